@@ -1,0 +1,150 @@
+// Package httpx holds the edge's JSON conventions shared by every /api handler:
+// the error shape {error:{code,message,fields?}}, strict body decoding and the
+// Fiber error handler that turns any error into that shape (never a bare 500 page).
+package httpx
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/gofiber/utils/v2"
+)
+
+// Error is the body of every failed /api response.
+type Error struct {
+	Status  int               `json:"-"`
+	Code    string            `json:"code"`
+	Message string            `json:"message"`
+	Fields  map[string]string `json:"fields,omitempty"`
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// Errorf builds an *Error.
+func Errorf(status int, code, format string, args ...any) *Error {
+	return &Error{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// WithField returns a copy of e that names a field problem.
+func (e *Error) WithField(field, msg string) *Error {
+	c := *e
+	c.Fields = map[string]string{}
+	for k, v := range e.Fields {
+		c.Fields[k] = v
+	}
+	c.Fields[field] = msg
+	return &c
+}
+
+// Common errors.
+var (
+	ErrNotFound     = &Error{Status: fiber.StatusNotFound, Code: "not_found", Message: "We couldn't find that."}
+	ErrUnauthorized = &Error{Status: fiber.StatusUnauthorized, Code: "unauthorized", Message: "Please sign in to continue."}
+)
+
+// Invalid is a 400 with per-field messages.
+func Invalid(message string, fields map[string]string) *Error {
+	return &Error{Status: fiber.StatusBadRequest, Code: "invalid", Message: message, Fields: fields}
+}
+
+// Send writes err as the standard error body.
+func Send(c fiber.Ctx, err *Error) error {
+	return c.Status(err.Status).JSON(fiber.Map{"error": err})
+}
+
+// MaxJSONNumber bounds numbers in request bodies; larger ones are rejected as invalid
+// rather than overflowing an int.
+const MaxJSONNumber = 1 << 40
+
+// Decode reads the request body into v, rejecting unknown fields, trailing data, wrong
+// types and numbers beyond MaxJSONNumber with a 400 that names the offending field.
+func Decode(c fiber.Ctx, v any) error {
+	body := c.Body()
+	if len(bytes.TrimSpace(body)) == 0 {
+		return Invalid("The request body is empty.", nil)
+	}
+	return DecodeBytes(body, v)
+}
+
+// DecodeBytes is Decode for a byte slice.
+func DecodeBytes(body []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return decodeError(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return Invalid("The request body has data after the JSON value.", nil)
+	}
+	return nil
+}
+
+func decodeError(err error) *Error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return Invalid(fmt.Sprintf("The request body is not valid JSON (at byte %d).", syn.Offset), nil)
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			field = "body"
+		}
+		return Invalid("A field has the wrong type.", map[string]string{field: "must be " + typeName(typ.Type.Kind().String())})
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return Invalid("The request has a field we don't know.", map[string]string{name: "unknown field"})
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return Invalid("The request body is incomplete JSON.", nil)
+	}
+	return Invalid("The request body could not be read: "+err.Error(), nil)
+}
+
+func typeName(kind string) string {
+	switch {
+	case strings.HasPrefix(kind, "int"), strings.HasPrefix(kind, "uint"):
+		return "a whole number in range"
+	case strings.HasPrefix(kind, "float"):
+		return "a number"
+	case kind == "bool":
+		return "true or false"
+	case kind == "string":
+		return "text"
+	case kind == "slice", kind == "array":
+		return "a list"
+	case kind == "map", kind == "struct":
+		return "an object"
+	}
+	return kind
+}
+
+// ErrorHandler is the Fiber ErrorHandler: *Error as is, *fiber.Error mapped to the
+// same shape, anything else logged and answered with a generic 500 body.
+func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
+	return func(c fiber.Ctx, err error) error {
+		var he *Error
+		if errors.As(err, &he) {
+			return Send(c, he)
+		}
+		var fe *fiber.Error
+		if errors.As(err, &fe) {
+			code := strings.ToLower(strings.ReplaceAll(utils.StatusMessage(fe.Code), " ", "_"))
+			msg := fe.Message
+			if fe.Code == fiber.StatusRequestEntityTooLarge {
+				msg = "The request body is too large."
+			}
+			return Send(c, &Error{Status: fe.Code, Code: code, Message: msg})
+		}
+		if log != nil {
+			log.Error("unhandled error", "path", c.Path(), "method", c.Method(), "err", err)
+		}
+		return Send(c, &Error{Status: fiber.StatusInternalServerError, Code: "internal", Message: "Something went wrong on our side. Please try again."})
+	}
+}

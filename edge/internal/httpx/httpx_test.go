@@ -1,0 +1,86 @@
+package httpx
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/gofiber/fiber/v3"
+)
+
+type body struct {
+	Name string `json:"name"`
+	Qty  int    `json:"qty"`
+}
+
+func TestDecodeRejections(t *testing.T) {
+	cases := []struct {
+		in, field, msg string
+	}{
+		{`{"name":"a","qty":1,"extra":true}`, "extra", "unknown field"},
+		{`{"name":"a","qty":"1"}`, "qty", "must be a whole number in range"},
+		{`{"name":"a","qty":1e30}`, "qty", "must be a whole number in range"},
+		{`{"name":"a","qty":99999999999999999999}`, "qty", "must be a whole number in range"},
+		{`{"name":`, "", ""},
+		{`{"name":"a"} {}`, "", ""},
+		{`not json`, "", ""},
+	}
+	for _, tc := range cases {
+		var b body
+		err := DecodeBytes([]byte(tc.in), &b)
+		he, ok := err.(*Error)
+		if !ok || he.Status != 400 {
+			t.Fatalf("%s: want 400 *Error, got %#v", tc.in, err)
+		}
+		if tc.field != "" && he.Fields[tc.field] != tc.msg {
+			t.Errorf("%s: fields = %v, want %s=%q", tc.in, he.Fields, tc.field, tc.msg)
+		}
+	}
+	var ok body
+	if err := DecodeBytes([]byte(`{"name":"x","qty":2}`), &ok); err != nil || ok.Qty != 2 {
+		t.Fatalf("valid body rejected: %v", err)
+	}
+}
+
+func TestErrorHandlerShape(t *testing.T) {
+	app := fiber.New(fiber.Config{ErrorHandler: ErrorHandler(nil), BodyLimit: 64})
+	app.Post("/x", func(c fiber.Ctx) error {
+		var b body
+		return Decode(c, &b)
+	})
+	app.Get("/boom", func(c fiber.Ctx) error { return io.ErrClosedPipe })
+	app.Get("/missing", func(c fiber.Ctx) error { return ErrNotFound })
+
+	check := func(req *http.Request, status int, code string) {
+		t.Helper()
+		resp, err := app.Test(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != status {
+			t.Fatalf("%s: status %d, want %d", req.URL, resp.StatusCode, status)
+		}
+		var out struct {
+			Error Error `json:"error"`
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+			t.Fatalf("body is not the error shape: %v", err)
+		}
+		if out.Error.Code != code || out.Error.Message == "" {
+			t.Fatalf("error = %+v, want code %s", out.Error, code)
+		}
+	}
+	check(newReq("POST", "/x", `{"nope":1}`), 400, "invalid")
+	check(newReq("POST", "/x", ``), 400, "invalid")
+	check(newReq("GET", "/boom", ""), 500, "internal")
+	check(newReq("GET", "/missing", ""), 404, "not_found")
+}
+
+func newReq(method, path, b string) *http.Request {
+	r := httptest.NewRequest(method, path, strings.NewReader(b))
+	r.Header.Set("Content-Type", "application/json")
+	return r
+}
