@@ -1,0 +1,88 @@
+// Package session identifies visitors and members at the edge.
+//
+// Visitor: every browser gets an opaque, random visitor id in an HttpOnly cookie
+// (Config.CookieName, default "hh_sid"). Carts are tied to it, and the canary picker
+// buckets on it. The id says nothing about the person; it is not a credential.
+package session
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+)
+
+// Config configures the visitor middleware. Zero fields take the defaults shown.
+type Config struct {
+	// Next skips the middleware when it returns true. Default: nil.
+	Next func(c fiber.Ctx) bool
+	// CookieName is the visitor cookie. Default: "hh_sid".
+	CookieName string
+	// MaxAge of the cookie. Default: 400 days (the longest browsers keep).
+	MaxAge time.Duration
+	// Secure marks the cookie Secure. Default: false here; the edge sets it from
+	// COOKIE_SECURE (true in production).
+	Secure bool
+}
+
+// ConfigDefault is the default configuration.
+var ConfigDefault = Config{CookieName: "hh_sid", MaxAge: 400 * 24 * time.Hour}
+
+func configDefault(config ...Config) Config {
+	if len(config) < 1 {
+		return ConfigDefault
+	}
+	cfg := config[0]
+	if cfg.CookieName == "" {
+		cfg.CookieName = ConfigDefault.CookieName
+	}
+	if cfg.MaxAge <= 0 {
+		cfg.MaxAge = ConfigDefault.MaxAge
+	}
+	return cfg
+}
+
+type visitorKey struct{}
+
+// New returns the visitor middleware: it reads the visitor cookie or issues a new id,
+// and stores it for VisitorID.
+func New(config ...Config) fiber.Handler {
+	cfg := configDefault(config...)
+	return func(c fiber.Ctx) error {
+		if cfg.Next != nil && cfg.Next(c) {
+			return c.Next()
+		}
+		id := c.Cookies(cfg.CookieName)
+		if !validID(id) {
+			id = NewID()
+			c.Cookie(&fiber.Cookie{
+				Name: cfg.CookieName, Value: id, Path: "/", HTTPOnly: true, Secure: cfg.Secure,
+				SameSite: fiber.CookieSameSiteLaxMode, MaxAge: int(cfg.MaxAge.Seconds()),
+			})
+		}
+		c.Locals(visitorKey{}, id)
+		return c.Next()
+	}
+}
+
+// VisitorID returns the current visitor's id ("" when the middleware did not run).
+func VisitorID(c fiber.Ctx) string {
+	id, _ := c.Locals(visitorKey{}).(string)
+	return id
+}
+
+// NewID returns 128 random bits, URL-safe base64 (22 characters).
+func NewID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func validID(id string) bool {
+	if len(id) != 22 {
+		return false
+	}
+	_, err := base64.RawURLEncoding.DecodeString(id)
+	return err == nil
+}
