@@ -1,6 +1,7 @@
 package session
 
 import (
+	"io"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -29,10 +30,9 @@ func TestVisitorCookie(t *testing.T) {
 	if resp.Header.Get("Set-Cookie") != "" {
 		t.Fatal("a valid cookie must be kept, not replaced")
 	}
-	buf := new(strings.Builder)
-	_, _ = buf.ReadFrom(resp.Body)
-	if buf.String() != id {
-		t.Fatalf("VisitorID = %q, want %q", buf.String(), id)
+	got, _ := io.ReadAll(resp.Body)
+	if string(got) != id {
+		t.Fatalf("VisitorID = %q, want %q", got, id)
 	}
 
 	req = httptest.NewRequest("GET", "/", nil)
