@@ -1,0 +1,53 @@
+// Command edge is the Henhouse edge server: the only process a user starts.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/server"
+)
+
+func main() {
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if err := run(log); err != nil {
+		log.Error("edge stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+func run(log *slog.Logger) error {
+	cfg, err := server.ConfigFromEnv()
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s, err := server.New(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+
+	addr := net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port))
+	errc := make(chan error, 1)
+	go func() {
+		errc <- s.App.Listen(addr, fiber.ListenConfig{DisableStartupMessage: true})
+	}()
+	log.Info(fmt.Sprintf("Henhouse edge listening on http://%s", addr), "build", cfg.BuildDir, "modules", s.Registry.Names())
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		log.Info("shutting down")
+		return s.App.Shutdown()
+	}
+}

@@ -1,0 +1,41 @@
+// Package content serves content-managed pages under /api/content.
+package content
+
+import (
+	"errors"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/httpx"
+	cms "github.com/henhouse/platform/edge/internal/providers/content"
+)
+
+// Config configures the content API.
+type Config struct {
+	// Provider serves the pages. Required.
+	Provider cms.Provider
+}
+
+// Mount registers GET /content/pages/* and GET /content/slugs on r (the /api group).
+func Mount(r fiber.Router, cfg Config) {
+	r.Get("/content/slugs", func(c fiber.Ctx) error {
+		s, err := cfg.Provider.Slugs(c.Context())
+		if err != nil {
+			return err
+		}
+		return c.JSON(fiber.Map{"slugs": s})
+	})
+	page := func(c fiber.Ctx) error {
+		pg, err := cfg.Provider.Page(c.Context(), c.Params("*"))
+		if errors.Is(err, cms.ErrNotFound) {
+			return httpx.Errorf(fiber.StatusNotFound, "page_not_found", "This page could not be found")
+		}
+		if err != nil {
+			return err
+		}
+		c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+		return c.JSON(pg)
+	}
+	r.Get("/content/pages", page)
+	r.Get("/content/pages/*", page)
+}

@@ -1,0 +1,97 @@
+package modules
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/store/storetest"
+)
+
+func publish(t *testing.T, dir, name, version string) {
+	t.Helper()
+	d := filepath.Join(dir, name, version)
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	remote := "mf_" + name[3:]
+	m := `{"name":"` + remote + `","metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""}}}`
+	if err := os.WriteFile(filepath.Join(d, "mf-manifest.json"), []byte(m), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestResolveNewestWithoutState(t *testing.T) {
+	dir := t.TempDir()
+	publish(t, dir, "mf-menu", "1.2.0")
+	publish(t, dir, "mf-menu", "1.10.0")
+	publish(t, dir, "mf-menu", "1.10.0-rc.1")
+	os.MkdirAll(filepath.Join(dir, "mf-menu", "2.0.0"), 0o755) // no manifest: not published
+	os.MkdirAll(filepath.Join(dir, "not-a-module", "1.0.0"), 0o755)
+	r, err := Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := r.Resolve(context.Background(), "mf-menu", "v1")
+	if !ok || m.Version != "1.10.0" || m.Channel != "stable" {
+		t.Fatalf("Resolve = %+v", m)
+	}
+	if m.Manifest != "/modules/mf-menu/1.10.0/mf-manifest.json" || m.Entry != "/modules/mf-menu/1.10.0/remoteEntry.js" || m.Remote != "mf_menu" {
+		t.Fatalf("urls = %+v", m)
+	}
+	if _, ok := r.Resolve(context.Background(), "mf-nothing", "v1"); ok {
+		t.Fatal("unknown module resolved")
+	}
+	if got := r.Names(); len(got) != 1 || got[0] != "mf-menu" {
+		t.Fatalf("Names = %v", got)
+	}
+}
+
+func TestCanaryIsStickyAndWeighted(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		dir := t.TempDir()
+		publish(t, dir, "mf-menu", "1.0.0")
+		publish(t, dir, "mf-menu", "1.1.0")
+		r, _ := Open(dir, st)
+		st.Client.HSet(ctx, st.Key("modules", "mf-menu"), "stable", "1.0.0", "canary", "1.1.0", "weight", "25")
+
+		canary := 0
+		for i := 0; i < 2000; i++ {
+			id := "visitor-" + string(rune('a'+i%26)) + string(rune(i))
+			m, _ := r.Resolve(ctx, "mf-menu", id)
+			again, _ := r.Resolve(ctx, "mf-menu", id)
+			if m.Version != again.Version {
+				t.Fatal("a visitor must keep its version")
+			}
+			if m.Channel == "canary" {
+				canary++
+			}
+		}
+		if canary < 400 || canary > 600 {
+			t.Fatalf("canary share %d/2000, want about 25%%", canary)
+		}
+		// A canary that is not on disk is ignored; a stable that is not on disk falls back.
+		st.Client.HSet(ctx, st.Key("modules", "mf-menu"), "stable", "9.9.9", "canary", "8.8.8", "weight", "100")
+		if s := r.StateOf(ctx, "mf-menu"); s.Stable != "1.1.0" || s.Canary != "" {
+			t.Fatalf("state = %+v", s)
+		}
+	})
+}
+
+func TestCompareVersions(t *testing.T) {
+	cases := []struct {
+		a, b string
+		want int
+	}{
+		{"1.0.0", "1.0.0", 0}, {"1.0.0", "1.0.1", -1}, {"1.10.0", "1.9.0", 1},
+		{"1.0.0-rc.1", "1.0.0", -1}, {"2.0.0", "1.99.99", 1},
+	}
+	for _, c := range cases {
+		if got := compareVersions(c.a, c.b); got != c.want {
+			t.Errorf("compare(%s,%s) = %d", c.a, c.b, got)
+		}
+	}
+}

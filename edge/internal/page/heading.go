@@ -1,0 +1,63 @@
+package page
+
+import (
+	"context"
+	"strings"
+
+	"github.com/henhouse/platform/edge/internal/routes"
+)
+
+// Names looks up what the spec 2.3 headings name. Each method answers ok=false when
+// the thing does not exist, which makes the page a 404 (spec 5: failed validation).
+type Names interface {
+	// LocationNameByMenu is the name of the location whose menu is mid.
+	LocationNameByMenu(ctx context.Context, mid string) (string, bool)
+	CategoryName(ctx context.Context, mid, cid string) (string, bool)
+	ProductName(ctx context.Context, mid, pid string) (string, bool)
+}
+
+// Heading returns the visually hidden page heading of spec 2.3 and whether the page's
+// parameters are valid. names may be nil (no validation, path rule as fallback).
+func Heading(ctx context.Context, rule routes.Heading, path string, params map[string]string, names Names) (string, bool) {
+	if names != nil {
+		switch rule {
+		case routes.HeadingMenu:
+			if n, ok := names.LocationNameByMenu(ctx, params["mid"]); ok {
+				return "Menu page: " + n, true
+			}
+			return "", false
+		case routes.HeadingCategory:
+			if params["cid"] == "" {
+				break // the screen resolves a missing id (docs/routes.md)
+			}
+			if n, ok := names.CategoryName(ctx, params["mid"], params["cid"]); ok {
+				return "Category page: " + n, true
+			}
+			return "", false
+		case routes.HeadingProduct:
+			if params["pid"] == "" {
+				break
+			}
+			if n, ok := names.ProductName(ctx, params["mid"], params["pid"]); ok {
+				return "Product page: " + n, true
+			}
+			return "", false
+		}
+	}
+	return PathHeading(path), true
+}
+
+// PathHeading is "Page " followed by the path segments separated by spaces, or
+// "Page home" on the root path.
+func PathHeading(path string) string {
+	var segs []string
+	for _, s := range strings.Split(path, "/") {
+		if s != "" {
+			segs = append(segs, s)
+		}
+	}
+	if len(segs) == 0 {
+		return "Page home"
+	}
+	return "Page " + strings.Join(segs, " ")
+}

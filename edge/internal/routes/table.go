@@ -1,0 +1,115 @@
+// Package routes is the edge's route table: the only place the site's URLs are
+// written. The edge matches every page request against it, and sends it to the shell
+// in the bootstrap so client-side navigation uses the very same patterns (compiled to
+// regular expressions both Go and JavaScript understand).
+//
+// Pattern syntax: literal text, "{name}" for one path segment, "{name?}" for an
+// optional segment ("/menu/{mid?}/category/{cid?}"), and parameters inside a segment
+// ("/{brand}-{city}-jobs"). A route may constrain a parameter with a regular
+// expression; the brand parameter is pinned to the configured brand slug.
+package routes
+
+// Layout is the page frame the shell renders around a screen (spec 2.2).
+type Layout string
+
+const (
+	// LayoutDefault is the full site: header, navigation, cart drawer, footer,
+	// site overlay and popups.
+	LayoutDefault Layout = "default"
+	// LayoutMinimal is loader and page content only, plus the page heading.
+	LayoutMinimal Layout = "minimal"
+	// LayoutApp is the native app's webview: no header, footer, drawer or overlay.
+	LayoutApp Layout = "app"
+)
+
+// Heading names the spec 2.3 rule for the visually hidden page heading.
+type Heading string
+
+const (
+	HeadingPath     Heading = "path"     // "Page " + path segments, "Page home" on /
+	HeadingMenu     Heading = "menu"     // "Menu page: {location name}"
+	HeadingCategory Heading = "category" // "Category page: {category name}"
+	HeadingProduct  Heading = "product"  // "Product page: {product name}"
+)
+
+// Module names, as the npm workspaces are called.
+const (
+	ModLocations = "mf-locations"
+	ModMenu      = "mf-menu"
+	ModCheckout  = "mf-checkout"
+	ModAccount   = "mf-account"
+	ModContent   = "mf-content"
+	// ModShell marks screens the shell renders itself (error pages).
+	ModShell = "shell"
+)
+
+// Route is one row of the table.
+type Route struct {
+	// ID is stable and unique; tests, analytics and the shell refer to it.
+	ID string `json:"id"`
+	// Pattern in the syntax above.
+	Pattern string `json:"pattern"`
+	// Module owns the screen; empty for redirects.
+	Module string `json:"module,omitempty"`
+	// Screen is what the module exposes ("./Menu" is loaded as "<module>/Menu").
+	Screen string `json:"screen,omitempty"`
+	// Layout the shell renders.
+	Layout Layout `json:"layout"`
+	// Heading rule of spec 2.3.
+	Heading Heading `json:"heading"`
+	// Redirect, when set, answers 302 to this path instead of a page.
+	Redirect string `json:"redirect,omitempty"`
+	// Content marks the catch-all: the page exists only if the content provider has it.
+	Content bool `json:"content,omitempty"`
+	// Constraints give a parameter a regular expression instead of "one segment".
+	Constraints map[string]string `json:"-"`
+}
+
+// Table returns the site's routes for a brand slug, in match order (spec 2.1, plus
+// the two extra paths the product navigates to; see docs/routes.md).
+func Table(brandSlug string) []Route {
+	return []Route{
+		{ID: "home", Pattern: "/", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "not-found", Pattern: "/404", Module: ModShell, Screen: "NotFound", Layout: LayoutDefault, Heading: HeadingPath},
+
+		{ID: "account", Pattern: "/account", Module: ModAccount, Screen: "Dashboard", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "account-confirmed", Pattern: "/account/confirmed", Module: ModAccount, Screen: "Confirmed", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "account-forgot", Pattern: "/account/forgot", Module: ModAccount, Screen: "Forgot", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "account-settings", Pattern: "/account/settings", Module: ModAccount, Screen: "Settings", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "account-signin", Pattern: "/account/signin", Module: ModAccount, Screen: "SignIn", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "account-signup", Pattern: "/account/signup", Module: ModAccount, Screen: "SignUp", Layout: LayoutDefault, Heading: HeadingPath},
+
+		{ID: "contact", Pattern: "/contact", Module: ModContent, Screen: "Contact", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "jobs", Pattern: "/{brand}-{city}-jobs", Module: ModContent, Screen: "Jobs", Layout: LayoutDefault, Heading: HeadingPath,
+			Constraints: map[string]string{"brand": quoteMeta(brandSlug), "city": `[a-z0-9]+(?:-[a-z0-9]+)*`}},
+
+		{ID: "locations", Pattern: "/locations", Module: ModLocations, Screen: "Search", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "locations-all", Pattern: "/locations/all", Module: ModLocations, Screen: "All", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "locations-browse", Pattern: "/locations/{state}/{city?}/{address?}", Module: ModLocations, Screen: "Browse", Layout: LayoutDefault, Heading: HeadingPath},
+
+		{ID: "order", Pattern: "/order", Module: ModCheckout, Screen: "Order", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "checkout", Pattern: "/order/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutMinimal, Heading: HeadingPath},
+		{ID: "order-confirm", Pattern: "/order/confirm/{oid?}", Module: ModCheckout, Screen: "Confirmation", Layout: LayoutDefault, Heading: HeadingPath},
+		// Not in spec 2.1: the site overlay's "Order Now" navigates here.
+		{ID: "checkout-alias", Pattern: "/checkout/order", Redirect: "/order/checkout", Layout: LayoutDefault, Heading: HeadingPath},
+
+		// Not in spec 2.1: /menu with no id. The screen sends the guest to the selected
+		// location's menu, or to /locations when none is selected.
+		{ID: "menu-index", Pattern: "/menu", Module: ModMenu, Screen: "MenuIndex", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "menu-category", Pattern: "/menu/{mid?}/category/{cid?}", Module: ModMenu, Screen: "Category", Layout: LayoutDefault, Heading: HeadingCategory},
+		{ID: "menu-product", Pattern: "/menu/{mid?}/product/{pid?}", Module: ModMenu, Screen: "Product", Layout: LayoutDefault, Heading: HeadingProduct},
+		{ID: "menu", Pattern: "/menu/{mid}", Module: ModMenu, Screen: "Menu", Layout: LayoutDefault, Heading: HeadingMenu},
+
+		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath},
+		{ID: "app-code", Pattern: "/app/code", Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},
+		{ID: "app-subscribe", Pattern: "/app/subscribe", Module: ModAccount, Screen: "Subscribe", Layout: LayoutApp, Heading: HeadingPath},
+		{ID: "app-testcheckout", Pattern: "/app/testcheckout", Module: ModCheckout, Screen: "TestCheckout", Layout: LayoutApp, Heading: HeadingPath},
+
+		{ID: "sitemap", Pattern: "/sitemap", Module: ModContent, Screen: "Sitemap", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "typography", Pattern: "/typography", Module: ModContent, Screen: "Typography", Layout: LayoutDefault, Heading: HeadingPath},
+
+		// Catch-all: a content-managed page at any other path; 404 when the content
+		// provider has no page there.
+		{ID: "content", Pattern: "/{slug*}", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Content: true},
+	}
+}

@@ -1,0 +1,59 @@
+package server
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Config is the edge's configuration, read from the environment (README, "Environment").
+type Config struct {
+	Host         string // HOST, default 127.0.0.1
+	Port         int    // PORT, default 8080
+	RedisURL     string // REDIS_URL, default "" (embedded Redis, nothing kept)
+	BuildDir     string // BUILD_DIR, default "build": shell/ and modules/ inside
+	BrandName    string // BRAND_NAME, default "Henhouse"
+	BrandSlug    string // BRAND_SLUG, default "henhouse"
+	AppPrefix    string // APP_PREFIX, default = BRAND_SLUG; starts every Redis key
+	Environment  string // APP_ENV, default "prod"
+	CookieSecure bool   // COOKIE_SECURE, default true
+	CareersURL   string // CAREERS_URL, default https://careers.henhouse.example
+	BodyLimit    int    // BODY_LIMIT bytes, default 65536
+}
+
+// ConfigFromEnv reads Config; bad values are errors, not silent defaults.
+func ConfigFromEnv() (Config, error) {
+	c := Config{
+		Host: env("HOST", "127.0.0.1"), RedisURL: os.Getenv("REDIS_URL"),
+		BuildDir: env("BUILD_DIR", "build"), BrandName: env("BRAND_NAME", "Henhouse"),
+		BrandSlug: env("BRAND_SLUG", "henhouse"), Environment: env("APP_ENV", "prod"),
+		CareersURL: env("CAREERS_URL", "https://careers.henhouse.example"),
+	}
+	c.AppPrefix = env("APP_PREFIX", c.BrandSlug)
+	var err error
+	if c.Port, err = strconv.Atoi(env("PORT", "8080")); err != nil || c.Port < 0 || c.Port > 65535 {
+		return c, fmt.Errorf("PORT must be a port number, got %q", os.Getenv("PORT"))
+	}
+	if c.BodyLimit, err = strconv.Atoi(env("BODY_LIMIT", "65536")); err != nil || c.BodyLimit < 1024 {
+		return c, fmt.Errorf("BODY_LIMIT must be a byte count of at least 1024, got %q", os.Getenv("BODY_LIMIT"))
+	}
+	if c.CookieSecure, err = strconv.ParseBool(env("COOKIE_SECURE", "true")); err != nil {
+		return c, fmt.Errorf("COOKIE_SECURE must be true or false, got %q", os.Getenv("COOKIE_SECURE"))
+	}
+	if strings.ContainsAny(c.BrandSlug, "/- ") || c.BrandSlug == "" {
+		return c, fmt.Errorf("BRAND_SLUG must be one word of letters and digits, got %q", c.BrandSlug)
+	}
+	if abs, err := filepath.Abs(c.BuildDir); err == nil {
+		c.BuildDir = abs
+	}
+	return c, nil
+}
+
+func env(key, def string) string {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,169 @@
+// Package server wires the edge: middleware, static assets and modules, /api and the
+// page handler. It is the only package that knows every other one.
+package server
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/gofiber/fiber/v3/middleware/compress"
+	"github.com/gofiber/fiber/v3/middleware/recover"
+	"github.com/gofiber/fiber/v3/middleware/static"
+
+	contentapi "github.com/henhouse/platform/edge/internal/api/content"
+	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/modules"
+	"github.com/henhouse/platform/edge/internal/page"
+	contentbuiltin "github.com/henhouse/platform/edge/internal/providers/content/builtin"
+	"github.com/henhouse/platform/edge/internal/routes"
+	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/store"
+)
+
+// hashedName matches content-hashed bundle names ("391.c680d74e.js").
+var hashedName = regexp.MustCompile(`\.[0-9a-f]{8}\.(js|css|svg|png|woff2?)(\.map)?$`)
+
+// AppVersion is the product version of spec 9.
+const AppVersion = "6.7.2"
+
+// TokenVersion is the token version of spec 9.
+const TokenVersion = "1"
+
+// Server is a wired edge.
+type Server struct {
+	App      *fiber.App
+	Store    *store.Store
+	Registry *modules.Registry
+	Router   *routes.Router
+	cfg      Config
+	log      *slog.Logger
+}
+
+// New builds the edge. The caller owns Close.
+func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
+	st, err := store.Open(ctx, cfg.RedisURL, cfg.AppPrefix, log)
+	if err != nil {
+		return nil, err
+	}
+	reg, err := modules.Open(filepath.Join(cfg.BuildDir, "modules"), st)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	cms, err := contentbuiltin.New()
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	s := &Server{Store: st, Registry: reg, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), cfg: cfg, log: log}
+
+	app := fiber.New(fiber.Config{
+		AppName:      "henhouse-edge",
+		ErrorHandler: httpx.ErrorHandler(log),
+		BodyLimit:    cfg.BodyLimit,
+		ReadTimeout:  15 * time.Second,
+		WriteTimeout: 30 * time.Second,
+		IdleTimeout:  120 * time.Second,
+	})
+	s.App = app
+	app.Use(recover.New())
+	app.Use(securityHeaders)
+	app.Use(compress.New())
+
+	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	app.Get("/readyz", func(c fiber.Ctx) error {
+		ctx, cancel := context.WithTimeout(c.Context(), 2*time.Second)
+		defer cancel()
+		if err := st.Ping(ctx); err != nil {
+			return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", "storage": err.Error()})
+		}
+		return c.JSON(fiber.Map{"status": "ready", "storage": "ok", "embedded": st.Embedded})
+	})
+
+	// Published remotes: immutable per version, except the manifest, which says
+	// what the version contains and must never be cached stale.
+	app.Use(modules.URLPrefix, static.New(reg.Dir(), static.Config{
+		Compress: true,
+		ModifyResponse: func(c fiber.Ctx) error {
+			if strings.HasSuffix(c.Path(), "/mf-manifest.json") || strings.HasSuffix(c.Path(), "/mf-stats.json") {
+				c.Set(fiber.HeaderCacheControl, "no-cache")
+			} else {
+				c.Set(fiber.HeaderCacheControl, "public, max-age=31536000, immutable")
+			}
+			c.Set("Access-Control-Allow-Origin", "*")
+			return nil
+		},
+		NotFoundHandler: func(c fiber.Ctx) error { return c.Status(fiber.StatusNotFound).SendString("module file not found") },
+	}))
+	// The shell's hashed bundles.
+	app.Use("/assets", static.New(filepath.Join(cfg.BuildDir, "shell", "assets"), static.Config{
+		Compress: true,
+		ModifyResponse: func(c fiber.Ctx) error {
+			if hashedName.MatchString(c.Path()) {
+				c.Set(fiber.HeaderCacheControl, "public, max-age=31536000, immutable")
+			} else {
+				c.Set(fiber.HeaderCacheControl, "no-cache") // main.js: revalidated on every load
+			}
+			return nil
+		},
+		NotFoundHandler: func(c fiber.Ctx) error { return c.Status(fiber.StatusNotFound).SendString("asset not found") },
+	}))
+	// Unhashed public files of the shell (icons, images, web manifest).
+	app.Use("/static", static.New(filepath.Join(cfg.BuildDir, "shell", "static"), static.Config{
+		Compress: true, MaxAge: 3600,
+		NotFoundHandler: func(c fiber.Ctx) error { return c.Status(fiber.StatusNotFound).SendString("file not found") },
+	}))
+
+	api := app.Group("/api")
+	api.Use(session.New(session.Config{Secure: cfg.CookieSecure}))
+	contentapi.Mount(api, contentapi.Config{Provider: cms})
+	api.Use(func(c fiber.Ctx) error {
+		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())
+	})
+
+	pages := &pageHandler{
+		router: s.Router, registry: reg, content: cms, buildDir: cfg.BuildDir, log: log,
+		config: page.Config{
+			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
+			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
+			LoyaltyProvider: "henhouse-loyalty", APIBase: "/api", CareersURL: cfg.CareersURL,
+			Features: defaultFeatures(),
+			BotCheck: page.BotCheck{Version: 3, Enterprise: true, HideBadge: true},
+		},
+	}
+	app.Use(session.New(session.Config{Secure: cfg.CookieSecure}))
+	app.Get("/*", pages.serve)
+	return s, nil
+}
+
+// Close releases storage.
+func (s *Server) Close() error { return s.Store.Close() }
+
+// defaultFeatures are the feature flags of spec 9.
+func defaultFeatures() map[string]any {
+	return map[string]any{
+		"preselectDefaultModifiers":   true,
+		"searchByCategoryDescription": true,
+		"verifyTransition":            true,
+		"rewardsAtCheckout":           true,
+		"disabled":                    map[string]any{"get_offers": true},
+		"asapUnavailable":             false,
+		"showEarliestTime":            true,
+		"bumpEarliestMinutes":         10,
+		"showProductChips":            map[string]bool{"price": false, "calories": false},
+		"customMenuUrl":               true,
+		"checkoutClientVersion":       "2.7.0",
+	}
+}
+
+func securityHeaders(c fiber.Ctx) error {
+	c.Set("X-Content-Type-Options", "nosniff")
+	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	c.Set("X-Frame-Options", "SAMEORIGIN")
+	return c.Next()
+}

@@ -1,0 +1,73 @@
+// The bootstrap JSON the edge puts in every page (docs/architecture.md, "Bootstrap").
+
+export type Layout = 'default' | 'minimal' | 'app';
+export type HeadingRule = 'path' | 'menu' | 'category' | 'product';
+
+export interface RouteEntry {
+  id: string;
+  pattern: string;
+  module?: string;
+  screen?: string;
+  layout: Layout;
+  heading: HeadingRule;
+  redirect?: string;
+  content?: boolean;
+  /** Regular expression source with (?<name>…) groups, shared with the edge. */
+  regex: string;
+  params?: string[];
+}
+
+export interface ModuleEntry {
+  name: string;
+  remote: string;
+  version: string;
+  channel: 'stable' | 'canary';
+  manifest: string;
+  entry: string;
+}
+
+export interface SiteConfig {
+  brandName: string;
+  brandSlug: string;
+  appPrefix: string;
+  appVersion: string;
+  environment: string;
+  tokenVersion: string;
+  loyaltyProvider: string;
+  apiBase: string;
+  careersUrl: string;
+  features: Record<string, unknown>;
+  botCheck: { siteKey: string; version: number; enterprise: boolean; hideBadge: boolean; scriptUrl: string };
+}
+
+export interface Bootstrap {
+  version: number;
+  buildId: string;
+  status: number;
+  path: string;
+  query: Record<string, string>;
+  route: { id: string; module: string; screen: string; heading: HeadingRule; params: Record<string, string> };
+  layout: Layout;
+  heading: string;
+  routes: RouteEntry[];
+  modules: Record<string, ModuleEntry>;
+  config: SiteConfig;
+  session: { signedIn: boolean; forcedSignOut: boolean };
+  csrf: string;
+}
+
+let current: Bootstrap | null = null;
+
+/** readBootstrap parses the edge's <script id="bootstrap"> once. */
+export function readBootstrap(doc: Document = document): Bootstrap {
+  if (current) return current;
+  const el = doc.getElementById('bootstrap');
+  if (!el?.textContent) throw new Error('The page has no bootstrap data.');
+  current = JSON.parse(el.textContent) as Bootstrap;
+  return current;
+}
+
+/** setBootstrap replaces the bootstrap (tests, and the shell after a soft reload). */
+export function setBootstrap(b: Bootstrap | null): void {
+  current = b;
+}

@@ -1,0 +1,93 @@
+// The one app-state store (spec 3, "App-level state areas"), shared by the shell and
+// every remote as a federation singleton. Only the chosen location survives a reload
+// (localStorage); the cart lives on the server, tied to the visitor cookie.
+import { create } from 'zustand';
+import { persist, createJSONStorage } from 'zustand/middleware';
+
+export type AppErrors = string | string[] | { message?: string; primary?: ErrorAction; secondary?: ErrorAction } | null;
+export interface ErrorAction { label: string; href?: string; onClick?: () => void }
+
+export interface Location {
+  id: string;
+  name: string;
+  menu_id: string;
+  services?: { transfercart?: boolean; [k: string]: unknown };
+  [k: string]: unknown;
+}
+export interface Cart {
+  id?: string;
+  menu_id: string;
+  products: unknown[];
+  [k: string]: unknown;
+}
+export interface TokenInfo { provider?: string; version?: string | number }
+
+export interface AppState {
+  location: Location | null;
+  loading: boolean;
+  errors: AppErrors;
+  token: TokenInfo | null;
+  user: Record<string, unknown> | null;
+  cart: Cart | null;
+  product: { data: { name: string; [k: string]: unknown } } | null;
+  category: { name: string; [k: string]: unknown } | null;
+  members: { points?: number; rewards?: unknown[]; [k: string]: unknown } | null;
+  catering: Record<string, unknown> | null;
+  checkout: { placement: 'web' | 'app'; [k: string]: unknown };
+  jobs: Record<string, unknown> | null;
+  locations: Location[];
+  order: Record<string, unknown> | null;
+  subscriptions: Record<string, unknown> | null;
+  ui: { navOpen: boolean; cartOpen: boolean; forcedSignOut: boolean; accountSection: string | null };
+  set: (patch: Partial<Omit<AppState, 'set' | 'setUi' | 'reset'>>) => void;
+  setUi: (patch: Partial<AppState['ui']>) => void;
+  reset: (areas: (keyof AppState)[]) => void;
+}
+
+const initial = {
+  location: null,
+  loading: false,
+  errors: null,
+  token: null,
+  user: null,
+  cart: null,
+  product: null,
+  category: null,
+  members: null,
+  catering: null,
+  checkout: { placement: 'web' as const },
+  jobs: null,
+  locations: [],
+  order: null,
+  subscriptions: null,
+  ui: { navOpen: false, cartOpen: false, forcedSignOut: false, accountSection: null },
+};
+
+export const useAppStore = create<AppState>()(
+  persist(
+    (set) => ({
+      ...initial,
+      set: (patch) => set(patch),
+      setUi: (patch) => set((s) => ({ ui: { ...s.ui, ...patch } })),
+      reset: (areas) =>
+        set(() => {
+          const out: Record<string, unknown> = {};
+          for (const a of areas) if (a in initial) out[a] = (initial as Record<string, unknown>)[a];
+          return out as Partial<AppState>;
+        }),
+    }),
+    {
+      name: 'henhouse:app',
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ location: s.location }),
+    },
+  ),
+);
+
+/** hasErrors is the spec 4.5 rule: a non-empty list, a non-empty string, or an object with a message. */
+export function hasErrors(e: AppErrors): boolean {
+  if (e == null) return false;
+  if (typeof e === 'string') return e.length > 0;
+  if (Array.isArray(e)) return e.length > 0;
+  return typeof e === 'object' && typeof e.message === 'string' && e.message.length > 0;
+}

@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+
+export interface FooterLink {
+  label: string;
+  to: string;
+  external?: boolean;
+}
+
+/** footerNav is spec 2.6's footer navigation, in its order. */
+export function footerNav(careersUrl: string): FooterLink[] {
+  return [
+    { label: 'Contact', to: '/contact' },
+    { label: 'Rewards', to: '/rewards' },
+    { label: 'Careers', to: careersUrl, external: true },
+    { label: 'Nutrition and Allergen Info', to: '/nutrition-and-allergen/' },
+    { label: 'Gift Cards', to: '/gift-cards' },
+    { label: 'Franchise', to: '/franchising' },
+    { label: 'About', to: '/about' },
+    { label: 'All Locations', to: '/locations/all' },
+  ];
+}
+
+export const footerPages: FooterLink[] = [
+  { label: 'Privacy', to: '/privacy-policy' },
+  { label: 'Terms & Conditions', to: '/terms-and-conditions' },
+];
+
+export const socialLinks = [
+  { label: 'Henhouse on Instagram', to: 'https://www.instagram.com/henhouse', icon: 'instagram' },
+  { label: 'Henhouse on Facebook', to: 'https://www.facebook.com/henhouse', icon: 'facebook' },
+  { label: 'Henhouse on X', to: 'https://x.com/henhouse', icon: 'x' },
+];
+
+const icons: Record<string, string> = {
+  instagram: 'M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 8.2a3.2 3.2 0 1 1 0-6.4 3.2 3.2 0 0 1 0 6.4zM17.3 5.5a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4zM12 2c-2.7 0-3 0-4.1.1C4.1 2.3 2.3 4.1 2.1 7.9 2 9 2 9.3 2 12s0 3 .1 4.1c.2 3.8 2 5.6 5.8 5.8 1.1.1 1.4.1 4.1.1s3 0 4.1-.1c3.8-.2 5.6-2 5.8-5.8.1-1.1.1-1.4.1-4.1s0-3-.1-4.1c-.2-3.8-2-5.6-5.8-5.8C15 2 14.7 2 12 2z',
+  facebook: 'M22 12a10 10 0 1 0-11.6 9.9v-7H7.9V12h2.5V9.8c0-2.5 1.5-3.9 3.8-3.9 1.1 0 2.2.2 2.2.2v2.5h-1.3c-1.2 0-1.6.8-1.6 1.6V12h2.8l-.4 2.9h-2.3v7A10 10 0 0 0 22 12z',
+  x: 'M17.8 3h3.1l-6.8 7.7 8 10.3h-6.3l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.8 3h6.4l4.4 5.8L17.8 3zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5z',
+};
+
+export function Footer({ careersUrl }: { careersUrl: string }) {
+  return (
+    <footer className="hh-footer">
+      <nav aria-label="Footer" className="hh-footer__nav">
+        <ul>
+          {footerNav(careersUrl).map((e) => (
+            <li key={e.label}>
+              {e.external ? (
+                <a href={e.to} target="_blank" rel="noopener noreferrer">
+                  {e.label}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <Link to={e.to}>{e.label}</Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ul className="hh-footer__social" aria-label="Social media">
+        {socialLinks.map((s) => (
+          <li key={s.icon}>
+            <a href={s.to} target="_blank" rel="noopener noreferrer" aria-label={s.label}>
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                <path d={icons[s.icon]} fill="currentColor" />
+              </svg>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <section className="hh-footer__stores" aria-label="Get the app">
+        <a href="https://apps.apple.com/app/henhouse" target="_blank" rel="noopener noreferrer" className="hh-store-badge">
+          Download on the App Store
+        </a>
+        <a href="https://play.google.com/store/apps/details?id=com.henhouse" target="_blank" rel="noopener noreferrer" className="hh-store-badge">
+          Get it on Google Play
+        </a>
+      </section>
+      <nav aria-label="Legal" className="hh-footer__pages">
+        <ul>
+          {footerPages.map((p) => (
+            <li key={p.label}>
+              <Link to={p.to}>{p.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="hh-footer__copy">© {new Date().getFullYear()} Henhouse Restaurants</p>
+    </footer>
+  );
+}

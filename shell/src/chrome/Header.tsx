@@ -1,0 +1,110 @@
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useAppStore } from '@henhouse/kit/state/store';
+
+export interface NavEntry {
+  label: string;
+  to: string;
+  external?: boolean;
+}
+
+/** mainNav is spec 2.4's main navigation, in its order. */
+export function mainNav(careersUrl: string): NavEntry[] {
+  return [
+    { label: 'Locations', to: '/locations' },
+    { label: 'Menu', to: '/menu' },
+    { label: 'Catering', to: '/catering' },
+    { label: 'Rewards', to: '/rewards?section=rewards-single' },
+    { label: 'Careers', to: careersUrl, external: true },
+  ];
+}
+
+export function Header({ careersUrl, brandName }: { careersUrl: string; brandName: string }) {
+  const navOpen = useAppStore((s) => s.ui.navOpen);
+  const setUi = useAppStore((s) => s.setUi);
+  const cart = useAppStore((s) => s.cart);
+  const user = useAppStore((s) => s.user);
+  const points = useAppStore((s) => s.members?.points);
+  const loc = useLocation();
+  const burger = useRef<HTMLButtonElement>(null);
+  const count = (cart?.products ?? []).reduce<number>((n, p) => n + (Number((p as { quantity?: number }).quantity) || 1), 0);
+
+  // Opening the navigation blocks page scrolling (spec 2.4).
+  useEffect(() => {
+    document.body.classList.toggle('hh-scroll-locked', navOpen);
+    return () => document.body.classList.remove('hh-scroll-locked');
+  }, [navOpen]);
+  // Navigating closes it.
+  useEffect(() => setUi({ navOpen: false }), [loc.pathname, loc.search, setUi]);
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setUi({ navOpen: false });
+        burger.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navOpen, setUi]);
+
+  return (
+    <header className="hh-header">
+      <div className="hh-header__bar">
+        <button
+          ref={burger}
+          type="button"
+          className="hh-burger"
+          aria-expanded={navOpen}
+          aria-controls="main-nav"
+          onClick={() => setUi({ navOpen: !navOpen })}
+        >
+          <span className="hh-burger__icon" aria-hidden="true" />
+          <span className="visually-hidden">{navOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <Link to="/" className="hh-logo">
+          <span aria-hidden="true">🐔</span> {brandName}
+        </Link>
+        <nav id="main-nav" aria-label="Main" className={navOpen ? 'hh-nav hh-nav--open' : 'hh-nav'}>
+          <ul>
+            {mainNav(careersUrl).map((e) => (
+              <li key={e.label}>
+                {e.external ? (
+                  <a href={e.to} target="_blank" rel="noopener noreferrer">
+                    {e.label}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <NavLink to={e.to}>{e.label}</NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hh-header__actions">
+          {user ? (
+            <Link to="/account?section=user-info" className="hh-greeting">
+              <span className="hh-greeting__points">{points ?? 0}</span> Points
+            </Link>
+          ) : (
+            <Link to="/account/signin" className="hh-greeting">
+              Sign In
+            </Link>
+          )}
+          <button
+            type="button"
+            className="hh-cart-button"
+            aria-haspopup="dialog"
+            onClick={() => setUi({ cartOpen: true })}
+          >
+            <span aria-hidden="true" className="hh-cart-button__icon">🛒</span>
+            <span className="hh-cart-button__count" aria-hidden="true">
+              {count}
+            </span>
+            <span className="visually-hidden">Cart, {count === 1 ? '1 item' : `${count} items`}</span>
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,13 @@
+import { useAppStore } from '@henhouse/kit/state/store';
+
+/** The loader overlay shows while loading is true (spec 4.5). */
+export function LoaderOverlay() {
+  const loading = useAppStore((s) => s.loading);
+  if (!loading) return null;
+  return (
+    <div className="hh-loader-overlay" role="status" aria-live="polite">
+      <span className="hh-spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { PageHeading } from './PageHeading';
+import { Header } from '../chrome/Header';
+import { Footer } from '../chrome/Footer';
+import { LoaderOverlay } from '../chrome/LoaderOverlay';
+import type { LayoutProps } from './types';
+
+/** default (spec 2.2): header, navigation, cart drawer, footer, site overlay, popups. */
+export function DefaultLayout({ heading, boot, children }: LayoutProps) {
+  return (
+    <div className="hh-layout hh-layout--default" data-layout="default">
+      <a className="hh-skip-link" href="#main">
+        Skip to content
+      </a>
+      <PageHeading text={heading} />
+      <Header careersUrl={boot.config.careersUrl} brandName={boot.config.brandName} />
+      <LoaderOverlay />
+      <main id="main" className="hh-main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer careersUrl={boot.config.careersUrl} />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import './styles.css';
+import { readBootstrap } from '@henhouse/kit/bootstrap';
+import { configureApi } from '@henhouse/kit/api/client';
+import { registerModules } from './federation/remotes';
+import { Root } from './routing/Root';
+
+const boot = readBootstrap();
+configureApi({ base: boot.config.apiBase, csrf: boot.csrf });
+registerModules(boot.modules);
+
+const router = createBrowserRouter([{ path: '*', element: <Root boot={boot} /> }]);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

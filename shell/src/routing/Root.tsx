@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Bootstrap } from '@henhouse/kit/bootstrap';
+import { pageHeading } from '@henhouse/kit/routing/heading';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { NotFound } from '@henhouse/kit/ui/NotFound';
+import { RemoteScreen } from '../federation/RemoteScreen';
+import { DefaultLayout } from '../layouts/DefaultLayout';
+import { MinimalLayout } from '../layouts/MinimalLayout';
+import { AppLayout } from '../layouts/AppLayout';
+import { resolve } from './resolve';
+
+export function Root({ boot }: { boot: Bootstrap }) {
+  const loc = useLocation();
+  const r = resolve(boot, loc.pathname);
+  const query = Object.fromEntries(new URLSearchParams(loc.search));
+  const locationName = useAppStore((s) => s.location?.name);
+  const productName = useAppStore((s) => s.product?.data?.name);
+  const categoryName = useAppStore((s) => s.category?.name);
+
+  const heading =
+    loc.pathname === boot.path && !r.notFound && boot.heading && r.route?.heading === 'path'
+      ? boot.heading
+      : r.notFound
+        ? pageHeading('path', '/404')
+        : pageHeading(r.route?.heading ?? 'path', loc.pathname, { locationName, productName, categoryName });
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [loc.pathname]);
+
+  if (r.redirect) return <Navigate to={r.redirect + loc.search} replace />;
+
+  const content =
+    r.notFound || !r.route?.module || r.route.module === 'shell' ? (
+      <NotFound />
+    ) : (
+      <RemoteScreen
+        key={r.route.id}
+        module={r.route.module}
+        screen={r.route.screen!}
+        routeId={r.route.id}
+        params={r.params}
+        query={query}
+        layout={r.layout}
+      />
+    );
+
+  const Layout = r.layout === 'app' ? AppLayout : r.layout === 'minimal' ? MinimalLayout : DefaultLayout;
+  return (
+    <Layout heading={heading} boot={boot}>
+      {content}
+    </Layout>
+  );
+}
