@@ -109,7 +109,7 @@ var doc = template.Must(template.New("doc").Parse(`<!doctype html>
 <link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
 {{range .CSS}}<link rel="stylesheet" href="/assets/{{.}}">
-{{end}}{{if .Entry}}<link rel="preload" href="{{.Entry}}" as="script" crossorigin>
+{{end}}{{if .Entry}}<link rel="preload" href="{{.Entry}}" as="script">
 {{end}}</head>
 <body>
 <div id="root"><h1 class="visually-hidden">{{.Heading}}</h1></div>

@@ -1,0 +1,12 @@
+const { remoteConfig } = require('../kit/build/webpack.cjs');
+
+// Each exposed module is one screen; its default export takes ScreenProps (kit/src/screen.ts).
+module.exports = remoteConfig({
+  dir: __dirname,
+  exposes: {
+    './Order': './src/screens/Order.tsx',
+    './Checkout': './src/screens/Checkout.tsx',
+    './Confirmation': './src/screens/Confirmation.tsx',
+    './TestCheckout': './src/screens/TestCheckout.tsx',
+  },
+});

@@ -1,0 +1,99 @@
+import { useAppStore } from '@henhouse/kit/state/store';
+import { ContentButton, type ButtonBlock } from './ContentButton';
+import { TopSellers, type TopSellersBlock } from './TopSellers';
+
+type Block = { component: string; [k: string]: unknown };
+
+function Buttons({ cta }: { cta?: ButtonBlock[] }) {
+  if (!cta?.length) return null;
+  return (
+    <div className="hh-block__actions">
+      {cta.map((b, i) => (
+        <ContentButton key={i} block={b} />
+      ))}
+    </div>
+  );
+}
+
+/** Blocks renders a content page's blocks; an unknown component is skipped so a new
+ *  CMS block type never breaks a page. */
+export function Blocks({ blocks }: { blocks: Block[] }) {
+  const signedIn = useAppStore((s) => !!s.user);
+  return (
+    <>
+      {blocks.map((b, i) => {
+        if (b.show === 'no-user' && signedIn) return null;
+        const title = typeof b.title === 'string' ? b.title : undefined;
+        const text = typeof b.text === 'string' ? b.text : undefined;
+        switch (b.component) {
+          case 'hero': {
+            const img = b.image as { filename: string; alt: string } | undefined;
+            return (
+              <section key={i} className="hh-block hh-hero">
+                <div>
+                  <h2>{title}</h2>
+                  <p>{text}</p>
+                  <Buttons cta={b.cta as ButtonBlock[]} />
+                </div>
+                {img && <img src={img.filename} alt={img.alt} width={480} height={320} />}
+              </section>
+            );
+          }
+          case 'top_sellers':
+            return <TopSellers key={i} block={b as unknown as TopSellersBlock} />;
+          case 'rich_text':
+            return (
+              <section key={i} className="hh-block">
+                {title && <h2>{title}</h2>}
+                {(b.paragraphs as string[]).map((p, j) => (
+                  <p key={j}>{p}</p>
+                ))}
+              </section>
+            );
+          case 'timeline':
+            return (
+              <section key={i} className="hh-block">
+                <h2>{title}</h2>
+                <ol className="hh-timeline">
+                  {(b.items as { year: string; text: string }[]).map((it) => (
+                    <li key={it.year}>
+                      <strong>{it.year}</strong> {it.text}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            );
+          case 'download_app':
+            return (
+              <section key={i} className="hh-block">
+                <h2>{title}</h2>
+                <p>{text}</p>
+                <ul className="hh-inline-list">
+                  {(b.stores as { store: string; url: string; label: string }[]).map((s) => (
+                    <li key={s.store}>
+                      <a href={s.url} target="_blank" rel="noopener noreferrer" className="hh-store-link">
+                        {s.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          case 'rewards':
+          case 'gift_cards':
+          case 'franchisee':
+          case 'catering_estimator':
+            return (
+              <section key={i} className={`hh-block hh-block--${b.component}`}>
+                <h2>{title}</h2>
+                {text && <p>{text}</p>}
+                <Buttons cta={b.cta as ButtonBlock[]} />
+              </section>
+            );
+          default:
+            return null;
+        }
+      })}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { ContentButton, type ButtonBlock } from './ContentButton';
+
+export interface TopSellersCard {
+  image: { filename: string; alt?: string };
+  title: string;
+  description: string;
+  cta: ButtonBlock[];
+}
+export interface TopSellersBlock {
+  component: 'top_sellers';
+  title?: string;
+  show?: string;
+  background_color?: string;
+  layout?: 'default' | 'pages';
+  products: TopSellersCard[];
+}
+
+/** orderNowHref is spec 2.15: /menu/{menu_id} with a selected location, else /locations. */
+export function orderNowHref(location: { menu_id?: string } | null): string {
+  return location?.menu_id ? `/menu/${encodeURIComponent(location.menu_id)}` : '/locations';
+}
+
+/** The top sellers block of spec 2.15. */
+export function TopSellers({ block }: { block: TopSellersBlock }) {
+  const location = useAppStore((s) => s.location);
+  const signedIn = useAppStore((s) => !!s.user);
+  if (block.show === 'no-user' && signedIn) return null;
+  return (
+    <section className={`hh-block hh-top-sellers hh-top-sellers--${block.layout ?? 'default'}`} style={{ background: block.background_color }}>
+      {block.title && <h2>{block.title}</h2>}
+      <ul className="hh-cards">
+        {block.products.map((card) => (
+          <li key={card.title} className="hh-card">
+            <img src={card.image.filename} alt={card.image.alt ?? ''} width={240} height={180} loading="lazy" />
+            <h3>{card.title}</h3>
+            <p>{card.description}</p>
+            {card.cta?.[0] ? (
+              <ContentButton block={card.cta[0]} />
+            ) : (
+              <Link className="hh-cbutton hh-cbutton--primary hh-cbutton--small" to={orderNowHref(location)}>
+                Order now
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

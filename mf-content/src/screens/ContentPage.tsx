@@ -1,0 +1,28 @@
+import type { ScreenProps } from '@henhouse/kit/screen';
+import { useResource } from '@henhouse/kit/api/useResource';
+import { NotFound } from '@henhouse/kit/ui/NotFound';
+import { Blocks } from '../blocks/Blocks';
+import '../content.css';
+
+interface Page {
+  slug: string;
+  title: string;
+  blocks: { component: string; [k: string]: unknown }[];
+}
+
+/** A content-managed page (home and the catch-all). */
+export default function ContentPage({ params }: ScreenProps) {
+  const slug = params.slug ?? '';
+  const page = useResource<Page>(`/content/pages/${slug.split('/').map(encodeURIComponent).join('/')}`);
+  if (page.status === 'loading') return <div className="hh-area-loading" role="status"><span className="visually-hidden">Loading…</span></div>;
+  if (page.status === 'error') {
+    if (page.error.status === 404) return <NotFound />;
+    return <p role="alert">{page.error.message || 'Error'}</p>;
+  }
+  return (
+    <article className="hh-content" data-screen="mf-content/ContentPage" data-slug={page.data.slug}>
+      <h2 className="visually-hidden">{page.data.title}</h2>
+      <Blocks blocks={page.data.blocks} />
+    </article>
+  );
+}

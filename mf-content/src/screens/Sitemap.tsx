@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import type { ScreenProps } from '@henhouse/kit/screen';
+import { useResource } from '@henhouse/kit/api/useResource';
+import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+
+const sitePages: [string, string][] = [
+  ['/', 'Home'],
+  ['/locations', 'Find a location'],
+  ['/locations/all', 'All locations'],
+  ['/menu', 'Menu'],
+  ['/account', 'Your account'],
+  ['/account/signin', 'Sign in'],
+  ['/account/signup', 'Sign up'],
+  ['/contact', 'Contact'],
+  ['/typography', 'Typography'],
+];
+
+function titleOf(slug: string): string {
+  return slug.split(/[-/]/).map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
+}
+
+export default function Sitemap(_props: ScreenProps) {
+  const slugs = useResource<{ slugs: string[] }>('/content/slugs');
+  return (
+    <ScreenFrame name="mf-content/Sitemap" title="Sitemap">
+      <ul>
+        {sitePages.map(([to, label]) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+        {slugs.status === 'ready' &&
+          slugs.data.slugs
+            .filter((s) => s !== 'home')
+            .map((s) => (
+              <li key={s}>
+                <Link to={`/${s}`}>{titleOf(s)}</Link>
+              </li>
+            ))}
+      </ul>
+    </ScreenFrame>
+  );
+}

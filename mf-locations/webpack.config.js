@@ -1,0 +1,11 @@
+const { remoteConfig } = require('../kit/build/webpack.cjs');
+
+// Each exposed module is one screen; its default export takes ScreenProps (kit/src/screen.ts).
+module.exports = remoteConfig({
+  dir: __dirname,
+  exposes: {
+    './Search': './src/screens/Search.tsx',
+    './All': './src/screens/All.tsx',
+    './Browse': './src/screens/Browse.tsx',
+  },
+});
