@@ -1,0 +1,43 @@
+import { ApiError, configureApi, request } from './client';
+
+function respond(status: number, body: unknown, type = 'application/json') {
+  return jest.fn().mockResolvedValue({
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: 'X',
+    headers: { get: () => type },
+    text: async () => (typeof body === 'string' ? body : JSON.stringify(body)),
+  });
+}
+
+describe('api client', () => {
+  it('sends JSON with the CSRF token on state-changing calls only', async () => {
+    const f = respond(200, { ok: true });
+    configureApi({ fetchImpl: f, csrf: 'tok', base: '/api' });
+    await request('/cart/items', { method: 'POST', body: { a: 1 } });
+    await request('/cart');
+    const [url, post] = f.mock.calls[0];
+    expect(url).toBe('/api/cart/items');
+    expect(post.headers['X-CSRF-Token']).toBe('tok');
+    expect(post.headers['Content-Type']).toBe('application/json');
+    expect(f.mock.calls[1][1].headers['X-CSRF-Token']).toBeUndefined();
+    expect(f.mock.calls[1][1].headers.Accept).toContain('application/json');
+  });
+
+  it('turns the edge error shape into ApiError', async () => {
+    configureApi({ fetchImpl: respond(400, { error: { code: 'invalid', message: 'Pick a size', fields: { size: 'required' } } }) });
+    await expect(request('/x')).rejects.toMatchObject({ status: 400, code: 'invalid', message: 'Pick a size', fields: { size: 'required' } });
+  });
+
+  it('reports a network failure in words a guest understands', async () => {
+    configureApi({ fetchImpl: jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) });
+    const err = await request('/x').catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toMatch(/could not reach/);
+  });
+
+  it('accepts plain text answers', async () => {
+    configureApi({ fetchImpl: respond(200, 'pong', 'text/plain') });
+    await expect(request('/ping')).resolves.toBe('pong');
+  });
+});

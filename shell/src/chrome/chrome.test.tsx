@@ -1,0 +1,76 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { Header } from './Header';
+import { Footer } from './Footer';
+
+const careers = 'https://careers.example';
+
+function renderHeader() {
+  return render(
+    <MemoryRouter>
+      <Header careersUrl={careers} brandName="Henhouse" />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => useAppStore.getState().reset(['user', 'members', 'cart', 'ui']));
+
+describe('Header (spec 2.4)', () => {
+  it('lists the main navigation in order, Careers external', () => {
+    renderHeader();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent?.replace(' (opens in a new tab)', ''), a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Locations', '/locations'],
+      ['Menu', '/menu'],
+      ['Catering', '/catering'],
+      ['Rewards', '/rewards?section=rewards-single'],
+      ['Careers', careers],
+    ]);
+    expect(screen.getByRole('link', { name: /Careers/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it('greets guests with "Sign In" and members with their points, never the name', () => {
+    const guest = renderHeader();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/account/signin');
+    guest.unmount();
+    useAppStore.getState().set({ user: { first_name: 'Ada' }, members: { points: 1250 } });
+    renderHeader();
+    expect(screen.getByRole('link', { name: '1250 Points' })).toBeInTheDocument();
+    expect(screen.queryByText(/Ada/)).toBeNull();
+  });
+
+  it('blocks page scrolling while the navigation is open', () => {
+    renderHeader();
+    const burger = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(burger);
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    expect(document.body).toHaveClass('hh-scroll-locked');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(document.body).not.toHaveClass('hh-scroll-locked');
+  });
+
+  it('counts cart items on the cart icon', () => {
+    useAppStore.getState().set({ cart: { menu_id: 'm', products: [{ quantity: 2 }, { quantity: 1 }] } });
+    renderHeader();
+    expect(screen.getByRole('button', { name: 'Cart, 3 items' })).toBeInTheDocument();
+  });
+});
+
+describe('Footer (spec 2.6)', () => {
+  it('has every entry, Careers in a new tab, and named social icons', () => {
+    render(
+      <MemoryRouter>
+        <Footer careersUrl={careers} />
+      </MemoryRouter>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Footer' });
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent?.replace(' (opens in a new tab)', ''))).toEqual([
+      'Contact', 'Rewards', 'Careers', 'Nutrition and Allergen Info', 'Gift Cards', 'Franchise', 'About', 'All Locations',
+    ]);
+    expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+    expect(screen.getAllByRole('link', { name: /^Henhouse on / })).toHaveLength(3);
+  });
+});
