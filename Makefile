@@ -1,0 +1,47 @@
+# Henhouse ordering platform. `make run` starts the site; `make test` runs every test.
+SHELL := /bin/bash
+PORT ?= 8080
+WORKSPACES := shell mf-locations mf-menu mf-checkout mf-account mf-content
+GO_SOURCES := $(shell find edge -name '*.go' -not -name '*_test.go') $(shell find edge -path '*/data/*' -type f) go.mod go.sum
+
+.PHONY: run start build deps test test-go test-js test-e2e typecheck bench clean
+
+run: build start ## install what is missing, build everything, start on http://127.0.0.1:$(PORT)
+
+start: ## start what is built, no rebuild
+	@test -x bin/edge || { echo "Nothing is built yet: run 'make build' (or 'make run')."; exit 1; }
+	PORT=$(PORT) COOKIE_SECURE=$${COOKIE_SECURE:-false} ./bin/edge
+
+deps: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json $(addsuffix /package.json,$(WORKSPACES) kit e2e)
+	npm ci --no-audit --no-fund
+	@touch $@
+
+build: deps bin/edge ## build every workspace and the edge
+	npm run build --workspaces --if-present
+
+bin/edge: $(GO_SOURCES)
+	go build -o bin/edge ./edge/cmd/edge
+
+typecheck: deps
+	npx tsc -p tsconfig.json --noEmit
+
+test-go:
+	go vet ./...
+	go test -race -count=1 ./...
+
+test-js: deps typecheck
+	npx jest --config jest.config.js
+
+test-e2e: build
+	@command -v $${CHROMIUM_PATH:-/usr/bin/chromium} >/dev/null || { echo "Chromium is missing: apt-get install -y chromium"; exit 1; }
+	npm test -w e2e
+
+test: test-go test-js test-e2e ## Go tests with -race, jest in every workspace, browser tests
+
+bench: bin/edge
+	bash bench/run.sh
+
+clean:
+	rm -rf build bin node_modules/.cache
