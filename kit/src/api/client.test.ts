@@ -31,7 +31,7 @@ describe('api client', () => {
 
   it('reports a network failure in words a guest understands', async () => {
     configureApi({ fetchImpl: jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) });
-    const err = await request('/x').catch((e) => e);
+    const err = await request<never>('/x').catch((e: unknown) => e as ApiError);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toMatch(/could not reach/);
   });
