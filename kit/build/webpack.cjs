@@ -1,0 +1,170 @@
+// Webpack configuration shared by the shell (host) and every remote, so each
+// workspace's webpack.config.js is a few lines and they cannot drift apart.
+//
+// Remotes publish to build/modules/<name>/<version>/ (the version is the workspace's
+// package.json version); the shell publishes to build/shell/. The edge serves both.
+const path = require('node:path');
+const fs = require('node:fs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const buildRoot = process.env.BUILD_DIR ? path.resolve(process.env.BUILD_DIR) : path.join(repoRoot, 'build');
+
+function versionOf(pkg) {
+  return JSON.parse(fs.readFileSync(require.resolve(`${pkg}/package.json`, { paths: [repoRoot] }), 'utf8')).version;
+}
+
+// Singletons: one React, one router, one store library and one kit on the page.
+function shared() {
+  const single = (pkg, version) => ({ singleton: true, requiredVersion: `^${version}`, version });
+  const react = versionOf('react');
+  const kit = JSON.parse(fs.readFileSync(path.join(repoRoot, 'kit', 'package.json'), 'utf8')).version;
+  return {
+    react: single('react', react),
+    'react/jsx-runtime': single('react', react),
+    'react-dom': single('react-dom', versionOf('react-dom')),
+    'react-dom/client': single('react-dom', versionOf('react-dom')),
+    'react-router': single('react-router', versionOf('react-router')),
+    zustand: single('zustand', versionOf('zustand')),
+    '@henhouse/kit/': { singleton: true, requiredVersion: `^${kit}`, version: kit },
+  };
+}
+
+function rules(extractCss) {
+  return [
+    {
+      test: /\.[jt]sx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2020',
+          },
+        },
+      },
+    },
+    {
+      test: /\.css$/,
+      use: [extractCss ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+    },
+    { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
+  ];
+}
+
+function base(dir, mode) {
+  const prod = mode !== 'development';
+  return {
+    context: dir,
+    mode: prod ? 'production' : 'development',
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js'],
+      alias: { '@henhouse/kit': path.join(repoRoot, 'kit', 'src') },
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+    cache: { type: 'filesystem', cacheDirectory: path.join(repoRoot, 'node_modules', '.cache', 'webpack', path.basename(dir)) },
+  };
+}
+
+/**
+ * remoteConfig builds a federated remote.
+ * @param {{dir: string, exposes: Record<string,string>}} opts
+ */
+function remoteConfig({ dir, exposes }) {
+  return (_env, argv) => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const name = pkg.name.replace(/^@henhouse\//, '');
+    const remote = name.replace(/-/g, '_');
+    return {
+      ...base(dir, argv.mode),
+      entry: {},
+      output: {
+        path: path.join(buildRoot, 'modules', name, pkg.version),
+        publicPath: 'auto',
+        uniqueName: remote,
+        filename: '[name].[contenthash:8].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      module: { rules: rules(false) },
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: remote,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: shared(),
+          manifest: true,
+          dts: false,
+          experiments: { externalRuntime: true },
+        }),
+      ],
+    };
+  };
+}
+
+// Writes entrypoints.json: the shell's entry files, which the edge puts in the
+// document, and a build id derived from their content hashes.
+class EntrypointsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EntrypointsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EntrypointsPlugin', stage: compilation.constructor.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const files = compilation.entrypoints.get('main').getFiles();
+          const js = files.filter((f) => f.endsWith('.js'));
+          const css = files.filter((f) => f.endsWith('.css'));
+          const buildId = String(compilation.hash).slice(0, 12);
+          const body = JSON.stringify({ js, css, buildId }, null, 2);
+          compilation.emitAsset('../entrypoints.json', new compiler.webpack.sources.RawSource(body));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * shellConfig builds the host.
+ * @param {{dir: string, extraPlugins?: any[]}} opts
+ */
+function shellConfig({ dir, extraPlugins = [] }) {
+  return (_env, argv) => ({
+    ...base(dir, argv.mode),
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(buildRoot, 'shell', 'assets'),
+      publicPath: '/assets/',
+      uniqueName: 'shell',
+      // The entry (runtime) chunk keeps a fixed name: the federation runtime module
+      // cannot be generated with a hash in its own file name. The edge serves it
+      // with revalidation; every other chunk is content-hashed and immutable.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: '[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    module: { rules: rules(true) },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        shared: shared(),
+        dts: false,
+        experiments: { provideExternalRuntime: true },
+      }),
+      new EntrypointsPlugin(),
+      ...extraPlugins,
+    ],
+  });
+}
+
+module.exports = { remoteConfig, shellConfig, buildRoot };
