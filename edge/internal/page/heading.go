@@ -27,15 +27,15 @@ func Heading(ctx context.Context, rule routes.Heading, path string, params map[s
 			}
 			return "", false
 		case routes.HeadingCategory:
-			if params["cid"] == "" {
-				break // the screen resolves a missing id (docs/routes.md)
+			if params["cid"] == "" || params["mid"] == "" {
+				break // the screen resolves a missing id from the selected location (docs/routes.md)
 			}
 			if n, ok := names.CategoryName(ctx, params["mid"], params["cid"]); ok {
 				return "Category page: " + n, true
 			}
 			return "", false
 		case routes.HeadingProduct:
-			if params["pid"] == "" {
+			if params["pid"] == "" || params["mid"] == "" {
 				break
 			}
 			if n, ok := names.ProductName(ctx, params["mid"], params["pid"]); ok {
