@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/server"
+	"github.com/henhouse/platform/edge/internal/telemetry"
 )
 
 func main() {
@@ -31,6 +32,11 @@ func run(log *slog.Logger) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	shutdownTracing, err := telemetry.Setup(ctx, "henhouse-edge", server.AppVersion)
+	if err != nil {
+		return err
+	}
+	defer shutdownTracing(context.Background())
 	s, err := server.New(ctx, cfg, log)
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v3/middleware/compress"
 	"github.com/gofiber/fiber/v3/middleware/recover"
 	"github.com/gofiber/fiber/v3/middleware/static"
+	"github.com/redis/go-redis/extra/redisotel/v9"
 
 	contentapi "github.com/henhouse/platform/edge/internal/api/content"
 	"github.com/henhouse/platform/edge/internal/httpx"
@@ -23,6 +24,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/telemetry"
 )
 
 // hashedName matches content-hashed bundle names ("391.c680d74e.js").
@@ -50,6 +52,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := redisotel.InstrumentTracing(st.Client); err != nil {
+		st.Close()
+		return nil, err
+	}
 	reg, err := modules.Open(filepath.Join(cfg.BuildDir, "modules"), st)
 	if err != nil {
 		st.Close()
@@ -72,6 +78,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	})
 	s.App = app
 	app.Use(recover.New())
+	app.Use(telemetry.New())
 	app.Use(securityHeaders)
 	app.Use(compress.New())
 

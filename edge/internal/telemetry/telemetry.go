@@ -1,0 +1,125 @@
+// Package telemetry traces the edge with OpenTelemetry.
+//
+// Setup installs a tracer provider: with OTEL_EXPORTER_OTLP_ENDPOINT (or
+// OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) set, spans are batched to that collector over
+// OTLP/HTTP; otherwise spans are recorded for propagation only and never leave the
+// process. New is a Fiber middleware in Fiber's own shape: one server span per request,
+// named "<METHOD> <route>", continuing a W3C traceparent from the caller.
+package telemetry
+
+import (
+	"context"
+	"os"
+
+	"github.com/gofiber/fiber/v3"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/sdk/resource"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/trace"
+)
+
+// Setup installs the global tracer provider and propagator. Call the returned
+// function at shutdown to flush spans.
+func Setup(ctx context.Context, service, version string) (func(context.Context) error, error) {
+	res := resource.NewSchemaless(
+		attribute.String("service.name", service),
+		attribute.String("service.version", version),
+	)
+	opts := []sdktrace.TracerProviderOption{sdktrace.WithResource(res)}
+	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") != "" || os.Getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != "" {
+		exp, err := otlptracehttp.New(ctx)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, sdktrace.WithBatcher(exp))
+	}
+	tp := sdktrace.NewTracerProvider(opts...)
+	otel.SetTracerProvider(tp)
+	otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{}))
+	return tp.Shutdown, nil
+}
+
+// Config configures the tracing middleware.
+type Config struct {
+	// Next skips tracing when it returns true. Default: skip /healthz and /readyz.
+	Next func(c fiber.Ctx) bool
+	// TracerProvider to use. Default: the global provider.
+	TracerProvider trace.TracerProvider
+	// Propagator reads the caller's trace context. Default: the global propagator.
+	Propagator propagation.TextMapPropagator
+}
+
+// ConfigDefault is the default configuration.
+var ConfigDefault = Config{
+	Next: func(c fiber.Ctx) bool { p := c.Path(); return p == "/healthz" || p == "/readyz" },
+}
+
+func configDefault(config ...Config) Config {
+	cfg := ConfigDefault
+	if len(config) > 0 {
+		cfg = config[0]
+		if cfg.Next == nil {
+			cfg.Next = ConfigDefault.Next
+		}
+	}
+	if cfg.TracerProvider == nil {
+		cfg.TracerProvider = otel.GetTracerProvider()
+	}
+	if cfg.Propagator == nil {
+		cfg.Propagator = otel.GetTextMapPropagator()
+	}
+	return cfg
+}
+
+// headerCarrier adapts a Fiber request's headers for the propagator.
+type headerCarrier struct{ c fiber.Ctx }
+
+func (h headerCarrier) Get(key string) string { return h.c.Get(key) }
+func (h headerCarrier) Set(key, value string) { h.c.Set(key, value) }
+func (h headerCarrier) Keys() []string {
+	var keys []string
+	for k := range h.c.Request().Header.All() {
+		keys = append(keys, string(k))
+	}
+	return keys
+}
+
+// New returns the tracing middleware.
+func New(config ...Config) fiber.Handler {
+	cfg := configDefault(config...)
+	tracer := cfg.TracerProvider.Tracer("github.com/henhouse/platform/edge")
+	return func(c fiber.Ctx) error {
+		if cfg.Next(c) {
+			return c.Next()
+		}
+		ctx := cfg.Propagator.Extract(c.Context(), headerCarrier{c})
+		ctx, span := tracer.Start(ctx, c.Method(), trace.WithSpanKind(trace.SpanKindServer),
+			trace.WithAttributes(
+				attribute.String("http.request.method", c.Method()),
+				attribute.String("url.path", c.Path()),
+			))
+		defer span.End()
+		c.SetContext(ctx)
+		err := c.Next()
+		status := c.Response().StatusCode()
+		if err != nil {
+			if fe, ok := err.(*fiber.Error); ok {
+				status = fe.Code
+			}
+			span.RecordError(err)
+		}
+		if r := c.Route(); r != nil {
+			span.SetName(c.Method() + " " + r.Path)
+			span.SetAttributes(attribute.String("http.route", r.Path))
+		}
+		span.SetAttributes(attribute.Int("http.response.status_code", status))
+		if status >= 500 {
+			span.SetStatus(codes.Error, "server error")
+		}
+		return err
+	}
+}
