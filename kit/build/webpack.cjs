@@ -101,6 +101,7 @@ function remoteConfig({ dir, exposes }) {
           filename: 'remoteEntry.js',
           exposes,
           shared: shared(),
+          shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
           experiments: { externalRuntime: true },
@@ -158,6 +159,9 @@ function shellConfig({ dir, extraPlugins = [] }) {
         name: 'shell',
         remotes: {},
         shared: shared(),
+        // Use what the shell already loaded instead of fetching every remote's copy
+        // of a shared package to compare versions.
+        shareStrategy: 'loaded-first',
         dts: false,
         experiments: { provideExternalRuntime: true },
       }),

@@ -107,7 +107,7 @@ var doc = template.Must(template.New("doc").Parse(`<!doctype html>
 <meta name="theme-color" content="#000">
 <title>{{.Title}}</title>
 <link rel="manifest" href="/manifest.webmanifest">
-<link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
+<link rel="icon" href="/static/icons/icon.svg" type="image/svg+xml">
 {{range .CSS}}<link rel="stylesheet" href="/assets/{{.}}">
 {{end}}{{if .Entry}}<link rel="preload" href="{{.Entry}}" as="script">
 {{end}}</head>
