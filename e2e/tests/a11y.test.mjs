@@ -1,0 +1,41 @@
+// axe-core over pages in each layout: no serious or critical accessibility violations.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { startEdge, launch } from './harness.mjs';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let edge;
+let browser;
+before(async () => {
+  edge = await startEdge();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  edge?.stop();
+});
+
+for (const [path, ready] of [
+  ['/', '[data-screen="mf-content/ContentPage"]'],
+  ['/catering', '[data-screen="mf-content/ContentPage"]'],
+  ['/no-such-page', 'text=This page could not be found'],
+  ['/order/checkout', '[data-screen="mf-checkout/Checkout"]'],
+  ['/app/checkout', '[data-screen="mf-checkout/Checkout"]'],
+  ['/typography', '[data-screen="mf-content/Typography"]'],
+]) {
+  test(`${path} has no serious accessibility violations`, async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(edge.base + path);
+    await page.locator(ready).first().waitFor({ timeout: 15000 });
+    await page.addScriptTag({ path: axePath });
+    const result = await page.evaluate(async () => {
+      // eslint-disable-next-line no-undef
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
+    });
+    const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
+    await page.context().close();
+  });
+}
