@@ -2,19 +2,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { startEdge, launch } from './harness.mjs';
+import { useSite } from './harness.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-let edge;
-let browser;
-before(async () => {
-  edge = await startEdge();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  edge?.stop();
-});
+const site = useSite(before, after);
 
 for (const [path, ready] of [
   ['/', '[data-screen="mf-content/ContentPage"]'],
@@ -25,8 +16,8 @@ for (const [path, ready] of [
   ['/typography', '[data-screen="mf-content/Typography"]'],
 ]) {
   test(`${path} has no serious accessibility violations`, async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(edge.base + path);
+    const page = await (await site.browser.newContext()).newPage();
+    await page.goto(site.edge.base + path);
     await page.locator(ready).first().waitFor({ timeout: 15000 });
     await page.addScriptTag({ path: axePath });
     const result = await page.evaluate(async () => {

@@ -59,3 +59,20 @@ export async function newPage(browser, errors = []) {
   page.on('pageerror', (e) => errors.push(e.message));
   return page;
 }
+
+/**
+ * useSite starts one edge and one browser for a test file (node:test before/after)
+ * and returns an object whose edge and browser fields are set once they are up.
+ */
+export function useSite(before, after, env = {}) {
+  const site = { edge: null, browser: null };
+  before(async () => {
+    site.edge = await startEdge(env);
+    site.browser = await launch();
+  });
+  after(async () => {
+    await site.browser?.close();
+    site.edge?.stop();
+  });
+  return site;
+}

@@ -2,18 +2,9 @@
 // version the edge chose, in the layout the edge chose.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEdge, launch, newPage } from './harness.mjs';
+import { useSite, newPage } from './harness.mjs';
 
-let edge;
-let browser;
-before(async () => {
-  edge = await startEdge();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  edge?.stop();
-});
+const site = useSite(before, after);
 
 const screens = [
   ['/', 'mf-content/ContentPage', 'mf-content'],
@@ -26,8 +17,8 @@ const screens = [
 for (const [path, screen, module] of screens) {
   test(`${path} shows ${screen} from ${module}`, async () => {
     const errors = [];
-    const page = await newPage(browser, errors);
-    const res = await page.goto(edge.base + path);
+    const page = await newPage(site.browser, errors);
+    const res = await page.goto(site.edge.base + path);
     assert.equal(res.status(), 200);
     await page.locator(`[data-screen="${screen}"]`).waitFor({ timeout: 15000 });
     const boot = JSON.parse(await page.locator('#bootstrap').textContent());
@@ -41,8 +32,8 @@ for (const [path, screen, module] of screens) {
 }
 
 test('an unknown path answers 404 with the spec text', async () => {
-  const page = await newPage(browser);
-  const res = await page.goto(edge.base + '/no-such-page-here');
+  const page = await newPage(site.browser);
+  const res = await page.goto(site.edge.base + '/no-such-page-here');
   assert.equal(res.status(), 404);
   await page.getByRole('heading', { name: 'This page could not be found' }).waitFor();
   const back = page.getByRole('link', { name: 'Back to the home page' });
@@ -51,8 +42,8 @@ test('an unknown path answers 404 with the spec text', async () => {
 });
 
 test('/app/checkout renders without header and footer', async () => {
-  const page = await newPage(browser);
-  await page.goto(edge.base + '/app/checkout');
+  const page = await newPage(site.browser);
+  await page.goto(site.edge.base + '/app/checkout');
   await page.locator('[data-screen="mf-checkout/Checkout"]').waitFor();
   assert.equal(await page.locator('[data-layout="app"]').count(), 1);
   assert.equal(await page.locator('header').count(), 0);
@@ -61,9 +52,9 @@ test('/app/checkout renders without header and footer', async () => {
 });
 
 test('a remote that cannot load shows a fallback for its area while the header works', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(site.browser);
   await page.route('**/modules/mf-account/**', (route) => route.abort());
-  await page.goto(edge.base + '/account/signin');
+  await page.goto(site.edge.base + '/account/signin');
   await page.getByRole('heading', { name: "This part of the page didn't load" }).waitFor({ timeout: 15000 });
   assert.equal(await page.getByRole('alert').count(), 1);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
@@ -73,8 +64,8 @@ test('a remote that cannot load shows a fallback for its area while the header w
 });
 
 test('client-side navigation changes screens without a reload', async () => {
-  const page = await newPage(browser);
-  await page.goto(edge.base + '/');
+  const page = await newPage(site.browser);
+  await page.goto(site.edge.base + '/');
   await page.locator('[data-screen="mf-content/ContentPage"]').waitFor();
   await page.evaluate(() => (window.__marker = 'kept'));
   await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'All Locations' }).click();
@@ -87,8 +78,8 @@ test('client-side navigation changes screens without a reload', async () => {
 });
 
 test('the page runs one copy of React', async () => {
-  const page = await newPage(browser);
-  await page.goto(edge.base + '/');
+  const page = await newPage(site.browser);
+  await page.goto(site.edge.base + '/');
   await page.locator('[data-screen="mf-content/ContentPage"]').waitFor();
   // Open a second remote so two remotes share the page.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
@@ -105,18 +96,18 @@ test('the page runs one copy of React', async () => {
 });
 
 test('/checkout/order redirects to /order/checkout', async () => {
-  const res = await fetch(edge.base + '/checkout/order', { redirect: 'manual' });
+  const res = await fetch(site.edge.base + '/checkout/order', { redirect: 'manual' });
   assert.equal(res.status, 302);
-  assert.equal(new URL(res.headers.get('location'), edge.base).pathname, '/order/checkout');
+  assert.equal(new URL(res.headers.get('location'), site.edge.base).pathname, '/order/checkout');
 });
 
 test('module files are immutable, manifests are revalidated', async () => {
-  const boot = await (await fetch(edge.base + '/')).text();
+  const boot = await (await fetch(site.edge.base + '/')).text();
   const json = JSON.parse(boot.match(/<script id="bootstrap" type="application\/json">(.*?)<\/script>/s)[1]);
   const m = json.modules['mf-menu'];
-  const manifest = await fetch(edge.base + m.manifest);
+  const manifest = await fetch(site.edge.base + m.manifest);
   assert.equal(manifest.headers.get('cache-control'), 'no-cache');
-  const entry = await fetch(edge.base + m.entry);
+  const entry = await fetch(site.edge.base + m.entry);
   assert.equal(entry.status, 200);
   assert.match(entry.headers.get('cache-control'), /immutable/);
 });
