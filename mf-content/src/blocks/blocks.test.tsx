@@ -1,0 +1,90 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { ContentButton, contentButtonHref, type ButtonBlock } from './ContentButton';
+import { TopSellers, orderNowHref, type TopSellersBlock } from './TopSellers';
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+function inRouter(ui: React.ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="*" element={<>{ui}<Where /></>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const btn = (over: Partial<ButtonBlock>): ButtonBlock => ({ text: 'Go', link: { cached_url: 'catering', linktype: 'story' }, ...over });
+
+describe('content button (spec 2.15)', () => {
+  it.each([
+    [{ cached_url: 'catering', linktype: 'story' }, undefined, '/catering'],
+    [{ cached_url: '/rewards', linktype: 'story' }, undefined, '/rewards'],
+    [{ cached_url: 'contact', linktype: 'story' }, 'topic=franchising', '/contact?topic=franchising'],
+  ])('%p with param %p goes to %s', (link, param, want) => {
+    expect(contentButtonHref({ link, param })).toBe(want);
+  });
+
+  it('renders a url link as an external link', () => {
+    inRouter(<ContentButton block={btn({ text: 'Apply', link: { cached_url: 'https://jobs.example/x', linktype: 'url' } })} />);
+    const a = screen.getByRole('link', { name: 'Apply' });
+    expect(a).toHaveAttribute('href', 'https://jobs.example/x');
+    expect(a).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+
+  it('navigates to /{cached_url} on click', () => {
+    inRouter(<ContentButton block={btn({ text: 'Catering' })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Catering' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/catering');
+  });
+
+  it('emits the named event instead of navigating when one is set', () => {
+    const seen = jest.fn();
+    window.addEventListener('open-estimator', seen);
+    inRouter(<ContentButton block={btn({ text: 'Estimate', emit_event: 'open-estimator' })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Estimate' }));
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('can be disabled', () => {
+    inRouter(<ContentButton block={btn({ text: 'Soon', disabled: true })} />);
+    expect(screen.getByRole('button', { name: 'Soon' })).toBeDisabled();
+  });
+});
+
+describe('top sellers block (spec 2.15)', () => {
+  const block: TopSellersBlock = {
+    component: 'top_sellers',
+    title: 'Top Sellers',
+    products: [
+      { image: { filename: '/t.svg' }, title: 'Tenders', description: 'Crispy', cta: [] },
+      { image: { filename: '/b.svg' }, title: 'Bucket', description: 'Twelve pieces', cta: [btn({ text: 'Feed the family', link: { cached_url: 'menu', linktype: 'story' } })] },
+    ],
+  };
+  beforeEach(() => useAppStore.getState().reset(['location', 'user']));
+
+  it('"Order now" goes to /locations without a location, /menu/{menu_id} with one', () => {
+    expect(orderNowHref(null)).toBe('/locations');
+    expect(orderNowHref({ menu_id: 'm-42' })).toBe('/menu/m-42');
+    inRouter(<TopSellers block={block} />);
+    expect(screen.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', '/locations');
+  });
+
+  it('uses a card’s own button when it has one', () => {
+    inRouter(<TopSellers block={block} />);
+    expect(screen.getAllByRole('link', { name: 'Order now' })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Feed the family' })).toBeInTheDocument();
+  });
+
+  it('is hidden for signed-in visitors when shown to no-user only', () => {
+    useAppStore.getState().set({ user: { id: 'u1' } });
+    inRouter(<TopSellers block={{ ...block, show: 'no-user' }} />);
+    expect(screen.queryByRole('heading', { name: 'Top Sellers' })).toBeNull();
+  });
+});
