@@ -2,6 +2,7 @@ import { PageHeading } from './PageHeading';
 import { Header } from '../chrome/Header';
 import { Footer } from '../chrome/Footer';
 import { LoaderOverlay } from '../chrome/LoaderOverlay';
+import { SiteOverlay } from '../chrome/SiteOverlay';
 import type { LayoutProps } from './types';
 
 /** default (spec 2.2): header, navigation, cart drawer, footer, site overlay, popups. */
@@ -18,6 +19,7 @@ export function DefaultLayout({ heading, boot, children }: LayoutProps) {
         {children}
       </main>
       <Footer careersUrl={boot.config.careersUrl} />
+      <SiteOverlay />
     </div>
   );
 }
