@@ -4,11 +4,20 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import './styles.css';
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { configureApi } from '@henhouse/kit/api/client';
+import { useAppStore } from '@henhouse/kit/state/store';
 import { registerModules } from './federation/remotes';
 import { Root } from './routing/Root';
 
 const boot = readBootstrap();
-configureApi({ base: boot.config.apiBase, csrf: boot.csrf });
+configureApi({
+  base: boot.config.apiBase,
+  csrf: boot.csrf,
+  onSessionInvalidated: () => {
+    const s = useAppStore.getState();
+    s.reset(['token', 'user', 'members']);
+    s.setUi({ forcedSignOut: true });
+  },
+});
 registerModules(boot.modules);
 
 const router = createBrowserRouter([{ path: '*', element: <Root boot={boot} /> }]);

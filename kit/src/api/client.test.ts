@@ -36,6 +36,16 @@ describe('api client', () => {
     expect(err.message).toMatch(/could not reach/);
   });
 
+  it('reports an invalidated session once, as a forced sign-out', async () => {
+    const onSessionInvalidated = jest.fn();
+    configureApi({ onSessionInvalidated, fetchImpl: respond(401, { error: { code: 'session_invalidated', message: 'Signed out' } }) });
+    await expect(request('/user')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionInvalidated).toHaveBeenCalledTimes(1);
+    configureApi({ fetchImpl: respond(401, { error: { code: 'unauthorized', message: 'Sign in' } }) });
+    await expect(request('/user')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionInvalidated).toHaveBeenCalledTimes(1);
+  });
+
   it('accepts plain text answers', async () => {
     configureApi({ fetchImpl: respond(200, 'pong', 'text/plain') });
     await expect(request('/ping')).resolves.toBe('pong');

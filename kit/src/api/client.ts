@@ -22,6 +22,8 @@ interface ClientState {
   /** Webview only: a token the native app handed over, sent as Authorization. */
   authToken: string | null;
   fetchImpl: typeof fetch;
+  /** Called when the edge says the session was invalidated (forced sign-out, spec 4.4). */
+  onSessionInvalidated: () => void;
 }
 
 const state: ClientState = {
@@ -29,6 +31,7 @@ const state: ClientState = {
   csrf: '',
   authToken: null,
   fetchImpl: (...args) => fetch(...args),
+  onSessionInvalidated: () => {},
 };
 
 export function configureApi(opts: Partial<ClientState>): void {
@@ -76,6 +79,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
   if (!res.ok) {
     const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
+    if (res.status === 401 && e?.code === 'session_invalidated') state.onSessionInvalidated();
     throw new ApiError(res.status, e?.code ?? 'http_' + res.status, e?.message ?? (res.statusText || 'Error'), e?.fields);
   }
   return data as T;

@@ -9,6 +9,8 @@ import { DefaultLayout } from '../layouts/DefaultLayout';
 import { MinimalLayout } from '../layouts/MinimalLayout';
 import { AppLayout } from '../layouts/AppLayout';
 import { resolve } from './resolve';
+import { ForcedSignOut } from '../chrome/ForcedSignOut';
+import { ErrorDialog } from '../chrome/ErrorDialog';
 
 export function Root({ boot }: { boot: Bootstrap }) {
   const loc = useLocation();
@@ -29,6 +31,11 @@ export function Root({ boot }: { boot: Bootstrap }) {
     window.scrollTo(0, 0);
   }, [loc.pathname]);
 
+  // A session invalidated on the server arrives flagged in the bootstrap (spec 4.4).
+  useEffect(() => {
+    if (boot.session.forcedSignOut) useAppStore.getState().setUi({ forcedSignOut: true });
+  }, [boot]);
+
   if (r.redirect) return <Navigate to={r.redirect + loc.search} replace />;
 
   const content =
@@ -48,8 +55,12 @@ export function Root({ boot }: { boot: Bootstrap }) {
 
   const Layout = r.layout === 'app' ? AppLayout : r.layout === 'minimal' ? MinimalLayout : DefaultLayout;
   return (
-    <Layout heading={heading} boot={boot}>
-      {content}
-    </Layout>
+    <>
+      <Layout heading={heading} boot={boot}>
+        {content}
+      </Layout>
+      <ForcedSignOut />
+      <ErrorDialog />
+    </>
   );
 }
