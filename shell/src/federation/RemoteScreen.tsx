@@ -1,5 +1,6 @@
 import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import type { ScreenProps } from '@henhouse/kit/screen';
+import { reloadOnceFor } from '@henhouse/kit/rules/chunkReload';
 import { loadScreen } from './remotes';
 
 interface Props extends ScreenProps {
@@ -44,6 +45,8 @@ export class AreaBoundary extends Component<BoundaryProps, { error: Error | null
   }
   componentDidCatch(error: Error) {
     console.error(`[${this.props.area}]`, error);
+    // A stale or missing chunk after a deploy: reload once per 60 s (spec 8).
+    reloadOnceFor(error);
   }
   render() {
     if (!this.state.error) return this.props.children;

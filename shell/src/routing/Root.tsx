@@ -11,6 +11,7 @@ import { AppLayout } from '../layouts/AppLayout';
 import { resolve } from './resolve';
 import { ForcedSignOut } from '../chrome/ForcedSignOut';
 import { ErrorDialog } from '../chrome/ErrorDialog';
+import { PageErrorBoundary } from './ErrorPage';
 
 export function Root({ boot }: { boot: Bootstrap }) {
   const loc = useLocation();
@@ -56,9 +57,11 @@ export function Root({ boot }: { boot: Bootstrap }) {
   const Layout = r.layout === 'app' ? AppLayout : r.layout === 'minimal' ? MinimalLayout : DefaultLayout;
   return (
     <>
-      <Layout heading={heading} boot={boot}>
-        {content}
-      </Layout>
+      <PageErrorBoundary resetKey={loc.pathname}>
+        <Layout heading={heading} boot={boot}>
+          {content}
+        </Layout>
+      </PageErrorBoundary>
       <ForcedSignOut />
       <ErrorDialog />
     </>
