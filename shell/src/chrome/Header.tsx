@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { MobileMenu } from './MobileMenu';
 
 export interface NavEntry {
   label: string;
@@ -66,7 +67,8 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
           <span aria-hidden="true">🐔</span> {brandName}
         </Link>
         <nav id="main-nav" aria-label="Main" className={navOpen ? 'hh-nav hh-nav--open' : 'hh-nav'}>
-          <ul>
+          {navOpen && <MobileMenu careersUrl={careersUrl} />}
+          <ul className="hh-nav__main">
             {mainNav(careersUrl).map((e) => (
               <li key={e.label}>
                 {e.external ? (
