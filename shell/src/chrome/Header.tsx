@@ -64,7 +64,7 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
           <span className="visually-hidden">{navOpen ? 'Close menu' : 'Open menu'}</span>
         </button>
         <Link to="/" className="hh-logo">
-          <span aria-hidden="true">🐔</span> {brandName}
+          {brandName}
         </Link>
         <nav id="main-nav" aria-label="Main" className={navOpen ? 'hh-nav hh-nav--open' : 'hh-nav'}>
           {navOpen && <MobileMenu careersUrl={careersUrl} />}
@@ -99,7 +99,12 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
             aria-haspopup="dialog"
             onClick={() => setUi({ cartOpen: true })}
           >
-            <span aria-hidden="true" className="hh-cart-button__icon">🛒</span>
+            <svg className="hh-cart-button__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM7.2 14.8h9.9c.8 0 1.4-.4 1.7-1.1L22 6H5.2L4.3 4H1v2h2l3.6 7.6-1.4 2.4c-.7 1.3.3 2.8 1.8 2.8H19v-2H7.4l.8-1.4z"
+              />
+            </svg>
             <span className="hh-cart-button__count" aria-hidden="true">
               {count}
             </span>
