@@ -12,7 +12,7 @@ const project = (name) => ({
   transform: { '^.+\\.[jt]sx?$': swc },
   moduleNameMapper: {
     '^@henhouse/kit/(.*)$': '<rootDir>/kit/src/$1',
-    '\\.css$': '<rootDir>/kit/test/styleStub.js',
+    '\\.css$': '<rootDir>/kit/test/cssModule.js',
   },
   setupFilesAfterEnv: ['<rootDir>/kit/test/setup.ts'],
 });

@@ -1,10 +1,6 @@
-import { Link } from 'react-router';
+import { NavList, type NavEntry } from './NavItem';
 
-export interface FooterLink {
-  label: string;
-  to: string;
-  external?: boolean;
-}
+export type FooterLink = NavEntry;
 
 /** footerNav is spec 2.6's footer navigation, in its order. */
 export function footerNav(careersUrl: string): FooterLink[] {
@@ -41,20 +37,7 @@ export function Footer({ careersUrl }: { careersUrl: string }) {
   return (
     <footer className="hh-footer">
       <nav aria-label="Footer" className="hh-footer__nav">
-        <ul>
-          {footerNav(careersUrl).map((e) => (
-            <li key={e.label}>
-              {e.external ? (
-                <a href={e.to} target="_blank" rel="noopener noreferrer">
-                  {e.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              ) : (
-                <Link to={e.to}>{e.label}</Link>
-              )}
-            </li>
-          ))}
-        </ul>
+        <NavList entries={footerNav(careersUrl)} />
       </nav>
       <ul className="hh-footer__social" aria-label="Social media">
         {socialLinks.map((s) => (
@@ -76,13 +59,7 @@ export function Footer({ careersUrl }: { careersUrl: string }) {
         </a>
       </section>
       <nav aria-label="Legal" className="hh-footer__pages">
-        <ul>
-          {footerPages.map((p) => (
-            <li key={p.label}>
-              <Link to={p.to}>{p.label}</Link>
-            </li>
-          ))}
-        </ul>
+        <NavList entries={footerPages} />
       </nav>
       <p className="hh-footer__copy">© {new Date().getFullYear()} Henhouse Restaurants</p>
     </footer>

@@ -1,13 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { MobileMenu } from './MobileMenu';
-
-export interface NavEntry {
-  label: string;
-  to: string;
-  external?: boolean;
-}
+import { NavList, type NavEntry } from './NavItem';
 
 /** mainNav is spec 2.4's main navigation, in its order. */
 export function mainNav(careersUrl: string): NavEntry[] {
@@ -68,20 +63,7 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
         </Link>
         <nav id="main-nav" aria-label="Main" className={navOpen ? 'hh-nav hh-nav--open' : 'hh-nav'}>
           {navOpen && <MobileMenu careersUrl={careersUrl} />}
-          <ul className="hh-nav__main">
-            {mainNav(careersUrl).map((e) => (
-              <li key={e.label}>
-                {e.external ? (
-                  <a href={e.to} target="_blank" rel="noopener noreferrer">
-                    {e.label}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                ) : (
-                  <NavLink to={e.to}>{e.label}</NavLink>
-                )}
-              </li>
-            ))}
-          </ul>
+          <NavList className="hh-nav__main" entries={mainNav(careersUrl)} active />
         </nav>
         <div className="hh-header__actions">
           {user ? (

@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 
-export interface MobileEntry {
-  label: string;
-  to: string;
-  external?: boolean;
-}
+import { NavList, type NavEntry } from './NavItem';
+
+export type MobileEntry = NavEntry;
 
 /** mobileMenu is spec 2.5's entries, in order. */
 export function mobileMenu(careersUrl: string): MobileEntry[] {
@@ -46,20 +44,7 @@ export function MobileMenu({ careersUrl }: { careersUrl: string }) {
           Order Now
         </Link>
       </section>
-      <ul>
-        {mobileMenu(careersUrl).map((e) => (
-          <li key={e.label}>
-            {e.external ? (
-              <a href={e.to} target="_blank" rel="noopener noreferrer">
-                {e.label}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            ) : (
-              <Link to={e.to}>{e.label}</Link>
-            )}
-          </li>
-        ))}
-      </ul>
+      <NavList entries={mobileMenu(careersUrl)} />
     </div>
   );
 }
