@@ -14,6 +14,8 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 	"github.com/gofiber/utils/v2"
+
+	"github.com/henhouse/platform/edge/internal/fault"
 )
 
 // Error is the body of every failed /api response.
@@ -133,6 +135,9 @@ func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
 		if errors.As(err, &he) {
 			return Send(c, he)
 		}
+		if fe, ok := fault.As(err); ok {
+			return Send(c, FromFault(c, fe))
+		}
 		var fe *fiber.Error
 		if errors.As(err, &fe) {
 			code := strings.ToLower(strings.ReplaceAll(utils.StatusMessage(fe.Code), " ", "_"))
@@ -147,4 +152,29 @@ func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
 		}
 		return Send(c, &Error{Status: fiber.StatusInternalServerError, Code: "internal", Message: "Something went wrong on our side. Please try again."})
 	}
+}
+
+var kindStatus = map[fault.Kind]int{
+	fault.Invalid:      fiber.StatusBadRequest,
+	fault.Unauthorized: fiber.StatusUnauthorized,
+	fault.Forbidden:    fiber.StatusForbidden,
+	fault.NotFound:     fiber.StatusNotFound,
+	fault.Conflict:     fiber.StatusConflict,
+	fault.Gone:         fiber.StatusGone,
+	fault.Rule:         fiber.StatusUnprocessableEntity,
+	fault.TooMany:      fiber.StatusTooManyRequests,
+	fault.Unavailable:  fiber.StatusServiceUnavailable,
+}
+
+// FromFault maps a provider's classified error to the HTTP error (and sets
+// Retry-After for TooMany).
+func FromFault(c fiber.Ctx, fe *fault.Error) *Error {
+	status, ok := kindStatus[fe.Kind]
+	if !ok {
+		status = fiber.StatusBadRequest
+	}
+	if fe.Kind == fault.TooMany && fe.RetryAfter > 0 && c != nil {
+		c.Set(fiber.HeaderRetryAfter, fmt.Sprint(fe.RetryAfter))
+	}
+	return &Error{Status: status, Code: fe.Code, Message: fe.Message, Fields: fe.Fields}
 }
