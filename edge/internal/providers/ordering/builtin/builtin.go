@@ -1,0 +1,292 @@
+// Package builtin is the built-in ordering provider: the chain's locations, menus,
+// catering menu and offers from the embedded seed files in data/, and carts, orders,
+// slot capacity, gift-card balances and house-account spend in Redis.
+package builtin
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/store"
+)
+
+// Config configures the provider.
+type Config struct {
+	// Store keeps carts and orders. Required.
+	Store *store.Store
+	// Cards charges card tokens. Required for card payments.
+	Cards ordering.CardAuthorizer
+	// Geocoder places delivery addresses. Required for delivery.
+	Geocoder ordering.Geocoder
+	// CartTTL: a cart untouched this long is gone. Default 7 days.
+	CartTTL time.Duration
+	// Now is the clock. Default time.Now.
+	Now func() time.Time
+}
+
+// Provider implements ordering.Provider.
+type Provider struct {
+	cat *Catalog
+	st  *store.Store
+	cfg Config
+}
+
+var _ ordering.Provider = (*Provider)(nil)
+
+// New loads the catalog and seeds gift-card balances that Redis does not have yet.
+func New(ctx context.Context, cfg Config) (*Provider, error) {
+	cat, err := LoadCatalog()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.CartTTL <= 0 {
+		cfg.CartTTL = 7 * 24 * time.Hour
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	p := &Provider{cat: cat, st: cfg.Store, cfg: cfg}
+	pipe := cfg.Store.Client.Pipeline()
+	for _, g := range cat.giftCards {
+		pipe.HSetNX(ctx, p.giftKey(g.Number), "balance", g.BalanceCents)
+		pipe.HSetNX(ctx, p.giftKey(g.Number), "pin", g.PIN)
+	}
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Catalog exposes the read-only data (tests, benchmarks).
+func (p *Provider) Catalog() *Catalog { return p.cat }
+
+func (p *Provider) now() time.Time { return p.cfg.Now().UTC() }
+
+func notFound(code, msg string) error { return &fault.Error{Kind: fault.NotFound, Code: code, Message: msg} }
+
+func (p *Provider) withStatus(l ordering.Location) ordering.Location {
+	s := p.cat.schedule(&l, p.now())
+	l.OpenNow = s.openNow
+	return l
+}
+
+// Locations lists every location.
+func (p *Provider) Locations(ctx context.Context) ([]ordering.Location, error) {
+	out := make([]ordering.Location, len(p.cat.locations))
+	for i, l := range p.cat.locations {
+		out[i] = p.withStatus(l)
+	}
+	return out, nil
+}
+
+// Location by id.
+func (p *Provider) Location(ctx context.Context, id string) (ordering.Location, error) {
+	i, ok := p.cat.locByID[id]
+	if !ok {
+		return ordering.Location{}, notFound("location_not_found", "We couldn't find that location.")
+	}
+	return p.withStatus(p.cat.locations[i]), nil
+}
+
+// LocationByMenu returns the first location that sells menuID.
+func (p *Provider) LocationByMenu(ctx context.Context, menuID string) (ordering.Location, error) {
+	mi, ok := p.cat.menus[menuID]
+	if !ok || len(mi.locations) == 0 {
+		return ordering.Location{}, notFound("menu_not_found", "We couldn't find that menu.")
+	}
+	return p.Location(ctx, mi.locations[0])
+}
+
+// Nearby lists locations nearest to a point.
+func (p *Provider) Nearby(ctx context.Context, lat, lng float64, limit int) ([]ordering.Location, error) {
+	if math.IsNaN(lat) || math.IsNaN(lng) || lat < -90 || lat > 90 || lng < -180 || lng > 180 {
+		return nil, fault.New(fault.Invalid, "invalid", "Those coordinates are not on the map.").Field("lat", "between -90 and 90").Field("lng", "between -180 and 180")
+	}
+	out := p.cat.nearby(lat, lng, limit)
+	for i := range out {
+		out[i].OpenNow = p.cat.schedule(&out[i], p.now()).openNow
+	}
+	return out, nil
+}
+
+func (p *Provider) menu(menuID string) (*menuIndex, error) {
+	mi, ok := p.cat.menus[menuID]
+	if !ok {
+		return nil, notFound("menu_not_found", "We couldn't find that menu.")
+	}
+	return mi, nil
+}
+
+// Menu returns a menu with its categories and products.
+func (p *Provider) Menu(ctx context.Context, menuID string) (ordering.Menu, error) {
+	mi, err := p.menu(menuID)
+	if err != nil {
+		return ordering.Menu{}, err
+	}
+	return mi.menu, nil
+}
+
+// Product returns one product of a menu.
+func (p *Provider) Product(ctx context.Context, menuID, productID string) (ordering.Product, error) {
+	mi, err := p.menu(menuID)
+	if err != nil {
+		return ordering.Product{}, err
+	}
+	pr, ok := mi.products[productID]
+	if !ok {
+		return ordering.Product{}, notFound("product_not_found", "That item isn't on this menu.")
+	}
+	return *pr, nil
+}
+
+// Category returns one category of a menu.
+func (p *Provider) Category(ctx context.Context, menuID, categoryID string) (ordering.Category, error) {
+	mi, err := p.menu(menuID)
+	if err != nil {
+		return ordering.Category{}, err
+	}
+	c, ok := mi.category[categoryID]
+	if !ok {
+		return ordering.Category{}, notFound("category_not_found", "That category isn't on this menu.")
+	}
+	return *c, nil
+}
+
+// SearchMenu matches words of the query against product names and descriptions and
+// category names and descriptions (spec 1: search also matches category
+// descriptions), then applies marker filters.
+func (p *Provider) SearchMenu(ctx context.Context, menuID string, f ordering.MenuFilter) ([]ordering.Product, error) {
+	mi, err := p.menu(menuID)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range append(slices.Clone(f.Exclude), f.Require...) {
+		if !p.cat.allMarkers[m] {
+			return nil, fault.New(fault.Invalid, "invalid", "Unknown dietary filter %q.", m).Field("filter", "unknown marker")
+		}
+	}
+	if len(f.Query) > 100 {
+		return nil, fault.New(fault.Invalid, "invalid", "Search for at most 100 characters.").Field("q", "too long")
+	}
+	words := strings.Fields(strings.ToLower(f.Query))
+	out := []ordering.Product{}
+	for _, cat := range mi.menu.Categories {
+		catText := strings.ToLower(cat.Name + " " + cat.Description)
+		for _, pr := range cat.Products {
+			text := strings.ToLower(pr.Name+" "+pr.Description) + " " + catText
+			ok := true
+			for _, w := range words {
+				if !strings.Contains(text, w) {
+					ok = false
+					break
+				}
+			}
+			for _, m := range f.Exclude {
+				if slices.Contains(pr.Markers, m) {
+					ok = false
+				}
+			}
+			for _, m := range f.Require {
+				if !slices.Contains(pr.Markers, m) {
+					ok = false
+				}
+			}
+			if ok {
+				out = append(out, pr)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Catering returns the catering menu.
+func (p *Provider) Catering(ctx context.Context) (ordering.Catering, error) { return p.cat.catering, nil }
+
+// EstimateCatering suggests packages for a headcount: for each kind of food, the
+// servings the guests eat (per-person rate × occasion appetite), covered by that
+// kind's packages suited to the occasion, largest first, with the smallest left over.
+func (p *Provider) EstimateCatering(ctx context.Context, headcount int, occasion string) (ordering.Estimate, error) {
+	cat := p.cat.catering
+	if headcount < cat.MinHeadcount || headcount > cat.MaxHeadcount {
+		return ordering.Estimate{}, fault.New(fault.Invalid, "invalid", "Catering is for %d to %d guests.", cat.MinHeadcount, cat.MaxHeadcount).Field("headcount", "out of range")
+	}
+	appetite := 100
+	if occasion != "" {
+		found := false
+		for _, o := range cat.Occasions {
+			if o.ID == occasion {
+				appetite, found = o.AppetitePercent, true
+			}
+		}
+		if !found {
+			return ordering.Estimate{}, fault.New(fault.Invalid, "invalid", "Choose an occasion from the list.").Field("occasion", "unknown occasion")
+		}
+	}
+	est := ordering.Estimate{Headcount: headcount, Occasion: occasion, Lines: []ordering.EstimateLine{}}
+	for _, size := range cat.ServingSizes {
+		need := int(math.Ceil(float64(headcount) * size.PerPerson * float64(appetite) / 100))
+		var pk []ordering.CateringPackage
+		for _, pkg := range cat.Packages {
+			if pkg.Kind == size.Kind && (occasion == "" || slices.Contains(pkg.Occasions, occasion)) {
+				pk = append(pk, pkg)
+			}
+		}
+		if len(pk) == 0 {
+			continue
+		}
+		slices.SortFunc(pk, func(a, b ordering.CateringPackage) int { return b.Serves - a.Serves })
+		counts := map[string]int{}
+		rest := need
+		for i, pkg := range pk {
+			if i == len(pk)-1 {
+				counts[pkg.ID] += (rest + pkg.Serves - 1) / pkg.Serves
+				rest = 0
+				break
+			}
+			n := rest / pkg.Serves
+			counts[pkg.ID] += n
+			rest -= n * pkg.Serves
+		}
+		for _, pkg := range pk {
+			if n := counts[pkg.ID]; n > 0 {
+				line := ordering.EstimateLine{PackageID: pkg.ID, Name: pkg.Name, Quantity: n, Servings: n * pkg.Serves, TotalCents: int64(n) * pkg.PriceCents}
+				est.Lines = append(est.Lines, line)
+				est.TotalCents += line.TotalCents
+			}
+		}
+	}
+	est.PerPersonCents = (est.TotalCents + int64(headcount)/2) / int64(headcount)
+	return est, nil
+}
+
+// Times lists the time options of a location now.
+func (p *Provider) Times(ctx context.Context, locationID string) (ordering.TimeOptions, error) {
+	i, ok := p.cat.locByID[locationID]
+	if !ok {
+		return ordering.TimeOptions{}, notFound("location_not_found", "We couldn't find that location.")
+	}
+	l := &p.cat.locations[i]
+	now := p.now()
+	s := p.cat.schedule(l, now)
+	z := p.cat.zones[l.ID]
+	opts := ordering.TimeOptions{ASAPAvailable: s.asap, OpenNow: s.openNow, NextReady: s.nextReady, Earliest: s.earliest, TimeZone: l.TimeZone, Days: []ordering.Day{}}
+	slots := p.cat.slots(l, s, now)
+	used, err := p.slotCounts(ctx, l.ID, slots)
+	if err != nil {
+		return ordering.TimeOptions{}, err
+	}
+	for k, t := range slots {
+		date := t.In(z).Format("2006-01-02")
+		if len(opts.Days) == 0 || opts.Days[len(opts.Days)-1].Date != date {
+			opts.Days = append(opts.Days, ordering.Day{Date: date})
+		}
+		d := &opts.Days[len(opts.Days)-1]
+		d.Slots = append(d.Slots, ordering.Slot{At: t, Available: used[k] < int64(l.SlotCapacity)})
+	}
+	return opts, nil
+}

@@ -1,0 +1,804 @@
+package builtin
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+)
+
+// Limits on what a cart may hold.
+const (
+	MaxLines               = 50
+	MaxQuantity            = 99
+	MaxInstructionsLength  = 200
+	MaxCustomFields        = 10
+	MaxCustomFieldLength   = 200
+	MaxCustomFieldKeyChars = 40
+)
+
+func (p *Provider) cartKey(id string) string    { return p.st.Key("cart", id) }
+func (p *Provider) ownerKey(owner string) string { return p.st.Key("visitor-cart", owner) }
+func (p *Provider) giftKey(number string) string { return p.st.Key("giftcard", number) }
+
+func newID(prefix string) string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return prefix + base64.RawURLEncoding.EncodeToString(b)
+}
+
+var errNoCart = fault.New(fault.NotFound, "cart_not_found", "Your bag is empty.")
+
+func (p *Provider) load(ctx context.Context, owner string) (ordering.Cart, string, error) {
+	if owner == "" {
+		return ordering.Cart{}, "", errNoCart
+	}
+	id, err := p.st.Client.Get(ctx, p.ownerKey(owner)).Result()
+	if errors.Is(err, redis.Nil) {
+		return ordering.Cart{}, "", errNoCart
+	}
+	if err != nil {
+		return ordering.Cart{}, "", err
+	}
+	raw, err := p.st.Client.Get(ctx, p.cartKey(id)).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return ordering.Cart{}, "", errNoCart
+	}
+	if err != nil {
+		return ordering.Cart{}, "", err
+	}
+	var c ordering.Cart
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return ordering.Cart{}, "", err
+	}
+	return c, id, nil
+}
+
+func (p *Provider) save(ctx context.Context, owner string, c *ordering.Cart) error {
+	now := p.now()
+	c.UpdatedAt = now
+	c.ExpiresAt = now.Add(p.cfg.CartTTL)
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	_, err = p.st.Client.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		pipe.Set(ctx, p.cartKey(c.ID), raw, p.cfg.CartTTL)
+		pipe.Set(ctx, p.ownerKey(owner), c.ID, p.cfg.CartTTL)
+		return nil
+	})
+	return err
+}
+
+// mutate loads the owner's cart, applies fn, reprices and saves it. Concurrent
+// changes to the same cart are serialised with WATCH and retried.
+func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error) (ordering.Cart, error) {
+	for attempt := 0; attempt < 5; attempt++ {
+		c, id, err := p.load(ctx, owner)
+		if err != nil {
+			return ordering.Cart{}, err
+		}
+		l, mi, err := p.cartContext(&c)
+		if err != nil {
+			return ordering.Cart{}, err
+		}
+		if err := fn(&c, l, mi); err != nil {
+			return ordering.Cart{}, err
+		}
+		p.price(&c, l)
+		err = p.st.Client.Watch(ctx, func(tx *redis.Tx) error {
+			cur, err := tx.Get(ctx, p.cartKey(id)).Bytes()
+			if err != nil {
+				return err
+			}
+			var latest struct {
+				UpdatedAt time.Time `json:"updated_at"`
+			}
+			if json.Unmarshal(cur, &latest) == nil && !latest.UpdatedAt.Equal(c.UpdatedAt) {
+				return redis.TxFailedErr
+			}
+			now := p.now()
+			c.UpdatedAt, c.ExpiresAt = now, now.Add(p.cfg.CartTTL)
+			out, err := json.Marshal(&c)
+			if err != nil {
+				return err
+			}
+			_, err = tx.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+				pipe.Set(ctx, p.cartKey(id), out, p.cfg.CartTTL)
+				pipe.Expire(ctx, p.ownerKey(owner), p.cfg.CartTTL)
+				return nil
+			})
+			return err
+		}, p.cartKey(id))
+		if errors.Is(err, redis.TxFailedErr) {
+			continue
+		}
+		if errors.Is(err, redis.Nil) {
+			return ordering.Cart{}, errNoCart
+		}
+		if err != nil {
+			return ordering.Cart{}, err
+		}
+		return c, nil
+	}
+	return ordering.Cart{}, fault.New(fault.Conflict, "cart_busy", "Your bag changed while we were updating it. Please try again.")
+}
+
+func (p *Provider) cartContext(c *ordering.Cart) (*ordering.Location, *menuIndex, error) {
+	mi, ok := p.cat.menus[c.MenuID]
+	if !ok {
+		return nil, nil, notFound("menu_not_found", "We couldn't find that menu.")
+	}
+	i, ok := p.cat.locByID[c.LocationID]
+	if !ok {
+		return nil, nil, notFound("location_not_found", "We couldn't find that location.")
+	}
+	return &p.cat.locations[i], mi, nil
+}
+
+// Cart returns the owner's cart, repriced.
+func (p *Provider) Cart(ctx context.Context, owner string) (ordering.Cart, error) {
+	c, _, err := p.load(ctx, owner)
+	if err != nil {
+		return ordering.Cart{}, err
+	}
+	if l, _, err := p.cartContext(&c); err == nil {
+		p.price(&c, l)
+	}
+	return c, nil
+}
+
+// CreateCart starts a new cart for menuID, replacing any open cart of the owner.
+func (p *Provider) CreateCart(ctx context.Context, owner, menuID, locationID string) (ordering.Cart, error) {
+	if owner == "" {
+		return ordering.Cart{}, fault.New(fault.Unauthorized, "no_session", "Your session is missing. Refresh the page and try again.")
+	}
+	loc, err := p.locationFor(ctx, menuID, locationID)
+	if err != nil {
+		return ordering.Cart{}, err
+	}
+	now := p.now()
+	c := ordering.Cart{ID: newID("c_"), MenuID: menuID, LocationID: loc.ID, Products: []ordering.CartProduct{},
+		Handoff: ordering.Handoff{Mode: ordering.HandoffPickup}, Time: ordering.TimeWanted{Mode: ordering.TimeASAP},
+		Discounts: []ordering.Discount{}, Fees: []ordering.Fee{}, CreatedAt: now}
+	p.price(&c, &p.cat.locations[p.cat.locByID[loc.ID]])
+	if err := p.save(ctx, owner, &c); err != nil {
+		return ordering.Cart{}, err
+	}
+	return c, nil
+}
+
+// locationFor resolves the location a cart for menuID belongs to.
+func (p *Provider) locationFor(ctx context.Context, menuID, locationID string) (ordering.Location, error) {
+	if locationID == "" {
+		return p.LocationByMenu(ctx, menuID)
+	}
+	l, err := p.Location(ctx, locationID)
+	if err != nil {
+		return l, err
+	}
+	if l.MenuID != menuID {
+		return ordering.Location{}, fault.New(fault.Invalid, "menu_mismatch", "%s doesn't sell that menu.", l.Name).Field("locationId", "sells another menu")
+	}
+	return l, nil
+}
+
+// AbandonCart deletes the owner's cart (spec 4.5: abandoned → cleared).
+func (p *Provider) AbandonCart(ctx context.Context, owner string) error {
+	id, err := p.st.Client.Get(ctx, p.ownerKey(owner)).Result()
+	if errors.Is(err, redis.Nil) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return p.st.Client.Del(ctx, p.cartKey(id), p.ownerKey(owner)).Err()
+}
+
+// buildLine checks a line against the product's modifier groups and prices it.
+func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, error) {
+	pr, ok := mi.products[in.ProductID]
+	if !ok {
+		return ordering.CartProduct{}, fault.New(fault.NotFound, "product_not_found", "That item isn't on this menu.").Field("productId", "not on this menu")
+	}
+	if in.Quantity == 0 {
+		in.Quantity = 1
+	}
+	if in.Quantity < 1 || in.Quantity > MaxQuantity {
+		return ordering.CartProduct{}, fault.New(fault.Invalid, "invalid", "Choose a quantity from 1 to %d.", MaxQuantity).Field("quantity", fmt.Sprintf("from 1 to %d", MaxQuantity))
+	}
+	in.SpecialInstructions = strings.TrimSpace(in.SpecialInstructions)
+	if utf8.RuneCountInString(in.SpecialInstructions) > MaxInstructionsLength {
+		return ordering.CartProduct{}, fault.New(fault.Invalid, "invalid", "Special instructions can be at most %d characters.", MaxInstructionsLength).Field("specialInstructions", "too long")
+	}
+	type pick struct {
+		g *ordering.ModifierGroup
+		m *ordering.Modifier
+	}
+	index := map[string]pick{}
+	for gi := range pr.ModifierGroups {
+		g := &pr.ModifierGroups[gi]
+		for mi := range g.Modifiers {
+			index[g.Modifiers[mi].ID] = pick{g, &g.Modifiers[mi]}
+		}
+	}
+	line := ordering.CartProduct{ProductID: pr.ID, Name: pr.Name, Quantity: in.Quantity, SpecialInstructions: in.SpecialInstructions, Modifiers: []ordering.ChosenModifier{}}
+	line.Data.Name = pr.Name
+	chosen := map[string]int{} // group → selections
+	seen := map[string]bool{}
+	fields := map[string]string{}
+	for _, mIn := range in.Modifiers {
+		pk, ok := index[mIn.ID]
+		if !ok {
+			fields["modifiers."+mIn.ID] = "not an option for this item"
+			continue
+		}
+		if seen[mIn.ID] {
+			fields["modifiers."+mIn.ID] = "chosen twice"
+			continue
+		}
+		seen[mIn.ID] = true
+		q := mIn.Quantity
+		if q == 0 {
+			q = 1
+		}
+		maxQ := 1
+		if pk.g.Kind == ordering.KindCounter {
+			maxQ = pk.g.Max
+			if pk.m.MaxQuantity > 0 && pk.m.MaxQuantity < maxQ {
+				maxQ = pk.m.MaxQuantity
+			}
+		}
+		if q < 1 || q > maxQ {
+			fields["modifiers."+mIn.ID] = fmt.Sprintf("%s: choose from 1 to %d", pk.m.Name, maxQ)
+			continue
+		}
+		chosen[pk.g.ID] += q
+		line.Modifiers = append(line.Modifiers, ordering.ChosenModifier{ID: pk.m.ID, GroupID: pk.g.ID, Name: pk.m.Name, Quantity: q, PriceCents: pk.m.PriceCents})
+	}
+	for _, g := range pr.ModifierGroups {
+		n := chosen[g.ID]
+		switch {
+		case n < g.Min && g.Min == g.Max:
+			fields["groups."+g.ID] = fmt.Sprintf("%s: choose %d", g.Name, g.Min)
+		case n < g.Min:
+			fields["groups."+g.ID] = fmt.Sprintf("%s: choose at least %d", g.Name, g.Min)
+		case n > g.Max:
+			fields["groups."+g.ID] = fmt.Sprintf("%s: choose at most %d", g.Name, g.Max)
+		}
+	}
+	if err := fault.Fields("Some choices for "+pr.Name+" need another look.", fields); err != nil {
+		return ordering.CartProduct{}, err
+	}
+	unit := pr.PriceCents
+	cal := pr.Calories
+	for _, m := range line.Modifiers {
+		unit += m.PriceCents * int64(m.Quantity)
+		if pk, ok := index[m.ID]; ok {
+			cal += pk.m.Calories * m.Quantity
+		}
+	}
+	line.UnitPriceCents = unit
+	line.TotalCents = unit * int64(line.Quantity)
+	line.Calories = cal
+	return line, nil
+}
+
+func modifierInputs(l ordering.CartProduct) []ordering.ModifierInput {
+	out := make([]ordering.ModifierInput, len(l.Modifiers))
+	for i, m := range l.Modifiers {
+		out[i] = ordering.ModifierInput{ID: m.ID, Quantity: m.Quantity}
+	}
+	return out
+}
+
+// AddProduct adds a line. The same product with the same choices and instructions
+// merges into the existing line.
+func (p *Provider) AddProduct(ctx context.Context, owner string, in ordering.LineInput) (ordering.Cart, error) {
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		line, err := buildLine(mi, in)
+		if err != nil {
+			return err
+		}
+		for i := range c.Products {
+			ex := &c.Products[i]
+			if ex.ProductID == line.ProductID && ex.SpecialInstructions == line.SpecialInstructions && sameModifiers(ex.Modifiers, line.Modifiers) {
+				if ex.Quantity+line.Quantity > MaxQuantity {
+					return fault.New(fault.Invalid, "invalid", "You can order at most %d of one item.", MaxQuantity).Field("quantity", "too many")
+				}
+				ex.Quantity += line.Quantity
+				ex.TotalCents = ex.UnitPriceCents * int64(ex.Quantity)
+				return nil
+			}
+		}
+		if len(c.Products) >= MaxLines {
+			return fault.New(fault.Rule, "cart_full", "Your bag can hold %d different items. Check out or remove something first.", MaxLines)
+		}
+		line.ID = newID("l_")
+		c.Products = append(c.Products, line)
+		return nil
+	})
+}
+
+func sameModifiers(a, b []ordering.ChosenModifier) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	m := map[string]int{}
+	for _, x := range a {
+		m[x.ID] = x.Quantity
+	}
+	for _, x := range b {
+		if q, ok := m[x.ID]; !ok || q != x.Quantity {
+			return false
+		}
+	}
+	return true
+}
+
+func findLine(c *ordering.Cart, lineID string) int {
+	for i := range c.Products {
+		if c.Products[i].ID == lineID {
+			return i
+		}
+	}
+	return -1
+}
+
+// UpdateProduct replaces a line's quantity, choices and instructions.
+func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in ordering.LineInput) (ordering.Cart, error) {
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		i := findLine(c, lineID)
+		if i < 0 {
+			return notFound("line_not_found", "That item is no longer in your bag.")
+		}
+		if in.ProductID == "" {
+			in.ProductID = c.Products[i].ProductID
+		}
+		if in.Modifiers == nil {
+			in.Modifiers = modifierInputs(c.Products[i])
+		}
+		line, err := buildLine(mi, in)
+		if err != nil {
+			return err
+		}
+		line.ID = lineID
+		c.Products[i] = line
+		return nil
+	})
+}
+
+// RemoveProduct removes a line.
+func (p *Provider) RemoveProduct(ctx context.Context, owner, lineID string) (ordering.Cart, error) {
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		i := findLine(c, lineID)
+		if i < 0 {
+			return notFound("line_not_found", "That item is no longer in your bag.")
+		}
+		c.Products = append(c.Products[:i], c.Products[i+1:]...)
+		return nil
+	})
+}
+
+// TransferCart moves the cart to another menu, re-pricing every line there and
+// reporting the lines that menu cannot take (spec 4.1 step 6).
+func (p *Provider) TransferCart(ctx context.Context, owner, menuID, locationID string) (ordering.Cart, []ordering.NotTransferred, error) {
+	target, err := p.menu(menuID)
+	if err != nil {
+		return ordering.Cart{}, nil, err
+	}
+	loc, err := p.locationFor(ctx, menuID, locationID)
+	if err != nil {
+		return ordering.Cart{}, nil, err
+	}
+	var dropped []ordering.NotTransferred
+	c, err := p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		dropped = []ordering.NotTransferred{}
+		if c.MenuID == menuID {
+			c.LocationID = loc.ID
+			return nil
+		}
+		kept := []ordering.CartProduct{}
+		for _, line := range c.Products {
+			nl, err := buildLine(target, ordering.LineInput{ProductID: line.ProductID, Quantity: line.Quantity, Modifiers: modifierInputs(line), SpecialInstructions: line.SpecialInstructions})
+			if err != nil {
+				reason := "Not on this location's menu"
+				if fe, ok := fault.As(err); ok && fe.Code != "product_not_found" {
+					reason = "Some choices aren't available here"
+				}
+				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: reason})
+				continue
+			}
+			nl.ID = line.ID
+			kept = append(kept, nl)
+		}
+		c.Products = kept
+		c.MenuID = menuID
+		c.LocationID = loc.ID
+		c.Time = ordering.TimeWanted{Mode: ordering.TimeASAP}
+		nl := &p.cat.locations[p.cat.locByID[loc.ID]]
+		if !handoffOffered(nl, c.Handoff.Mode) {
+			c.Handoff = ordering.Handoff{Mode: ordering.HandoffPickup}
+		}
+		return nil
+	})
+	if err != nil {
+		return ordering.Cart{}, nil, err
+	}
+	return c, dropped, nil
+}
+
+func handoffOffered(l *ordering.Location, mode string) bool {
+	switch mode {
+	case ordering.HandoffPickup:
+		return l.Services.Pickup
+	case ordering.HandoffCurbside:
+		return l.Services.Curbside
+	case ordering.HandoffDelivery:
+		return l.Services.Delivery
+	}
+	return false
+}
+
+var zipRE = func(s string) bool {
+	if len(s) != 5 && len(s) != 10 {
+		return false
+	}
+	for i, r := range s {
+		if i == 5 {
+			if r != '-' {
+				return false
+			}
+			continue
+		}
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func clean(s string, max int, field, label string, fields map[string]string, required bool) string {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "" && required:
+		fields[field] = "Enter " + label
+	case utf8.RuneCountInString(s) > max:
+		fields[field] = fmt.Sprintf("%s can be at most %d characters", strings.ToUpper(label[:1])+label[1:], max)
+	}
+	return s
+}
+
+// SetHandoff chooses delivery, pickup or curbside with its details.
+func (p *Provider) SetHandoff(ctx context.Context, owner string, h ordering.Handoff) (ordering.Cart, error) {
+	fields := map[string]string{}
+	switch h.Mode {
+	case ordering.HandoffPickup:
+		h = ordering.Handoff{Mode: h.Mode}
+	case ordering.HandoffCurbside:
+		if h.Vehicle == nil {
+			h.Vehicle = &ordering.Vehicle{}
+		}
+		v := *h.Vehicle
+		v.Make = clean(v.Make, 30, "vehicle.make", "the make of your car", fields, true)
+		v.Model = clean(v.Model, 30, "vehicle.model", "the model of your car", fields, true)
+		v.Color = clean(v.Color, 20, "vehicle.color", "the colour of your car", fields, true)
+		h = ordering.Handoff{Mode: h.Mode, Vehicle: &v}
+	case ordering.HandoffDelivery:
+		if h.Address == nil {
+			h.Address = &ordering.Address{}
+		}
+		a := *h.Address
+		a.Street = clean(a.Street, 100, "address.street", "a street address", fields, true)
+		a.Unit = clean(a.Unit, 30, "address.unit", "the apartment or suite", fields, false)
+		a.City = clean(a.City, 50, "address.city", "a city", fields, true)
+		a.State = strings.ToUpper(clean(a.State, 2, "address.state", "a state", fields, true))
+		a.ZIP = clean(a.ZIP, 10, "address.zip", "a ZIP code", fields, true)
+		if a.ZIP != "" && !zipRE(a.ZIP) {
+			fields["address.zip"] = "Enter a 5-digit ZIP code"
+		}
+		notes := clean(h.DeliveryNotes, 200, "deliveryNotes", "delivery notes", fields, false)
+		h = ordering.Handoff{Mode: h.Mode, Address: &a, DeliveryNotes: notes}
+	default:
+		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Choose delivery, pickup or curbside.").Field("mode", "must be delivery, pickup or curbside")
+	}
+	if err := fault.Fields("Check the highlighted fields.", fields); err != nil {
+		return ordering.Cart{}, err
+	}
+	if h.Mode == ordering.HandoffDelivery {
+		if p.cfg.Geocoder == nil {
+			return ordering.Cart{}, fault.New(fault.Unavailable, "delivery_unavailable", "Delivery isn't available right now.")
+		}
+		a := h.Address
+		lat, lng, err := p.cfg.Geocoder.Locate(ctx, fmt.Sprintf("%s, %s, %s %s", a.Street, a.City, a.State, a.ZIP))
+		if err != nil {
+			if fe, ok := fault.As(err); ok {
+				return ordering.Cart{}, fe.Field("address.street", "We couldn't find this address")
+			}
+			return ordering.Cart{}, err
+		}
+		h.Lat, h.Lng = lat, lng
+	}
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		if !handoffOffered(l, h.Mode) {
+			return fault.New(fault.Rule, "handoff_unavailable", "%s doesn't offer %s.", l.Name, modeLabel(h.Mode)).Field("mode", "not offered here")
+		}
+		if h.Mode == ordering.HandoffDelivery {
+			d := Distance(l.Lat, l.Lng, h.Lat, h.Lng)
+			if d > l.Services.DeliveryRadiusMiles {
+				return fault.New(fault.Rule, "outside_delivery_area", "That address is %.1f miles away; %s delivers within %.1f miles. Try pickup instead.", d, l.Name, l.Services.DeliveryRadiusMiles).Field("address.street", "Outside the delivery area")
+			}
+			h.DistanceMiles = float64(int(d*10+0.5)) / 10
+		}
+		c.Handoff = h
+		return nil
+	})
+}
+
+func modeLabel(mode string) string {
+	switch mode {
+	case ordering.HandoffDelivery:
+		return "delivery"
+	case ordering.HandoffCurbside:
+		return "curbside pickup"
+	}
+	return "in-store pickup"
+}
+
+// SetTime chooses ASAP, later today or an advance date and time.
+func (p *Provider) SetTime(ctx context.Context, owner string, t ordering.TimeWanted) (ordering.Cart, error) {
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		if t.Mode == ordering.TimeASAP {
+			t.At = nil
+		}
+		if _, err := p.cat.checkTime(l, t, p.now()); err != nil {
+			return err
+		}
+		if t.At != nil {
+			at := t.At.UTC()
+			t.At = &at
+		}
+		c.Time = t
+		return nil
+	})
+}
+
+// ApplyCoupon adds a coupon code (one per cart).
+func (p *Provider) ApplyCoupon(ctx context.Context, owner, code string) (ordering.Cart, error) {
+	code = strings.ToUpper(strings.TrimSpace(code))
+	if code == "" || len(code) > 40 {
+		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Enter a coupon code.").Field("code", "Enter a coupon code")
+	}
+	cp, ok := p.cat.coupons[code]
+	if !ok {
+		return ordering.Cart{}, fault.New(fault.Rule, "coupon_invalid", "That coupon code isn't valid.").Field("code", "Not a valid code")
+	}
+	if cp.Expires != nil && !p.now().Before(*cp.Expires) {
+		return ordering.Cart{}, fault.New(fault.Rule, "coupon_expired", "That coupon has expired.").Field("code", "Expired")
+	}
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		c.Coupon = code
+		return nil
+	})
+}
+
+// RemoveCoupon drops the coupon.
+func (p *Provider) RemoveCoupon(ctx context.Context, owner string) (ordering.Cart, error) {
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		c.Coupon = ""
+		return nil
+	})
+}
+
+// SetTip sets a percentage tip (one of the offered percentages, or 0) or an amount.
+func (p *Provider) SetTip(ctx context.Context, owner string, t ordering.Tip) (ordering.Cart, error) {
+	if t.Percent != 0 && t.AmountCents != 0 {
+		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Choose a percentage or an amount, not both.").Field("tip", "one of percent or amount")
+	}
+	if t.Percent != 0 {
+		ok := false
+		for _, x := range p.cat.tips {
+			ok = ok || x == t.Percent
+		}
+		if !ok {
+			return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Choose one of the tip percentages offered.").Field("percent", "not offered")
+		}
+	}
+	if t.AmountCents < 0 || t.AmountCents > p.cat.maxTip {
+		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "A tip can be from $0 to $%d.", p.cat.maxTip/100).Field("amountCents", "out of range")
+	}
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		c.Tip = t
+		return nil
+	})
+}
+
+// SetTaxExemption records a tax-exemption certificate id ("" removes it).
+func (p *Provider) SetTaxExemption(ctx context.Context, owner, id string) (ordering.Cart, error) {
+	id = strings.ToUpper(strings.TrimSpace(id))
+	if id != "" && !p.cat.taxExempt.MatchString(id) {
+		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Enter the ID from your tax-exemption certificate: 6 to 20 letters, digits or dashes.").Field("id", "Not a valid exemption ID")
+	}
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		c.TaxExemptID = id
+		return nil
+	})
+}
+
+// SetUtensils asks for (or declines) utensils and napkins.
+func (p *Provider) SetUtensils(ctx context.Context, owner string, utensils bool) (ordering.Cart, error) {
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		c.Utensils = utensils
+		return nil
+	})
+}
+
+// SetCustomFields stores the location's custom checkout fields (free text).
+func (p *Provider) SetCustomFields(ctx context.Context, owner string, fields map[string]string) (ordering.Cart, error) {
+	if len(fields) > MaxCustomFields {
+		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "At most %d custom fields.", MaxCustomFields)
+	}
+	bad := map[string]string{}
+	clean := map[string]string{}
+	for k, v := range fields {
+		if k == "" || utf8.RuneCountInString(k) > MaxCustomFieldKeyChars {
+			bad[k] = "bad field name"
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if utf8.RuneCountInString(v) > MaxCustomFieldLength {
+			bad[k] = "at most " + strconv.Itoa(MaxCustomFieldLength) + " characters"
+			continue
+		}
+		if v != "" {
+			clean[k] = v
+		}
+	}
+	if err := fault.Fields("Check the highlighted fields.", bad); err != nil {
+		return ordering.Cart{}, err
+	}
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		c.CustomFields = clean
+		return nil
+	})
+}
+
+// ApplyReward adds a redeemed loyalty reward.
+func (p *Provider) ApplyReward(ctx context.Context, owner string, r ordering.AppliedReward) (ordering.Cart, error) {
+	if r.ID == "" || r.AmountCents <= 0 {
+		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "That reward can't be used.")
+	}
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		for _, x := range c.Rewards {
+			if x.ID == r.ID {
+				return nil
+			}
+		}
+		if len(c.Rewards) >= 3 {
+			return fault.New(fault.Rule, "too_many_rewards", "You can use up to 3 rewards on one order.")
+		}
+		c.Rewards = append(c.Rewards, r)
+		return nil
+	})
+}
+
+// RemoveReward takes a reward out of the cart.
+func (p *Provider) RemoveReward(ctx context.Context, owner, rewardID string) (ordering.Cart, error) {
+	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		out := c.Rewards[:0]
+		for _, x := range c.Rewards {
+			if x.ID != rewardID {
+				out = append(out, x)
+			}
+		}
+		c.Rewards = out
+		return nil
+	})
+}
+
+// price recomputes discounts, fees, tax, tip and totals (integer cents).
+func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
+	var sub int64
+	items := 0
+	for _, line := range c.Products {
+		sub += line.TotalCents
+		items += line.Quantity
+	}
+	c.ItemCount = items
+	c.Warnings = nil
+	c.Fees = []ordering.Fee{}
+	if c.Handoff.Mode == ordering.HandoffDelivery && l.Services.DeliveryFeeCents > 0 {
+		c.Fees = append(c.Fees, ordering.Fee{Code: "delivery", Label: "Delivery fee", AmountCents: l.Services.DeliveryFeeCents})
+	}
+	c.Discounts = []ordering.Discount{}
+	remaining := sub
+	if c.Coupon != "" {
+		cp, ok := p.cat.coupons[c.Coupon]
+		var amt int64
+		switch {
+		case !ok:
+			c.Warnings = append(c.Warnings, "Your coupon is no longer valid.")
+		case cp.MinSubtotalCents > 0 && sub < cp.MinSubtotalCents:
+			c.Warnings = append(c.Warnings, fmt.Sprintf("Coupon %s needs a subtotal of $%.2f.", cp.Code, float64(cp.MinSubtotalCents)/100))
+		case cp.Kind == "amount":
+			amt = cp.AmountCents
+		case cp.Kind == "percent":
+			amt = (sub*cp.Percent + 50) / 100
+			if cp.MaxCents > 0 && amt > cp.MaxCents {
+				amt = cp.MaxCents
+			}
+		case cp.Kind == "delivery_fee":
+			if len(c.Fees) == 0 {
+				c.Warnings = append(c.Warnings, "Coupon "+cp.Code+" is for delivery orders.")
+			}
+			for i := range c.Fees {
+				c.Fees[i].AmountCents = 0
+			}
+		}
+		amt = min(amt, remaining)
+		remaining -= amt
+		if ok {
+			c.Discounts = append(c.Discounts, ordering.Discount{Kind: "coupon", Code: cp.Code, Label: cp.Description, AmountCents: amt})
+		}
+	}
+	for _, r := range c.Rewards {
+		amt := min(r.AmountCents, remaining)
+		remaining -= amt
+		c.Discounts = append(c.Discounts, ordering.Discount{Kind: "reward", Code: r.ID, Label: r.Name, AmountCents: amt})
+	}
+	var disc, fees int64
+	for _, d := range c.Discounts {
+		disc += d.AmountCents
+	}
+	for _, f := range c.Fees {
+		fees += f.AmountCents
+	}
+	var tax int64
+	if c.TaxExemptID == "" {
+		tax = ((sub-disc+fees)*l.TaxRateBps + 5000) / 10000
+	}
+	tip := c.Tip.AmountCents
+	if c.Tip.Percent > 0 {
+		tip = (sub*int64(c.Tip.Percent) + 50) / 100
+	}
+	if c.Handoff.Mode == ordering.HandoffDelivery && l.Services.DeliveryMinimumCents > 0 && sub < l.Services.DeliveryMinimumCents {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("Delivery orders need a subtotal of at least $%.2f.", float64(l.Services.DeliveryMinimumCents)/100))
+	}
+	c.Totals = ordering.Totals{SubtotalCents: sub, DiscountCents: disc, FeesCents: fees, TaxCents: tax, TipCents: tip, TotalCents: sub - disc + fees + tax + tip}
+}
+
+func (p *Provider) slotCounts(ctx context.Context, locID string, slots []time.Time) ([]int64, error) {
+	out := make([]int64, len(slots))
+	if len(slots) == 0 {
+		return out, nil
+	}
+	keys := make([]string, len(slots))
+	for i, t := range slots {
+		keys[i] = p.slotKey(locID, t)
+	}
+	vals, err := p.st.Client.MGet(ctx, keys...).Result()
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range vals {
+		if s, ok := v.(string); ok {
+			out[i], _ = strconv.ParseInt(s, 10, 64)
+		}
+	}
+	return out, nil
+}
+
+func (p *Provider) slotKey(locID string, t time.Time) string {
+	return p.st.Key("slot", locID, strconv.FormatInt(t.Unix(), 10))
+}

@@ -1,0 +1,319 @@
+package builtin
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+	_ "time/tzdata" // location time zones must resolve on any machine
+
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+)
+
+//go:embed data/*.json
+var dataFS embed.FS
+
+type productSeed struct {
+	ID             string   `json:"id"`
+	Category       string   `json:"category"`
+	Name           string   `json:"name"`
+	Description    string   `json:"description"`
+	PriceCents     int64    `json:"price_cents"`
+	Calories       int      `json:"calories"`
+	Image          string   `json:"image"`
+	Markers        []string `json:"markers"`
+	ModifierGroups []string `json:"modifier_groups"`
+	Upsells        []string `json:"upsells"`
+}
+
+type menuSeed struct {
+	ID           string   `json:"id"`
+	Name         string   `json:"name"`
+	Products     []string `json:"products"`
+	PricePercent int64    `json:"price_percent"`
+}
+
+type menusFile struct {
+	Categories     []ordering.Category      `json:"categories"`
+	ModifierGroups []ordering.ModifierGroup `json:"modifier_groups"`
+	Products       []productSeed            `json:"products"`
+	Menus          []menuSeed               `json:"menus"`
+}
+
+type coupon struct {
+	Code             string     `json:"code"`
+	Description      string     `json:"description"`
+	Kind             string     `json:"kind"` // amount | percent | delivery_fee
+	AmountCents      int64      `json:"amount_cents"`
+	Percent          int64      `json:"percent"`
+	MaxCents         int64      `json:"max_cents"`
+	MinSubtotalCents int64      `json:"min_subtotal_cents"`
+	Handoff          string     `json:"handoff"`
+	Expires          *time.Time `json:"expires"`
+}
+
+type giftCardSeed struct {
+	Number       string `json:"number"`
+	PIN          string `json:"pin"`
+	BalanceCents int64  `json:"balance_cents"`
+}
+
+type houseAccount struct {
+	ID                  string   `json:"id"`
+	Name                string   `json:"name"`
+	CreditLimitCents    int64    `json:"credit_limit_cents"`
+	RequiresPO          bool     `json:"requires_po"`
+	AllowedEmailDomains []string `json:"allowed_email_domains"`
+}
+
+type offersFile struct {
+	Coupons             []coupon       `json:"coupons"`
+	GiftCards           []giftCardSeed `json:"gift_cards"`
+	HouseAccounts       []houseAccount `json:"house_accounts"`
+	TaxExemptionPattern string         `json:"tax_exemption_pattern"`
+	TipPercents         []int          `json:"tip_percents"`
+	MaxTipCents         int64          `json:"max_tip_cents"`
+}
+
+// menuIndex is a menu with lookups.
+type menuIndex struct {
+	menu      ordering.Menu
+	products  map[string]*ordering.Product
+	category  map[string]*ordering.Category
+	locations []string // ids of locations selling this menu, in file order
+}
+
+// Catalog is the read-only data the provider serves: locations, menus, catering,
+// coupons. It is loaded once from the embedded seed files.
+type Catalog struct {
+	locations  []ordering.Location
+	locByID    map[string]int
+	zones      map[string]*time.Location
+	menus      map[string]*menuIndex
+	catering   ordering.Catering
+	coupons    map[string]coupon
+	giftCards  []giftCardSeed
+	houses     map[string]houseAccount
+	taxExempt  *regexp.Regexp
+	tips       []int
+	maxTip     int64
+	allMarkers map[string]bool
+}
+
+// LoadCatalog reads and checks the embedded seed files.
+func LoadCatalog() (*Catalog, error) {
+	c := &Catalog{locByID: map[string]int{}, zones: map[string]*time.Location{}, menus: map[string]*menuIndex{},
+		coupons: map[string]coupon{}, houses: map[string]houseAccount{}, allMarkers: map[string]bool{}}
+	for _, m := range ordering.Markers {
+		c.allMarkers[m] = true
+	}
+	var locs struct {
+		Locations []ordering.Location `json:"locations"`
+	}
+	var menus menusFile
+	var offers offersFile
+	for name, v := range map[string]any{"locations.json": &locs, "menus.json": &menus, "catering.json": &c.catering, "offers.json": &offers} {
+		b, err := dataFS.ReadFile("data/" + name)
+		if err != nil {
+			return nil, err
+		}
+		dec := json.NewDecoder(strings.NewReader(string(b)))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(v); err != nil {
+			return nil, fmt.Errorf("ordering data %s: %w", name, err)
+		}
+	}
+	if err := c.buildMenus(menus); err != nil {
+		return nil, err
+	}
+	for i, l := range locs.Locations {
+		if _, dup := c.locByID[l.ID]; dup {
+			return nil, fmt.Errorf("ordering data: duplicate location %s", l.ID)
+		}
+		mi, ok := c.menus[l.MenuID]
+		if !ok {
+			return nil, fmt.Errorf("ordering data: location %s sells unknown menu %s", l.ID, l.MenuID)
+		}
+		z, err := time.LoadLocation(l.TimeZone)
+		if err != nil {
+			return nil, fmt.Errorf("ordering data: location %s: %w", l.ID, err)
+		}
+		if len(l.Hours) != 7 {
+			return nil, fmt.Errorf("ordering data: location %s needs hours for 7 days", l.ID)
+		}
+		for _, h := range l.Hours {
+			if !h.Closed {
+				if _, err := clock(h.Open); err != nil {
+					return nil, fmt.Errorf("ordering data: location %s %s: %w", l.ID, h.Day, err)
+				}
+				if _, err := clock(h.Close); err != nil {
+					return nil, fmt.Errorf("ordering data: location %s %s: %w", l.ID, h.Day, err)
+				}
+			}
+		}
+		if l.SlotMinutes <= 0 {
+			l.SlotMinutes = 15
+		}
+		c.zones[l.ID] = z
+		c.locByID[l.ID] = i
+		mi.locations = append(mi.locations, l.ID)
+		c.locations = append(c.locations, l)
+	}
+	for _, cp := range offers.Coupons {
+		c.coupons[strings.ToUpper(cp.Code)] = cp
+	}
+	for _, h := range offers.HouseAccounts {
+		c.houses[h.ID] = h
+	}
+	c.giftCards = offers.GiftCards
+	re, err := regexp.Compile(offers.TaxExemptionPattern)
+	if err != nil {
+		return nil, fmt.Errorf("ordering data: tax exemption pattern: %w", err)
+	}
+	c.taxExempt, c.tips, c.maxTip = re, offers.TipPercents, offers.MaxTipCents
+	return c, nil
+}
+
+func (c *Catalog) buildMenus(f menusFile) error {
+	groups := map[string]ordering.ModifierGroup{}
+	for _, g := range f.ModifierGroups {
+		switch g.Kind {
+		case ordering.KindButton, ordering.KindCheckbox, ordering.KindCounter:
+		default:
+			return fmt.Errorf("ordering data: group %s has unknown kind %q", g.ID, g.Kind)
+		}
+		if g.Min < 0 || g.Max < g.Min || g.Max == 0 {
+			return fmt.Errorf("ordering data: group %s has bad limits %d..%d", g.ID, g.Min, g.Max)
+		}
+		groups[g.ID] = g
+	}
+	seeds := map[string]productSeed{}
+	for _, p := range f.Products {
+		if err := c.checkMarkers(p.ID, p.Markers); err != nil {
+			return err
+		}
+		seeds[p.ID] = p
+	}
+	catOrder := map[string]int{}
+	for i, cat := range f.Categories {
+		catOrder[cat.ID] = i
+	}
+	for _, ms := range f.Menus {
+		mi := &menuIndex{products: map[string]*ordering.Product{}, category: map[string]*ordering.Category{}}
+		mi.menu = ordering.Menu{ID: ms.ID, Name: ms.Name}
+		byCat := map[string][]ordering.Product{}
+		for _, pid := range ms.Products {
+			s, ok := seeds[pid]
+			if !ok {
+				return fmt.Errorf("ordering data: menu %s lists unknown product %s", ms.ID, pid)
+			}
+			p := ordering.Product{ID: s.ID, CategoryID: s.Category, Name: s.Name, Description: s.Description,
+				PriceCents: scale(s.PriceCents, ms.PricePercent), Calories: s.Calories, Image: s.Image,
+				Markers: s.Markers}
+			for _, gid := range s.ModifierGroups {
+				g, ok := groups[gid]
+				if !ok {
+					return fmt.Errorf("ordering data: product %s uses unknown group %s", pid, gid)
+				}
+				g.Modifiers = slices.Clone(g.Modifiers)
+				for i := range g.Modifiers {
+					g.Modifiers[i].PriceCents = scale(g.Modifiers[i].PriceCents, ms.PricePercent)
+					if err := c.checkMarkers(g.Modifiers[i].ID, g.Modifiers[i].Markers); err != nil {
+						return err
+					}
+				}
+				p.ModifierGroups = append(p.ModifierGroups, g)
+			}
+			for _, u := range s.Upsells {
+				if slices.Contains(ms.Products, u) {
+					p.Upsells = append(p.Upsells, u)
+				}
+			}
+			if _, ok := catOrder[s.Category]; !ok {
+				return fmt.Errorf("ordering data: product %s in unknown category %s", pid, s.Category)
+			}
+			byCat[s.Category] = append(byCat[s.Category], p)
+		}
+		for _, cat := range f.Categories {
+			ps := byCat[cat.ID]
+			if len(ps) == 0 {
+				continue
+			}
+			cat.Products = ps
+			mi.menu.Categories = append(mi.menu.Categories, cat)
+		}
+		for ci := range mi.menu.Categories {
+			cat := &mi.menu.Categories[ci]
+			mi.category[cat.ID] = cat
+			for pi := range cat.Products {
+				mi.products[cat.Products[pi].ID] = &cat.Products[pi]
+			}
+		}
+		c.menus[ms.ID] = mi
+	}
+	return nil
+}
+
+func (c *Catalog) checkMarkers(id string, ms []string) error {
+	for _, m := range ms {
+		if !c.allMarkers[m] {
+			return fmt.Errorf("ordering data: %s has unknown marker %q", id, m)
+		}
+	}
+	return nil
+}
+
+// scale applies a menu's price level, rounding to the cent.
+func scale(cents, percent int64) int64 {
+	if percent == 0 || percent == 100 {
+		return cents
+	}
+	return (cents*percent + 50) / 100
+}
+
+// clock parses "HH:MM" into minutes after midnight.
+func clock(s string) (int, error) {
+	var h, m int
+	if _, err := fmt.Sscanf(s, "%d:%d", &h, &m); err != nil || h < 0 || h > 24 || m < 0 || m > 59 {
+		return 0, fmt.Errorf("bad time %q", s)
+	}
+	return h*60 + m, nil
+}
+
+// Distance is the great-circle distance in miles.
+func Distance(lat1, lng1, lat2, lng2 float64) float64 {
+	const r = 3958.8
+	rad := math.Pi / 180
+	dlat, dlng := (lat2-lat1)*rad, (lng2-lng1)*rad
+	a := math.Sin(dlat/2)*math.Sin(dlat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dlng/2)*math.Sin(dlng/2)
+	return 2 * r * math.Asin(math.Min(1, math.Sqrt(a)))
+}
+
+// nearby sorts location indexes by distance.
+func (c *Catalog) nearby(lat, lng float64, limit int) []ordering.Location {
+	type d struct {
+		i int
+		m float64
+	}
+	ds := make([]d, len(c.locations))
+	for i, l := range c.locations {
+		ds[i] = d{i, Distance(lat, lng, l.Lat, l.Lng)}
+	}
+	sort.SliceStable(ds, func(a, b int) bool { return ds[a].m < ds[b].m })
+	if limit <= 0 || limit > len(ds) {
+		limit = len(ds)
+	}
+	out := make([]ordering.Location, 0, limit)
+	for _, x := range ds[:limit] {
+		l := c.locations[x.i]
+		m := math.Round(x.m*10) / 10
+		l.DistanceMiles = &m
+		out = append(out, l)
+	}
+	return out
+}

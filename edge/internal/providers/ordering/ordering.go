@@ -1,0 +1,503 @@
+// Package ordering is the contract between the edge and an ordering provider: the
+// chain's locations, menus, carts, checkout and orders. The built-in provider
+// (package builtin) implements it on Redis; an adapter for a hosted ordering platform
+// implements the same interface. Handlers depend on this package only.
+//
+// Money is always integer cents. Times are RFC 3339 in UTC on the wire; each location
+// has its own time zone for hours and slots. Errors a guest can act on are *fault.Error.
+package ordering
+
+import (
+	"context"
+	"time"
+)
+
+// Allergen and diet markers (spec 3).
+var Markers = []string{"cashew", "dairy", "egg", "fish", "gluten", "milk", "nuts", "peanut", "sesame", "shellfish", "soy", "vegan", "walnuts", "wheat"}
+
+// Handoff modes (spec 2.14).
+const (
+	HandoffPickup   = "pickup"
+	HandoffCurbside = "curbside"
+	HandoffDelivery = "delivery"
+)
+
+// Time modes (spec 2.14, 4.5).
+const (
+	TimeASAP    = "asap"
+	TimeLater   = "later"
+	TimeAdvance = "advance"
+)
+
+// Payment kinds (spec 3).
+const (
+	PayCard     = "card"
+	PayGiftCard = "giftcard"
+	PayHouse    = "house"
+	PayInStore  = "instore"
+)
+
+// Address is a street address.
+type Address struct {
+	Street string `json:"street"`
+	Unit   string `json:"unit,omitempty"`
+	City   string `json:"city"`
+	State  string `json:"state"`
+	ZIP    string `json:"zip"`
+}
+
+// Hours of one weekday in the location's time zone. Close at or before Open means
+// the location closes after midnight.
+type Hours struct {
+	Day    string `json:"day"` // sun … sat
+	Closed bool   `json:"closed,omitempty"`
+	Open   string `json:"open,omitempty"`  // "10:30"
+	Close  string `json:"close,omitempty"` // "22:00", or "02:00" for late nights
+}
+
+// Services a location offers.
+type Services struct {
+	Pickup               bool    `json:"pickup"`
+	Curbside             bool    `json:"curbside"`
+	Delivery             bool    `json:"delivery"`
+	DeliveryRadiusMiles  float64 `json:"delivery_radius_miles"`
+	DeliveryMinimumCents int64   `json:"delivery_minimum_cents"`
+	DeliveryFeeCents     int64   `json:"delivery_fee_cents"`
+	// TransferCart: a cart from another menu is moved to this location's menu (spec 4.1).
+	TransferCart bool `json:"transfercart"`
+}
+
+// Location is a restaurant.
+type Location struct {
+	ID                 string   `json:"id"`
+	Slug               string   `json:"slug"`
+	Name               string   `json:"name"`
+	MenuID             string   `json:"menu_id"`
+	Address            Address  `json:"address"`
+	Lat                float64  `json:"lat"`
+	Lng                float64  `json:"lng"`
+	Phone              string   `json:"phone"`
+	TimeZone           string   `json:"time_zone"`
+	Hours              []Hours  `json:"hours"`
+	Services           Services `json:"services"`
+	TaxRateBps         int64    `json:"tax_rate_bps"` // 725 = 7.25 %
+	PrepMinutes        int      `json:"prep_minutes"`
+	SlotMinutes        int      `json:"slot_minutes"`
+	SlotCapacity       int      `json:"slot_capacity"`
+	AdvanceDays        int      `json:"advance_days"`
+	PayInStoreMaxCents int64    `json:"pay_in_store_max_cents"`
+	// Filled per request.
+	OpenNow       bool     `json:"open_now"`
+	DistanceMiles *float64 `json:"distance_miles,omitempty"`
+}
+
+// Modifier is one choice in a modifier group.
+type Modifier struct {
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	PriceCents  int64    `json:"price_cents"`
+	Calories    int      `json:"calories"`
+	Default     bool     `json:"default,omitempty"`
+	Markers     []string `json:"markers,omitempty"`
+	MaxQuantity int      `json:"max_quantity,omitempty"` // counter select: per-modifier cap
+}
+
+// Modifier group kinds (spec 2.12).
+const (
+	KindButton   = "button"   // button group: pick one
+	KindCheckbox = "checkbox" // checkbox select
+	KindCounter  = "counter"  // counter select: quantities
+)
+
+// ModifierGroup is a set of choices with selection limits.
+type ModifierGroup struct {
+	ID        string     `json:"id"`
+	Name      string     `json:"name"`
+	Kind      string     `json:"kind"`
+	Min       int        `json:"min"`
+	Max       int        `json:"max"`
+	Modifiers []Modifier `json:"modifiers"`
+}
+
+// Product is a menu item.
+type Product struct {
+	ID             string          `json:"id"`
+	CategoryID     string          `json:"category_id"`
+	Name           string          `json:"name"`
+	Description    string          `json:"description"`
+	PriceCents     int64           `json:"price_cents"`
+	Calories       int             `json:"calories"`
+	Image          string          `json:"image"` // "" → the client shows the placeholder
+	Markers        []string        `json:"markers"`
+	ModifierGroups []ModifierGroup `json:"modifier_groups,omitempty"`
+	Upsells        []string        `json:"upsells,omitempty"`
+}
+
+// Category groups products.
+type Category struct {
+	ID          string    `json:"id"`
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	Products    []Product `json:"products"`
+}
+
+// Menu is what one or more locations sell.
+type Menu struct {
+	ID         string     `json:"id"`
+	Name       string     `json:"name"`
+	Categories []Category `json:"categories"`
+}
+
+// MenuFilter narrows a menu search.
+type MenuFilter struct {
+	Query string
+	// Exclude drops products carrying any of these markers (allergens).
+	Exclude []string
+	// Require keeps products carrying all of these markers (diets, e.g. vegan).
+	Require []string
+}
+
+// ChosenModifier is a modifier picked for a cart line.
+type ChosenModifier struct {
+	ID         string `json:"id"`
+	GroupID    string `json:"group_id"`
+	Name       string `json:"name"`
+	Quantity   int    `json:"quantity"`
+	PriceCents int64  `json:"price_cents"` // per unit
+}
+
+// LineInput adds or changes a cart line.
+type LineInput struct {
+	ProductID           string          `json:"productId"`
+	Quantity            int             `json:"quantity"`
+	Modifiers           []ModifierInput `json:"modifiers"`
+	SpecialInstructions string          `json:"specialInstructions"`
+}
+
+// ModifierInput picks a modifier; Quantity defaults to 1.
+type ModifierInput struct {
+	ID       string `json:"id"`
+	Quantity int    `json:"quantity"`
+}
+
+// CartProduct is a line in a cart.
+type CartProduct struct {
+	ID                  string           `json:"id"`
+	ProductID           string           `json:"product_id"`
+	Name                string           `json:"name"`
+	Quantity            int              `json:"quantity"`
+	Modifiers           []ChosenModifier `json:"modifiers"`
+	SpecialInstructions string           `json:"special_instructions,omitempty"`
+	UnitPriceCents      int64            `json:"unit_price_cents"`
+	TotalCents          int64            `json:"total_cents"`
+	Calories            int              `json:"calories"`
+	// Data mirrors the spec's Product entity (data.name).
+	Data struct {
+		Name string `json:"name"`
+	} `json:"data"`
+}
+
+// Vehicle for curbside pickup.
+type Vehicle struct {
+	Make  string `json:"make"`
+	Model string `json:"model"`
+	Color string `json:"color"`
+}
+
+// Handoff is how the guest gets the order.
+type Handoff struct {
+	Mode    string   `json:"mode"`
+	Address *Address `json:"address,omitempty"` // delivery
+	// DeliveryNotes for the driver.
+	DeliveryNotes string   `json:"delivery_notes,omitempty"`
+	Vehicle       *Vehicle `json:"vehicle,omitempty"` // curbside
+	// Lat/Lng and distance of the delivery address, filled by the provider.
+	Lat           float64 `json:"lat,omitempty"`
+	Lng           float64 `json:"lng,omitempty"`
+	DistanceMiles float64 `json:"distance_miles,omitempty"`
+}
+
+// TimeWanted is when the guest wants the order.
+type TimeWanted struct {
+	Mode string     `json:"mode"`
+	At   *time.Time `json:"at,omitempty"` // later / advance
+}
+
+// Discount is a coupon, offer or reward applied to the cart.
+type Discount struct {
+	Kind        string `json:"kind"` // coupon | reward | offer
+	Code        string `json:"code"`
+	Label       string `json:"label"`
+	AmountCents int64  `json:"amount_cents"`
+}
+
+// Tip is either a percentage of the subtotal or an amount.
+type Tip struct {
+	Percent     int   `json:"percent,omitempty"`
+	AmountCents int64 `json:"amount_cents,omitempty"`
+}
+
+// Totals of a cart or order, in cents.
+type Totals struct {
+	SubtotalCents int64 `json:"subtotal_cents"`
+	DiscountCents int64 `json:"discount_cents"`
+	FeesCents     int64 `json:"fees_cents"`
+	TaxCents      int64 `json:"tax_cents"`
+	TipCents      int64 `json:"tip_cents"`
+	TotalCents    int64 `json:"total_cents"`
+}
+
+// Fee is a named charge (delivery fee).
+type Fee struct {
+	Code        string `json:"code"`
+	Label       string `json:"label"`
+	AmountCents int64  `json:"amount_cents"`
+}
+
+// Cart is a guest's order in progress.
+type Cart struct {
+	ID           string            `json:"id"`
+	MenuID       string            `json:"menu_id"`
+	LocationID   string            `json:"location_id"`
+	Products     []CartProduct     `json:"products"`
+	Handoff      Handoff           `json:"handoff"`
+	Time         TimeWanted        `json:"time"`
+	Coupon       string            `json:"coupon,omitempty"`
+	Discounts    []Discount        `json:"discounts"`
+	Fees         []Fee             `json:"fees"`
+	Tip          Tip               `json:"tip"`
+	TaxExemptID  string            `json:"tax_exempt_id,omitempty"`
+	Utensils     bool              `json:"utensils"`
+	CustomFields map[string]string `json:"custom_fields,omitempty"`
+	Totals       Totals            `json:"totals"`
+	ItemCount    int               `json:"item_count"`
+	CreatedAt    time.Time         `json:"created_at"`
+	UpdatedAt    time.Time         `json:"updated_at"`
+	ExpiresAt    time.Time         `json:"expires_at"`
+	Rewards      []AppliedReward   `json:"rewards,omitempty"`
+	MemberID     string            `json:"member_id,omitempty"`
+	Warnings     []string          `json:"warnings,omitempty"`
+}
+
+// AppliedReward is a loyalty reward redeemed into the cart; the loyalty provider owns
+// its value, the cart only prices it.
+type AppliedReward struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	AmountCents int64  `json:"amount_cents"`
+}
+
+// NotTransferred reports a cart line that the target menu cannot take.
+type NotTransferred struct {
+	LineID string `json:"line_id"`
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+}
+
+// Slot is an orderable time.
+type Slot struct {
+	At        time.Time `json:"at"`
+	Available bool      `json:"available"`
+}
+
+// Day of slots.
+type Day struct {
+	Date  string `json:"date"` // YYYY-MM-DD in the location's zone
+	Slots []Slot `json:"slots"`
+}
+
+// TimeOptions is what the time selector shows (spec 2.14).
+type TimeOptions struct {
+	ASAPAvailable bool      `json:"asap_available"`
+	OpenNow       bool      `json:"open_now"`
+	NextReady     time.Time `json:"next_ready"`
+	// Earliest is NextReady moved bump_earliest_minutes later (spec 9).
+	Earliest time.Time `json:"earliest"`
+	TimeZone string    `json:"time_zone"`
+	Days     []Day     `json:"days"`
+}
+
+// Customer is who the order is for.
+type Customer struct {
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+	Phone     string `json:"phone"`
+}
+
+// PaymentInput is one payment of a possibly split payment.
+type PaymentInput struct {
+	Kind string `json:"kind"`
+	// AmountCents; 0 on exactly one payment means "the rest".
+	AmountCents int64 `json:"amountCents"`
+	// Card: a token from the hosted fields of Processor.
+	Processor string `json:"processor,omitempty"`
+	Token     string `json:"token,omitempty"`
+	// Gift card.
+	Number string `json:"number,omitempty"`
+	PIN    string `json:"pin,omitempty"`
+	// House account.
+	AccountID string `json:"accountId,omitempty"`
+	PONumber  string `json:"poNumber,omitempty"`
+}
+
+// SubmitInput places the order.
+type SubmitInput struct {
+	IdempotencyKey string         `json:"-"`
+	Customer       Customer       `json:"customer"`
+	Payments       []PaymentInput `json:"payments"`
+}
+
+// PaymentRecord is a settled payment on an order (no card numbers).
+type PaymentRecord struct {
+	Kind        string `json:"kind"`
+	AmountCents int64  `json:"amount_cents"`
+	Label       string `json:"label"` // "Visa •••• 4242", "Gift card •••• 7890"
+	Reference   string `json:"reference,omitempty"`
+}
+
+// Order is a placed order.
+type Order struct {
+	ID           string            `json:"id"`
+	Status       string            `json:"status"` // placed | ready | completed | cancelled
+	LocationID   string            `json:"location_id"`
+	Location     Location          `json:"location"`
+	MenuID       string            `json:"menu_id"`
+	Products     []CartProduct     `json:"products"`
+	Handoff      Handoff           `json:"handoff"`
+	Time         TimeWanted        `json:"time"`
+	ReadyAt      time.Time         `json:"ready_at"`
+	Discounts    []Discount        `json:"discounts"`
+	Fees         []Fee             `json:"fees"`
+	Totals       Totals            `json:"totals"`
+	Payments     []PaymentRecord   `json:"payments"`
+	Customer     Customer          `json:"customer"`
+	Utensils     bool              `json:"utensils"`
+	TaxExempt    bool              `json:"tax_exempt"`
+	PlacedAt     time.Time         `json:"placed_at"`
+	MemberID     string            `json:"member_id,omitempty"`
+	CustomFields map[string]string `json:"custom_fields,omitempty"`
+}
+
+// GiftCardBalance answers a balance check.
+type GiftCardBalance struct {
+	Last4        string `json:"last4"`
+	BalanceCents int64  `json:"balance_cents"`
+}
+
+// CateringPackage is an item of the catering menu.
+type CateringPackage struct {
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	PriceCents  int64    `json:"price_cents"`
+	Serves      int      `json:"serves"`
+	Unit        string   `json:"unit"`
+	Kind        string   `json:"kind"`
+	Markers     []string `json:"markers"`
+	Occasions   []string `json:"occasions"`
+}
+
+// Occasion is a catering occasion.
+type Occasion struct {
+	ID              string `json:"id"`
+	Name            string `json:"name"`
+	Description     string `json:"description"`
+	AppetitePercent int    `json:"appetite_percent"`
+}
+
+// ServingSize is how many servings of a kind each guest eats.
+type ServingSize struct {
+	Kind      string  `json:"kind"`
+	Label     string  `json:"label"`
+	PerPerson float64 `json:"per_person"`
+}
+
+// Catering is the catering menu.
+type Catering struct {
+	Occasions    []Occasion        `json:"occasions"`
+	Packages     []CateringPackage `json:"packages"`
+	ServingSizes []ServingSize     `json:"serving_sizes"`
+	MinHeadcount int               `json:"min_headcount"`
+	MaxHeadcount int               `json:"max_headcount"`
+	LeadHours    int               `json:"lead_hours"`
+}
+
+// EstimateLine is a suggested quantity of a package.
+type EstimateLine struct {
+	PackageID  string `json:"package_id"`
+	Name       string `json:"name"`
+	Quantity   int    `json:"quantity"`
+	Servings   int    `json:"servings"`
+	TotalCents int64  `json:"total_cents"`
+}
+
+// Estimate answers "how much for N people".
+type Estimate struct {
+	Headcount      int            `json:"headcount"`
+	Occasion       string         `json:"occasion"`
+	Lines          []EstimateLine `json:"lines"`
+	TotalCents     int64          `json:"total_cents"`
+	PerPersonCents int64          `json:"per_person_cents"`
+}
+
+// Provider is an ordering provider. Owner is the visitor the cart belongs to (the
+// edge's visitor id); one open cart per owner.
+type Provider interface {
+	Locations(ctx context.Context) ([]Location, error)
+	Location(ctx context.Context, id string) (Location, error)
+	// LocationByMenu returns a location selling menuID (spec 7 "reload location by menu id").
+	LocationByMenu(ctx context.Context, menuID string) (Location, error)
+	// Nearby returns locations nearest first with their distance.
+	Nearby(ctx context.Context, lat, lng float64, limit int) ([]Location, error)
+
+	Menu(ctx context.Context, menuID string) (Menu, error)
+	Product(ctx context.Context, menuID, productID string) (Product, error)
+	Category(ctx context.Context, menuID, categoryID string) (Category, error)
+	SearchMenu(ctx context.Context, menuID string, f MenuFilter) ([]Product, error)
+
+	Catering(ctx context.Context) (Catering, error)
+	EstimateCatering(ctx context.Context, headcount int, occasion string) (Estimate, error)
+
+	Times(ctx context.Context, locationID string) (TimeOptions, error)
+
+	Cart(ctx context.Context, owner string) (Cart, error) // fault NotFound when none
+	// CreateCart starts a cart for menuID at locationID; locationID may be empty when
+	// any location selling the menu will do. It replaces the owner's open cart.
+	CreateCart(ctx context.Context, owner, menuID, locationID string) (Cart, error)
+	AbandonCart(ctx context.Context, owner string) error
+	AddProduct(ctx context.Context, owner string, in LineInput) (Cart, error)
+	UpdateProduct(ctx context.Context, owner, lineID string, in LineInput) (Cart, error)
+	RemoveProduct(ctx context.Context, owner, lineID string) (Cart, error)
+	// TransferCart moves the cart to menuID (at locationID when given), reporting the
+	// lines the target menu cannot take.
+	TransferCart(ctx context.Context, owner, menuID, locationID string) (Cart, []NotTransferred, error)
+	SetHandoff(ctx context.Context, owner string, h Handoff) (Cart, error)
+	SetTime(ctx context.Context, owner string, t TimeWanted) (Cart, error)
+	ApplyCoupon(ctx context.Context, owner, code string) (Cart, error)
+	RemoveCoupon(ctx context.Context, owner string) (Cart, error)
+	SetTip(ctx context.Context, owner string, t Tip) (Cart, error)
+	SetTaxExemption(ctx context.Context, owner, id string) (Cart, error)
+	SetUtensils(ctx context.Context, owner string, utensils bool) (Cart, error)
+	SetCustomFields(ctx context.Context, owner string, fields map[string]string) (Cart, error)
+	ApplyReward(ctx context.Context, owner string, r AppliedReward) (Cart, error)
+	RemoveReward(ctx context.Context, owner, rewardID string) (Cart, error)
+
+	GiftCardBalance(ctx context.Context, number, pin string) (GiftCardBalance, error)
+	Submit(ctx context.Context, owner string, in SubmitInput) (Order, error)
+	Order(ctx context.Context, id string) (Order, error)
+}
+
+// CardAuthorizer charges card tokens; the edge adapts its payment processors to it.
+type CardAuthorizer interface {
+	// Authorize holds amountCents on a token of processor and returns a reference and
+	// a label such as "Visa •••• 4242".
+	Authorize(ctx context.Context, processor, token string, amountCents int64, idempotencyKey string) (reference, label string, err error)
+	// Void releases an authorization when the rest of the order fails.
+	Void(ctx context.Context, processor, reference string) error
+}
+
+// Geocoder turns a delivery address into coordinates.
+type Geocoder interface {
+	Locate(ctx context.Context, query string) (lat, lng float64, err error)
+}
