@@ -67,7 +67,9 @@ func (p *Provider) Catalog() *Catalog { return p.cat }
 
 func (p *Provider) now() time.Time { return p.cfg.Now().UTC() }
 
-func notFound(code, msg string) error { return &fault.Error{Kind: fault.NotFound, Code: code, Message: msg} }
+func notFound(code, msg string) error {
+	return &fault.Error{Kind: fault.NotFound, Code: code, Message: msg}
+}
 
 func (p *Provider) withStatus(l ordering.Location) ordering.Location {
 	s := p.cat.schedule(&l, p.now())
@@ -205,7 +207,9 @@ func (p *Provider) SearchMenu(ctx context.Context, menuID string, f ordering.Men
 }
 
 // Catering returns the catering menu.
-func (p *Provider) Catering(ctx context.Context) (ordering.Catering, error) { return p.cat.catering, nil }
+func (p *Provider) Catering(ctx context.Context) (ordering.Catering, error) {
+	return p.cat.catering, nil
+}
 
 // EstimateCatering suggests packages for a headcount: for each kind of food, the
 // servings the guests eat (per-person rate × occasion appetite), covered by that

@@ -23,8 +23,8 @@ type fakeClock struct {
 	t  time.Time
 }
 
-func (c *fakeClock) Now() time.Time     { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *fakeClock) Set(t time.Time)    { c.mu.Lock(); c.t = t; c.mu.Unlock() }
+func (c *fakeClock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *fakeClock) Set(t time.Time)     { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 func (c *fakeClock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
 type geo map[string][2]float64

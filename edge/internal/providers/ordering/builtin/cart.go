@@ -28,7 +28,7 @@ const (
 	MaxCustomFieldKeyChars = 40
 )
 
-func (p *Provider) cartKey(id string) string    { return p.st.Key("cart", id) }
+func (p *Provider) cartKey(id string) string     { return p.st.Key("cart", id) }
 func (p *Provider) ownerKey(owner string) string { return p.st.Key("visitor-cart", owner) }
 func (p *Provider) giftKey(number string) string { return p.st.Key("giftcard", number) }
 
