@@ -73,7 +73,7 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 		}
 	}
 	if ok {
-		heading, ok = page.Heading(c.Context(), m.Route.Heading, path, m.Params, h.names)
+		heading, ok = page.Heading(withVisitor(c.Context(), session.VisitorID(c)), m.Route.Heading, path, m.Params, h.names)
 	}
 	if !ok || m.Route.ID == "not-found" {
 		status = fiber.StatusNotFound

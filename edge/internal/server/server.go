@@ -17,10 +17,13 @@ import (
 	"github.com/redis/go-redis/extra/redisotel/v9"
 
 	contentapi "github.com/henhouse/platform/edge/internal/api/content"
+	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
 	contentbuiltin "github.com/henhouse/platform/edge/internal/providers/content/builtin"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	orderingbuiltin "github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -42,6 +45,7 @@ type Server struct {
 	Store    *store.Store
 	Registry *modules.Registry
 	Router   *routes.Router
+	Ordering ordering.Provider
 	cfg      Config
 	log      *slog.Logger
 }
@@ -66,7 +70,12 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		st.Close()
 		return nil, err
 	}
-	s := &Server{Store: st, Registry: reg, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), cfg: cfg, log: log}
+	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	s := &Server{Store: st, Registry: reg, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), Ordering: orders, cfg: cfg, log: log}
 
 	app := fiber.New(fiber.Config{
 		AppName:      "henhouse-edge",
@@ -129,12 +138,13 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	api := app.Group("/api")
 	api.Use(session.New(session.Config{Secure: cfg.CookieSecure}))
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
+	orderingapi.Mount(api, orderingapi.Config{Provider: orders})
 	api.Use(func(c fiber.Ctx) error {
 		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())
 	})
 
 	pages := &pageHandler{
-		router: s.Router, registry: reg, content: cms, buildDir: cfg.BuildDir, log: log,
+		router: s.Router, registry: reg, content: cms, names: orderingNames{orders}, buildDir: cfg.BuildDir, log: log,
 		config: page.Config{
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,

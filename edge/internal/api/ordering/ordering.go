@@ -1,0 +1,655 @@
+// Package ordering serves the ordering API under /api: locations, menus, catering,
+// the visitor's cart, checkout and orders. It translates HTTP to the
+// ordering.Provider contract and nothing more; every rule lives in the provider.
+// The contract is documented in docs/api.md.
+package ordering
+
+import (
+	"context"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/session"
+)
+
+// Config configures the ordering API.
+type Config struct {
+	// Provider is the ordering provider. Required.
+	Provider ordering.Provider
+	// Geocoder resolves location searches by address. Required for ?q= searches.
+	Geocoder ordering.Geocoder
+	// Tokenize turns hosted card fields into a token of a processor. Optional.
+	Tokenize func(ctx context.Context, processor string, card CardInput) (CardToken, error)
+	// SubmitGuard runs before checkout submit (the bot check). Optional.
+	SubmitGuard fiber.Handler
+	// Owner identifies whose cart a request acts on. Default: the visitor id.
+	Owner func(c fiber.Ctx) string
+}
+
+// CardInput is what the hosted card fields post.
+type CardInput struct {
+	Number     string `json:"number"`
+	ExpMonth   string `json:"expMonth"`
+	ExpYear    string `json:"expYear"`
+	CVV        string `json:"cvv"`
+	PostalCode string `json:"postalCode"`
+	Name       string `json:"name"`
+}
+
+// CardToken is the tokenised card (never the number).
+type CardToken struct {
+	Token     string `json:"token"`
+	Processor string `json:"processor"`
+	Brand     string `json:"brand"`
+	Last4     string `json:"last4"`
+	ExpMonth  int    `json:"expMonth"`
+	ExpYear   int    `json:"expYear"`
+}
+
+type api struct {
+	cfg Config
+	p   ordering.Provider
+}
+
+// Mount registers the ordering endpoints on r (the /api group).
+func Mount(r fiber.Router, cfg Config) {
+	if cfg.Owner == nil {
+		cfg.Owner = session.VisitorID
+	}
+	a := &api{cfg: cfg, p: cfg.Provider}
+	r.Get("/locations", a.locations)
+	r.Get("/locations/states", a.states)
+	r.Get("/locations/by-menu/:menuId", a.locationByMenu)
+	r.Get("/locations/:id", a.location)
+	r.Get("/locations/:id/times", a.times)
+
+	r.Get("/menus/:menuId", a.menu)
+	r.Get("/menus/:menuId/search", a.search)
+	r.Get("/menus/:menuId/categories/:categoryId", a.category)
+	r.Get("/menus/:menuId/products/:productId", a.product)
+
+	r.Get("/catering", a.catering)
+	r.Post("/catering/estimate", a.estimate)
+
+	r.Get("/cart", a.cart)
+	r.Post("/cart", a.createCart)
+	r.Delete("/cart", a.abandon)
+	r.Post("/cart/products", a.addProduct)
+	r.Put("/cart/products/:lineId", a.updateProduct)
+	r.Delete("/cart/products/:lineId", a.removeProduct)
+	r.Post("/cart/transfer", a.transfer)
+	r.Put("/cart/handoff", a.handoff)
+	r.Put("/cart/time", a.setTime)
+	r.Put("/cart/coupon", a.coupon)
+	r.Delete("/cart/coupon", a.removeCoupon)
+	r.Put("/cart/tip", a.tip)
+	r.Put("/cart/tax-exemption", a.taxExemption)
+	r.Put("/cart/utensils", a.utensils)
+	r.Put("/cart/custom-fields", a.customFields)
+	if cfg.SubmitGuard != nil {
+		r.Post("/cart/submit", cfg.SubmitGuard, a.submit)
+	} else {
+		r.Post("/cart/submit", a.submit)
+	}
+
+	r.Post("/payments/cards", a.tokenize)
+	r.Post("/giftcards/balance", a.giftBalance)
+	r.Get("/orders/:id", a.order)
+}
+
+func queryFloat(c fiber.Ctx, name string) (float64, bool, error) {
+	s := c.Query(name)
+	if s == "" {
+		return 0, false, nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false, fault.New(fault.Invalid, "invalid", "%s must be a number.", name).Field(name, "must be a number")
+	}
+	return f, true, nil
+}
+
+func queryLimit(c fiber.Ctx, def, max int) (int, error) {
+	s := c.Query("limit")
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > max {
+		return 0, fault.New(fault.Invalid, "invalid", "limit must be from 1 to %d.", max).Field("limit", "out of range")
+	}
+	return n, nil
+}
+
+func slug(s string) string {
+	return strings.Trim(strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			return r
+		case r >= 'A' && r <= 'Z':
+			return r + 32
+		}
+		return '-'
+	}, s), "-")
+}
+
+// GET /locations: ?lat&lng (nearest first), ?q (address through the geocoder),
+// ?state&city&address (browse), or nothing (all).
+func (a *api) locations(c fiber.Ctx) error {
+	ctx := c.Context()
+	limit, err := queryLimit(c, 10, 100)
+	if err != nil {
+		return err
+	}
+	lat, hasLat, err := queryFloat(c, "lat")
+	if err != nil {
+		return err
+	}
+	lng, hasLng, err := queryFloat(c, "lng")
+	if err != nil {
+		return err
+	}
+	if q := strings.TrimSpace(c.Query("q")); q != "" {
+		if len(q) > 200 {
+			return fault.New(fault.Invalid, "invalid", "Search for at most 200 characters.").Field("q", "too long")
+		}
+		if a.cfg.Geocoder == nil {
+			return fault.New(fault.Unavailable, "geocoder_unavailable", "Address search isn't available right now. Browse by state instead.")
+		}
+		lat, lng, err = a.cfg.Geocoder.Locate(ctx, q)
+		if err != nil {
+			return err
+		}
+		hasLat, hasLng = true, true
+	}
+	if hasLat != hasLng {
+		return fault.New(fault.Invalid, "invalid", "Send both lat and lng.").Field("lat", "with lng").Field("lng", "with lat")
+	}
+	if hasLat {
+		ls, err := a.p.Nearby(ctx, lat, lng, limit)
+		if err != nil {
+			return err
+		}
+		return c.JSON(fiber.Map{"locations": ls, "center": fiber.Map{"lat": lat, "lng": lng}})
+	}
+	all, err := a.p.Locations(ctx)
+	if err != nil {
+		return err
+	}
+	state, city, addr := strings.ToUpper(c.Query("state")), slug(c.Query("city")), slug(c.Query("address"))
+	out := []ordering.Location{}
+	for _, l := range all {
+		if (state == "" || l.Address.State == state) && (city == "" || slug(l.Address.City) == city) && (addr == "" || l.Slug == addr || slug(l.Address.Street) == addr) {
+			out = append(out, l)
+		}
+	}
+	return c.JSON(fiber.Map{"locations": out})
+}
+
+// GET /locations/states: states and cities with location counts, for browsing.
+func (a *api) states(c fiber.Ctx) error {
+	all, err := a.p.Locations(c.Context())
+	if err != nil {
+		return err
+	}
+	type city struct {
+		Name  string `json:"name"`
+		Slug  string `json:"slug"`
+		Count int    `json:"count"`
+	}
+	type state struct {
+		Code   string  `json:"code"`
+		Count  int     `json:"count"`
+		Cities []*city `json:"cities"`
+	}
+	byState := map[string]*state{}
+	for _, l := range all {
+		s := byState[l.Address.State]
+		if s == nil {
+			s = &state{Code: l.Address.State}
+			byState[l.Address.State] = s
+		}
+		s.Count++
+		var ct *city
+		for _, x := range s.Cities {
+			if x.Name == l.Address.City {
+				ct = x
+			}
+		}
+		if ct == nil {
+			ct = &city{Name: l.Address.City, Slug: slug(l.Address.City)}
+			s.Cities = append(s.Cities, ct)
+		}
+		ct.Count++
+	}
+	out := make([]*state, 0, len(byState))
+	for _, s := range byState {
+		sort.Slice(s.Cities, func(i, j int) bool { return s.Cities[i].Name < s.Cities[j].Name })
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return c.JSON(fiber.Map{"states": out})
+}
+
+func (a *api) location(c fiber.Ctx) error {
+	l, err := a.p.Location(c.Context(), c.Params("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"location": l})
+}
+
+// GET /locations/by-menu/:menuId: spec 7 "reload location by menu id". ?locationId
+// prefers that location when it sells the menu.
+func (a *api) locationByMenu(c fiber.Ctx) error {
+	ctx := c.Context()
+	if id := c.Query("locationId"); id != "" {
+		if l, err := a.p.Location(ctx, id); err == nil && l.MenuID == c.Params("menuId") {
+			return c.JSON(fiber.Map{"location": l})
+		}
+	}
+	l, err := a.p.LocationByMenu(ctx, c.Params("menuId"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"location": l})
+}
+
+func (a *api) times(c fiber.Ctx) error {
+	t, err := a.p.Times(c.Context(), c.Params("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(t)
+}
+
+func (a *api) menu(c fiber.Ctx) error {
+	m, err := a.p.Menu(c.Context(), c.Params("menuId"))
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+	return c.JSON(fiber.Map{"menu": m})
+}
+
+func markers(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.ToLower(s), ",")
+}
+
+// GET /menus/:menuId/search?q=&exclude=dairy,egg&require=vegan
+func (a *api) search(c fiber.Ctx) error {
+	ps, err := a.p.SearchMenu(c.Context(), c.Params("menuId"), ordering.MenuFilter{Query: c.Query("q"), Exclude: markers(c.Query("exclude")), Require: markers(c.Query("require"))})
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"products": ps})
+}
+
+func (a *api) category(c fiber.Ctx) error {
+	cat, err := a.p.Category(c.Context(), c.Params("menuId"), c.Params("categoryId"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"category": cat})
+}
+
+func (a *api) product(c fiber.Ctx) error {
+	ctx := c.Context()
+	p, err := a.p.Product(ctx, c.Params("menuId"), c.Params("productId"))
+	if err != nil {
+		return err
+	}
+	upsells := []ordering.Product{}
+	for _, id := range p.Upsells {
+		if u, err := a.p.Product(ctx, c.Params("menuId"), id); err == nil {
+			u.ModifierGroups = nil
+			upsells = append(upsells, u)
+		}
+	}
+	return c.JSON(fiber.Map{"product": p, "upsells": upsells})
+}
+
+func (a *api) catering(c fiber.Ctx) error {
+	cat, err := a.p.Catering(c.Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"catering": cat})
+}
+
+func (a *api) estimate(c fiber.Ctx) error {
+	var in struct {
+		Headcount int    `json:"headcount"`
+		Occasion  string `json:"occasion"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	est, err := a.p.EstimateCatering(c.Context(), in.Headcount, in.Occasion)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"estimate": est})
+}
+
+func (a *api) owner(c fiber.Ctx) (string, error) {
+	o := a.cfg.Owner(c)
+	if o == "" {
+		return "", fault.New(fault.Unauthorized, "no_session", "Your session is missing. Refresh the page and try again.")
+	}
+	return o, nil
+}
+
+func cartJSON(c fiber.Ctx, cart ordering.Cart, err error) error {
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"cart": cart})
+}
+
+// GET /cart: spec 7 "get cart". {cart:null} when the visitor has none.
+func (a *api) cart(c fiber.Ctx) error {
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.Cart(c.Context(), o)
+	if fault.Is(err, fault.NotFound) {
+		return c.JSON(fiber.Map{"cart": nil})
+	}
+	return cartJSON(c, cart, err)
+}
+
+func (a *api) createCart(c fiber.Ctx) error {
+	var in struct {
+		MenuID     string `json:"menuId"`
+		LocationID string `json:"locationId"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if in.MenuID == "" {
+		return fault.New(fault.Invalid, "invalid", "Choose a menu.").Field("menuId", "required")
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.CreateCart(c.Context(), o, in.MenuID, in.LocationID)
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"cart": cart})
+}
+
+// DELETE /cart: spec 7 "abandon cart".
+func (a *api) abandon(c fiber.Ctx) error {
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	if err := a.p.AbandonCart(c.Context(), o); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+func (a *api) addProduct(c fiber.Ctx) error {
+	var in ordering.LineInput
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.AddProduct(c.Context(), o, in)
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"cart": cart})
+}
+
+func (a *api) updateProduct(c fiber.Ctx) error {
+	var in ordering.LineInput
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.UpdateProduct(c.Context(), o, c.Params("lineId"), in)
+	return cartJSON(c, cart, err)
+}
+
+func (a *api) removeProduct(c fiber.Ctx) error {
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.RemoveProduct(c.Context(), o, c.Params("lineId"))
+	return cartJSON(c, cart, err)
+}
+
+// POST /cart/transfer: spec 7 "transfer cart to a menu id".
+func (a *api) transfer(c fiber.Ctx) error {
+	var in struct {
+		MenuID     string `json:"menuId"`
+		LocationID string `json:"locationId"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if in.MenuID == "" {
+		return fault.New(fault.Invalid, "invalid", "Choose a menu.").Field("menuId", "required")
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, dropped, err := a.p.TransferCart(c.Context(), o, in.MenuID, in.LocationID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"cart": cart, "notTransferred": dropped})
+}
+
+type handoffInput struct {
+	Mode          string            `json:"mode"`
+	Address       *ordering.Address `json:"address"`
+	DeliveryNotes string            `json:"deliveryNotes"`
+	Vehicle       *ordering.Vehicle `json:"vehicle"`
+}
+
+func (a *api) handoff(c fiber.Ctx) error {
+	var in handoffInput
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.SetHandoff(c.Context(), o, ordering.Handoff{Mode: in.Mode, Address: in.Address, DeliveryNotes: in.DeliveryNotes, Vehicle: in.Vehicle})
+	return cartJSON(c, cart, err)
+}
+
+func (a *api) setTime(c fiber.Ctx) error {
+	var in ordering.TimeWanted
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.SetTime(c.Context(), o, in)
+	return cartJSON(c, cart, err)
+}
+
+func (a *api) coupon(c fiber.Ctx) error {
+	var in struct {
+		Code string `json:"code"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.ApplyCoupon(c.Context(), o, in.Code)
+	return cartJSON(c, cart, err)
+}
+
+func (a *api) removeCoupon(c fiber.Ctx) error {
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.RemoveCoupon(c.Context(), o)
+	return cartJSON(c, cart, err)
+}
+
+func (a *api) tip(c fiber.Ctx) error {
+	var in struct {
+		Percent     int   `json:"percent"`
+		AmountCents int64 `json:"amountCents"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.SetTip(c.Context(), o, ordering.Tip{Percent: in.Percent, AmountCents: in.AmountCents})
+	return cartJSON(c, cart, err)
+}
+
+func (a *api) taxExemption(c fiber.Ctx) error {
+	var in struct {
+		ID string `json:"id"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.SetTaxExemption(c.Context(), o, in.ID)
+	return cartJSON(c, cart, err)
+}
+
+func (a *api) utensils(c fiber.Ctx) error {
+	var in struct {
+		Utensils *bool `json:"utensils"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if in.Utensils == nil {
+		return fault.New(fault.Invalid, "invalid", "Say whether you want utensils.").Field("utensils", "true or false")
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.SetUtensils(c.Context(), o, *in.Utensils)
+	return cartJSON(c, cart, err)
+}
+
+func (a *api) customFields(c fiber.Ctx) error {
+	var in struct {
+		Fields map[string]string `json:"fields"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.SetCustomFields(c.Context(), o, in.Fields)
+	return cartJSON(c, cart, err)
+}
+
+// POST /cart/submit with an Idempotency-Key header.
+func (a *api) submit(c fiber.Ctx) error {
+	var in ordering.SubmitInput
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	in.IdempotencyKey = c.Get("Idempotency-Key")
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	order, err := a.p.Submit(c.Context(), o, in)
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"order": order})
+}
+
+// POST /payments/cards: the built-in hosted card fields. The number and CVV go to the
+// processor and only a token comes back.
+func (a *api) tokenize(c fiber.Ctx) error {
+	var in struct {
+		Processor string `json:"processor"`
+		CardInput
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if a.cfg.Tokenize == nil {
+		return fault.New(fault.Unavailable, "cards_unavailable", "Card payments aren't available right now.")
+	}
+	if in.Processor == "" {
+		in.Processor = "hosted"
+	}
+	tok, err := a.cfg.Tokenize(c.Context(), in.Processor, in.CardInput)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"card": tok})
+}
+
+func (a *api) giftBalance(c fiber.Ctx) error {
+	var in struct {
+		Number string `json:"number"`
+		PIN    string `json:"pin"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	b, err := a.p.GiftCardBalance(c.Context(), in.Number, in.PIN)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"giftCard": b})
+}
+
+// GET /orders/:id: the confirmation data of /order/confirm/{oid}. Order ids carry
+// 96 random bits; the confirmation link is the capability to read the order.
+func (a *api) order(c fiber.Ctx) error {
+	o, err := a.p.Order(c.Context(), c.Params("id"))
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	return c.JSON(fiber.Map{"order": o})
+}

@@ -1,0 +1,220 @@
+package ordering_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
+	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
+	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/store/storetest"
+)
+
+type client struct {
+	t      *testing.T
+	app    *fiber.App
+	cookie string
+}
+
+func newApp(t *testing.T, st *store.Store) *fiber.App {
+	t.Helper()
+	now := time.Date(2026, 11, 25, 17, 0, 0, 0, time.UTC)
+	p, err := builtin.New(context.Background(), builtin.Config{Store: st, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(nil), BodyLimit: 64 * 1024})
+	api := app.Group("/api")
+	api.Use(session.New())
+	orderingapi.Mount(api, orderingapi.Config{Provider: p})
+	return app
+}
+
+func (c *client) do(method, path, body string, hdr ...string) (int, map[string]any) {
+	c.t.Helper()
+	var r io.Reader
+	if body != "" {
+		r = strings.NewReader(body)
+	}
+	req := httptest.NewRequest(method, path, r)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	if c.cookie != "" {
+		req.Header.Set("Cookie", c.cookie)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	res, err := c.app.Test(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	for _, ck := range res.Cookies() {
+		if ck.Name == "hh_sid" {
+			c.cookie = "hh_sid=" + ck.Value
+		}
+	}
+	raw, _ := io.ReadAll(res.Body)
+	var out map[string]any
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &out); err != nil {
+			c.t.Fatalf("%s %s: not JSON (%d): %s", method, path, res.StatusCode, raw)
+		}
+	}
+	return res.StatusCode, out
+}
+
+func errCode(m map[string]any) string {
+	e, _ := m["error"].(map[string]any)
+	s, _ := e["code"].(string)
+	return s
+}
+
+func TestCartFlowOverHTTP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		c := &client{t: t, app: newApp(t, st)}
+		if s, m := c.do("GET", "/api/cart", ""); s != 200 || m["cart"] != nil {
+			t.Fatalf("no cart yet: %d %v", s, m)
+		}
+		if s, m := c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`); s != 201 || m["cart"].(map[string]any)["location_id"] != "oh-dayton" {
+			t.Fatalf("create: %d %v", s, m)
+		}
+		s, m := c.do("POST", "/api/cart/products", `{"productId":"tenders-3","quantity":2,"modifiers":[{"id":"flv-spicy"}]}`)
+		if s != 201 {
+			t.Fatalf("add: %d %v", s, m)
+		}
+		cart := m["cart"].(map[string]any)
+		if cart["item_count"].(float64) != 2 || cart["totals"].(map[string]any)["subtotal_cents"].(float64) != 1298 {
+			t.Fatalf("cart: %v", cart)
+		}
+		// A second visitor does not see it.
+		other := &client{t: t, app: c.app}
+		if _, m := other.do("GET", "/api/cart", ""); m["cart"] != nil {
+			t.Fatal("cart leaked to another visitor")
+		}
+		s, m = c.do("POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[]}`)
+		if s != 400 || m["error"].(map[string]any)["fields"].(map[string]any)["groups.flavor"] != "Flavor: choose 1" {
+			t.Fatalf("missing flavor: %d %v", s, m)
+		}
+		for _, bad := range []string{`{"productId":"tenders-3","qty":1}`, `{"productId":"tenders-3","quantity":"two"}`, `{"productId":"tenders-3","quantity":1e300}`, `{"productId":"tenders-3","quantity":99999999999999999999}`, `{`, `[]`, `{"productId":"x"} {}`} {
+			if s, m := c.do("POST", "/api/cart/products", bad); s != 400 || errCode(m) != "invalid" {
+				t.Fatalf("%s: %d %v", bad, s, m)
+			}
+		}
+		s, m = c.do("PUT", "/api/cart/handoff", `{"mode":"curbside","vehicle":{"make":"Ford","model":"F-150","color":"Red"}}`)
+		if s != 200 || m["cart"].(map[string]any)["handoff"].(map[string]any)["mode"] != "curbside" {
+			t.Fatalf("handoff: %d %v", s, m)
+		}
+		if s, m := c.do("PUT", "/api/cart/tip", `{"percent":20}`); s != 200 {
+			t.Fatalf("tip: %d %v", s, m)
+		}
+		body := `{"customer":{"firstName":"Sam","lastName":"Lee","email":"sam@example.com","phone":"937-555-0101"},"payments":[{"kind":"instore"}]}`
+		if s, m := c.do("POST", "/api/cart/submit", body); s != 400 || errCode(m) != "invalid" {
+			t.Fatalf("no idempotency key: %d %v", s, m)
+		}
+		s1, m1 := c.do("POST", "/api/cart/submit", body, "Idempotency-Key", "click-123456")
+		s2, m2 := c.do("POST", "/api/cart/submit", body, "Idempotency-Key", "click-123456")
+		if s1 != 201 || s2 != 201 {
+			t.Fatalf("submit: %d %v / %d %v", s1, m1, s2, m2)
+		}
+		id := m1["order"].(map[string]any)["id"].(string)
+		if m2["order"].(map[string]any)["id"] != id {
+			t.Fatal("a double click made two orders")
+		}
+		s, m = c.do("GET", "/api/orders/"+id, "")
+		if s != 200 || m["order"].(map[string]any)["status"] != "placed" || m["order"].(map[string]any)["ready_at"] == "" {
+			t.Fatalf("confirmation: %d %v", s, m)
+		}
+		if s, m := c.do("GET", "/api/orders/o_nope", ""); s != 404 || errCode(m) != "order_not_found" {
+			t.Fatalf("unknown order: %d %v", s, m)
+		}
+		if _, m := c.do("GET", "/api/cart", ""); m["cart"] != nil {
+			t.Fatal("cart remains after the order")
+		}
+		c.do("POST", "/api/cart", `{"menuId":"m-standard"}`)
+		if s, _ := c.do("DELETE", "/api/cart", ""); s != 204 {
+			t.Fatalf("abandon: %d", s)
+		}
+		if _, m := c.do("GET", "/api/cart", ""); m["cart"] != nil {
+			t.Fatal("abandoned cart remains")
+		}
+	})
+}
+
+func TestTransferOverHTTP(t *testing.T) {
+	c := &client{t: t, app: newApp(t, storetest.Embedded(t))}
+	c.do("POST", "/api/cart", `{"menuId":"m-standard"}`)
+	c.do("POST", "/api/cart/products", `{"productId":"biscuits-12"}`)
+	c.do("POST", "/api/cart/products", `{"productId":"cookie","modifiers":[{"id":"pack-1"}]}`)
+	s, m := c.do("POST", "/api/cart/transfer", `{"menuId":"m-campus"}`)
+	if s != 200 {
+		t.Fatalf("%d %v", s, m)
+	}
+	nt := m["notTransferred"].([]any)
+	if len(nt) != 1 || nt[0].(map[string]any)["name"] != "12 Biscuits" || m["cart"].(map[string]any)["menu_id"] != "m-campus" {
+		t.Fatalf("transfer: %v", m)
+	}
+}
+
+func TestLocationsAndMenus(t *testing.T) {
+	c := &client{t: t, app: newApp(t, storetest.Embedded(t))}
+	s, m := c.do("GET", "/api/locations?lat=36.16&lng=-86.78&limit=2", "")
+	ls := m["locations"].([]any)
+	if s != 200 || len(ls) != 2 || ls[0].(map[string]any)["id"] != "tn-nashville" || ls[0].(map[string]any)["distance_miles"] == nil {
+		t.Fatalf("nearby: %d %v", s, m)
+	}
+	for _, q := range []string{"lat=abc&lng=1", "lat=1", "lat=NaN&lng=1", "lat=95&lng=0", "limit=0", "limit=1000"} {
+		if s, m := c.do("GET", "/api/locations?"+q, ""); s != 400 {
+			t.Fatalf("%s: %d %v", q, s, m)
+		}
+	}
+	_, m = c.do("GET", "/api/locations", "")
+	if n := len(m["locations"].([]any)); n < 40 {
+		t.Fatalf("all: %d", n)
+	}
+	_, m = c.do("GET", "/api/locations?state=oh&city=columbus", "")
+	if n := len(m["locations"].([]any)); n != 2 {
+		t.Fatalf("browse Columbus OH: %d", n)
+	}
+	_, m = c.do("GET", "/api/locations/states", "")
+	if n := len(m["states"].([]any)); n < 6 {
+		t.Fatalf("states: %d", n)
+	}
+	s, m = c.do("GET", "/api/locations/by-menu/m-standard?locationId=oh-akron", "")
+	if s != 200 || m["location"].(map[string]any)["id"] != "oh-akron" {
+		t.Fatalf("reload by menu: %d %v", s, m)
+	}
+	if s, m := c.do("GET", "/api/locations/by-menu/m-none", ""); s != 404 || errCode(m) != "menu_not_found" {
+		t.Fatalf("unknown menu: %d %v", s, m)
+	}
+	s, m = c.do("GET", "/api/menus/m-standard/products/combo-2pc", "")
+	if s != 200 || len(m["upsells"].([]any)) == 0 || len(m["product"].(map[string]any)["modifier_groups"].([]any)) != 6 {
+		t.Fatalf("product: %d %v", s, m)
+	}
+	s, m = c.do("GET", "/api/menus/m-standard/search?q=scratch&exclude=dairy", "")
+	if s != 200 || len(m["products"].([]any)) == 0 {
+		t.Fatalf("search: %d %v", s, m)
+	}
+	if s, _ := c.do("GET", "/api/menus/m-standard/search?exclude=bacon", ""); s != 400 {
+		t.Fatal("unknown marker")
+	}
+	s, m = c.do("POST", "/api/catering/estimate", `{"headcount":40,"occasion":"office-lunch"}`)
+	if s != 200 || m["estimate"].(map[string]any)["total_cents"].(float64) <= 0 {
+		t.Fatalf("estimate: %d %v", s, m)
+	}
+	s, m = c.do("GET", "/api/locations/oh-columbus-downtown/times", "")
+	if s != 200 || m["asap_available"] != true || m["earliest"] != "2026-11-25T17:25:00Z" {
+		t.Fatalf("times: %d %v", s, m)
+	}
+	_ = http.StatusOK
+}
