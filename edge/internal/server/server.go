@@ -16,8 +16,10 @@ import (
 	"github.com/gofiber/fiber/v3/middleware/static"
 	"github.com/redis/go-redis/extra/redisotel/v9"
 
+	"github.com/henhouse/platform/edge/internal/api/appdata"
 	contentapi "github.com/henhouse/platform/edge/internal/api/content"
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
+	"github.com/henhouse/platform/edge/internal/api/send"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
@@ -139,6 +141,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	api.Use(session.New(session.Config{Secure: cfg.CookieSecure}))
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders})
+	appdata.Mount(api, appdata.Config{Ordering: orders})
+	send.Mount(api, "/api", app.Handler)
 	api.Use(func(c fiber.Ctx) error {
 		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())
 	})

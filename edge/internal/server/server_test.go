@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"html"
 	"io"
 	"log/slog"
 	"net/http"
@@ -93,6 +94,12 @@ func TestPages(t *testing.T) {
 		{"/no-such-page", "not-found", "shell", "default", "Page 404", 404},
 		{"/404", "not-found", "shell", "default", "Page 404", 404},
 		{"/menu/%zz", "not-found", "shell", "default", "Page 404", 404},
+		{"/menu/m-texas", "menu", "mf-menu", "default", "Menu page: Henhouse Dallas", 200},
+		{"/menu/m-nope", "not-found", "shell", "default", "Page 404", 404},
+		{"/menu/m-standard/category/sides", "menu-category", "mf-menu", "default", "Category page: Sides", 200},
+		{"/menu/m-standard/category/nope", "not-found", "shell", "default", "Page 404", 404},
+		{"/menu/m-texas/product/brisket-sandwich", "menu-product", "mf-menu", "default", "Product page: Chicken & Brisket Stack", 200},
+		{"/menu/m-standard/product/brisket-sandwich", "not-found", "shell", "default", "Page 404", 404},
 		{"/" + strings.Repeat("x", 1100), "not-found", "shell", "default", "Page 404", 404},
 	}
 	for _, tc := range cases {
@@ -105,7 +112,7 @@ func TestPages(t *testing.T) {
 		if b.Route.ID != tc.route || b.Route.Module != tc.module || string(b.Layout) != tc.layout || b.Heading != tc.heading || b.Status != tc.status {
 			t.Errorf("%s: route=%s module=%s layout=%s heading=%q status=%d", tc.path, b.Route.ID, b.Route.Module, b.Layout, b.Heading, b.Status)
 		}
-		if !strings.Contains(body, `<h1 class="visually-hidden">`+tc.heading+`</h1>`) {
+		if !strings.Contains(body, `<h1 class="visually-hidden">`+html.EscapeString(tc.heading)+`</h1>`) {
 			t.Errorf("%s: document lacks the page heading", tc.path)
 		}
 		if !strings.Contains(body, `<meta name="theme-color" content="#000">`) {

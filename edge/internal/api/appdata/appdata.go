@@ -1,0 +1,67 @@
+// Package appdata is the "dump app data" server action of spec 7: one call that
+// returns everything the app state is started from (location, cart, user, member
+// rewards), for the native app's bridge and for the webview start-up of spec 4.2.
+package appdata
+
+import (
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/session"
+)
+
+// Config configures the endpoint.
+type Config struct {
+	// Ordering answers location and cart. Required.
+	Ordering ordering.Provider
+	// Member adds the signed-in member's user and rewards; nil values for guests.
+	// Optional.
+	Member func(c fiber.Ctx) (user, members any, err error)
+}
+
+// Data is the response body.
+type Data struct {
+	Location *ordering.Location `json:"location"`
+	Cart     *ordering.Cart     `json:"cart"`
+	User     any                `json:"user"`
+	Members  any                `json:"members"`
+}
+
+// Mount registers GET /app-data on r: ?locationId names the chosen location; without
+// it the cart's location is used.
+func Mount(r fiber.Router, cfg Config) {
+	r.Get("/app-data", func(c fiber.Ctx) error {
+		ctx := c.Context()
+		var d Data
+		if v := session.VisitorID(c); v != "" {
+			cart, err := cfg.Ordering.Cart(ctx, v)
+			switch {
+			case err == nil:
+				d.Cart = &cart
+			case !fault.Is(err, fault.NotFound):
+				return err
+			}
+		}
+		locID := c.Query("locationId")
+		if locID == "" && d.Cart != nil {
+			locID = d.Cart.LocationID
+		}
+		if locID != "" {
+			l, err := cfg.Ordering.Location(ctx, locID)
+			if err != nil {
+				return err
+			}
+			d.Location = &l
+		}
+		if cfg.Member != nil {
+			u, m, err := cfg.Member(c)
+			if err != nil {
+				return err
+			}
+			d.User, d.Members = u, m
+		}
+		c.Set(fiber.HeaderCacheControl, "private, no-store")
+		return c.JSON(d)
+	})
+}

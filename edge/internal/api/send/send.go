@@ -1,0 +1,86 @@
+// Package send is the generic send request of spec 7: one endpoint through which a
+// client (the native app's bridge, a script in a content block) can make any other
+// /api call described as data. The call is dispatched inside the edge with the
+// caller's own cookies and headers, so sessions, CSRF and rate limits apply exactly
+// as if it had been made directly.
+package send
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/valyala/fasthttp"
+
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/httpx"
+)
+
+// Request describes the call. Body is any JSON value.
+type Request struct {
+	Method string          `json:"method"`
+	Path   string          `json:"path"`
+	Body   json.RawMessage `json:"body,omitempty"`
+}
+
+var methods = map[string]bool{"GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true}
+
+// Mount registers POST /send on r. base is the group's prefix ("/api"); handler is
+// the app's handler, resolved at request time.
+func Mount(r fiber.Router, base string, handler func() fasthttp.RequestHandler) {
+	var once sync.Once
+	var h fasthttp.RequestHandler
+	r.Post("/send", func(c fiber.Ctx) error {
+		once.Do(func() { h = handler() })
+		// Accept: JSON, or the same JSON sent as text/plain (spec 7).
+		var in Request
+		if err := httpx.DecodeBytes(bytes.TrimSpace(c.Body()), &in); err != nil {
+			return err
+		}
+		in.Method = strings.ToUpper(in.Method)
+		if in.Method == "" {
+			in.Method = "GET"
+		}
+		if !methods[in.Method] {
+			return fault.New(fault.Invalid, "invalid", "method must be GET, POST, PUT, PATCH or DELETE.").Field("method", "unsupported")
+		}
+		if !strings.HasPrefix(in.Path, "/") || strings.HasPrefix(in.Path, "//") || strings.Contains(in.Path, "..") || len(in.Path) > 1024 {
+			return fault.New(fault.Invalid, "invalid", "path must be an API path such as /cart.").Field("path", "must start with /")
+		}
+		if p := strings.SplitN(in.Path, "?", 2)[0]; p == "/send" || strings.HasPrefix(p, "/send/") {
+			return fault.New(fault.Invalid, "invalid", "A send request can't send another.").Field("path", "not /send")
+		}
+		var inner fasthttp.RequestCtx
+		req := &fasthttp.Request{}
+		c.Request().Header.CopyTo(&req.Header)
+		req.Header.Del(fiber.HeaderAcceptEncoding)
+		req.Header.Del(fiber.HeaderContentLength)
+		req.Header.SetMethod(in.Method)
+		req.SetRequestURI(base + in.Path)
+		req.Header.SetContentType(fiber.MIMEApplicationJSON)
+		req.Header.Set(fiber.HeaderAccept, fiber.MIMEApplicationJSON)
+		if len(in.Body) > 0 && in.Method != "GET" {
+			req.SetBody(in.Body)
+		}
+		inner.Init(req, c.RequestCtx().RemoteAddr(), nil)
+		h(&inner)
+		res := &inner.Response
+		res.Header.VisitAllCookie(func(_, v []byte) {
+			c.Response().Header.Add(fiber.HeaderSetCookie, string(v))
+		})
+		body := res.Body()
+		out := fiber.Map{"status": res.StatusCode()}
+		if len(bytes.TrimSpace(body)) > 0 {
+			if json.Valid(body) {
+				out["body"] = json.RawMessage(body)
+			} else {
+				out["body"] = string(body)
+			}
+		} else {
+			out["body"] = nil
+		}
+		return c.JSON(out)
+	})
+}
