@@ -40,7 +40,7 @@ test-e2e: build
 
 test: test-go test-js test-e2e ## Go tests with -race, jest in every workspace, browser tests
 
-bench: bin/edge
+bench: build
 	bash bench/run.sh
 
 clean:

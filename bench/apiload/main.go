@@ -1,0 +1,262 @@
+// Command apiload loads the edge's cart API and prints latency percentiles.
+//
+// It starts bin/edge (or uses -url), gives every connection its own visitor (cookie,
+// CSRF token and cart), then for -duration keeps -conns connections busy with
+// GET /api/cart and POST /api/cart/products in turn. A cart is reset (untimed) before
+// a line reaches the quantity cap. GET /healthz is measured the same way first, as
+// the baseline for the ratios: what the cart costs beyond the HTTP stack itself.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+var csrfRE = regexp.MustCompile(`"csrf":"([^"]*)"`)
+
+type visitor struct {
+	cookie, csrf string
+}
+
+func main() {
+	url := flag.String("url", "", "edge base URL (default: start bin/edge)")
+	conns := flag.Int("conns", 200, "concurrent connections")
+	dur := flag.Duration("duration", 20*time.Second, "load duration per phase")
+	redis := flag.String("redis", "redis://127.0.0.1:6379/0", "REDIS_URL for the started edge (empty: embedded)")
+	flag.Parse()
+
+	base := *url
+	if base == "" {
+		var stop func()
+		var err error
+		base, stop, err = startEdge(*redis)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		defer stop()
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns, DisableCompression: true}, Timeout: 10 * time.Second}
+
+	vs := make([]visitor, *conns)
+	for i := range vs {
+		v, err := newVisitor(client, base)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "setup:", err)
+			os.Exit(1)
+		}
+		vs[i] = v
+	}
+	fmt.Printf("apiload: %d connections, %s per phase, %s\n", *conns, *dur, base)
+	health := run(client, base, vs, *dur, func(v *visitor, i int) (string, string, string) { return "GET", "/healthz", "" })
+	report("GET /healthz (baseline)", health, nil)
+	mixed := run(client, base, vs, *dur, func(v *visitor, i int) (string, string, string) {
+		if i%2 == 0 {
+			return "GET", "/api/cart", ""
+		}
+		return "POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[{"id":"flv-original"}]}`
+	})
+	report("GET /api/cart", mixed.get("GET"), health)
+	report("POST /api/cart/products", mixed.get("POST"), health)
+	if mixed.errors > 0 {
+		fmt.Printf("errors: %d\n", mixed.errors)
+	}
+}
+
+type result struct {
+	lat    []time.Duration
+	elapse time.Duration
+}
+
+type results struct {
+	by     map[string]*result
+	errors int
+}
+
+func (r results) get(k string) *result { return r.by[k] }
+
+func run(client *http.Client, base string, vs []visitor, dur time.Duration, next func(v *visitor, i int) (string, string, string)) results {
+	var mu sync.Mutex
+	out := results{by: map[string]*result{}}
+	ctx, cancel := context.WithTimeout(context.Background(), dur)
+	defer cancel()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for k := range vs {
+		wg.Add(1)
+		go func(v *visitor) {
+			defer wg.Done()
+			local := map[string][]time.Duration{}
+			errs, adds := 0, 0
+			for i := 0; ctx.Err() == nil; i++ {
+				method, path, body := next(v, i)
+				if method == "POST" && adds >= 90 {
+					resetCart(client, base, v)
+					adds = 0
+				}
+				t0 := time.Now()
+				code, err := do(client, base, v, method, path, body)
+				d := time.Since(t0)
+				if ctx.Err() != nil {
+					break
+				}
+				if err != nil || code >= 400 {
+					errs++
+					continue
+				}
+				if method == "POST" {
+					adds++
+				}
+				local[method] = append(local[method], d)
+			}
+			mu.Lock()
+			for m, l := range local {
+				if out.by[m] == nil {
+					out.by[m] = &result{}
+				}
+				out.by[m].lat = append(out.by[m].lat, l...)
+			}
+			out.errors += errs
+			mu.Unlock()
+		}(&vs[k])
+	}
+	wg.Wait()
+	el := time.Since(start)
+	for _, r := range out.by {
+		r.elapse = el
+	}
+	return out
+}
+
+func (r results) all() *result {
+	a := &result{}
+	for _, x := range r.by {
+		a.lat = append(a.lat, x.lat...)
+		a.elapse = x.elapse
+	}
+	return a
+}
+
+func pct(l []time.Duration, p float64) time.Duration {
+	if len(l) == 0 {
+		return 0
+	}
+	return l[int(float64(len(l)-1)*p)]
+}
+
+func report(name string, r any, baseline any) {
+	var res *result
+	switch x := r.(type) {
+	case *result:
+		res = x
+	case results:
+		res = x.all()
+	}
+	if res == nil || len(res.lat) == 0 {
+		fmt.Printf("%-26s no successful requests\n", name)
+		return
+	}
+	sort.Slice(res.lat, func(i, j int) bool { return res.lat[i] < res.lat[j] })
+	rps := float64(len(res.lat)) / res.elapse.Seconds()
+	line := fmt.Sprintf("%-26s n=%-7d req/s=%-8.0f p50=%-9s p99=%-9s max=%s", name, len(res.lat), rps, pct(res.lat, .5).Round(time.Microsecond), pct(res.lat, .99).Round(time.Microsecond), res.lat[len(res.lat)-1].Round(time.Microsecond))
+	if b, ok := baseline.(results); ok {
+		bl := b.all()
+		sort.Slice(bl.lat, func(i, j int) bool { return bl.lat[i] < bl.lat[j] })
+		if p := pct(bl.lat, .99); p > 0 {
+			line += fmt.Sprintf("  p99 ×%.2f of healthz", float64(pct(res.lat, .99))/float64(p))
+		}
+	}
+	fmt.Println(line)
+}
+
+func do(client *http.Client, base string, v *visitor, method, path, body string) (int, error) {
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, _ := http.NewRequest(method, base+path, rd)
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Cookie", v.cookie)
+	if v.csrf != "" {
+		req.Header.Set("X-CSRF-Token", v.csrf)
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res.StatusCode, nil
+}
+
+func resetCart(client *http.Client, base string, v *visitor) {
+	do(client, base, v, "DELETE", "/api/cart", "")
+	do(client, base, v, "POST", "/api/cart", `{"menuId":"m-standard"}`)
+}
+
+// newVisitor loads the home page for a visitor cookie and the bootstrap's CSRF token,
+// then opens a cart.
+func newVisitor(client *http.Client, base string) (visitor, error) {
+	res, err := client.Get(base + "/")
+	if err != nil {
+		return visitor{}, err
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	var v visitor
+	for _, c := range res.Cookies() {
+		v.cookie += c.Name + "=" + c.Value + "; "
+	}
+	if m := csrfRE.FindSubmatch(body); m != nil {
+		var s string
+		_ = json.Unmarshal(append(append([]byte{'"'}, m[1]...), '"'), &s)
+		v.csrf = s
+	}
+	code, err := do(client, base, &v, "POST", "/api/cart", `{"menuId":"m-standard"}`)
+	if err != nil || code != 201 {
+		return v, fmt.Errorf("create cart: %d %v", code, err)
+	}
+	return v, nil
+}
+
+func startEdge(redis string) (string, func(), error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	cmd := exec.Command("bin/edge")
+	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port), "HOST=127.0.0.1", "REDIS_URL="+redis, "APP_PREFIX=bench"+fmt.Sprint(time.Now().UnixNano()%100000), "LOG_LEVEL=warn")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return "", nil, fmt.Errorf("start bin/edge (run make build first): %w", err)
+	}
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	for i := 0; i < 100; i++ {
+		if res, err := http.Get(base + "/readyz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return base, func() { cmd.Process.Kill(); cmd.Wait() }, nil
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	return "", nil, fmt.Errorf("edge did not start: %s", stderr.String())
+}
