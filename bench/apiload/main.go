@@ -36,6 +36,7 @@ func main() {
 	conns := flag.Int("conns", 200, "concurrent connections")
 	dur := flag.Duration("duration", 20*time.Second, "load duration per phase")
 	redis := flag.String("redis", "redis://127.0.0.1:6379/0", "REDIS_URL for the started edge (empty: embedded)")
+	rate := flag.Int("rate", 2000, "requests per second for the fixed-rate phase (0: skip it)")
 	flag.Parse()
 
 	base := *url
@@ -61,18 +62,31 @@ func main() {
 		vs[i] = v
 	}
 	fmt.Printf("apiload: %d connections, %s per phase, %s\n", *conns, *dur, base)
-	health := run(client, base, vs, *dur, func(v *visitor, i int) (string, string, string) { return "GET", "/healthz", "" })
+	fmt.Println("-- closed loop: every connection sends its next request as soon as the last answers (throughput; latency here is mostly queueing)")
+	health := run(client, base, vs, *dur, 0, func(v *visitor, i int) (string, string, string) { return "GET", "/healthz", "" })
 	report("GET /healthz (baseline)", health, nil)
-	mixed := run(client, base, vs, *dur, func(v *visitor, i int) (string, string, string) {
+	cartMix := func(v *visitor, i int) (string, string, string) {
 		if i%2 == 0 {
 			return "GET", "/api/cart", ""
 		}
 		return "POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[{"id":"flv-original"}]}`
-	})
+	}
+	mixed := run(client, base, vs, *dur, 0, cartMix)
 	report("GET /api/cart", mixed.get("GET"), health)
 	report("POST /api/cart/products", mixed.get("POST"), health)
 	if mixed.errors > 0 {
 		fmt.Printf("errors: %d\n", mixed.errors)
+	}
+	if *rate > 0 {
+		fmt.Printf("-- fixed rate: %d req/s spread over %d connections; latency counted from when each request was due (no coordinated omission)\n", *rate, len(vs))
+		h := run(client, base, vs, *dur, *rate, func(v *visitor, i int) (string, string, string) { return "GET", "/healthz", "" })
+		report("GET /healthz (baseline)", h, nil)
+		m := run(client, base, vs, *dur, *rate, cartMix)
+		report("GET /api/cart", m.get("GET"), h)
+		report("POST /api/cart/products", m.get("POST"), h)
+		if m.errors > 0 {
+			fmt.Printf("errors: %d\n", m.errors)
+		}
 	}
 }
 
@@ -88,7 +102,7 @@ type results struct {
 
 func (r results) get(k string) *result { return r.by[k] }
 
-func run(client *http.Client, base string, vs []visitor, dur time.Duration, next func(v *visitor, i int) (string, string, string)) results {
+func run(client *http.Client, base string, vs []visitor, dur time.Duration, rate int, next func(v *visitor, i int) (string, string, string)) results {
 	var mu sync.Mutex
 	out := results{by: map[string]*result{}}
 	ctx, cancel := context.WithTimeout(context.Background(), dur)
@@ -97,10 +111,15 @@ func run(client *http.Client, base string, vs []visitor, dur time.Duration, next
 	var wg sync.WaitGroup
 	for k := range vs {
 		wg.Add(1)
-		go func(v *visitor) {
+		go func(k int, v *visitor) {
 			defer wg.Done()
 			local := map[string][]time.Duration{}
-			errs, adds := 0, 0
+			errs, adds := 0, 90 // start each phase with a fresh cart
+			var interval time.Duration
+			if rate > 0 {
+				interval = time.Duration(float64(time.Second) * float64(len(vs)) / float64(rate))
+			}
+			due := start.Add(interval * time.Duration(k) / time.Duration(len(vs)))
 			for i := 0; ctx.Err() == nil; i++ {
 				method, path, body := next(v, i)
 				if method == "POST" && adds >= 90 {
@@ -108,6 +127,13 @@ func run(client *http.Client, base string, vs []visitor, dur time.Duration, next
 					adds = 0
 				}
 				t0 := time.Now()
+				if rate > 0 {
+					due = due.Add(interval)
+					if wait := time.Until(due); wait > 0 {
+						time.Sleep(wait)
+					}
+					t0 = due
+				}
 				code, err := do(client, base, v, method, path, body)
 				d := time.Since(t0)
 				if ctx.Err() != nil {
@@ -131,7 +157,7 @@ func run(client *http.Client, base string, vs []visitor, dur time.Duration, next
 			}
 			out.errors += errs
 			mu.Unlock()
-		}(&vs[k])
+		}(k, &vs[k])
 	}
 	wg.Wait()
 	el := time.Since(start)

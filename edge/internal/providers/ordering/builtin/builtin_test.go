@@ -626,3 +626,28 @@ func TestCateringEstimate(t *testing.T) {
 		t.Fatal("headcount below minimum")
 	}
 }
+
+func TestConcurrentChangesAreNotLost(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.p.CreateCart(ctx, "v", "m-standard", "")
+		var wg sync.WaitGroup
+		for i := 0; i < 12; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					_, err := e.p.AddProduct(ctx, "v", ordering.LineInput{ProductID: "biscuit"})
+					if err == nil || faultCode(t, err) != "cart_busy" {
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		c, _ := e.p.Cart(ctx, "v")
+		if len(c.Products) != 1 || c.Products[0].Quantity != 12 {
+			t.Fatalf("lost updates: %+v", c.Products)
+		}
+	})
+}

@@ -28,9 +28,16 @@ const (
 	MaxCustomFieldKeyChars = 40
 )
 
-func (p *Provider) cartKey(id string) string     { return p.st.Key("cart", id) }
-func (p *Provider) ownerKey(owner string) string { return p.st.Key("visitor-cart", owner) }
+// A visitor has at most one open cart, stored as JSON under cart:<owner>.
+func (p *Provider) cartKey(owner string) string  { return p.st.Key("cart", owner) }
 func (p *Provider) giftKey(number string) string { return p.st.Key("giftcard", number) }
+
+// casCart replaces a cart only if it is unchanged since it was read:
+// KEYS[1] cart, ARGV[1] the JSON read, ARGV[2] the new JSON, ARGV[3] TTL ms.
+var casCart = redis.NewScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1`)
 
 func newID(prefix string) string {
 	b := make([]byte, 12)
@@ -40,29 +47,22 @@ func newID(prefix string) string {
 
 var errNoCart = fault.New(fault.NotFound, "cart_not_found", "Your bag is empty.")
 
-func (p *Provider) load(ctx context.Context, owner string) (ordering.Cart, string, error) {
+func (p *Provider) load(ctx context.Context, owner string) (ordering.Cart, []byte, error) {
 	if owner == "" {
-		return ordering.Cart{}, "", errNoCart
+		return ordering.Cart{}, nil, errNoCart
 	}
-	id, err := p.st.Client.Get(ctx, p.ownerKey(owner)).Result()
+	raw, err := p.st.Client.Get(ctx, p.cartKey(owner)).Bytes()
 	if errors.Is(err, redis.Nil) {
-		return ordering.Cart{}, "", errNoCart
+		return ordering.Cart{}, nil, errNoCart
 	}
 	if err != nil {
-		return ordering.Cart{}, "", err
-	}
-	raw, err := p.st.Client.Get(ctx, p.cartKey(id)).Bytes()
-	if errors.Is(err, redis.Nil) {
-		return ordering.Cart{}, "", errNoCart
-	}
-	if err != nil {
-		return ordering.Cart{}, "", err
+		return ordering.Cart{}, nil, err
 	}
 	var c ordering.Cart
 	if err := json.Unmarshal(raw, &c); err != nil {
-		return ordering.Cart{}, "", err
+		return ordering.Cart{}, nil, err
 	}
-	return c, id, nil
+	return c, raw, nil
 }
 
 func (p *Provider) save(ctx context.Context, owner string, c *ordering.Cart) error {
@@ -73,19 +73,15 @@ func (p *Provider) save(ctx context.Context, owner string, c *ordering.Cart) err
 	if err != nil {
 		return err
 	}
-	_, err = p.st.Client.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
-		pipe.Set(ctx, p.cartKey(c.ID), raw, p.cfg.CartTTL)
-		pipe.Set(ctx, p.ownerKey(owner), c.ID, p.cfg.CartTTL)
-		return nil
-	})
-	return err
+	return p.st.Client.Set(ctx, p.cartKey(owner), raw, p.cfg.CartTTL).Err()
 }
 
-// mutate loads the owner's cart, applies fn, reprices and saves it. Concurrent
-// changes to the same cart are serialised with WATCH and retried.
+// mutate loads the owner's cart, applies fn, reprices and saves it. The save is a
+// compare-and-set against what was read, so concurrent changes to one cart never
+// overwrite each other; a lost race is retried on the fresh cart.
 func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error) (ordering.Cart, error) {
 	for attempt := 0; attempt < 5; attempt++ {
-		c, id, err := p.load(ctx, owner)
+		c, old, err := p.load(ctx, owner)
 		if err != nil {
 			return ordering.Cart{}, err
 		}
@@ -97,40 +93,19 @@ func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering
 			return ordering.Cart{}, err
 		}
 		p.price(&c, l)
-		err = p.st.Client.Watch(ctx, func(tx *redis.Tx) error {
-			cur, err := tx.Get(ctx, p.cartKey(id)).Bytes()
-			if err != nil {
-				return err
-			}
-			var latest struct {
-				UpdatedAt time.Time `json:"updated_at"`
-			}
-			if json.Unmarshal(cur, &latest) == nil && !latest.UpdatedAt.Equal(c.UpdatedAt) {
-				return redis.TxFailedErr
-			}
-			now := p.now()
-			c.UpdatedAt, c.ExpiresAt = now, now.Add(p.cfg.CartTTL)
-			out, err := json.Marshal(&c)
-			if err != nil {
-				return err
-			}
-			_, err = tx.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
-				pipe.Set(ctx, p.cartKey(id), out, p.cfg.CartTTL)
-				pipe.Expire(ctx, p.ownerKey(owner), p.cfg.CartTTL)
-				return nil
-			})
-			return err
-		}, p.cartKey(id))
-		if errors.Is(err, redis.TxFailedErr) {
-			continue
-		}
-		if errors.Is(err, redis.Nil) {
-			return ordering.Cart{}, errNoCart
-		}
+		now := p.now()
+		c.UpdatedAt, c.ExpiresAt = now, now.Add(p.cfg.CartTTL)
+		raw, err := json.Marshal(&c)
 		if err != nil {
 			return ordering.Cart{}, err
 		}
-		return c, nil
+		ok, err := casCart.Run(ctx, p.st.Client, []string{p.cartKey(owner)}, old, raw, p.cfg.CartTTL.Milliseconds()).Int()
+		if err != nil {
+			return ordering.Cart{}, err
+		}
+		if ok == 1 {
+			return c, nil
+		}
 	}
 	return ordering.Cart{}, fault.New(fault.Conflict, "cart_busy", "Your bag changed while we were updating it. Please try again.")
 }
@@ -196,14 +171,10 @@ func (p *Provider) locationFor(ctx context.Context, menuID, locationID string) (
 
 // AbandonCart deletes the owner's cart (spec 4.5: abandoned → cleared).
 func (p *Provider) AbandonCart(ctx context.Context, owner string) error {
-	id, err := p.st.Client.Get(ctx, p.ownerKey(owner)).Result()
-	if errors.Is(err, redis.Nil) {
+	if owner == "" {
 		return nil
 	}
-	if err != nil {
-		return err
-	}
-	return p.st.Client.Del(ctx, p.cartKey(id), p.ownerKey(owner)).Err()
+	return p.st.Client.Del(ctx, p.cartKey(owner)).Err()
 }
 
 // buildLine checks a line against the product's modifier groups and prices it.

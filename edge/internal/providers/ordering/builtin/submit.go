@@ -143,7 +143,7 @@ func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitI
 }
 
 func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitInput) (ordering.Order, error) {
-	c, cartID, err := p.load(ctx, owner)
+	c, _, err := p.load(ctx, owner)
 	if err != nil {
 		return ordering.Order{}, err
 	}
@@ -279,7 +279,7 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		pipe.Set(ctx, p.orderKey(o.ID), raw, 0)
 		pipe.LPush(ctx, p.st.Key("visitor-orders", owner), o.ID)
 		pipe.LTrim(ctx, p.st.Key("visitor-orders", owner), 0, 99)
-		pipe.Del(ctx, p.cartKey(cartID), p.ownerKey(owner))
+		pipe.Del(ctx, p.cartKey(owner))
 		return nil
 	})
 	if err != nil {
