@@ -52,7 +52,16 @@ export interface Bootstrap {
   routes: RouteEntry[];
   modules: Record<string, ModuleEntry>;
   config: SiteConfig;
-  session: { signedIn: boolean; forcedSignOut: boolean };
+  session: {
+    signedIn: boolean;
+    forcedSignOut: boolean;
+    /** The request's token failed the spec 4.3 rule and was cleared by the edge. */
+    loggedOut?: boolean;
+    /** Non-secret claims of the member's token (spec 3, Token); null for guests. */
+    token?: { provider: string; version: string } | null;
+    /** The visitor has an open cart on the server. */
+    hasCart?: boolean;
+  };
   csrf: string;
 }
 

@@ -50,6 +50,20 @@ type RouteMatch struct {
 type Session struct {
 	SignedIn      bool `json:"signedIn"`
 	ForcedSignOut bool `json:"forcedSignOut"`
+	// LoggedOut: the request carried a token that failed the spec 4.3 rule; the edge
+	// cleared it and the shell clears what it kept of the member.
+	LoggedOut bool `json:"loggedOut"`
+	// Token holds the token's non-secret claims the shell checks on every route change
+	// (spec 4.3); the token itself stays in an HttpOnly cookie.
+	Token *TokenClaims `json:"token"`
+	// HasCart: the visitor has an open cart on the server (spec 4.1 step 3).
+	HasCart bool `json:"hasCart"`
+}
+
+// TokenClaims are the claims of spec 3 (Token).
+type TokenClaims struct {
+	Provider string `json:"provider"`
+	Version  string `json:"version"`
 }
 
 // Config is public, per-deployment configuration (spec 9).

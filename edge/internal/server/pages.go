@@ -11,6 +11,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/session"
@@ -22,6 +23,7 @@ type pageHandler struct {
 	registry *modules.Registry
 	content  cms.Provider
 	names    page.Names
+	orders   ordering.Provider
 	buildDir string
 	config   page.Config
 	log      *slog.Logger
@@ -100,6 +102,10 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 			Heading: m.Route.Heading, Params: m.Params},
 		Layout: m.Route.Layout, Heading: heading,
 		Routes: h.router.Routes(), Modules: mods, Config: h.config,
+	}
+	if h.orders != nil && visitor != "" {
+		_, err := h.orders.Cart(c.Context(), visitor)
+		b.Session.HasCart = err == nil
 	}
 	doc, err := page.Render(b, assets)
 	if err != nil {

@@ -148,7 +148,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	})
 
 	pages := &pageHandler{
-		router: s.Router, registry: reg, content: cms, names: orderingNames{orders}, buildDir: cfg.BuildDir, log: log,
+		router: s.Router, registry: reg, content: cms, names: orderingNames{orders}, orders: orders, buildDir: cfg.BuildDir, log: log,
 		config: page.Config{
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,

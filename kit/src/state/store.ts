@@ -38,7 +38,14 @@ export interface AppState {
   locations: Location[];
   order: Record<string, unknown> | null;
   subscriptions: Record<string, unknown> | null;
-  ui: { navOpen: boolean; cartOpen: boolean; forcedSignOut: boolean; accountSection: string | null };
+  ui: {
+    navOpen: boolean;
+    cartOpen: boolean;
+    forcedSignOut: boolean;
+    accountSection: string | null;
+    /** Areas of the page still loading (remote screens, the cart drawer); drives the loading bar. */
+    pending: number;
+  };
   set: (patch: Partial<Omit<AppState, 'set' | 'setUi' | 'reset'>>) => void;
   setUi: (patch: Partial<AppState['ui']>) => void;
   reset: (areas: (keyof AppState)[]) => void;
@@ -60,7 +67,7 @@ const initial = {
   locations: [],
   order: null,
   subscriptions: null,
-  ui: { navOpen: false, cartOpen: false, forcedSignOut: false, accountSection: null },
+  ui: { navOpen: false, cartOpen: false, forcedSignOut: false, accountSection: null, pending: 0 },
 };
 
 export const useAppStore = create<AppState>()(
@@ -83,6 +90,18 @@ export const useAppStore = create<AppState>()(
     },
   ),
 );
+
+/** trackPending counts one more area loading until the returned function is called. */
+export function trackPending(): () => void {
+  const { setUi } = useAppStore.getState();
+  setUi({ pending: useAppStore.getState().ui.pending + 1 });
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    useAppStore.getState().setUi({ pending: Math.max(0, useAppStore.getState().ui.pending - 1) });
+  };
+}
 
 /** hasErrors is the spec 4.5 rule: a non-empty list, a non-empty string, or an object with a message. */
 export function hasErrors(e: AppErrors): boolean {

@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import { timing } from '@henhouse/kit/tokens';
+import { useAppStore } from '@henhouse/kit/state/store';
+
+type Phase = 'idle' | 'running' | 'finishing';
+
+/**
+ * LoadingBar is the thin progress bar at the top of the page (spec 9: throttle 200 ms,
+ * duration 5000 ms). It appears only when something has been loading for longer than
+ * the throttle, so quick loads never flash it; it then creeps towards the end over the
+ * duration and completes when loading ends.
+ */
+export function LoadingBar() {
+  const busy = useAppStore((s) => s.loading || s.ui.pending > 0);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    clearTimeout(timer.current);
+    if (busy) {
+      if (phase === 'idle' || phase === 'finishing') {
+        timer.current = setTimeout(() => setPhase('running'), timing.loadingBar.throttleMs);
+      }
+    } else if (phase === 'running') {
+      setPhase('finishing');
+      timer.current = setTimeout(() => setPhase('idle'), 300);
+    }
+    return () => clearTimeout(timer.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [busy]);
+
+  useEffect(() => {
+    if (phase !== 'finishing') return;
+    const t = setTimeout(() => setPhase('idle'), 300);
+    return () => clearTimeout(t);
+  }, [phase]);
+
+  if (phase === 'idle') return null;
+  return (
+    <div
+      className={`hh-loading-bar hh-loading-bar--${phase}`}
+      role="progressbar"
+      aria-label="Loading the page"
+      aria-busy={phase === 'running'}
+      data-testid="loading-bar"
+      style={{ ['--hh-loading-duration' as string]: `${timing.loadingBar.durationMs}ms` }}
+    />
+  );
+}
