@@ -61,8 +61,8 @@ type Geocoder interface {
 
 const notFoundMsg = "We couldn't find that address. Try a city and state or a ZIP code."
 
-// ErrNotFound reports whether err is the "address_not_found" fault.
-func ErrNotFound(err error) bool {
+// IsNotFound reports whether err is the "address_not_found" fault.
+func IsNotFound(err error) bool {
 	e, ok := fault.As(err)
 	return ok && e.Code == "address_not_found"
 }

@@ -166,8 +166,8 @@ func TestGeocodeNotFound(t *testing.T) {
 			fe.Fields["address"] == "" {
 			t.Errorf("Geocode(%q) error = %#v", q, err)
 		}
-		if !ErrNotFound(err) {
-			t.Errorf("ErrNotFound(%v) = false", err)
+		if !IsNotFound(err) {
+			t.Errorf("IsNotFound(%v) = false", err)
 		}
 	}
 	// 200 bytes is still accepted.

@@ -131,7 +131,6 @@ func fromTarball(path, name string) ([]byte, error) {
 // convertZips reads the GeoNames postal dump: country, postal code, place name, admin1
 // name, admin1 code, admin2 name, admin2 code, admin3 name, admin3 code, lat, lng, accuracy.
 func convertZips(b []byte) ([]string, error) {
-	type row struct{ zip, line string }
 	byZip := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {
