@@ -11,8 +11,8 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
-	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/session"
 )

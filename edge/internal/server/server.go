@@ -24,8 +24,10 @@ import (
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
 	contentbuiltin "github.com/henhouse/platform/edge/internal/providers/content/builtin"
+	"github.com/henhouse/platform/edge/internal/providers/geocode"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	orderingbuiltin "github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
+	"github.com/henhouse/platform/edge/internal/providers/payments"
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -72,7 +74,11 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		st.Close()
 		return nil, err
 	}
-	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st})
+	offline := geocode.New()
+	go func() { _ = offline.Warm() }() // index the embedded data before the first search
+	geo := geoAdapter{offline}
+	cards := cardAdapter{payments.Builtin(st)}
+	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: geo, Cards: cards})
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -140,7 +146,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	api := app.Group("/api")
 	api.Use(session.New(session.Config{Secure: cfg.CookieSecure}))
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
-	orderingapi.Mount(api, orderingapi.Config{Provider: orders})
+	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Tokenize: cards.tokenize})
 	appdata.Mount(api, appdata.Config{Ordering: orders})
 	send.Mount(api, "/api", app.Handler)
 	api.Use(func(c fiber.Ctx) error {

@@ -278,7 +278,7 @@ func (p *Provider) Times(ctx context.Context, locationID string) (ordering.TimeO
 	now := p.now()
 	s := p.cat.schedule(l, now)
 	z := p.cat.zones[l.ID]
-	opts := ordering.TimeOptions{ASAPAvailable: s.asap, OpenNow: s.openNow, NextReady: s.nextReady, Earliest: s.earliest, TimeZone: l.TimeZone, Days: []ordering.Day{}}
+	opts := ordering.TimeOptions{ASAPAvailable: s.asap, OpenNow: s.openNow, NextReady: s.nextReady.UTC(), Earliest: s.earliest.UTC(), TimeZone: l.TimeZone, Days: []ordering.Day{}}
 	slots := p.cat.slots(l, s, now)
 	used, err := p.slotCounts(ctx, l.ID, slots)
 	if err != nil {
@@ -290,7 +290,7 @@ func (p *Provider) Times(ctx context.Context, locationID string) (ordering.TimeO
 			opts.Days = append(opts.Days, ordering.Day{Date: date})
 		}
 		d := &opts.Days[len(opts.Days)-1]
-		d.Slots = append(d.Slots, ordering.Slot{At: t, Available: used[k] < int64(l.SlotCapacity)})
+		d.Slots = append(d.Slots, ordering.Slot{At: t.UTC(), Available: used[k] < int64(l.SlotCapacity)})
 	}
 	return opts, nil
 }

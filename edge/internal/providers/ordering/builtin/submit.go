@@ -267,7 +267,7 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		records = append(records, rec)
 	}
 	o := ordering.Order{ID: orderID, Status: "placed", LocationID: l.ID, Location: p.withStatus(*l), MenuID: c.MenuID,
-		Products: c.Products, Handoff: c.Handoff, Time: c.Time, ReadyAt: readyAt, Discounts: c.Discounts, Fees: c.Fees,
+		Products: c.Products, Handoff: c.Handoff, Time: c.Time, ReadyAt: readyAt.UTC(), Discounts: c.Discounts, Fees: c.Fees,
 		Totals: c.Totals, Payments: records, Customer: cust, Utensils: c.Utensils, TaxExempt: c.TaxExemptID != "",
 		PlacedAt: now, MemberID: c.MemberID, CustomFields: c.CustomFields}
 	raw, err := json.Marshal(&o)

@@ -1,0 +1,65 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
+	"github.com/henhouse/platform/edge/internal/providers/geocode"
+	"github.com/henhouse/platform/edge/internal/providers/payments"
+)
+
+// geoAdapter gives the ordering provider and API the best place for a query.
+type geoAdapter struct{ g geocode.Geocoder }
+
+func (a geoAdapter) Locate(ctx context.Context, q string) (float64, float64, error) {
+	ps, err := a.g.Geocode(ctx, q)
+	if err != nil {
+		return 0, 0, err
+	}
+	return ps[0].Lat, ps[0].Lng, nil
+}
+
+// cardAdapter lets the ordering provider charge tokens of the payment processors.
+type cardAdapter struct{ reg *payments.Registry }
+
+var brandNames = map[payments.Brand]string{payments.Amex: "Amex", payments.Discover: "Discover", payments.MasterCard: "MasterCard", payments.Visa: "Visa"}
+
+func (a cardAdapter) Authorize(ctx context.Context, processor, token string, amount int64, key string) (string, string, error) {
+	p, err := a.reg.Get(processor)
+	if err != nil {
+		return "", "", err
+	}
+	tok, err := p.Lookup(ctx, token)
+	if err != nil {
+		return "", "", err
+	}
+	auth, err := p.Authorize(ctx, token, amount, key)
+	if err != nil {
+		return "", "", err
+	}
+	return auth.ID, fmt.Sprintf("%s •••• %s", brandNames[tok.Brand], tok.Last4), nil
+}
+
+func (a cardAdapter) Void(ctx context.Context, processor, ref string) error {
+	p, err := a.reg.Get(processor)
+	if err != nil {
+		return err
+	}
+	return p.Void(ctx, ref)
+}
+
+// tokenize is the built-in hosted card fields: the card goes to the processor and
+// only its token comes back.
+func (a cardAdapter) tokenize(ctx context.Context, processor string, in orderingapi.CardInput) (orderingapi.CardToken, error) {
+	p, err := a.reg.Get(processor)
+	if err != nil {
+		return orderingapi.CardToken{}, err
+	}
+	tok, err := p.Tokenize(ctx, payments.Card{Number: in.Number, ExpMonth: in.ExpMonth, ExpYear: in.ExpYear, CVV: in.CVV, PostalCode: in.PostalCode, Name: strings.TrimSpace(in.Name)})
+	if err != nil {
+		return orderingapi.CardToken{}, err
+	}
+	return orderingapi.CardToken{Token: tok.ID, Processor: tok.Processor, Brand: string(tok.Brand), Last4: tok.Last4, ExpMonth: tok.ExpMonth, ExpYear: tok.ExpYear}, nil
+}
