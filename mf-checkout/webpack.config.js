@@ -5,6 +5,7 @@ module.exports = remoteConfig({
   dir: __dirname,
   exposes: {
     './Order': './src/screens/Order.tsx',
+    './CartDrawer': './src/screens/CartDrawer.tsx',
     './Checkout': './src/screens/Checkout.tsx',
     './Confirmation': './src/screens/Confirmation.tsx',
     './TestCheckout': './src/screens/TestCheckout.tsx',

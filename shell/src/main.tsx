@@ -7,6 +7,7 @@ import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { registerModules } from './federation/remotes';
 import { Root } from './routing/Root';
+import { runStartup, seedSession } from './session/startup';
 
 const boot = readBootstrap();
 configureApi({
@@ -21,6 +22,11 @@ configureApi({
 registerModules(boot.modules);
 
 const router = createBrowserRouter([{ path: '*', element: <Root boot={boot} /> }]);
+
+seedSession(boot);
+if (boot.layout !== 'app') {
+  void runStartup(boot, window.location.pathname, Object.fromEntries(new URLSearchParams(window.location.search)));
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { lockScroll } from './scrollLock';
 
 interface DialogProps {
   open: boolean;
@@ -24,10 +25,10 @@ export function Dialog({ open, title, children, actions, onCancel, role = 'dialo
     const returnTo = document.activeElement as HTMLElement | null;
     if (typeof el.showModal === 'function' && !el.open) el.showModal();
     else el.setAttribute('open', '');
-    document.body.classList.add('hh-scroll-locked');
+    const unlock = lockScroll();
     return () => {
       if (typeof el.close === 'function' && el.open) el.close();
-      document.body.classList.remove('hh-scroll-locked');
+      unlock();
       returnTo?.focus?.();
     };
   }, [open]);

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { lockScroll } from '@henhouse/kit/ui/scrollLock';
 import { MobileMenu } from './MobileMenu';
 import { NavList, type NavEntry } from './NavItem';
 
@@ -26,10 +27,7 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
   const count = (cart?.products ?? []).reduce<number>((n, p) => n + (Number((p as { quantity?: number }).quantity) || 1), 0);
 
   // Opening the navigation blocks page scrolling (spec 2.4).
-  useEffect(() => {
-    document.body.classList.toggle('hh-scroll-locked', navOpen);
-    return () => document.body.classList.remove('hh-scroll-locked');
-  }, [navOpen]);
+  useEffect(() => (navOpen ? lockScroll() : undefined), [navOpen]);
   // Navigating closes it.
   useEffect(() => setUi({ navOpen: false }), [loc.pathname, loc.search, setUi]);
   useEffect(() => {

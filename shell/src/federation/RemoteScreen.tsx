@@ -1,4 +1,5 @@
-import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { trackPending } from '@henhouse/kit/state/store';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { reloadOnceFor } from '@henhouse/kit/rules/chunkReload';
 import { loadScreen } from './remotes';
@@ -23,6 +24,7 @@ export function RemoteScreen({ module, screen, ...props }: Props) {
 }
 
 function AreaLoading() {
+  useEffect(() => trackPending(), []); // drives the loading bar while this area loads
   return (
     <div className="hh-area-loading" role="status" aria-live="polite">
       <span className="hh-spinner" aria-hidden="true" />

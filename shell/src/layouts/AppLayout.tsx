@@ -1,25 +1,19 @@
 import { useEffect } from 'react';
-import { useAppStore } from '@henhouse/kit/state/store';
-import { PageHeading } from './PageHeading';
-import { LoaderOverlay } from '../chrome/LoaderOverlay';
+import { startWebview } from '../session/webview';
+import { BareLayout } from './BareLayout';
 import type { LayoutProps } from './types';
 
 /** app (spec 2.2, 4.2): the native app's webview. No header, footer, cart drawer or
- *  overlay. On mount: checkout placement "app", then the token, user, cart, app state
- *  and location are cleared before the native app's data is loaded. */
+ *  overlay. On mount: checkout placement "app"; the token, user, cart, app state and
+ *  location are cleared; then the app data the native app handed over is loaded
+ *  (docs/webview.md). */
 export function AppLayout({ heading, children }: LayoutProps) {
   useEffect(() => {
-    const s = useAppStore.getState();
-    s.reset(['token', 'user', 'cart', 'location', 'members', 'order', 'product', 'category']);
-    s.set({ checkout: { placement: 'app' } });
+    void startWebview(window.location);
   }, []);
   return (
-    <div className="hh-layout hh-layout--app" data-layout="app">
-      <PageHeading text={heading} />
-      <LoaderOverlay />
-      <main id="main" className="hh-main">
-        {children}
-      </main>
-    </div>
+    <BareLayout name="app" heading={heading}>
+      {children}
+    </BareLayout>
   );
 }

@@ -3,6 +3,8 @@ import { Header } from '../chrome/Header';
 import { Footer } from '../chrome/Footer';
 import { LoaderOverlay } from '../chrome/LoaderOverlay';
 import { SiteOverlay } from '../chrome/SiteOverlay';
+import { CartDrawer } from '../chrome/CartDrawer';
+import { LoadingBar } from '../chrome/LoadingBar';
 import type { LayoutProps } from './types';
 
 /** default (spec 2.2): header, navigation, cart drawer, footer, site overlay, popups. */
@@ -14,12 +16,14 @@ export function DefaultLayout({ heading, boot, children }: LayoutProps) {
       </a>
       <PageHeading text={heading} />
       <Header careersUrl={boot.config.careersUrl} brandName={boot.config.brandName} />
+      <LoadingBar />
       <LoaderOverlay />
       <main id="main" className="hh-main" tabIndex={-1}>
         {children}
       </main>
       <Footer careersUrl={boot.config.careersUrl} />
       <SiteOverlay />
+      <CartDrawer />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { resolve } from './resolve';
 import { ForcedSignOut } from '../chrome/ForcedSignOut';
 import { ErrorDialog } from '../chrome/ErrorDialog';
 import { PageErrorBoundary } from './ErrorPage';
+import { checkSession } from '../session/startup';
 
 export function Root({ boot }: { boot: Bootstrap }) {
   const loc = useLocation();
@@ -30,7 +31,8 @@ export function Root({ boot }: { boot: Bootstrap }) {
 
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [loc.pathname]);
+    checkSession(boot); // spec 4.3 on every route change
+  }, [loc.pathname, boot]);
 
   // A session invalidated on the server arrives flagged in the bootstrap (spec 4.4).
   useEffect(() => {

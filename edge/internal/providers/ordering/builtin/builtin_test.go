@@ -3,6 +3,8 @@ package builtin
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -650,4 +652,18 @@ func TestConcurrentChangesAreNotLost(t *testing.T) {
 			t.Fatalf("lost updates: %+v", c.Products)
 		}
 	})
+}
+
+func TestProductImagesExist(t *testing.T) {
+	c, _ := LoadCatalog()
+	for _, mi := range c.menus {
+		for _, p := range mi.products {
+			if p.Image == "" {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join("../../../../../shell/public", strings.TrimPrefix(p.Image, "/static/"))); err != nil {
+				t.Errorf("%s: image %s is missing", p.ID, p.Image)
+			}
+		}
+	}
 }

@@ -1,0 +1,103 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { api, ApiError } from '@henhouse/kit/api/client';
+import { useResource } from '@henhouse/kit/api/useResource';
+import { useAppStore, type Cart } from '@henhouse/kit/state/store';
+import type { CartView, TimeOptions } from './types';
+
+type Mode = 'asap' | 'later' | 'advance';
+
+function fmtTime(iso: string, tz: string) {
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz }).format(new Date(iso));
+}
+function fmtDate(date: string) {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** TimeSelector (spec 2.14): "ASAP", "Later" (today), or advance ordering with
+ *  "Select date and time" → "Select Date" and "Select Time". The earliest time shown
+ *  is the edge's, already moved 10 minutes past the next ready time (spec 9). */
+export function TimeSelector({ cart }: { cart: CartView }) {
+  const opts = useResource<TimeOptions>(`/locations/${encodeURIComponent(cart.location_id)}/times`);
+  const [mode, setMode] = useState<Mode>(cart.time.mode);
+  const [date, setDate] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const data = opts.status === 'ready' ? opts.data : null;
+  const today = data?.days[0]?.date;
+  useEffect(() => {
+    if (data && !date) setDate(cart.time.at ? data.days.find((d) => d.slots.some((s) => s.at === cart.time.at))?.date ?? today! : today!);
+  }, [data, date, today, cart.time.at]);
+
+  const slots = useMemo(() => data?.days.find((d) => d.date === (mode === 'later' ? today : date))?.slots ?? [], [data, date, mode, today]);
+
+  const save = async (body: { mode: Mode; at?: string }) => {
+    setError(null);
+    try {
+      const r = await api.put<{ cart: Cart }>('/cart/time', body);
+      useAppStore.getState().set({ cart: r.cart });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  if (opts.status === 'loading') return <p role="status">Loading times…</p>;
+  if (!data) return <p role="alert">{opts.error?.message}</p>;
+
+  return (
+    <div className="hh-time">
+      <p className="hh-time__earliest">
+        Earliest available: <strong>{fmtTime(data.earliest, data.time_zone)}</strong>
+      </p>
+      <fieldset className="hh-choice-group">
+        <legend className="visually-hidden">When you want your order</legend>
+        <label className="hh-choice">
+          <input type="radio" name={`${id}-t`} checked={mode === 'asap'} disabled={!data.asap_available} onChange={() => { setMode('asap'); void save({ mode: 'asap' }); }} />
+          ASAP
+        </label>
+        <label className="hh-choice">
+          <input type="radio" name={`${id}-t`} checked={mode === 'later'} onChange={() => setMode('later')} />
+          Later
+        </label>
+        <label className="hh-choice">
+          <input type="radio" name={`${id}-t`} checked={mode === 'advance'} onChange={() => setMode('advance')} />
+          Select date and time
+        </label>
+      </fieldset>
+      {!data.asap_available && <p className="hh-note">ASAP isn't available: the restaurant is closed right now.</p>}
+      {mode !== 'asap' && (
+        <div className="hh-time__pickers">
+          {mode === 'advance' && (
+            <div className="hh-field">
+              <label htmlFor={`${id}-date`}>Select Date</label>
+              <select id={`${id}-date`} value={date} onChange={(e) => setDate(e.target.value)}>
+                {data.days.map((d) => (
+                  <option key={d.date} value={d.date}>
+                    {fmtDate(d.date)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="hh-field">
+            <label htmlFor={`${id}-time`}>Select Time</label>
+            <select id={`${id}-time`} value={cart.time.at ?? ''} onChange={(e) => e.target.value && void save({ mode, at: e.target.value })}>
+              <option value="">Choose a time</option>
+              {slots.map((s) => (
+                <option key={s.at} value={s.at} disabled={!s.available}>
+                  {fmtTime(s.at, data.time_zone)}
+                  {s.available ? '' : ' (full)'}
+                </option>
+              ))}
+            </select>
+          </div>
+          {mode === 'later' && slots.length === 0 && <p className="hh-note">No more times today. Select date and time instead.</p>}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="hh-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

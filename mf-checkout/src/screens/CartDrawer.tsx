@@ -1,0 +1,224 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ScreenProps } from '@henhouse/kit/screen';
+import { actions } from '@henhouse/kit/actions';
+import { api, ApiError } from '@henhouse/kit/api/client';
+import { joinCard, money } from '@henhouse/kit/format';
+import { useAppStore, type Cart } from '@henhouse/kit/state/store';
+import type { CartLine, CartView, LocationView } from '../cart/types';
+import { HandoffSelector } from '../cart/HandoffSelector';
+import { TimeSelector } from '../cart/TimeSelector';
+
+interface Upsell { id: string; name: string; description: string; price_cents: number; image: string }
+
+/** The contents of the cart drawer (spec 2.7); the shell draws the frame. */
+export default function CartDrawer(_props: ScreenProps) {
+  const cart = useAppStore((s) => s.cart) as unknown as CartView | null;
+  const location = useAppStore((s) => s.location) as unknown as LocationView | null;
+  const setUi = useAppStore((s) => s.setUi);
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'cart' | 'upsell'>('cart');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    actions.getCart().catch(() => undefined); // what the server has now
+  }, []);
+
+  const close = () => setUi({ cartOpen: false });
+  const go = (to: string) => {
+    close();
+    navigate(to);
+  };
+  const run = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const setCart = (c: Cart) => useAppStore.getState().set({ cart: c });
+
+  if (!cart || cart.products.length === 0) {
+    return (
+      <section className="hh-cart" aria-labelledby="cart-order-title" data-screen="mf-checkout/CartDrawer">
+        <h3 id="cart-order-title" className="hh-cart__section-title">
+          Your Order
+        </h3>
+        <p>Your cart is empty.</p>
+        <button type="button" className="hh-button hh-button--primary" onClick={() => go('/menu')}>
+          Back to Menu
+        </button>
+      </section>
+    );
+  }
+
+  if (step === 'upsell') return <UpsellStep cart={cart} onBack={() => go('/menu')} onDone={() => go('/checkout/order')} />;
+
+  const loc = location && location.id === cart.location_id ? location : null;
+  return (
+    <div className="hh-cart" data-screen="mf-checkout/CartDrawer">
+      {loc && (
+        <p className="hh-location-card" data-testid="cart-location">
+          {joinCard([loc.name, `${loc.address.street}, ${loc.address.city}, ${loc.address.state}`, loc.phone])}
+        </p>
+      )}
+      <section aria-labelledby="cart-order-title">
+        <div className="hh-cart__section-head">
+          <h3 id="cart-order-title" className="hh-cart__section-title">
+            Your Order
+          </h3>
+          <button
+            type="button"
+            className="hh-link-button"
+            disabled={busy}
+            onClick={() =>
+              run(async () => {
+                await actions.abandonCart(); // abandons the cart, then closes the drawer
+                close();
+              })
+            }
+          >
+            <span className="hh-only-desktop">Clear All Items</span>
+            <span className="hh-only-mobile">Clear Items</span>
+          </button>
+        </div>
+        <ul className="hh-cart__lines">
+          {cart.products.map((line) => (
+            <Line key={line.id} line={line} busy={busy} run={run} setCart={setCart} />
+          ))}
+        </ul>
+        {cart.warnings?.map((w) => (
+          <p key={w} className="hh-note">
+            {w}
+          </p>
+        ))}
+      </section>
+      <section aria-labelledby="cart-handoff-title">
+        <h3 id="cart-handoff-title" className="hh-cart__section-title">
+          Order Handoff
+        </h3>
+        <HandoffSelector cart={cart} location={loc} />
+      </section>
+      <section aria-labelledby="cart-time-title">
+        <h3 id="cart-time-title" className="hh-cart__section-title">
+          Order Time
+        </h3>
+        <TimeSelector cart={cart} />
+      </section>
+      <dl className="hh-cart__totals">
+        <dt>Subtotal</dt>
+        <dd>{money(cart.totals.subtotal_cents)}</dd>
+      </dl>
+      {error && (
+        <p role="alert" className="hh-field__error">
+          {error}
+        </p>
+      )}
+      <button type="button" className="hh-button hh-button--primary hh-button--full" onClick={() => setStep('upsell')}>
+        Checkout
+      </button>
+    </div>
+  );
+}
+
+function Line({ line, busy, run, setCart }: { line: CartLine; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<void>; setCart: (c: Cart) => void }) {
+  const change = (q: number) =>
+    run(async () => {
+      const r = q < 1 ? await api.del<{ cart: Cart }>(`/cart/products/${line.id}`) : await api.put<{ cart: Cart }>(`/cart/products/${line.id}`, { quantity: q });
+      setCart(r.cart);
+    });
+  return (
+    <li className="hh-cart__line">
+      <div className="hh-cart__line-main">
+        <span className="hh-cart__line-name">{line.data.name}</span>
+        <span className="hh-cart__line-price">{money(line.total_cents)}</span>
+      </div>
+      {line.modifiers.length > 0 && <p className="hh-cart__line-mods">{line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name)).join(', ')}</p>}
+      {line.special_instructions && <p className="hh-cart__line-mods">“{line.special_instructions}”</p>}
+      <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
+        <button type="button" disabled={busy} onClick={() => change(line.quantity - 1)} aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}>
+          −
+        </button>
+        <span aria-live="polite">{line.quantity}</span>
+        <button type="button" disabled={busy || line.quantity >= 99} onClick={() => change(line.quantity + 1)} aria-label={`One more ${line.data.name}`}>
+          +
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The upsell step "Complete Your Order": suggestions from the cart's products, with
+ *  left and right arrows and "Back to Menu". */
+function UpsellStep({ cart, onBack, onDone }: { cart: CartView; onBack: () => void; onDone: () => void }) {
+  const [items, setItems] = useState<Upsell[] | null>(null);
+  const [i, setI] = useState(0);
+  const [added, setAdded] = useState<string[]>([]);
+  useEffect(() => {
+    const inCart = new Set(cart.products.map((p) => p.product_id));
+    const ids = [...new Set(cart.products.map((p) => p.product_id))].slice(0, 5);
+    Promise.all(ids.map((id) => api.get<{ upsells: Upsell[] }>(`/menus/${encodeURIComponent(cart.menu_id)}/products/${encodeURIComponent(id)}`).catch(() => ({ upsells: [] as Upsell[] }))))
+      .then((rs) => {
+        const seen = new Set<string>();
+        const out: Upsell[] = [];
+        for (const r of rs) for (const u of r.upsells) if (!inCart.has(u.id) && !seen.has(u.id)) (seen.add(u.id), out.push(u));
+        if (out.length === 0) onDone();
+        setItems(out);
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (!items) return <p role="status">Loading suggestions…</p>;
+  const item = items[i];
+  return (
+    <section className="hh-upsell" aria-labelledby="upsell-title" data-screen="mf-checkout/CartDrawer">
+      <h3 id="upsell-title" className="hh-cart__section-title">
+        Complete Your Order
+      </h3>
+      {item && (
+        <div className="hh-upsell__card" aria-live="polite">
+          <img src={item.image || '/static/img/products/placeholder.svg'} alt="" width={120} height={90} />
+          <p className="hh-upsell__name">{item.name}</p>
+          <p>{item.description}</p>
+          <button
+            type="button"
+            className="hh-button hh-button--secondary"
+            disabled={added.includes(item.id)}
+            onClick={async () => {
+              const r = await api.post<{ cart: Cart }>('/cart/products', { productId: item.id }).catch(() => null);
+              if (r) {
+                useAppStore.getState().set({ cart: r.cart });
+                setAdded((a) => [...a, item.id]);
+              }
+            }}
+          >
+            {added.includes(item.id) ? 'Added' : 'Add'}
+          </button>
+        </div>
+      )}
+      <div className="hh-upsell__nav">
+        <button type="button" className="hh-icon-button" aria-label="Previous suggestion" disabled={i === 0} onClick={() => setI(i - 1)}>
+          ←
+        </button>
+        <span>
+          {i + 1} of {items.length}
+        </span>
+        <button type="button" className="hh-icon-button" aria-label="Next suggestion" disabled={i >= items.length - 1} onClick={() => setI(i + 1)}>
+          →
+        </button>
+      </div>
+      <div className="hh-upsell__actions">
+        <button type="button" className="hh-link-button" onClick={onBack}>
+          Back to Menu
+        </button>
+        <button type="button" className="hh-button hh-button--primary" onClick={onDone}>
+          Continue to Checkout
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { lockScroll } from '@henhouse/kit/ui/scrollLock';
+import { RemoteScreen } from '../federation/RemoteScreen';
+
+/**
+ * The cart drawer (spec 2.7). The shell owns the frame: opening and closing, the page
+ * scroll lock, focus, and the header with "Your Cart", "Back to Menu" and "Change
+ * Location" ("Change" on mobile). What is in the cart comes from mf-checkout's
+ * CartDrawer module, loaded when the drawer first opens.
+ */
+export function CartDrawer() {
+  const open = useAppStore((s) => s.ui.cartOpen);
+  const setUi = useAppStore((s) => s.setUi);
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !open) return;
+    const returnTo = document.activeElement as HTMLElement | null;
+    if (typeof el.showModal === 'function' && !el.open) el.showModal();
+    else el.setAttribute('open', '');
+    const unlock = lockScroll();
+    return () => {
+      if (typeof el.close === 'function' && el.open) el.close();
+      unlock(); // closing restores page scrolling
+      returnTo?.focus?.();
+    };
+  }, [open]);
+
+  const close = () => setUi({ cartOpen: false });
+  const go = (to: string) => {
+    close();
+    navigate(to);
+  };
+
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      className="hh-drawer"
+      aria-labelledby="cart-drawer-title"
+      data-testid="cart-drawer"
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) close(); // a click on the backdrop
+      }}
+    >
+      <div className="hh-drawer__panel">
+        <header className="hh-drawer__header">
+          <button type="button" className="hh-link-button" onClick={() => go('/menu')}>
+            Back to Menu
+          </button>
+          <h2 id="cart-drawer-title" className="hh-drawer__title">
+            Your Cart
+          </h2>
+          <button type="button" className="hh-link-button" onClick={() => go('/locations')}>
+            <span className="hh-only-desktop">Change Location</span>
+            <span className="hh-only-mobile">Change</span>
+          </button>
+          <button type="button" className="hh-drawer__close" onClick={close} aria-label="Close cart">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </header>
+        <div className="hh-drawer__body">
+          <RemoteScreen module="mf-checkout" screen="CartDrawer" routeId="cart-drawer" params={{}} query={{}} layout="default" />
+        </div>
+      </div>
+    </dialog>
+  );
+}

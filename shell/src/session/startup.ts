@@ -1,0 +1,50 @@
+// Wires the kit's start-up sequence (spec 4.1) and session rules (4.3) to this page.
+import type { Bootstrap } from '@henhouse/kit/bootstrap';
+import { actions } from '@henhouse/kit/actions';
+import { startUp } from '@henhouse/kit/session/startup';
+import { tokenValid } from '@henhouse/kit/session/token';
+import { useAppStore } from '@henhouse/kit/state/store';
+
+/** seedSession puts what the edge knows of the session into the store. */
+export function seedSession(boot: Bootstrap): void {
+  const s = useAppStore.getState();
+  if (boot.session.loggedOut) s.reset(['token', 'user', 'members']);
+  s.set({ token: boot.session.token ?? null });
+  if (!boot.session.signedIn) s.reset(['user', 'members']);
+}
+
+/** runStartup is spec 4.1 for the web layouts; the webview has its own (4.2). */
+export function runStartup(boot: Bootstrap, path: string, query: Record<string, string>) {
+  const store = useAppStore.getState;
+  return startUp({
+    query,
+    path,
+    hasCart: !!boot.session.hasCart,
+    state: () => {
+      const s = store();
+      return { location: s.location, cart: s.cart, token: s.token, user: s.user };
+    },
+    clearLocation: () => store().reset(['location']),
+    actions: {
+      abandonCart: actions.abandonCart,
+      getUser: actions.getUser,
+      getCart: actions.getCart,
+      reloadLocation: actions.reloadLocation,
+      transferCart: actions.transferCart,
+    },
+  }).catch((err: unknown) => {
+    // Start-up is best effort: the page works without it; the next action retries.
+    console.warn('start-up', err);
+    return [];
+  });
+}
+
+/** checkSession is spec 4.3, run on every client-side route change: a token whose
+ *  provider is not the loyalty provider, or without a version, or below "1", logs out. */
+export function checkSession(boot: Bootstrap): boolean {
+  const { token } = useAppStore.getState();
+  if (!token) return true;
+  if (tokenValid(token, boot.config.loyaltyProvider, boot.config.tokenVersion)) return true;
+  void actions.logoutUser().catch(() => undefined);
+  return false;
+}
