@@ -1,0 +1,123 @@
+// The shell's chrome in a real browser: navigation scroll lock, the cart drawer,
+// start-up (spec 4.1) and the webview start-up (4.2).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite, newPage } from './harness.mjs';
+
+const site = useSite(before, after);
+
+/** api calls the edge from inside the page, as the page's own scripts would. */
+function api(page, method, path, body) {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const boot = JSON.parse(document.getElementById('bootstrap').textContent);
+      const r = await fetch('/api' + path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': boot.csrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: r.status, body: r.status === 204 ? null : await r.json() };
+    },
+    [method, path, body],
+  );
+}
+
+const scrollLocked = (page) => page.evaluate(() => getComputedStyle(document.body).overflow === 'hidden');
+
+test('opening the navigation blocks page scrolling; Escape closes it and scrolling returns', async () => {
+  const page = await newPage(site.browser);
+  await page.setViewportSize({ width: 800, height: 700 });
+  await page.goto(site.edge.base + '/catering');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  assert.equal(await scrollLocked(page), true);
+  await page.keyboard.press('Escape');
+  assert.equal(await scrollLocked(page), false);
+  await page.context().close();
+});
+
+test('the cart drawer shows the cart, locks scrolling, and "Clear All Items" abandons the cart and closes it', async () => {
+  const page = await newPage(site.browser);
+  await page.goto(site.edge.base + '/about');
+  assert.equal((await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-dayton' })).status, 201);
+  assert.equal((await api(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 2, modifiers: [{ id: 'flv-spicy' }] })).status, 201);
+  await page.reload(); // start-up fetches the cart the edge says exists
+  await page.getByRole('button', { name: 'Cart, 2 items' }).waitFor();
+  await page.getByRole('button', { name: 'Cart, 2 items' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+  await drawer.waitFor();
+  await drawer.getByText('3 Tenders').waitFor();
+  assert.equal(await scrollLocked(page), true);
+  await drawer.getByRole('heading', { name: 'Order Handoff' }).waitFor();
+  await drawer.getByRole('heading', { name: 'Order Time' }).waitFor();
+  await drawer.getByRole('button', { name: 'Clear All Items' }).click();
+  await drawer.waitFor({ state: 'detached' });
+  assert.equal(await scrollLocked(page), false);
+  assert.equal((await api(page, 'GET', '/cart')).body.cart, null);
+  await page.getByRole('button', { name: 'Cart, 0 items' }).waitFor();
+  await page.context().close();
+});
+
+test('"Back to Menu" in the drawer goes to the menu and closes the cart', async () => {
+  const page = await newPage(site.browser);
+  await page.goto(site.edge.base + '/about');
+  await page.getByRole('button', { name: /^Cart/ }).click();
+  await page.getByRole('dialog', { name: 'Your Cart' }).getByRole('button', { name: 'Back to Menu' }).first().click();
+  await page.waitForURL(/\/(menu|locations)/);
+  assert.equal(await page.getByRole('dialog', { name: 'Your Cart' }).count(), 0);
+  await page.context().close();
+});
+
+test('start-up moves the cart to the chosen location\'s menu when it allows transfers (spec 4.1 step 6)', async () => {
+  const page = await newPage(site.browser);
+  await page.goto(site.edge.base + '/about');
+  await api(page, 'POST', '/cart', { menuId: 'm-texas', locationId: 'tx-dallas' });
+  await api(page, 'POST', '/cart/products', { productId: 'brisket-sandwich', modifiers: [{ id: 'bun-brioche' }] });
+  await api(page, 'POST', '/cart/products', { productId: 'tenders-3', modifiers: [{ id: 'flv-original' }] });
+  const dayton = (await api(page, 'GET', '/locations/oh-dayton')).body.location;
+  await page.evaluate((loc) => localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: loc }, version: 0 })), dayton);
+  const transferred = page.waitForResponse((r) => r.url().endsWith('/api/cart/transfer') && r.status() === 200);
+  await page.goto(site.edge.base + '/catering');
+  const body = await (await transferred).json();
+  assert.equal(body.cart.menu_id, 'm-standard');
+  assert.deepEqual(body.notTransferred.map((n) => n.name), ['Chicken & Brisket Stack']);
+  await page.context().close();
+});
+
+test('start-up stops on /menu paths: no location reload or transfer (spec 4.1 step 4)', async () => {
+  const page = await newPage(site.browser);
+  await page.goto(site.edge.base + '/about');
+  await api(page, 'POST', '/cart', { menuId: 'm-texas' });
+  const calls = [];
+  page.on('request', (r) => r.url().includes('/api/') && calls.push(new URL(r.url()).pathname));
+  await page.goto(site.edge.base + '/menu/m-texas');
+  await page.waitForLoadState('networkidle');
+  assert.ok(calls.includes('/api/cart'));
+  assert.ok(!calls.some((c) => c.startsWith('/api/locations/by-menu') || c === '/api/cart/transfer'), calls.join(','));
+  await page.context().close();
+});
+
+test('?store=clear clears the location and abandons the cart', async () => {
+  const page = await newPage(site.browser);
+  await page.goto(site.edge.base + '/about');
+  await api(page, 'POST', '/cart', { menuId: 'm-standard' });
+  await page.evaluate(() => localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' } }, version: 0 })));
+  const abandoned = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'DELETE');
+  await page.goto(site.edge.base + '/about?store=clear');
+  assert.equal((await abandoned).status(), 204);
+  assert.equal((await api(page, 'GET', '/cart')).body.cart, null);
+  await page.waitForFunction(() => !(localStorage.getItem('henhouse:app') || '').includes('oh-dayton'));
+  await page.context().close();
+});
+
+test('the webview clears what the browser kept, then loads the app data (spec 4.2)', async () => {
+  const page = await newPage(site.browser);
+  await page.goto(site.edge.base + '/about');
+  await page.evaluate(() => localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' } }, version: 0 })));
+  const appData = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/app-data');
+  await page.goto(site.edge.base + '/app/checkout');
+  await appData;
+  await page.waitForFunction(() => !(localStorage.getItem('henhouse:app') || '').includes('oh-dayton'));
+  assert.equal(await page.locator('header.hh-header').count(), 0);
+  assert.equal(await page.getByRole('dialog', { name: 'Your Cart' }).count(), 0);
+  await page.context().close();
+});
