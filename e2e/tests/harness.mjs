@@ -42,19 +42,48 @@ export async function startEdge(env = {}) {
     if (proc.exitCode !== null) throw new Error('edge exited:\n' + log);
     await new Promise((r) => setTimeout(r, 100));
   }
+  // Browser tests see the site as a returning visitor unless they ask for popups:
+  // remember the live popups as dismissed in every new context (see launch).
+  try {
+    const r = await fetch(base + '/api/content/popups');
+    popupKeys = ((await r.json()).popups ?? []).map((p) => `${p.id}@${p.version}`);
+  } catch {
+    popupKeys = [];
+  }
   return { base, proc, log: () => log, stop: () => proc.kill('SIGTERM') };
 }
 
+let popupKeys = [];
+
+/**
+ * launch starts Chromium. Its newContext takes one extra option, showPopups: without
+ * it, the welcome and site popups are marked dismissed so they do not cover pages.
+ */
 export async function launch() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async ({ showPopups = false, ...opts } = {}) => {
+    const context = await newContext(opts);
+    if (!showPopups) {
+      await context.addInitScript((keys) => {
+        try {
+          if (!localStorage.getItem('henhouse:popups')) localStorage.setItem('henhouse:popups', JSON.stringify(keys));
+        } catch {
+          /* opaque origins have no storage */
+        }
+      }, popupKeys);
+    }
+    return context;
+  };
+  return browser;
 }
 
 /** newPage opens a page that fails the test on any uncaught page error. */
-export async function newPage(browser, errors = []) {
-  const context = await browser.newContext();
+export async function newPage(browser, errors = [], contextOptions = {}) {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return page;

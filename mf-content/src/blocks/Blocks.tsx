@@ -1,5 +1,5 @@
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ContentButton, type ButtonBlock } from './ContentButton';
+import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
 import { TopSellers, type TopSellersBlock } from './TopSellers';
 
 type Block = { component: string; [k: string]: unknown };

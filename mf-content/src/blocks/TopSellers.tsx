@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ContentButton, type ButtonBlock } from './ContentButton';
+import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
 
 export interface TopSellersCard {
   image: { filename: string; alt?: string };

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ContentButton, contentButtonHref, type ButtonBlock } from './ContentButton';
+import { ContentButton, contentButtonHref, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
 import { TopSellers, orderNowHref, type TopSellersBlock } from './TopSellers';
 
 function Where() {

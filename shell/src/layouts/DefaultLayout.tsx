@@ -5,6 +5,7 @@ import { LoaderOverlay } from '../chrome/LoaderOverlay';
 import { SiteOverlay } from '../chrome/SiteOverlay';
 import { CartDrawer } from '../chrome/CartDrawer';
 import { LoadingBar } from '../chrome/LoadingBar';
+import { Popups } from '../chrome/Popups';
 import type { LayoutProps } from './types';
 
 /** default (spec 2.2): header, navigation, cart drawer, footer, site overlay, popups. */
@@ -24,6 +25,7 @@ export function DefaultLayout({ heading, boot, children }: LayoutProps) {
       <Footer careersUrl={boot.config.careersUrl} />
       <SiteOverlay />
       <CartDrawer />
+      <Popups />
     </div>
   );
 }

@@ -16,7 +16,8 @@ type Config struct {
 	Provider cms.Provider
 }
 
-// Mount registers GET /content/pages/* and GET /content/slugs on r (the /api group).
+// Mount registers GET /content/pages/*, GET /content/slugs and GET /content/popups on r
+// (the /api group).
 func Mount(r fiber.Router, cfg Config) {
 	r.Get("/content/slugs", func(c fiber.Ctx) error {
 		s, err := cfg.Provider.Slugs(c.Context())
@@ -36,6 +37,14 @@ func Mount(r fiber.Router, cfg Config) {
 		c.Set(fiber.HeaderCacheControl, "public, max-age=60")
 		return c.JSON(pg)
 	}
+	r.Get("/content/popups", func(c fiber.Ctx) error {
+		pp, err := cfg.Provider.Popups(c.Context())
+		if err != nil {
+			return err
+		}
+		c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+		return c.JSON(fiber.Map{"popups": pp})
+	})
 	r.Get("/content/pages", page)
 	r.Get("/content/pages/*", page)
 }

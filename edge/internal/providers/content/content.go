@@ -29,4 +29,35 @@ type Provider interface {
 	Page(ctx context.Context, slug string) (Page, error)
 	// Slugs lists every page, for the sitemap.
 	Slugs(ctx context.Context) ([]string, error)
+	// Popups lists the welcome and site popups that are live now.
+	Popups(ctx context.Context) ([]Popup, error)
+}
+
+// Popup is a content-managed popup (spec 2.16). Kind "welcome" greets a first visit;
+// kind "site" announces something to every visitor. The shell remembers a dismissal
+// by ID and Version, so editing a popup and bumping its version shows it again.
+type Popup struct {
+	ID      string `json:"id"`
+	Kind    string `json:"kind"` // welcome | site
+	Version int    `json:"version"`
+	Title   string `json:"title"`
+	Text    string `json:"text"`
+	Image   *Image `json:"image,omitempty"`
+	// Button is a content button block (spec 2.15), shown as the popup's action.
+	Button json.RawMessage `json:"button,omitempty"`
+	// Show is "all" (default), "no-user" (guests only) or "user" (members only).
+	Show string `json:"show,omitempty"`
+	// Paths limits the popup to paths starting with one of these prefixes ("/" for
+	// every page); Exclude removes paths starting with one of these.
+	Paths   []string `json:"paths,omitempty"`
+	Exclude []string `json:"exclude,omitempty"`
+	// StartsAt and EndsAt bound when the popup is live (RFC 3339, optional).
+	StartsAt string `json:"starts_at,omitempty"`
+	EndsAt   string `json:"ends_at,omitempty"`
+}
+
+// Image is a content image.
+type Image struct {
+	Filename string `json:"filename"`
+	Alt      string `json:"alt"`
 }

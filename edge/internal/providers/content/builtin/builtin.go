@@ -10,21 +10,27 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/henhouse/platform/edge/internal/providers/content"
 )
 
-//go:embed data/pages/*.json
+//go:embed data/pages/*.json data/popups.json
 var pagesFS embed.FS
 
 // Provider is the built-in content provider.
 type Provider struct {
-	pages map[string]content.Page
+	pages  map[string]content.Page
+	popups []content.Popup
+	now    func() time.Time
 }
 
 // New loads the embedded pages; a malformed file is an error at start.
 func New() (*Provider, error) {
-	p := &Provider{pages: map[string]content.Page{}}
+	p := &Provider{pages: map[string]content.Page{}, now: time.Now}
+	if err := p.loadPopups(); err != nil {
+		return nil, err
+	}
 	files, err := fs.Glob(pagesFS, "data/pages/*.json")
 	if err != nil {
 		return nil, err
@@ -85,5 +91,54 @@ func (p *Provider) Slugs(context.Context) ([]string, error) {
 		out = append(out, s)
 	}
 	sort.Strings(out)
+	return out, nil
+}
+
+func (p *Provider) loadPopups() error {
+	b, err := pagesFS.ReadFile("data/popups.json")
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &p.popups); err != nil {
+		return fmt.Errorf("content: popups.json: %w", err)
+	}
+	seen := map[string]bool{}
+	for i, pp := range p.popups {
+		switch {
+		case pp.ID == "" || seen[pp.ID]:
+			return fmt.Errorf("content: popup %d: missing or repeated id %q", i, pp.ID)
+		case pp.Kind != "welcome" && pp.Kind != "site":
+			return fmt.Errorf("content: popup %q: kind must be welcome or site", pp.ID)
+		case pp.Title == "":
+			return fmt.Errorf("content: popup %q: no title", pp.ID)
+		case pp.Show != "" && pp.Show != "all" && pp.Show != "no-user" && pp.Show != "user":
+			return fmt.Errorf("content: popup %q: show must be all, no-user or user", pp.ID)
+		}
+		for _, t := range []string{pp.StartsAt, pp.EndsAt} {
+			if t == "" {
+				continue
+			}
+			if _, err := time.Parse(time.RFC3339, t); err != nil {
+				return fmt.Errorf("content: popup %q: bad time %q", pp.ID, t)
+			}
+		}
+		seen[pp.ID] = true
+	}
+	return nil
+}
+
+// Popups implements content.Provider: the popups live at this moment.
+func (p *Provider) Popups(context.Context) ([]content.Popup, error) {
+	now := p.now()
+	out := make([]content.Popup, 0, len(p.popups))
+	for _, pp := range p.popups {
+		if s, err := time.Parse(time.RFC3339, pp.StartsAt); err == nil && now.Before(s) {
+			continue
+		}
+		if e, err := time.Parse(time.RFC3339, pp.EndsAt); err == nil && !now.Before(e) {
+			continue
+		}
+		out = append(out, pp)
+	}
 	return out, nil
 }

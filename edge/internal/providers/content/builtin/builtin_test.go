@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/henhouse/platform/edge/internal/providers/content"
 )
@@ -26,5 +27,34 @@ func TestPages(t *testing.T) {
 	slugs, _ := p.Slugs(ctx)
 	if len(slugs) < 9 {
 		t.Fatalf("slugs = %v", slugs)
+	}
+}
+
+func TestPopupsLiveWindow(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := func(at string) []string {
+		tm, _ := time.Parse(time.RFC3339, at)
+		p.now = func() time.Time { return tm }
+		pp, err := p.Popups(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, x := range pp {
+			out = append(out, x.ID)
+		}
+		return out
+	}
+	if got := ids("2026-11-23T12:00:00Z"); len(got) != 2 || got[0] != "welcome" || got[1] != "rewards-double-points" {
+		t.Fatalf("live popups = %v", got)
+	}
+	if got := ids("2024-06-01T12:00:00Z"); len(got) != 1 || got[0] != "welcome" {
+		t.Fatalf("before the site popup starts: %v", got)
+	}
+	if got := ids("2031-01-01T00:00:00Z"); len(got) != 1 {
+		t.Fatalf("after the site popup ends: %v", got)
 	}
 }

@@ -1,0 +1,72 @@
+// Welcome and site popups (spec 2.16): content decides what they say and where they
+// may show; this rule decides which one, if any, a visitor sees now. The welcome popup
+// comes first; a site popup waits until the welcome popup is out of the way. At most one
+// popup shows per page view, and a dismissed popup stays dismissed until its content
+// version changes.
+
+export interface PopupContent {
+  id: string;
+  kind: 'welcome' | 'site';
+  version: number;
+  title: string;
+  text: string;
+  image?: { filename: string; alt: string };
+  button?: unknown;
+  show?: 'all' | 'no-user' | 'user';
+  paths?: string[];
+  exclude?: string[];
+}
+
+/** The localStorage key that remembers dismissed popups ("id@version" list). */
+export const popupsStorageKey = 'henhouse:popups';
+
+export const popupKey = (p: Pick<PopupContent, 'id' | 'version'>) => `${p.id}@${p.version}`;
+
+function underPrefix(path: string, prefix: string): boolean {
+  if (prefix === '/') return true;
+  const p = prefix.replace(/\/+$/, '');
+  return path === p || path.startsWith(p + '/');
+}
+
+function forAudience(p: PopupContent, signedIn: boolean): boolean {
+  if (p.show === 'no-user') return !signedIn;
+  if (p.show === 'user') return signedIn;
+  return true;
+}
+
+/** popupApplies: the popup's audience and paths allow it here. */
+export function popupApplies(p: PopupContent, path: string, signedIn: boolean): boolean {
+  if (!forAudience(p, signedIn)) return false;
+  if (p.exclude?.some((x) => underPrefix(path, x))) return false;
+  const paths = p.paths?.length ? p.paths : ['/'];
+  return paths.some((x) => underPrefix(path, x));
+}
+
+/** choosePopup: the popup to show now, or null. */
+export function choosePopup(popups: PopupContent[], path: string, signedIn: boolean, dismissed: ReadonlySet<string>): PopupContent | null {
+  const open = popups.filter((p) => !dismissed.has(popupKey(p)));
+  const welcome = open.find((p) => p.kind === 'welcome' && forAudience(p, signedIn));
+  // A welcome popup meant for this visitor and not yet dismissed holds the site popups
+  // back, even on pages where it does not show itself, so a first visit is greeted first.
+  if (welcome) return popupApplies(welcome, path, signedIn) ? welcome : null;
+  return open.find((p) => p.kind === 'site' && popupApplies(p, path, signedIn)) ?? null;
+}
+
+export function readDismissed(storage: Pick<Storage, 'getItem'> = localStorage): Set<string> {
+  try {
+    const v = JSON.parse(storage.getItem(popupsStorageKey) ?? '[]');
+    return new Set(Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+export function rememberDismissed(p: PopupContent, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): void {
+  const s = readDismissed(storage);
+  s.add(popupKey(p));
+  try {
+    storage.setItem(popupsStorageKey, JSON.stringify([...s].slice(-50)));
+  } catch {
+    /* storage full or blocked: the popup may show again, which is harmless */
+  }
+}
