@@ -62,6 +62,17 @@ export function Footer({ careersUrl }: { careersUrl: string }) {
         <NavList entries={footerPages} />
       </nav>
       <p className="hh-footer__copy">© {new Date().getFullYear()} Henhouse Restaurants</p>
+      <p className="hh-footer__attribution">
+        Address search uses place data from{' '}
+        <a href="https://www.geonames.org/" rel="noopener noreferrer" target="_blank">
+          GeoNames<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        , licensed under{' '}
+        <a href="https://creativecommons.org/licenses/by/4.0/" rel="noopener noreferrer license" target="_blank">
+          CC BY 4.0<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        .
+      </p>
     </footer>
   );
 }
