@@ -1,8 +1,219 @@
+// /account/signin (spec 2.1): email and password, or a code to the member's email or
+// phone ("passwordless", program identifier), then the sign-in code step; single
+// sign-on with the loyalty provider; a webview variant for layout "app".
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
+import { api } from '@henhouse/kit/api/client';
+import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { FormAlert, PasswordField, RecaptchaNotice, StepHeading, TextField } from '../forms/Field';
+import { applyServerErrors } from '../forms/serverErrors';
+import { botHeaders } from '../lib/botcheck';
+import { emailRules } from '../forms/rules';
+import { safeReturn, ssoHref, storeSignedIn } from '../lib/session';
+import type { CodeChallenge, SignedIn } from '../lib/types';
+import { CodeStep } from '../signin/CodeStep';
+import '../account.css';
 
-export default function SignIn(_props: ScreenProps) {
+type Step = { kind: 'password' } | { kind: 'passwordless' } | { kind: 'code'; challenge: CodeChallenge; from: 'password' | 'passwordless' } | { kind: 'done' };
+
+/**
+ * appReturn is where the webview goes after signing in: only a page of the app flow
+ * (/app/…); otherwise the screen stays and says the member is signed in.
+ */
+export function appReturn(target: string | undefined): string | null {
+  const r = safeReturn(target, '');
+  return r.startsWith('/app/') ? r : null;
+}
+
+export default function SignIn({ query, layout }: ScreenProps) {
+  const webview = layout === 'app';
+  const navigate = useNavigate();
+  const user = useAppStore((s) => s.user);
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [moved, setMoved] = useState(false);
+  const [email, setEmail] = useState('');
+  const dest = webview ? appReturn(query.return) : safeReturn(query.return);
+
+  const go = (s: Step) => {
+    setMoved(true);
+    setStep(s);
+  };
+
+  // Signed in, now or already: leave for the return page (or /account).
+  useEffect(() => {
+    if (!user) return;
+    if (dest) navigate(dest, { replace: true });
+    else setStep({ kind: 'done' });
+  }, [user, dest, navigate]);
+
+  const signedIn = (r: SignedIn) => storeSignedIn(r);
+
+  let body;
+  if (step.kind === 'done') {
+    const name = typeof user?.firstName === 'string' ? user.firstName : '';
+    body = (
+      <div className="hh-acct-step">
+        <StepHeading focus={moved}>You're signed in</StepHeading>
+        <p>{name ? `Welcome back, ${name}. ` : ''}You can go back to the app now.</p>
+      </div>
+    );
+  } else if (step.kind === 'code') {
+    body = (
+      <CodeStep
+        challenge={step.challenge}
+        onSignedIn={signedIn}
+        onBack={() => go({ kind: step.from })}
+        backLabel={step.from === 'password' ? 'Use a different email' : 'Use a different email, phone or member number'}
+      />
+    );
+  } else if (step.kind === 'passwordless') {
+    body = <PasswordlessStep focus={moved} onChallenge={(c) => go({ kind: 'code', challenge: c, from: 'passwordless' })} onPassword={() => go({ kind: 'password' })} />;
+  } else {
+    body = (
+      <PasswordStep
+        focus={moved}
+        email={email}
+        onChallenge={(c, e) => {
+          setEmail(e);
+          go({ kind: 'code', challenge: c, from: 'password' });
+        }}
+        onPasswordless={() => go({ kind: 'passwordless' })}
+        webview={webview}
+        returnTo={query.return}
+      />
+    );
+  }
+
+  const showSso = step.kind === 'password' || step.kind === 'passwordless';
+  // The webview only offers single sign-on when it has a page of the app to return to.
+  const ssoReturn = dest;
   return (
-    <ScreenFrame name="mf-account/SignIn" title="Sign In"/>
+    <ScreenFrame name="mf-account/SignIn" title="Sign In">
+      <div className={webview ? 'hh-acct hh-acct--app' : 'hh-acct'}>
+        <div className="hh-acct-card">
+          {body}
+          {showSso && ssoReturn && (
+            <div className="hh-acct-sso">
+              <p className="hh-acct-divider">
+                <span>or</span>
+              </p>
+              <a className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--full" href={ssoHref(ssoReturn)}>
+                Sign in with Henhouse Rewards
+              </a>
+            </div>
+          )}
+        </div>
+      </div>
+    </ScreenFrame>
+  );
+}
+
+interface PasswordStepProps {
+  focus: boolean;
+  email: string;
+  onChallenge: (c: CodeChallenge, email: string) => void;
+  onPasswordless: () => void;
+  webview: boolean;
+  returnTo?: string;
+}
+
+function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, returnTo }: PasswordStepProps) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string; password: string }>({ defaultValues: { email, password: '' } });
+
+  const submit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const headers = await botHeaders('login');
+      const r = await api.post<{ challenge: CodeChallenge }>('/auth/signin', { email: v.email.trim(), password: v.password }, headers);
+      onChallenge(r.challenge, v.email.trim());
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, ['email', 'password']));
+    }
+  });
+
+  const signupHref = returnTo ? `/account/signup?return=${encodeURIComponent(returnTo)}` : '/account/signup';
+  return (
+    <div className="hh-acct-step">
+      <StepHeading focus={focus}>Sign in with your email and password</StepHeading>
+      <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
+        <FormAlert message={formError} />
+        <TextField label="Email" type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email', emailRules)} />
+        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password', { required: 'Enter your password' })} />
+        {!webview && (
+          <p className="hh-acct-aside">
+            <Link to="/account/forgot">Forgot password?</Link>
+          </p>
+        )}
+        <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Sign in'}
+        </button>
+        <RecaptchaNotice />
+      </form>
+      <button type="button" className="hh-acct-link" onClick={onPasswordless}>
+        Sign in with a code instead
+      </button>
+      {webview ? (
+        <p className="hh-acct-aside">Forgot your password? Sign in with a code instead: we'll send it to your email or phone.</p>
+      ) : (
+        <p className="hh-acct-aside">
+          New to Henhouse Rewards? <Link to={signupHref}>Create an account</Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PasswordlessStep({ focus, onChallenge, onPassword }: { focus: boolean; onChallenge: (c: CodeChallenge) => void; onPassword: () => void }) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ identifier: string }>({ defaultValues: { identifier: '' } });
+
+  const submit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const headers = await botHeaders('login');
+      const r = await api.post<{ challenge: CodeChallenge }>('/auth/passwordless', { identifier: v.identifier.trim() }, headers);
+      onChallenge(r.challenge);
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, ['identifier']));
+    }
+  });
+
+  return (
+    <div className="hh-acct-step">
+      <StepHeading focus={focus}>Sign in with a code</StepHeading>
+      <p>We'll send a 6-digit code to the email or phone on your Henhouse Rewards account.</p>
+      <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
+        <FormAlert message={formError} />
+        <TextField
+          label="Email, phone or member number"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          error={errors.identifier?.message}
+          {...register('identifier', { required: 'Enter your email, phone number or member number', validate: (v) => v.trim().length > 0 || 'Enter your email, phone number or member number' })}
+        />
+        <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Send code'}
+        </button>
+        <RecaptchaNotice />
+      </form>
+      <button type="button" className="hh-acct-link" onClick={onPassword}>
+        Sign in with a password instead
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,205 @@
+// Form pieces shared by every account form: a labelled field whose error and hint are
+// tied to the input (aria-invalid, aria-describedby), a password field with a show/hide
+// toggle and its requirements, the form-level alert and the reCAPTCHA notice.
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+
+export interface FieldProps extends InputProps {
+  label: ReactNode;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+  /** Shown after the label; required is the default for our forms. */
+  optional?: boolean;
+}
+
+export function describedBy(...ids: (string | false | undefined | null)[]): string | undefined {
+  const s = ids.filter(Boolean).join(' ');
+  return s || undefined;
+}
+
+export function TextField({ label, error, hint, optional, id, className, ...input }: FieldProps) {
+  const auto = useId();
+  const fid = id ?? `f${auto}`;
+  const hintId = hint ? `${fid}-hint` : undefined;
+  const errId = error ? `${fid}-error` : undefined;
+  return (
+    <div className={['hh-acct-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={fid} className="hh-acct-field__label">
+        {label}
+        {optional && <span className="hh-acct-field__optional"> (optional)</span>}
+      </label>
+      {hint && (
+        <p id={hintId} className="hh-acct-field__hint">
+          {hint}
+        </p>
+      )}
+      <input id={fid} className="hh-acct-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(errId, hintId)} {...input} />
+      <FieldError id={errId} message={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, message }: { id?: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="hh-acct-field__error">
+      <span aria-hidden="true">⚠ </span>
+      {message}
+    </p>
+  );
+}
+
+export interface PasswordRule {
+  label: string;
+  test: (v: string) => boolean;
+}
+
+/** The password rules shown beside new passwords (the edge checks them again). */
+export const passwordRules: PasswordRule[] = [
+  { label: 'At least 8 characters', test: (v) => v.length >= 8 },
+  { label: 'At least one letter', test: (v) => /\p{L}/u.test(v) },
+  { label: 'At least one number', test: (v) => /\d/.test(v) },
+];
+
+/** validatePassword is react-hook-form's `validate` for a new password. */
+export function validatePassword(v: string): true | string {
+  if (!v) return 'Enter a password';
+  const miss = passwordRules.find((r) => !r.test(v));
+  return miss ? `Your password needs: ${miss.label.toLowerCase()}` : true;
+}
+
+interface PasswordFieldProps extends FieldProps {
+  /** Show the requirements of a new password under the field, ticking them off live. */
+  rules?: boolean;
+  value?: string;
+}
+
+export function PasswordField({ label, error, hint, rules, id, value, ...input }: PasswordFieldProps) {
+  const auto = useId();
+  const fid = id ?? `f${auto}`;
+  const [shown, setShown] = useState(false);
+  const errId = error ? `${fid}-error` : undefined;
+  const hintId = hint ? `${fid}-hint` : undefined;
+  const rulesId = rules ? `${fid}-rules` : undefined;
+  const current = value ?? '';
+  return (
+    <div className="hh-acct-field">
+      <label htmlFor={fid} className="hh-acct-field__label">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="hh-acct-field__hint">
+          {hint}
+        </p>
+      )}
+      <div className="hh-acct-password">
+        <input
+          id={fid}
+          className="hh-acct-input"
+          type={shown ? 'text' : 'password'}
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(errId, hintId, rulesId)}
+          {...input}
+        />
+        <button type="button" className="hh-acct-password__toggle" aria-controls={fid} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+          {shown ? 'Hide' : 'Show'}
+          <span className="visually-hidden"> password</span>
+        </button>
+      </div>
+      {rules && (
+        <div id={rulesId} className="hh-acct-rules">
+          <span className="hh-acct-rules__title">Your password needs:</span>
+          <ul>
+            {passwordRules.map((r) => {
+              const ok = r.test(current);
+              return (
+                <li key={r.label} className={ok ? 'hh-acct-rules__ok' : undefined}>
+                  <span aria-hidden="true">{ok ? '✓ ' : '• '}</span>
+                  {r.label}
+                  <span className="visually-hidden">{ok ? ' (done)' : ''}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+      <FieldError id={errId} message={error} />
+    </div>
+  );
+}
+
+export function CheckboxField({ label, error, hint, id, ...input }: FieldProps) {
+  const auto = useId();
+  const fid = id ?? `f${auto}`;
+  const errId = error ? `${fid}-error` : undefined;
+  const hintId = hint ? `${fid}-hint` : undefined;
+  return (
+    <div className="hh-acct-field hh-acct-field--check">
+      <input id={fid} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={describedBy(errId, hintId)} {...input} />
+      <label htmlFor={fid}>{label}</label>
+      {hint && (
+        <p id={hintId} className="hh-acct-field__hint">
+          {hint}
+        </p>
+      )}
+      <FieldError id={errId} message={error} />
+    </div>
+  );
+}
+
+/** FormAlert is the form-level error, announced when it appears. */
+export function FormAlert({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="hh-acct-alert">
+      {message}
+    </div>
+  );
+}
+
+/** Status is a polite live region that is always present, so changes are announced. */
+export function Status({ message, className }: { message?: string | null; className?: string }) {
+  return (
+    <p role="status" className={['hh-acct-status', className].filter(Boolean).join(' ')}>
+      {message ?? ''}
+    </p>
+  );
+}
+
+/** The reCAPTCHA badge is hidden (spec 9), so Google's terms ask for this notice near
+ *  the protected form. */
+export function RecaptchaNotice() {
+  return (
+    <p className="hh-acct-recaptcha">
+      This site is protected by reCAPTCHA and the Google{' '}
+      <a href="https://policies.google.com/privacy" target="_blank" rel="noreferrer">
+        Privacy Policy
+      </a>{' '}
+      and{' '}
+      <a href="https://policies.google.com/terms" target="_blank" rel="noreferrer">
+        Terms of Service
+      </a>{' '}
+      apply.
+    </p>
+  );
+}
+
+/** StepHeading takes focus when a step of a form changes, so keyboard and screen-reader
+ *  users start at the new step's title. */
+export function StepHeading({ children, focus, level = 3, id }: { children: ReactNode; focus: boolean; level?: 2 | 3; id?: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  const Tag = level === 2 ? 'h2' : 'h3';
+  return (
+    <Tag ref={ref} id={id} tabIndex={-1} className="hh-acct-step-title">
+      {children}
+    </Tag>
+  );
+}

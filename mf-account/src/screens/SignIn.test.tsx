@@ -1,0 +1,246 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { ada, apiError, members, mockApi, mount, resetStore, token } from '../test/harness';
+import SignIn from './SignIn';
+
+jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
+  ...jest.requireActual('@henhouse/kit/botcheck/botcheck'),
+  executeBotCheck: jest.fn(),
+}));
+const botCheck = executeBotCheck as jest.MockedFunction<typeof executeBotCheck>;
+
+const challenge = { id: 'ch_1', channel: 'email', destination: 'ada@example.com', expiresAt: '2030-01-01T15:04:00Z' };
+const signedIn = { user: ada, members, token };
+
+beforeEach(() => {
+  resetStore();
+  botCheck.mockReset();
+  botCheck.mockResolvedValue('bot-token');
+});
+
+async function fillPassword(user = userEvent.setup(), password = 'chicken123') {
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return user;
+}
+
+describe('sign in (/account/signin)', () => {
+  it('signs in with email, password and the emailed code, then goes to the return page', async () => {
+    const api = mockApi({ 'POST /auth/signin': { body: { challenge } }, 'POST /auth/code': { body: signedIn } });
+    mount(SignIn, '/account/signin?return=%2Forder%2Fcheckout%3Fstep%3D2');
+    const user = await fillPassword();
+
+    const heading = await screen.findByRole('heading', { name: 'Enter your sign-in code' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(/We sent a 6-digit code by email to a•+@example\.com\./)).toBeInTheDocument();
+    expect(screen.queryByText(/ada@example\.com/)).toBeNull();
+    const [signin] = api.to('POST /auth/signin');
+    expect(signin.body).toEqual({ email: 'ada@example.com', password: 'chicken123' });
+    expect(signin.headers['X-Bot-Check']).toBe('bot-token');
+    expect(botCheck).toHaveBeenCalledWith('login');
+
+    const code = screen.getByLabelText('6-digit code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/order/checkout?step=2'));
+    expect(api.to('POST /auth/code')[0].body).toEqual({ challengeId: 'ch_1', code: '123456' });
+    const s = useAppStore.getState();
+    expect(s.user).toMatchObject({ email: 'ada@example.com' });
+    expect(s.members).toMatchObject({ points: 420 });
+    expect(s.token).toEqual(token);
+  });
+
+  it('goes to /account when the return page is another site', async () => {
+    mockApi({ 'POST /auth/signin': { body: { challenge } }, 'POST /auth/code': { body: signedIn } });
+    mount(SignIn, '/account/signin?return=https%3A%2F%2Fevil.example%2F');
+    const user = await fillPassword();
+    await user.type(await screen.findByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/account$/));
+  });
+
+  it('checks the fields before calling the edge', async () => {
+    const api = mockApi({});
+    mount(SignIn, '/account/signin');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ada');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const email = screen.getByLabelText('Email');
+    expect(await screen.findByText('Enter an email address like name@example.com')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(/Enter an email address like name@example\.com/);
+    expect(email).toHaveFocus();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows a wrong password on the password field', async () => {
+    mockApi({ 'POST /auth/signin': apiError(401, 'invalid_credentials', "That email and password don't match.", { password: "That password isn't right. Try again or reset it." }) });
+    mount(SignIn, '/account/signin');
+    await fillPassword(undefined, 'wrongpass1');
+    const password = screen.getByLabelText('Password');
+    expect(await screen.findByText("That password isn't right. Try again or reset it.")).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('shows a wrong password without field details as a form alert', async () => {
+    mockApi({ 'POST /auth/signin': apiError(401, 'invalid_credentials', "That email and password don't match.") });
+    mount(SignIn, '/account/signin');
+    await fillPassword();
+    expect(await screen.findByRole('alert')).toHaveTextContent("That email and password don't match.");
+  });
+
+  it('shows a wrong code on the code field and lets the member try again', async () => {
+    mockApi({
+      'POST /auth/signin': { body: { challenge } },
+      'POST /auth/code': [apiError(400, 'invalid_code', "That code isn't right. Check the latest message we sent."), { body: signedIn }],
+    });
+    mount(SignIn, '/account/signin');
+    const user = await fillPassword();
+    const code = await screen.findByLabelText('6-digit code');
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText("That code isn't right. Check the latest message we sent.")).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveFocus();
+    expect(useAppStore.getState().user).toBeNull();
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/account$/));
+  });
+
+  it('checks the code is 6 digits', async () => {
+    const api = mockApi({ 'POST /auth/signin': { body: { challenge } } });
+    mount(SignIn, '/account/signin');
+    const user = await fillPassword();
+    await user.type(await screen.findByLabelText('6-digit code'), '12a');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The code is 6 digits, numbers only')).toBeInTheDocument();
+    expect(api.to('POST /auth/code')).toHaveLength(0);
+  });
+
+  it('resends the code and says where it went', async () => {
+    const sms = { id: 'ch_2', channel: 'sms', destination: '5135550100' };
+    const api = mockApi({ 'POST /auth/signin': { body: { challenge } }, 'POST /auth/code/resend': { body: { challenge: sms } }, 'POST /auth/code': { body: signedIn } });
+    mount(SignIn, '/account/signin');
+    const user = await fillPassword();
+    await user.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('New code sent. We sent a 6-digit code by text message to •••-•••-0100.')).toHaveAttribute('role', 'status');
+    expect(api.to('POST /auth/code/resend')[0].body).toEqual({ challengeId: 'ch_1' });
+    await user.type(screen.getByLabelText('6-digit code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(api.to('POST /auth/code')[0].body).toEqual({ challengeId: 'ch_2', code: '654321' }));
+  });
+
+  it('signs in with a code instead of a password (passwordless)', async () => {
+    const api = mockApi({ 'POST /auth/passwordless': { body: { challenge: { ...challenge, channel: 'sms', destination: '•••-•••-0100' } } }, 'POST /auth/code': { body: signedIn } });
+    mount(SignIn, '/account/signin');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sign in with a code instead' }));
+    expect(screen.getByRole('heading', { name: 'Sign in with a code' })).toHaveFocus();
+    await user.type(screen.getByLabelText('Email, phone or member number'), 'HH1234567890');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('We sent a 6-digit code by text message to •••-•••-0100.', { exact: false })).toBeInTheDocument();
+    expect(api.to('POST /auth/passwordless')[0]).toMatchObject({ body: { identifier: 'HH1234567890' }, headers: { 'X-Bot-Check': 'bot-token' } });
+    await user.type(screen.getByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/account$/));
+    expect(useAppStore.getState().token).toEqual(token);
+  });
+
+  it('explains a failed bot check in plain words', async () => {
+    botCheck.mockRejectedValue(new Error('Failed to load script'));
+    const api = mockApi({});
+    mount(SignIn, '/account/signin');
+    await fillPassword();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/couldn't confirm you're a person/);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('explains a bot check the edge refused', async () => {
+    mockApi({ 'POST /auth/signin': apiError(403, 'bot_check_failed', 'bot check failed') });
+    mount(SignIn, '/account/signin');
+    await fillPassword();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/couldn't confirm you're a person/);
+  });
+
+  it('does not submit twice while a sign-in is on its way', async () => {
+    let release!: () => void;
+    const api = mockApi({ 'POST /auth/signin': () => new Promise((r) => (release = () => r({ body: { challenge } }))) });
+    mount(SignIn, '/account/signin');
+    const user = await fillPassword();
+    const button = await screen.findByRole('button', { name: 'Signing in…' });
+    expect(button).toBeDisabled();
+    await user.click(button);
+    await user.type(screen.getByLabelText('Password'), '{Enter}');
+    release();
+    await screen.findByLabelText('6-digit code');
+    expect(api.to('POST /auth/signin')).toHaveLength(1);
+  });
+
+  it('offers single sign-on, forgot password, sign up and the reCAPTCHA notice', () => {
+    mockApi({});
+    mount(SignIn, '/account/signin?return=%2Forder');
+    expect(screen.getByRole('link', { name: 'Sign in with Henhouse Rewards' })).toHaveAttribute('href', '/api/auth/sso?return=%2Forder');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/account/forgot');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/account/signup?return=%2Forder');
+    expect(screen.getByText(/This site is protected by reCAPTCHA and the Google/).textContent).toBe(
+      'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
+    );
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'username');
+  });
+
+  it('shows and hides the password', async () => {
+    mockApi({});
+    mount(SignIn, '/account/signin');
+    const user = userEvent.setup();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('sends a signed-in member straight to /account', async () => {
+    useAppStore.getState().set({ user: ada, token });
+    mockApi({});
+    mount(SignIn, '/account/signin');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/account$/));
+  });
+
+  describe('webview variant (layout app)', () => {
+    it('has no links out of the app flow and stays on a signed-in message', async () => {
+      mockApi({ 'POST /auth/signin': { body: { challenge } }, 'POST /auth/code': { body: signedIn } });
+      mount(SignIn, '/account/signin', { layout: 'app' });
+      expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Sign in with Henhouse Rewards' })).toBeNull();
+      const user = await fillPassword();
+      await user.type(await screen.findByLabelText('6-digit code'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(await screen.findByRole('heading', { name: "You're signed in" })).toHaveFocus();
+      expect(screen.getByText('Welcome back, Ada. You can go back to the app now.')).toBeInTheDocument();
+      expect(screen.getByTestId('where')).toHaveTextContent('/account/signin');
+    });
+
+    it('returns to a page of the app flow, and offers single sign-on back to it', async () => {
+      mockApi({ 'POST /auth/signin': { body: { challenge } }, 'POST /auth/code': { body: signedIn } });
+      mount(SignIn, '/account/signin?return=%2Fapp%2Fsubscribe', { layout: 'app' });
+      expect(screen.getByRole('link', { name: 'Sign in with Henhouse Rewards' })).toHaveAttribute('href', '/api/auth/sso?return=%2Fapp%2Fsubscribe');
+      const user = await fillPassword();
+      await user.type(await screen.findByLabelText('6-digit code'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/app/subscribe'));
+    });
+  });
+});

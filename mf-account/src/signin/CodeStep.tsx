@@ -1,0 +1,109 @@
+// The sign-in code step (docs/identity.md): the 6-digit code sent by email or text,
+// "Resend code", and where it went. Signs the member in on success.
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { api } from '@henhouse/kit/api/client';
+import { FormAlert, Status, StepHeading, TextField } from '../forms/Field';
+import { applyServerErrors } from '../forms/serverErrors';
+import { messageFor } from '../lib/errors';
+import { formatTime, maskDestination } from '../lib/format';
+import type { CodeChallenge, SignedIn } from '../lib/types';
+
+interface Props {
+  challenge: CodeChallenge;
+  onSignedIn: (r: SignedIn) => void;
+  /** Back to the first step ("Use a different email"). */
+  onBack: () => void;
+  backLabel: string;
+}
+
+export function sentTo(c: CodeChallenge): string {
+  const how = c.channel === 'sms' ? 'by text message' : 'by email';
+  return `We sent a 6-digit code ${how} to ${maskDestination(c.destination)}.`;
+}
+
+export function CodeStep({ challenge: initial, onSignedIn, onBack, backLabel }: Props) {
+  const [challenge, setChallenge] = useState(initial);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const sending = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+
+  const submit = handleSubmit(async ({ code }) => {
+    if (sending.current) return;
+    sending.current = true;
+    setFormError(null);
+    setStatus(null);
+    try {
+      const r = await api.post<SignedIn>('/auth/code', { challengeId: challenge.id, code: code.trim() });
+      onSignedIn(r);
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, ['code'], { codeField: 'code' }));
+    } finally {
+      sending.current = false;
+    }
+  });
+
+  const resend = async () => {
+    setResending(true);
+    setFormError(null);
+    setStatus(null);
+    try {
+      const r = await api.post<{ challenge: CodeChallenge }>('/auth/code/resend', { challengeId: challenge.id });
+      setChallenge(r.challenge);
+      setStatus(`New code sent. ${sentTo(r.challenge)}`);
+      setFocus('code');
+    } catch (e) {
+      setFormError(messageFor(e));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const expires = formatTime(challenge.expiresAt);
+  return (
+    <div className="hh-acct-step">
+      <StepHeading focus>Enter your sign-in code</StepHeading>
+      <p>
+        {sentTo(challenge)}
+        {expires && ` It works until ${expires}.`}
+      </p>
+      <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
+        <FormAlert message={formError} />
+        <TextField
+          label="6-digit code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          className="hh-acct-field--code"
+          error={errors.code?.message}
+          {...register('code', {
+            required: 'Enter the 6-digit code we sent you',
+            validate: (v) => /^\d{6}$/.test(v.trim()) || 'The code is 6 digits, numbers only',
+          })}
+        />
+        <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
+          {isSubmitting ? 'Checking…' : 'Sign in'}
+        </button>
+      </form>
+      <Status message={status} />
+      <div className="hh-acct-row">
+        <button type="button" className="hh-acct-link" onClick={resend} disabled={resending || isSubmitting}>
+          {resending ? 'Sending…' : 'Resend code'}
+        </button>
+        <button type="button" className="hh-acct-link" onClick={onBack}>
+          {backLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

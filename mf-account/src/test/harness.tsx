@@ -1,0 +1,133 @@
+// Test harness for the account screens: a fake /api behind the kit's one API client,
+// the screen mounted under a memory router the way the shell mounts it.
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { ComponentType } from 'react';
+import { configureApi } from '@henhouse/kit/api/client';
+import type { Layout } from '@henhouse/kit/bootstrap';
+import type { ScreenProps } from '@henhouse/kit/screen';
+import { useAppStore } from '@henhouse/kit/state/store';
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+}
+export type Handler = Reply | ((req: { body: any; url: URL; headers: Record<string, string> }) => Reply | Promise<Reply>);
+
+export interface Call {
+  method: string;
+  path: string;
+  url: URL;
+  body: any;
+  headers: Record<string, string>;
+}
+
+/**
+ * mockApi answers "METHOD /path" (without /api; the query is not part of the key).
+ * An array of replies is used in turn, the last one repeating.
+ */
+export function mockApi(routes: Record<string, Handler | Handler[]>) {
+  const calls: Call[] = [];
+  const used: Record<string, number> = {};
+  const fetchImpl = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const path = url.pathname.replace(/^\/api/, '');
+    const key = `${method} ${path}`;
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, url, body, headers });
+    let h = routes[key];
+    if (Array.isArray(h)) {
+      const i = used[key] ?? 0;
+      used[key] = i + 1;
+      h = h[Math.min(i, h.length - 1)];
+    }
+    const reply: Reply = h === undefined ? { status: 404, body: { error: { code: 'not_found', message: `No mock for ${key}` } } } : typeof h === 'function' ? await h({ body, url, headers }) : h;
+    const status = reply.status ?? 200;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      statusText: '',
+      headers: { get: (n: string) => (n.toLowerCase() === 'content-type' ? 'application/json' : null) },
+      text: async () => (reply.body === undefined ? '' : JSON.stringify(reply.body)),
+    } as unknown as Response;
+  });
+  configureApi({ fetchImpl: fetchImpl as unknown as typeof fetch, base: '/api', csrf: 'csrf-test' });
+  return {
+    calls,
+    fetchImpl,
+    /** The calls to "METHOD /path". */
+    to: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+  };
+}
+
+export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>): Reply => ({
+  status,
+  body: { error: { code, message, ...(fields ? { fields } : {}) } },
+});
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+/** mount renders a screen at a URL; any navigation away shows <output data-testid="where">. */
+export function mount(Screen: ComponentType<ScreenProps>, url: string, opts: { layout?: Layout; routeId?: string } = {}) {
+  const pattern = new URL(url, 'http://localhost').pathname;
+  function AtRoute() {
+    const l = useLocation();
+    const query = Object.fromEntries(new URLSearchParams(l.search));
+    return (
+      <>
+        <Screen routeId={opts.routeId ?? 'test'} params={{}} query={query} layout={opts.layout ?? 'default'} />
+        <Where />
+      </>
+    );
+  }
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path={pattern} element={<AtRoute />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+export function resetStore() {
+  useAppStore.getState().reset(['token', 'user', 'members', 'cart', 'location', 'loading', 'errors', 'ui']);
+}
+
+export const ada = {
+  id: 'm_1',
+  memberNumber: 'HH1234567890',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '5135550100',
+  birthday: '1990-12-10',
+  favoriteLocationId: 'oh-dayton',
+  confirmed: true,
+  points: 420,
+  lifetimePoints: 900,
+  tier: 'Gold',
+  settings: { emailOffers: true, smsOffers: false, paperlessReceipts: true },
+};
+
+export const members = {
+  points: 420,
+  lifetimePoints: 900,
+  tier: 'Gold',
+  rewards: [
+    { id: 'r-biscuit', name: 'Free biscuit', description: 'A warm honey-butter biscuit', points: 150 },
+    { id: 'r-meal', name: 'Free 3-tender meal', points: 900 },
+  ],
+  rewardOffers: [{ id: 'ro-bday', name: 'Birthday sandwich', description: 'On us this month' }],
+  offers: [{ id: 'o-double', name: 'Double points Tuesday', description: 'Earn 2× points on Tuesdays', expiresAt: '2030-01-31T00:00:00Z' }],
+  challenges: [{ id: 'c-5', name: 'Order 5 times this month', progress: 3, goal: 5, unit: 'orders', rewardPoints: 200 }],
+  badges: [{ id: 'b-first', name: 'First order', earnedAt: '2026-01-02T12:00:00Z' }],
+  subscriptions: [],
+};
+
+export const token = { provider: 'henhouse-loyalty', version: '1' };
