@@ -466,6 +466,9 @@ type Provider interface {
 	// any location selling the menu will do. It replaces the owner's open cart.
 	CreateCart(ctx context.Context, owner, menuID, locationID string) (Cart, error)
 	AbandonCart(ctx context.Context, owner string) error
+	// MoveCart hands the cart of one owner to another (the native app's cart to its
+	// webview), replacing any cart the new owner had. NotFound when from has none.
+	MoveCart(ctx context.Context, from, to string) (Cart, error)
 	AddProduct(ctx context.Context, owner string, in LineInput) (Cart, error)
 	UpdateProduct(ctx context.Context, owner, lineID string, in LineInput) (Cart, error)
 	RemoveProduct(ctx context.Context, owner, lineID string) (Cart, error)

@@ -667,3 +667,29 @@ func TestProductImagesExist(t *testing.T) {
 		}
 	}
 }
+
+func TestMoveCart(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		if _, err := e.p.MoveCart(ctx, "app", "webview"); faultCode(t, err) != "cart_not_found" {
+			t.Fatal("moving nothing must say there is no cart")
+		}
+		c, err := e.p.CreateCart(ctx, "app", "m-standard", "oh-cincinnati")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.p.CreateCart(ctx, "webview", "m-texas", ""); err != nil {
+			t.Fatal(err)
+		}
+		moved, err := e.p.MoveCart(ctx, "app", "webview")
+		if err != nil || moved.ID != c.ID || moved.LocationID != "oh-cincinnati" {
+			t.Fatalf("moved = %+v, %v", moved, err)
+		}
+		if _, err := e.p.Cart(ctx, "app"); faultCode(t, err) != "cart_not_found" {
+			t.Fatal("the old owner keeps no cart")
+		}
+		if ttl := st.Client.PTTL(ctx, st.Key("cart", "webview")).Val(); ttl <= 0 {
+			t.Fatalf("the moved cart lost its expiry: %v", ttl)
+		}
+	})
+}

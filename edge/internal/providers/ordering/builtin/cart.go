@@ -177,6 +177,34 @@ func (p *Provider) AbandonCart(ctx context.Context, owner string) error {
 	return p.st.Client.Del(ctx, p.cartKey(owner)).Err()
 }
 
+// moveCart renames KEYS[1] to KEYS[2] keeping its TTL; 0 when there is nothing to move.
+var moveCart = redis.NewScript(`
+local v = redis.call('GET', KEYS[1])
+if not v then return 0 end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 1 then ttl = tonumber(ARGV[1]) end
+redis.call('SET', KEYS[2], v, 'PX', ttl)
+redis.call('DEL', KEYS[1])
+return 1`)
+
+// MoveCart hands from's cart to to, atomically.
+func (p *Provider) MoveCart(ctx context.Context, from, to string) (ordering.Cart, error) {
+	if from == "" || to == "" {
+		return ordering.Cart{}, errNoCart
+	}
+	if from == to {
+		return p.Cart(ctx, to)
+	}
+	n, err := moveCart.Run(ctx, p.st.Client, []string{p.cartKey(from), p.cartKey(to)}, p.cfg.CartTTL.Milliseconds()).Int()
+	if err != nil {
+		return ordering.Cart{}, err
+	}
+	if n == 0 {
+		return ordering.Cart{}, errNoCart
+	}
+	return p.Cart(ctx, to)
+}
+
 // buildLine checks a line against the product's modifier groups and prices it.
 func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, error) {
 	pr, ok := mi.products[in.ProductID]
