@@ -19,7 +19,7 @@ export function describedBy(...ids: (string | false | undefined | null)[]): stri
   return s || undefined;
 }
 
-export function TextField({ label, error, hint, optional, id, className, ...input }: FieldProps) {
+export function TextField({ label, error, hint, optional, id, className, 'aria-describedby': extra, ...input }: FieldProps) {
   const auto = useId();
   const fid = id ?? `f${auto}`;
   const hintId = hint ? `${fid}-hint` : undefined;
@@ -35,7 +35,7 @@ export function TextField({ label, error, hint, optional, id, className, ...inpu
           {hint}
         </p>
       )}
-      <input id={fid} className="hh-acct-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(errId, hintId)} {...input} />
+      <input id={fid} className="hh-acct-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(errId, hintId, extra)} {...input} />
       <FieldError id={errId} message={error} />
     </div>
   );
@@ -133,7 +133,7 @@ export function PasswordField({ label, error, hint, rules, id, value, ...input }
   );
 }
 
-export function CheckboxField({ label, error, hint, id, ...input }: FieldProps) {
+export function CheckboxField({ label, error, hint, id, optional: _optional, ...input }: FieldProps) {
   const auto = useId();
   const fid = id ?? `f${auto}`;
   const errId = error ? `${fid}-error` : undefined;

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, apiError, members, mockApi, mount, resetStore, token } from '../test/harness';
+import { ada, apiError, members, mockApi, mount, resetStore, token, setupUser } from '../test/harness';
 import SignIn from './SignIn';
 
 jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
@@ -20,7 +19,7 @@ beforeEach(() => {
   botCheck.mockResolvedValue('bot-token');
 });
 
-async function fillPassword(user = userEvent.setup(), password = 'chicken123') {
+async function fillPassword(user = setupUser(), password = 'chicken123') {
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -68,7 +67,7 @@ describe('sign in (/account/signin)', () => {
   it('checks the fields before calling the edge', async () => {
     const api = mockApi({});
     mount(SignIn, '/account/signin');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText('Email'), 'ada');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const email = screen.getByLabelText('Email');
@@ -144,7 +143,7 @@ describe('sign in (/account/signin)', () => {
   it('signs in with a code instead of a password (passwordless)', async () => {
     const api = mockApi({ 'POST /auth/passwordless': { body: { challenge: { ...challenge, channel: 'sms', destination: '•••-•••-0100' } } }, 'POST /auth/code': { body: signedIn } });
     mount(SignIn, '/account/signin');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Sign in with a code instead' }));
     expect(screen.getByRole('heading', { name: 'Sign in with a code' })).toHaveFocus();
     await user.type(screen.getByLabelText('Email, phone or member number'), 'HH1234567890');
@@ -203,7 +202,7 @@ describe('sign in (/account/signin)', () => {
   it('shows and hides the password', async () => {
     mockApi({});
     mount(SignIn, '/account/signin');
-    const user = userEvent.setup();
+    const user = setupUser();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));

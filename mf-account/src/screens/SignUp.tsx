@@ -1,8 +1,120 @@
+// /account/signup (spec 2.1): join Henhouse Rewards, with a location selector card for
+// the favourite location. Signed in on success (docs/identity.md).
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
+import { api } from '@henhouse/kit/api/client';
+import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { CheckboxField, FormAlert, PasswordField, RecaptchaNotice, TextField, validatePassword } from '../forms/Field';
+import { emailRules, phoneDigits, phoneRules, validateBirthday } from '../forms/rules';
+import { applyServerErrors } from '../forms/serverErrors';
+import { botHeaders } from '../lib/botcheck';
+import { safeReturn, storeSignedIn } from '../lib/session';
+import type { LocationSummary, SignedIn } from '../lib/types';
+import { LocationSelector } from '../locations/LocationSelector';
+import '../account.css';
 
-export default function SignUp(_props: ScreenProps) {
+interface SignUpForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  birthday: string;
+  marketingOptIn: boolean;
+  favoriteLocationId: string;
+}
+const fieldNames = ['firstName', 'lastName', 'email', 'phone', 'password', 'birthday', 'marketingOptIn', 'favoriteLocationId'] as const;
+
+export default function SignUp({ query }: ScreenProps) {
+  const navigate = useNavigate();
+  const user = useAppStore((s) => s.user);
+  const chosenLocation = useAppStore((s) => s.location) as unknown as LocationSummary | null;
+  const [favorite, setFavorite] = useState<LocationSummary | null>(chosenLocation);
+  const [formError, setFormError] = useState<string | null>(null);
+  const dest = safeReturn(query.return);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpForm>({
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', birthday: '', marketingOptIn: false, favoriteLocationId: chosenLocation?.id ?? '' },
+  });
+
+  useEffect(() => {
+    if (user) navigate(dest, { replace: true });
+  }, [user, dest, navigate]);
+
+  const submit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const headers = await botHeaders('signup');
+      const body = {
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        email: v.email.trim(),
+        phone: phoneDigits(v.phone),
+        password: v.password,
+        favoriteLocationId: v.favoriteLocationId,
+        ...(v.birthday ? { birthday: v.birthday } : {}),
+        marketingOptIn: v.marketingOptIn,
+      };
+      const r = await api.post<SignedIn>('/auth/signup', body, headers);
+      storeSignedIn(r); // the effect above moves on
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, fieldNames));
+    }
+  });
+
   return (
-    <ScreenFrame name="mf-account/SignUp" title="Sign Up"/>
+    <ScreenFrame name="mf-account/SignUp" title="Sign Up">
+      <div className="hh-acct">
+        <div className="hh-acct-card">
+          <p className="hh-acct-aside">
+            Join Henhouse Rewards: earn points on every order and get rewards, offers and a birthday treat. Already a member?{' '}
+            <Link to={query.return ? `/account/signin?return=${encodeURIComponent(query.return)}` : '/account/signin'}>Sign in</Link>
+          </p>
+          <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
+            <FormAlert message={formError} />
+            <p className="hh-acct-field__hint">All fields are required unless marked optional.</p>
+            <div className="hh-acct-grid hh-acct-grid--2">
+              <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', { required: 'Enter your first name', validate: (x) => x.trim().length > 0 || 'Enter your first name' })} />
+              <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { required: 'Enter your last name', validate: (x) => x.trim().length > 0 || 'Enter your last name' })} />
+            </div>
+            <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email', emailRules)} />
+            <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel-national" hint="For order updates and sign-in codes" error={errors.phone?.message} {...register('phone', phoneRules)} />
+            <PasswordField label="Password" autoComplete="new-password" rules value={watch('password')} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
+            <TextField label="Birthday" optional type="date" autoComplete="bday" hint="We'll send you a treat on your birthday" error={errors.birthday?.message} {...register('birthday', { validate: validateBirthday })} />
+            <Controller
+              name="favoriteLocationId"
+              control={control}
+              rules={{ required: 'Choose your favourite location' }}
+              render={({ field, fieldState }) => (
+                <LocationSelector
+                  legend="Favourite location"
+                  value={favorite}
+                  onChange={(loc) => {
+                    setFavorite(loc);
+                    field.onChange(loc.id);
+                  }}
+                  error={fieldState.error?.message}
+                  focusRef={field.ref}
+                />
+              )}
+            />
+            <CheckboxField label="Email me offers and news from Henhouse" error={errors.marketingOptIn?.message} {...register('marketingOptIn')} />
+            <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
+              {isSubmitting ? 'Creating your account…' : 'Create account'}
+            </button>
+            <RecaptchaNotice />
+          </form>
+        </div>
+      </div>
+    </ScreenFrame>
   );
 }

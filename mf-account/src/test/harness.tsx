@@ -1,4 +1,5 @@
 // Test harness for the account screens: a fake /api behind the kit's one API client,
+import userEvent from '@testing-library/user-event';
 // the screen mounted under a memory router the way the shell mounts it.
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -131,3 +132,6 @@ export const members = {
 };
 
 export const token = { provider: 'henhouse-loyalty', version: '1' };
+
+/** A user-event session that types without timers between keys (fast, same events). */
+export const setupUser = () => userEvent.setup({ delay: null });

@@ -1,0 +1,193 @@
+// The location selector card (spec 2.1, sign-up): shows the chosen location's name and
+// address with "Change"; changing searches by city, state or ZIP (GET /api/locations?q=),
+// near the guest (?lat=&lng=) or lists every location (docs/api.md).
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { api } from '@henhouse/kit/api/client';
+import { FieldError, Status, TextField } from '../forms/Field';
+import { messageFor } from '../lib/errors';
+import { addressLine } from '../lib/format';
+import type { LocationSummary } from '../lib/types';
+
+interface Props {
+  legend: string;
+  value: LocationSummary | null;
+  onChange: (loc: LocationSummary) => void;
+  error?: string;
+  /** Gets whichever control should take focus when the choice is invalid. */
+  focusRef?: Ref<HTMLElement>;
+  /** Label of the choose buttons ("Choose" by default). */
+  chooseLabel?: string;
+}
+
+export function LocationSelector({ legend, value, onChange, error, focusRef, chooseLabel = 'Choose' }: Props) {
+  const id = useId();
+  const [changing, setChanging] = useState(!value);
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<LocationSummary[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const [focusNext, setFocusNext] = useState<'change' | 'search' | null>(null);
+  const changeRef = useRef<HTMLButtonElement | null>(null);
+  const searchRef = useRef<HTMLInputElement | null>(null);
+  const errId = error ? `${id}-error` : undefined;
+
+  useEffect(() => {
+    if (!value) setChanging(true);
+  }, [value]);
+  useEffect(() => {
+    if (focusNext === 'change') changeRef.current?.focus();
+    if (focusNext === 'search') searchRef.current?.focus();
+    setFocusNext(null);
+  }, [focusNext]);
+
+  const setRef = (el: HTMLElement | null) => {
+    if (typeof focusRef === 'function') focusRef(el);
+    else if (focusRef) (focusRef as { current: HTMLElement | null }).current = el;
+  };
+
+  const load = async (path: string, what: string) => {
+    setBusy(true);
+    setSearchError(null);
+    setStatus(null);
+    try {
+      const r = await api.get<{ locations: LocationSummary[] }>(path);
+      setResults(r.locations);
+      const n = r.locations.length;
+      setStatus(n === 0 ? `No locations found ${what}.` : `${n} ${n === 1 ? 'location' : 'locations'} found ${what}.`);
+    } catch (e) {
+      setResults(null);
+      setSearchError(messageFor(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const search = () => {
+    const q = query.trim();
+    if (!q) {
+      setSearchError('Enter a city, state or ZIP code to search');
+      searchRef.current?.focus();
+      return;
+    }
+    void load(`/locations?q=${encodeURIComponent(q)}&limit=10`, `near ${q}`);
+  };
+  const nearMe = () => {
+    if (!navigator.geolocation) return;
+    setBusy(true);
+    navigator.geolocation.getCurrentPosition(
+      (p) => void load(`/locations?lat=${p.coords.latitude.toFixed(4)}&lng=${p.coords.longitude.toFixed(4)}&limit=10`, 'near you'),
+      () => {
+        setBusy(false);
+        setSearchError("We couldn't get your location. Search by city, state or ZIP code instead.");
+      },
+      { timeout: 10000, maximumAge: 300000 },
+    );
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    // The selector sits inside another form: Enter searches instead of submitting it.
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      search();
+    }
+  };
+  const choose = (loc: LocationSummary) => {
+    onChange(loc);
+    setChanging(false);
+    setFocusNext('change');
+  };
+
+  return (
+    <fieldset className="hh-acct-loc" data-invalid={error ? true : undefined} aria-describedby={errId}>
+      <legend className="hh-acct-field__label">{legend}</legend>
+      {value && !changing ? (
+        <div className="hh-acct-loc__chosen">
+          <div>
+            <p className="hh-acct-loc__name">{value.name}</p>
+            <p className="hh-acct-loc__addr">{addressLine(value.address)}</p>
+          </div>
+          <button
+            type="button"
+            className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small"
+            ref={(el) => {
+              changeRef.current = el;
+              setRef(el);
+            }}
+            onClick={() => {
+              setChanging(true);
+              setFocusNext('search');
+            }}
+          >
+            Change<span className="visually-hidden"> {legend.toLowerCase()}</span>
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="hh-acct-loc__search">
+            <TextField
+              label="City, state or ZIP code"
+              name="location-search"
+              type="search"
+              enterKeyHint="search"
+              autoComplete="postal-code"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={onKey}
+              error={searchError ?? undefined}
+              aria-describedby={errId}
+              ref={(el) => {
+                searchRef.current = el;
+                setRef(el);
+              }}
+            />
+            <button type="button" className="hh-acct-btn hh-acct-btn--secondary" onClick={search} disabled={busy}>
+              Search
+            </button>
+          </div>
+          <div className="hh-acct-row">
+            {typeof navigator !== 'undefined' && 'geolocation' in navigator && (
+              <button type="button" className="hh-acct-link" onClick={nearMe} disabled={busy}>
+                Use my location
+              </button>
+            )}
+            <button type="button" className="hh-acct-link" onClick={() => void load('/locations', 'in all')} disabled={busy}>
+              Show all locations
+            </button>
+            {value && (
+              <button
+                type="button"
+                className="hh-acct-link"
+                onClick={() => {
+                  setChanging(false);
+                  setFocusNext('change');
+                }}
+              >
+                Keep {value.name}
+              </button>
+            )}
+          </div>
+          <Status message={busy ? 'Searching…' : status} />
+          {results && results.length > 0 && (
+            <ul className="hh-acct-loc__results" aria-label="Locations found">
+              {results.map((loc) => (
+                <li key={loc.id} className="hh-acct-loc__result">
+                  <div>
+                    <p className="hh-acct-loc__name">{loc.name}</p>
+                    <p className="hh-acct-loc__addr">
+                      {addressLine(loc.address)}
+                      {typeof loc.distance_miles === 'number' && ` • ${loc.distance_miles.toFixed(1)} mi`}
+                    </p>
+                  </div>
+                  <button type="button" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--small" onClick={() => choose(loc)}>
+                    {chooseLabel}
+                    <span className="visually-hidden"> {loc.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <FieldError id={errId} message={error} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { ada, apiError, members, mockApi, mount, resetStore, token, setupUser } from '../test/harness';
+import SignUp from './SignUp';
+
+jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
+  ...jest.requireActual('@henhouse/kit/botcheck/botcheck'),
+  executeBotCheck: jest.fn(),
+}));
+const botCheck = executeBotCheck as jest.MockedFunction<typeof executeBotCheck>;
+
+const dayton = { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard', address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' }, distance_miles: 1.24 };
+const kettering = { id: 'oh-kettering', name: 'Henhouse Kettering', menu_id: 'm-standard', address: { street: '9 Far Hills Ave', city: 'Kettering', state: 'OH', zip: '45429' }, distance_miles: 5 };
+
+beforeEach(() => {
+  resetStore();
+  botCheck.mockReset();
+  botCheck.mockResolvedValue('bot-token');
+});
+
+async function fillDetails(user: ReturnType<typeof setupUser>) {
+  await user.type(screen.getByLabelText('First name'), 'Ada');
+  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Phone number'), '(513) 555-0100');
+  await user.type(screen.getByLabelText('Password'), 'chicken123');
+}
+
+async function chooseDayton(user: ReturnType<typeof setupUser>) {
+  await user.type(screen.getByLabelText('City, state or ZIP code'), 'Dayton, OH{Enter}');
+  const results = await screen.findByRole('list', { name: 'Locations found' });
+  expect(screen.getByText(/locations? found near Dayton, OH\./)).toHaveAttribute('role', 'status');
+  await user.click(within(results).getByRole('button', { name: 'Choose Henhouse Dayton' }));
+}
+
+describe('sign up (/account/signup)', () => {
+  it('lists what is missing, next to each field, and focuses the first', async () => {
+    const api = mockApi({});
+    mount(SignUp, '/account/signup');
+    const user = setupUser();
+    await user.type(screen.getByLabelText('Phone number'), '555');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Enter your first name')).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Enter your last name')).toBeInTheDocument();
+    expect(screen.getByText('Enter your email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(/Enter a 10-digit phone number/);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Your password needs: at least 8 characters/);
+    expect(screen.getByText('Choose your favourite location')).toBeInTheDocument();
+    expect(screen.queryByText('Enter your birthday as a date')).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('lists the password requirements and ticks them off', async () => {
+    mockApi({});
+    mount(SignUp, '/account/signup');
+    const user = setupUser();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('autocomplete', 'new-password');
+    expect(password).toHaveAccessibleDescription(/At least 8 characters.*At least one letter.*At least one number/);
+    await user.type(password, 'abc1');
+    expect(screen.getByText('At least one number')).toHaveClass('hh-acct-rules__ok');
+    expect(screen.getByText('At least 8 characters')).not.toHaveClass('hh-acct-rules__ok');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('creates the account with the chosen location and signs the member in', async () => {
+    const api = mockApi({
+      'GET /locations': { body: { locations: [dayton, kettering] } },
+      'POST /auth/signup': { status: 201, body: { user: { ...ada, confirmed: false }, members, token } },
+    });
+    mount(SignUp, '/account/signup');
+    const user = setupUser();
+    await fillDetails(user);
+    await user.type(screen.getByLabelText(/Birthday/), '1990-12-10');
+    await chooseDayton(user);
+    expect(api.to('GET /locations')[0].url.search).toBe('?q=Dayton%2C%20OH&limit=10');
+    // The card shows the choice, with "Change", which now has focus.
+    const change = screen.getByRole('button', { name: 'Change favourite location' });
+    expect(change).toHaveFocus();
+    expect(screen.getByText('Henhouse Dayton')).toBeInTheDocument();
+    expect(screen.getByText('1 Main St, Dayton, OH 45402')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Email me offers and news from Henhouse'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/account$/));
+    const [call] = api.to('POST /auth/signup');
+    expect(call.headers['X-Bot-Check']).toBe('bot-token');
+    expect(botCheck).toHaveBeenCalledWith('signup');
+    expect(call.body).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '5135550100',
+      password: 'chicken123',
+      favoriteLocationId: 'oh-dayton',
+      birthday: '1990-12-10',
+      marketingOptIn: true,
+    });
+    expect(useAppStore.getState()).toMatchObject({ user: { email: 'ada@example.com' }, members: { points: 420 }, token });
+  });
+
+  it('starts from the location the guest already chose, and can change it', async () => {
+    useAppStore.getState().set({ location: dayton });
+    const api = mockApi({ 'GET /locations': { body: { locations: [dayton, kettering] } }, 'POST /auth/signup': { status: 201, body: { user: ada, members, token } } });
+    mount(SignUp, '/account/signup');
+    const user = setupUser();
+    expect(screen.getByText('Henhouse Dayton')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change favourite location' }));
+    expect(screen.getByLabelText('City, state or ZIP code')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Show all locations' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose Henhouse Kettering' }));
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(api.to('POST /auth/signup')).toHaveLength(1));
+    expect(api.to('POST /auth/signup')[0].body).toMatchObject({ favoriteLocationId: 'oh-kettering', marketingOptIn: false });
+    expect(api.to('POST /auth/signup')[0].body).not.toHaveProperty('birthday');
+  });
+
+  it('says when a search finds nothing it can place', async () => {
+    mockApi({ 'GET /locations': apiError(400, 'address_not_found', "We couldn't find that place. Try a city and state, or a ZIP code.") });
+    mount(SignUp, '/account/signup');
+    const user = setupUser();
+    await user.type(screen.getByLabelText('City, state or ZIP code'), 'Nowhere{Enter}');
+    expect(await screen.findByText("We couldn't find that place. Try a city and state, or a ZIP code.")).toBeInTheDocument();
+    expect(screen.getByLabelText('City, state or ZIP code')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the edge’s field messages, such as an email already in use', async () => {
+    mockApi({
+      'GET /locations': { body: { locations: [dayton] } },
+      'POST /auth/signup': apiError(409, 'email_taken', 'Check the highlighted fields.', { email: 'An account already uses this email. Sign in or reset your password.' }),
+    });
+    mount(SignUp, '/account/signup');
+    const user = setupUser();
+    await fillDetails(user);
+    await chooseDayton(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('An account already uses this email. Sign in or reset your password.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(useAppStore.getState().user).toBeNull();
+  });
+
+  it('explains a rate limit in a form alert', async () => {
+    mockApi({ 'GET /locations': { body: { locations: [dayton] } }, 'POST /auth/signup': apiError(429, 'rate_limited', 'Too many tries. Please wait 5 minutes and try again.') });
+    mount(SignUp, '/account/signup');
+    const user = setupUser();
+    await fillDetails(user);
+    await chooseDayton(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many tries. Please wait 5 minutes and try again.');
+  });
+
+  it('refuses a birthday in the future', async () => {
+    mockApi({});
+    mount(SignUp, '/account/signup');
+    const user = setupUser();
+    await user.type(screen.getByLabelText(/Birthday/), '2999-01-01');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText("Your birthday can't be in the future")).toBeInTheDocument();
+  });
+});
