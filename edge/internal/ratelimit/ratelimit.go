@@ -84,7 +84,9 @@ type Key struct {
 func IP(ip string) Key { return Key{scope: "ip", value: strings.TrimSpace(ip)} }
 
 // Account is the key for an account identifier, compared case-insensitively.
-func Account(id string) Key { return Key{scope: "account", value: strings.ToLower(strings.TrimSpace(id))} }
+func Account(id string) Key {
+	return Key{scope: "account", value: strings.ToLower(strings.TrimSpace(id))}
+}
 
 // Result is the outcome of a check.
 type Result struct {
