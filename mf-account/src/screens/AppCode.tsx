@@ -1,8 +1,87 @@
+// /app/code?code=…&state=… (spec 1, 7): where the loyalty provider sends the member back
+// after single sign-on. Exchanges the code (POST /api/auth/sso/exchange), signs in and
+// goes to the page the sign-in started from.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
+import { api } from '@henhouse/kit/api/client';
+import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { messageFor } from '../lib/errors';
+import { once } from '../lib/once';
+import { safeReturn, storeSignedIn } from '../lib/session';
+import type { SignedIn } from '../lib/types';
+import '../account.css';
 
-export default function AppCode(_props: ScreenProps) {
+/**
+ * settled waits until the webview start-up (AppLayout, spec 4.2) is done with the store:
+ * it clears the user and loads the app data, and must not undo this sign-in.
+ */
+export function settled(maxMs = 8000): Promise<void> {
+  if (!useAppStore.getState().loading) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, maxMs);
+    const unsub = useAppStore.subscribe((s) => !s.loading && done());
+    function done() {
+      clearTimeout(timer);
+      unsub();
+      resolve();
+    }
+  });
+}
+
+const providerErrors: Record<string, string> = {
+  access_denied: 'Sign-in was cancelled.',
+  login_required: 'Please sign in again.',
+};
+
+export default function AppCode({ query }: ScreenProps) {
+  const navigate = useNavigate();
+  const { code = '', state = '' } = query;
+  const initialError = query.error
+    ? providerErrors[query.error] ?? "Henhouse Rewards couldn't sign you in. Please try again."
+    : !code || !state
+      ? 'This sign-in link is incomplete. Please start signing in again.'
+      : null;
+  const [error, setError] = useState<string | null>(initialError);
+
+  useEffect(() => {
+    if (initialError) return;
+    let live = true;
+    once(`sso:${code}`, () => api.post<SignedIn & { return?: string }>('/auth/sso/exchange', { code, state })).then(
+      async (r) => {
+        await settled();
+        storeSignedIn(r);
+        if (live) navigate(safeReturn(r.return), { replace: true });
+      },
+      (e: unknown) => live && setError(messageFor(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [code, state, initialError, navigate]);
+
   return (
-    <ScreenFrame name="mf-account/AppCode" title="Signing you in"/>
+    <ScreenFrame name="mf-account/AppCode" title="Signing you in">
+      <div className="hh-acct hh-acct--app">
+        <div className="hh-acct-card">
+          {error ? (
+            <div className="hh-acct-step">
+              <div role="alert" className="hh-acct-alert">
+                <h3 className="hh-acct-step-title">We couldn't sign you in</h3>
+                <p>{error}</p>
+              </div>
+              <Link className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" to="/account/signin">
+                Back to sign in
+              </Link>
+            </div>
+          ) : (
+            <p role="status" className="hh-acct-loading">
+              <span className="hh-spinner" aria-hidden="true" /> Signing you in with Henhouse Rewards…
+            </p>
+          )}
+        </div>
+      </div>
+    </ScreenFrame>
   );
 }

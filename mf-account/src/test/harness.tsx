@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 // the screen mounted under a memory router the way the shell mounts it.
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { ComponentType } from 'react';
+import { StrictMode, type ComponentType } from 'react';
 import { configureApi } from '@henhouse/kit/api/client';
 import type { Layout } from '@henhouse/kit/bootstrap';
 import type { ScreenProps } from '@henhouse/kit/screen';
@@ -74,7 +74,7 @@ function Where() {
 }
 
 /** mount renders a screen at a URL; any navigation away shows <output data-testid="where">. */
-export function mount(Screen: ComponentType<ScreenProps>, url: string, opts: { layout?: Layout; routeId?: string } = {}) {
+export function mount(Screen: ComponentType<ScreenProps>, url: string, opts: { layout?: Layout; routeId?: string; strict?: boolean } = {}) {
   const pattern = new URL(url, 'http://localhost').pathname;
   function AtRoute() {
     const l = useLocation();
@@ -86,14 +86,15 @@ export function mount(Screen: ComponentType<ScreenProps>, url: string, opts: { l
       </>
     );
   }
-  return render(
+  const tree = (
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path={pattern} element={<AtRoute />} />
         <Route path="*" element={<Where />} />
       </Routes>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  return render(opts.strict ? <StrictMode>{tree}</StrictMode> : tree);
 }
 
 export function resetStore() {
