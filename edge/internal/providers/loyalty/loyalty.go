@@ -232,11 +232,11 @@ type Order struct {
 type Accrual struct {
 	OrderID string `json:"order_id"`
 	// Points credited in total (base + bonus).
-	Points      int64 `json:"points"`
-	BasePoints  int64 `json:"base_points"`
-	BonusPoints int64 `json:"bonus_points"`
-	Balance     int64 `json:"balance"`
-	Lifetime    int64 `json:"lifetime_points"`
+	Points      int64  `json:"points"`
+	BasePoints  int64  `json:"base_points"`
+	BonusPoints int64  `json:"bonus_points"`
+	Balance     int64  `json:"balance"`
+	Lifetime    int64  `json:"lifetime_points"`
 	Tier        string `json:"tier"`
 	// Duplicate: the order was already credited; nothing changed.
 	Duplicate           bool     `json:"duplicate,omitempty"`

@@ -199,7 +199,9 @@ func (p *Provider) authParams(c fiber.Ctx, get func(string) string) (authRequest
 
 func (p *Provider) formKey(token string) string { return p.k("authform", token) }
 
-func bindDigest(r authRequest) string { return digest(r.ClientID + "\x00" + r.RedirectURI + "\x00" + r.State) }
+func bindDigest(r authRequest) string {
+	return digest(r.ClientID + "\x00" + r.RedirectURI + "\x00" + r.State)
+}
 
 // newFormToken stores a form token bound to the request and sets its cookie.
 func (p *Provider) newFormToken(c fiber.Ctx, r authRequest) (string, error) {

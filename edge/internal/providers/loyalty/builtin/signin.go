@@ -105,7 +105,9 @@ func (p *Provider) checkPassword(ctx context.Context, email, password string) (m
 // answer does not reveal who is a member.
 func (p *Provider) StartPasswordless(ctx context.Context, identifier string) (loyalty.Challenge, error) {
 	id := strings.TrimSpace(identifier)
-	invalid := func(msg string) error { return fault.New(fault.Invalid, "invalid", msgCheckFields).Field("identifier", msg) }
+	invalid := func(msg string) error {
+		return fault.New(fault.Invalid, "invalid", msgCheckFields).Field("identifier", msg)
+	}
 	if id == "" || len(id) > 254 {
 		return loyalty.Challenge{}, invalid(msgIdentifier)
 	}

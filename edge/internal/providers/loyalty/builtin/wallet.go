@@ -242,7 +242,7 @@ func looksLikeCardNumber(s string) bool {
 		}
 		for n := 12; n <= 19 && n <= len(run); n++ {
 			for i := 0; i+n <= len(run); i++ {
-				if luhnValid(run[i : i+n]) && run[i] != '0' {
+				if luhnValid(run[i:i+n]) && run[i] != '0' {
 					return true
 				}
 			}
