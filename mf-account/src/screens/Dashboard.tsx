@@ -1,8 +1,141 @@
+// /account (spec 2.1): the member's dashboard, with the sections rewards-single and
+// user-info (query `section`, or the store's ui.accountSection set by the mobile menu).
+// Guests are sent to sign in and come back here.
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
+import { actions } from '@henhouse/kit/actions';
+import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { RewardsSection } from '../dashboard/RewardsSection';
+import { Tabs } from '../dashboard/Tabs';
+import { UserInfoSection } from '../dashboard/UserInfoSection';
+import { messageFor } from '../lib/errors';
+import { readMembers } from '../lib/members';
+import type { User } from '../lib/types';
+import '../account.css';
 
-export default function Dashboard(_props: ScreenProps) {
+export type AccountSection = 'rewards-single' | 'user-info';
+const sections: { key: AccountSection; label: string }[] = [
+  { key: 'rewards-single', label: 'Rewards' },
+  { key: 'user-info', label: 'Your info' },
+];
+
+/** accountSection picks the section: the query wins, then the store, then rewards. */
+export function accountSection(query: string | undefined, stored: string | null | undefined): AccountSection {
+  for (const s of [query, stored]) if (s === 'rewards-single' || s === 'user-info') return s;
+  return 'rewards-single';
+}
+
+type Who = 'member' | 'checking' | 'guest';
+
+export default function Dashboard({ query }: ScreenProps) {
+  const navigate = useNavigate();
+  const user = useAppStore((s) => s.user) as unknown as User | null;
+  const token = useAppStore((s) => s.token);
+  const rawMembers = useAppStore((s) => s.members);
+  const stored = useAppStore((s) => s.ui.accountSection);
+  const section = accountSection(query.section, stored);
+  const [who, setWho] = useState<Who>(user ? 'member' : token ? 'checking' : 'guest');
+  const [rewardsError, setRewardsError] = useState<string | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+
+  // A token without a user (a reload): ask the edge who this is.
+  useEffect(() => {
+    if (user) return setWho('member');
+    if (signingOut) return;
+    if (!token) return setWho('guest');
+    setWho('checking');
+    let live = true;
+    actions.getUser().then(
+      () => undefined,
+      () => live && setWho('guest'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [user, token, signingOut]);
+
+  const loadRewards = () => {
+    setRewardsError(null);
+    actions.getRewards().catch((e: unknown) => setRewardsError(messageFor(e)));
+  };
+  useEffect(() => {
+    if (who === 'member' && !signingOut) loadRewards();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [who]);
+
+  // Keep the store's section in step with what is shown (the mobile menu reads it).
+  useEffect(() => {
+    if (stored !== section) useAppStore.getState().setUi({ accountSection: section });
+  }, [section, stored]);
+
+  const select = (s: AccountSection) => {
+    useAppStore.getState().setUi({ accountSection: s });
+    navigate(`/account?section=${s}`, { replace: true });
+  };
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await actions.logoutUser();
+    } catch {
+      // The store is cleared either way; the edge session expires on its own.
+    }
+    navigate('/');
+  };
+
+  if (who === 'guest' && !signingOut) {
+    const back = query.section ? `/account?section=${query.section}` : '/account';
+    return <Navigate to={`/account/signin?return=${encodeURIComponent(back)}`} replace />;
+  }
+
+  const members = readMembers(rawMembers);
   return (
-    <ScreenFrame name="mf-account/Dashboard" title="Your Account"/>
+    <ScreenFrame name="mf-account/Dashboard" title="Your Account">
+      <div className="hh-acct">
+        {!user ? (
+          <p role="status" className="hh-acct-loading">
+            {signingOut ? 'Signing out…' : 'Loading your account…'}
+          </p>
+        ) : (
+          <>
+            <p className="hh-acct-aside">Hi, {user.firstName}!</p>
+            {user.confirmed === false && (
+              <p className="hh-acct-alert" style={{ fontWeight: 400 }}>
+                Please confirm your email: open the link we sent to {user.email}.
+              </p>
+            )}
+            <Tabs tabs={sections} selected={section} onSelect={select} label="Your account" idBase="acct">
+              {section === 'rewards-single' ? (
+                members ? (
+                  <>
+                    {rewardsError && (
+                      <p role="alert" className="hh-acct-alert">
+                        {rewardsError}
+                      </p>
+                    )}
+                    <RewardsSection members={members} />
+                  </>
+                ) : rewardsError ? (
+                  <div role="alert" className="hh-acct-alert">
+                    <p>We couldn't load your rewards. {rewardsError}</p>
+                    <button type="button" className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small" onClick={loadRewards}>
+                      Try again
+                    </button>
+                  </div>
+                ) : (
+                  <p role="status" className="hh-acct-loading">
+                    Loading your rewards…
+                  </p>
+                )
+              ) : (
+                <UserInfoSection user={user} onSignOut={signOut} signingOut={signingOut} />
+              )}
+            </Tabs>
+          </>
+        )}
+      </div>
+    </ScreenFrame>
   );
 }
