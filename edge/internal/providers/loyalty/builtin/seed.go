@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 	_ "time/tzdata" // the programme's time zone must resolve on any machine
+	"unicode"
 
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 )
@@ -229,10 +230,16 @@ func (p *Program) categoryOf(it loyalty.OrderItem) string {
 	if it.Category != "" {
 		return it.Category
 	}
-	name := strings.ToLower(it.Name)
+	// Whole words only ("pie" is not in "piece"), with an optional plural s.
+	name := " " + strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if strings.ContainsRune(",.()!/:;", r) {
+			return ' '
+		}
+		return unicode.ToLower(r)
+	}, it.Name)), " ") + " "
 	for _, k := range p.CategoryKeywords {
 		for _, w := range k.Words {
-			if strings.Contains(name, w) {
+			if strings.Contains(name, " "+w+" ") || strings.Contains(name, " "+w+"s ") {
 				return k.Category
 			}
 		}
