@@ -44,8 +44,9 @@ type (
 )
 
 // New returns the token middleware. It reads the access token from the Authorization
-// header ("Bearer x", "bearer x", "Token x" or just "x") or, when there is none, from
-// the access cookie, and verifies it:
+// header ("Bearer x", "bearer x", "Token x" or just "x"; Basic and other HTTP
+// authentication credentials are ignored) or, when there is none, from the access
+// cookie, and verifies it:
 //
 //   - valid: session.SetMember with the token's sub and provider; ClaimsOf returns
 //     the claims;
@@ -89,8 +90,10 @@ func New(t *Tokens, config ...MiddlewareConfig) fiber.Handler {
 }
 
 // tokenFromHeader returns the token of an Authorization value with an optional
-// scheme: "Bearer x", "Token x" and "x" all give "x". A value with more than two
-// words is returned whole so that it fails verification as a malformed token.
+// scheme: "Bearer x", "Token x" and "x" all give "x". Credentials of HTTP
+// authentication schemes (Basic, Digest, Negotiate, NTLM — e.g. a password-protected
+// staging site) are not tokens and give "", so the cookie is used. A value with more
+// than two words is returned whole so that it fails verification as malformed.
 func tokenFromHeader(v string) string {
 	v = strings.TrimSpace(v)
 	fields := strings.Fields(v)
@@ -100,6 +103,10 @@ func tokenFromHeader(v string) string {
 	case 1:
 		return fields[0]
 	case 2:
+		switch strings.ToLower(fields[0]) {
+		case "basic", "digest", "negotiate", "ntlm":
+			return ""
+		}
 		return fields[1]
 	}
 	return v

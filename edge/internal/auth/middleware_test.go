@@ -95,6 +95,7 @@ func TestMiddlewareAcceptsHeaderVariantsAndCookie(t *testing.T) {
 		"padded":       {"Authorization": "  Bearer   " + p.AccessToken + " "},
 		"cookie":       {"Cookie": "hh_token=" + p.AccessToken},
 		"header first": {"Authorization": "Bearer " + p.AccessToken, "Cookie": "hh_token=garbage"},
+		"basic auth":   {"Authorization": "Basic dXNlcjpwYXNz", "Cookie": "hh_token=" + p.AccessToken},
 	} {
 		resp, s := do(t, app, "/state", hdr)
 		if s.Member != "member-1" || s.Provider != "henhouse-loyalty" || s.JTI == "" || s.LoggedOut || s.Forced {
@@ -262,7 +263,7 @@ func TestSetAndClearCookies(t *testing.T) {
 func TestTokenFromHeader(t *testing.T) {
 	for in, want := range map[string]string{
 		"": "", "   ": "", "abc": "abc", "Bearer abc": "abc", "bearer abc": "abc", "Token abc": "abc",
-		"BEARER\tabc": "abc", " Bearer  abc ": "abc", "a b c": "a b c",
+		"BEARER\tabc": "abc", " Bearer  abc ": "abc", "a b c": "a b c", "Basic dXNlcjpwYXNz": "", "NTLM abc": "",
 	} {
 		if got := tokenFromHeader(in); got != want {
 			t.Errorf("tokenFromHeader(%q) = %q, want %q", in, got, want)
