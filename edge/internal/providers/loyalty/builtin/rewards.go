@@ -24,6 +24,7 @@ type storedRedemption struct {
 	Exp  int64  `json:"exp"`            // ExpiresAt, Unix seconds, for the scripts
 	AKey string `json:"akey"`           // key in the active hash
 	CKey string `json:"ckey,omitempty"` // key in the claims hash
+	Seq  int64  `json:"seq"`            // order of creation within the member
 }
 
 func ledgerJSON(at time.Time, points, balance int64, reason, ref string) string {
@@ -90,7 +91,9 @@ if cost > 0 then
   bal = redis.call('HINCRBY', KEYS[1], 'points', -cost)
   ledger(-cost, bal, ARGV[9], ARGV[4])
 end
-redis.call('HSET', KEYS[3], ARGV[4], ARGV[5])
+local r = cjson.decode(ARGV[5])
+r.seq = redis.call('HINCRBY', KEYS[1], 'rseq', 1)
+redis.call('HSET', KEYS[3], ARGV[4], cjson.encode(r))
 redis.call('HSET', KEYS[2], ARGV[6], ARGV[4])
 if ARGV[8] ~= '' then redis.call('HSET', KEYS[5], ARGV[8], ARGV[4]) end
 return {1, tostring(bal)}`)
@@ -254,19 +257,26 @@ func (p *Provider) Redemptions(ctx context.Context, memberID string) ([]loyalty.
 	if err != nil {
 		return nil, err
 	}
-	out := make([]loyalty.Redemption, 0, len(all))
+	list := make([]storedRedemption, 0, len(all))
 	for _, raw := range all {
 		var r storedRedemption
 		if json.Unmarshal([]byte(raw), &r) == nil {
-			out = append(out, r.Redemption)
+			list = append(list, r)
 		}
 	}
-	slices.SortFunc(out, func(a, b loyalty.Redemption) int {
+	slices.SortFunc(list, func(a, b storedRedemption) int {
 		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
 			return c
 		}
+		if a.Seq != b.Seq {
+			return int(b.Seq - a.Seq)
+		}
 		return cmpString(b.ID, a.ID)
 	})
+	out := make([]loyalty.Redemption, len(list))
+	for i, r := range list {
+		out[i] = r.Redemption
+	}
 	return out, nil
 }
 
