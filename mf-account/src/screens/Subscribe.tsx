@@ -1,8 +1,310 @@
+// /app/subscribe (spec 2.1, webview): subscription plans (GET /api/subscriptions/plans),
+// subscribing with a saved or new card, and cancelling (docs/identity.md).
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
+import { actions } from '@henhouse/kit/actions';
+import { api } from '@henhouse/kit/api/client';
+import { money } from '@henhouse/kit/format';
+import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { FieldError, FormAlert, Status, TextField } from '../forms/Field';
+import { applyServerErrors } from '../forms/serverErrors';
+import { messageFor } from '../lib/errors';
+import { formatDate } from '../lib/format';
+import { readMembers } from '../lib/members';
+import type { Subscription } from '../lib/types';
+import '../account.css';
 
-export default function Subscribe(_props: ScreenProps) {
+export interface Plan {
+  id: string;
+  name: string;
+  description?: string;
+  priceCents: number;
+  interval: string;
+  perks: string[];
+}
+export interface SavedCard {
+  id: string;
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  nickname?: string;
+  default?: boolean;
+}
+
+function readPlan(p: Record<string, unknown>): Plan {
+  return {
+    id: String(p.id),
+    name: String(p.name ?? p.id),
+    description: typeof p.description === 'string' ? p.description : undefined,
+    priceCents: Number(p.priceCents ?? p.price_cents ?? 0),
+    interval: String(p.interval ?? 'month'),
+    perks: Array.isArray(p.perks) ? p.perks.map(String) : [],
+  };
+}
+
+export default function Subscribe({ layout }: ScreenProps) {
+  const loading = useAppStore((s) => s.loading);
+  const user = useAppStore((s) => s.user);
+  const token = useAppStore((s) => s.token);
+  const members = readMembers(useAppStore((s) => s.members));
+  const [plans, setPlans] = useState<Plan[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    api.get<{ plans: Record<string, unknown>[] }>('/subscriptions/plans', ctl.signal).then(
+      (r) => setPlans(r.plans.map(readPlan)),
+      (e: unknown) => (e as Error).name !== 'AbortError' && setError(messageFor(e)),
+    );
+    return () => ctl.abort();
+  }, []);
+  useEffect(() => {
+    if (user && !loading) actions.getRewards().catch(() => undefined);
+  }, [user, loading]);
+
+  const active = (members?.subscriptions ?? []).filter((s) => s.status === 'active' || s.status === 'trialing');
+  const signedOut = !loading && !user && !token;
+
   return (
-    <ScreenFrame name="mf-account/Subscribe" title="Subscriptions"/>
+    <ScreenFrame name="mf-account/Subscribe" title="Subscriptions">
+      <div className={layout === 'app' ? 'hh-acct hh-acct--app' : 'hh-acct'}>
+        <div className="hh-acct-card hh-acct-card--wide">
+          {error && <FormAlert message={`We couldn't load the plans. ${error}`} />}
+          <Status message={notice} className="hh-acct-success" />
+          {!plans && !error && (
+            <p role="status" className="hh-acct-loading">
+              Loading plans…
+            </p>
+          )}
+          {plans && <PlanList plans={plans} />}
+          {active.length > 0 && <CurrentSubscriptions subs={active} plans={plans ?? []} />}
+          {plans && plans.length > 0 && (signedOut ? (
+            <p className="hh-acct-aside">
+              <Link to="/account/signin?return=%2Fapp%2Fsubscribe">Sign in</Link> to subscribe.
+            </p>
+          ) : user && active.length === 0 ? (
+            <SubscribeForm plans={plans} onDone={setNotice} />
+          ) : null)}
+        </div>
+      </div>
+    </ScreenFrame>
+  );
+}
+
+function PlanList({ plans }: { plans: Plan[] }) {
+  if (plans.length === 0) return <p className="hh-acct-empty">No plans are offered right now.</p>;
+  return (
+    <section className="hh-acct-section" aria-labelledby="plans-title">
+      <h3 id="plans-title">Plans</h3>
+      <ul className="hh-acct-list">
+        {plans.map((p) => (
+          <li key={p.id} className="hh-acct-item">
+            <h4>{p.name}</h4>
+            <p className="hh-acct-cost">
+              {money(p.priceCents)} a {p.interval}
+            </p>
+            {p.description && <p>{p.description}</p>}
+            {p.perks.length > 0 && (
+              <ul>
+                {p.perks.map((perk) => (
+                  <li key={perk}>{perk}</li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CurrentSubscriptions({ subs, plans }: { subs: Subscription[]; plans: Plan[] }) {
+  return (
+    <section className="hh-acct-section" aria-labelledby="current-subs">
+      <h3 id="current-subs">Your subscription</h3>
+      <ul className="hh-acct-list">
+        {subs.map((s) => (
+          <CurrentSubscription key={s.id} sub={s} name={s.name ?? plans.find((p) => p.id === s.planId)?.name ?? s.planId} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CurrentSubscription({ sub, name }: { sub: Subscription; name: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.del<{ subscription: Record<string, unknown> }>(`/subscriptions/${encodeURIComponent(sub.id)}`);
+      const m = useAppStore.getState().members;
+      if (m) {
+        const list = Array.isArray(m.subscriptions) ? (m.subscriptions as Record<string, unknown>[]) : [];
+        useAppStore.getState().set({ members: { ...m, subscriptions: list.map((x) => (x.id === sub.id ? { ...x, ...r.subscription } : x)) } });
+      }
+      setConfirming(false);
+    } catch (e) {
+      setError(messageFor(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const ending = sub.cancelAtPeriodEnd;
+  return (
+    <li className="hh-acct-item">
+      <h4>{name}</h4>
+      <p role="status">
+        {ending ? `Cancelled. Your plan stays active until ${formatDate(sub.endsAt ?? sub.renewsAt)}.` : sub.renewsAt ? `Active. Renews ${formatDate(sub.renewsAt)}.` : 'Active.'}
+      </p>
+      {!ending &&
+        (confirming ? (
+          <div className="hh-acct-row">
+            <button type="button" className="hh-acct-btn hh-acct-btn--secondary hh-acct-btn--small" onClick={cancel} disabled={busy}>
+              {busy ? 'Cancelling…' : 'Yes, cancel my plan'}
+            </button>
+            <button type="button" className="hh-acct-link" onClick={() => setConfirming(false)} disabled={busy}>
+              Keep my plan
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small" onClick={() => setConfirming(true)}>
+            Cancel subscription
+          </button>
+        ))}
+      {error && (
+        <p role="alert" className="hh-acct-field__error">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+interface SubscribeValues {
+  planId: string;
+  cardId: string;
+  number: string;
+  expMonth: string;
+  expYear: string;
+  cvv: string;
+  postalCode: string;
+}
+
+function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: string) => void }) {
+  const [cards, setCards] = useState<SavedCard[] | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<SubscribeValues>({ defaultValues: { planId: plans[0]?.id ?? '', cardId: '', number: '', expMonth: '', expYear: '', cvv: '', postalCode: '' } });
+
+  useEffect(() => {
+    api.get<{ cards: SavedCard[] }>('/user/cards').then(
+      (r) => {
+        setCards(r.cards);
+        const def = r.cards.find((c) => c.default) ?? r.cards[0];
+        setValue('cardId', def ? def.id : 'new');
+      },
+      () => {
+        setCards([]);
+        setValue('cardId', 'new');
+      },
+    );
+  }, [setValue]);
+
+  const cardId = watch('cardId');
+  const submit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      let paymentToken = cards?.find((c) => c.id === v.cardId)?.token;
+      if (!paymentToken) {
+        const r = await api.post<{ card: { token: string } }>('/payments/cards', {
+          processor: 'hosted',
+          number: v.number.replace(/\s+/g, ''),
+          expMonth: Number(v.expMonth),
+          expYear: Number(v.expYear.length === 2 ? `20${v.expYear}` : v.expYear),
+          cvv: v.cvv,
+          postalCode: v.postalCode,
+        });
+        paymentToken = r.card.token;
+      }
+      const r = await api.post<{ subscription: Record<string, unknown> }>('/subscriptions', { planId: v.planId, paymentToken });
+      const m = useAppStore.getState().members;
+      const list = m && Array.isArray(m.subscriptions) ? (m.subscriptions as Record<string, unknown>[]) : [];
+      const plan = plans.find((p) => p.id === v.planId);
+      onDone(`You're subscribed to ${plan?.name ?? 'your plan'}.`);
+      useAppStore.getState().set({ members: { ...(m ?? {}), subscriptions: [...list, { name: plan?.name, ...r.subscription }] } });
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, ['planId', 'number', 'expMonth', 'expYear', 'cvv', 'postalCode']));
+    }
+  });
+
+  return (
+    <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting} aria-labelledby="subscribe-title">
+      <h3 id="subscribe-title" className="hh-acct-step-title">
+        Subscribe
+      </h3>
+      <FormAlert message={formError} />
+      <fieldset aria-describedby={errors.planId ? 'plan-error' : undefined}>
+        <legend>Plan</legend>
+        {plans.map((p) => (
+          <div key={p.id} className="hh-acct-field hh-acct-field--check">
+            <input type="radio" id={`plan-${p.id}`} value={p.id} {...register('planId', { required: 'Choose a plan' })} />
+            <label htmlFor={`plan-${p.id}`}>
+              {p.name}, {money(p.priceCents)} a {p.interval}
+            </label>
+          </div>
+        ))}
+        <FieldError id="plan-error" message={errors.planId?.message} />
+      </fieldset>
+      {cards === null ? (
+        <p role="status">Loading your cards…</p>
+      ) : (
+        <fieldset>
+          <legend>Pay with</legend>
+          {cards.map((c) => (
+            <div key={c.id} className="hh-acct-field hh-acct-field--check">
+              <input type="radio" id={`card-${c.id}`} value={c.id} {...register('cardId')} />
+              <label htmlFor={`card-${c.id}`}>
+                {c.nickname ? `${c.nickname}: ` : ''}
+                {c.brand} ending in {c.last4}, expires {String(c.expMonth).padStart(2, '0')}/{c.expYear}
+              </label>
+            </div>
+          ))}
+          <div className="hh-acct-field hh-acct-field--check">
+            <input type="radio" id="card-new" value="new" {...register('cardId')} />
+            <label htmlFor="card-new">A new card</label>
+          </div>
+        </fieldset>
+      )}
+      {cardId === 'new' && (
+        <fieldset>
+          <legend>New card</legend>
+          <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" error={errors.number?.message} {...register('number', { required: 'Enter the card number', validate: (v) => /^\d{12,19}$/.test(v.replace(/\s+/g, '')) || 'Enter the 12 to 19 digits on the card' })} />
+          <div className="hh-acct-grid hh-acct-grid--2">
+            <TextField label="Expiry month (MM)" inputMode="numeric" autoComplete="cc-exp-month" maxLength={2} error={errors.expMonth?.message} {...register('expMonth', { required: 'Enter the expiry month', validate: (v) => (Number(v) >= 1 && Number(v) <= 12) || 'Enter a month from 01 to 12' })} />
+            <TextField label="Expiry year (YYYY)" inputMode="numeric" autoComplete="cc-exp-year" maxLength={4} error={errors.expYear?.message} {...register('expYear', { required: 'Enter the expiry year', validate: (v) => /^(\d{2}|\d{4})$/.test(v) || 'Enter the year, like 2030' })} />
+            <TextField label="Security code" inputMode="numeric" autoComplete="cc-csc" maxLength={4} error={errors.cvv?.message} {...register('cvv', { required: 'Enter the security code', validate: (v) => /^\d{3,4}$/.test(v) || 'The security code is 3 or 4 digits' })} />
+            <TextField label="Billing ZIP code" inputMode="numeric" autoComplete="postal-code" error={errors.postalCode?.message} {...register('postalCode', { required: 'Enter the billing ZIP code', validate: (v) => /^\d{5}(-\d{4})?$/.test(v.trim()) || 'Enter a 5-digit ZIP code' })} />
+          </div>
+        </fieldset>
+      )}
+      <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting || cards === null}>
+        {isSubmitting ? 'Subscribing…' : 'Subscribe'}
+      </button>
+    </form>
   );
 }
