@@ -32,8 +32,8 @@ const HeaderName = "X-Bot-Check"
 
 // Actions the edge guards. The shell passes the same names to execute.
 const (
-	ActionSignIn         = "sign_in"
-	ActionSignUp         = "sign_up"
+	ActionSignIn         = "login"
+	ActionSignUp         = "signup"
 	ActionForgotPassword = "forgot_password"
 	ActionContact        = "contact"
 	ActionCheckout       = "checkout"

@@ -234,7 +234,7 @@ func TestBuiltinEndpoints(t *testing.T) {
 	app := newSite(t, b)
 
 	// The first call gets a visitor cookie along with the token.
-	resp, body := request(t, app, "POST", "/api/botcheck/token", "", `{"action":"sign_in"}`, nil)
+	resp, body := request(t, app, "POST", "/api/botcheck/token", "", `{"action":"login"}`, nil)
 	if resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("token endpoint: %d %s", resp.StatusCode, body)
 	}
@@ -269,7 +269,7 @@ func TestBuiltinEndpoints(t *testing.T) {
 	check("valid", cookie, out.Token, 200)
 	check("replayed", cookie, out.Token, 403)
 
-	_, body = request(t, app, "POST", "/api/botcheck/token", cookie, `{"action":"sign_up"}`, nil)
+	_, body = request(t, app, "POST", "/api/botcheck/token", cookie, `{"action":"signup"}`, nil)
 	_ = json.Unmarshal([]byte(body), &out)
 	check("token for another action", cookie, out.Token, 403)
 
@@ -292,7 +292,7 @@ func TestMountTokenRunsHooks(t *testing.T) {
 		return c.Next()
 	})
 	for i, want := range []int{200, 200, 429} {
-		if resp, body := request(t, app, "POST", "/api/botcheck/token", "", `{"action":"sign_in"}`, nil); resp.StatusCode != want {
+		if resp, body := request(t, app, "POST", "/api/botcheck/token", "", `{"action":"login"}`, nil); resp.StatusCode != want {
 			t.Fatalf("call %d: %d %s", i+1, resp.StatusCode, body)
 		}
 	}
@@ -347,10 +347,10 @@ new Function("window", "document", script)(window, global.document);
 const g = window.grecaptcha.enterprise;
 g.ready(async () => {
   calls.push("ready");
-  const tok = await g.execute("henhouse-builtin", { action: "sign_in" });
+  const tok = await g.execute("henhouse-builtin", { action: "login" });
   fail = true;
   let err = "";
-  try { await g.execute("henhouse-builtin", { action: "sign_up" }); } catch (e) { err = e.message; }
+  try { await g.execute("henhouse-builtin", { action: "signup" }); } catch (e) { err = e.message; }
   const post = calls.find((c) => typeof c === "object");
   console.log(JSON.stringify({ tok, err, calls: calls.filter((c) => typeof c === "string"), post }));
 });
@@ -383,11 +383,11 @@ g.ready(async () => {
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("harness output %s: %v", out, err)
 	}
-	if got.Tok != "tok-sign_in" || got.Err != "Failed to execute" {
+	if got.Tok != "tok-login" || got.Err != "Failed to execute" {
 		t.Fatalf("execute: %+v", got)
 	}
 	if got.Post.URL != "/api/botcheck/token" || got.Post.Init.Method != "POST" || got.Post.Init.Credentials != "same-origin" ||
-		got.Post.Init.Body != `{"action":"sign_in"}` {
+		got.Post.Init.Body != `{"action":"login"}` {
 		t.Fatalf("fetch: %+v", got.Post)
 	}
 	joined := strings.Join(got.Calls, ",")
