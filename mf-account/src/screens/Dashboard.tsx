@@ -12,7 +12,7 @@ import { Tabs } from '../dashboard/Tabs';
 import { UserInfoSection } from '../dashboard/UserInfoSection';
 import { messageFor } from '../lib/errors';
 import { readMembers } from '../lib/members';
-import type { User } from '../lib/types';
+import { signInPath, useMember } from '../lib/useMember';
 import '../account.css';
 
 export type AccountSection = 'rewards-single' | 'user-info';
@@ -27,34 +27,14 @@ export function accountSection(query: string | undefined, stored: string | null 
   return 'rewards-single';
 }
 
-type Who = 'member' | 'checking' | 'guest';
-
 export default function Dashboard({ query }: ScreenProps) {
   const navigate = useNavigate();
-  const user = useAppStore((s) => s.user) as unknown as User | null;
-  const token = useAppStore((s) => s.token);
   const rawMembers = useAppStore((s) => s.members);
   const stored = useAppStore((s) => s.ui.accountSection);
   const section = accountSection(query.section, stored);
-  const [who, setWho] = useState<Who>(user ? 'member' : token ? 'checking' : 'guest');
   const [rewardsError, setRewardsError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
-
-  // A token without a user (a reload): ask the edge who this is.
-  useEffect(() => {
-    if (user) return setWho('member');
-    if (signingOut) return;
-    if (!token) return setWho('guest');
-    setWho('checking');
-    let live = true;
-    actions.getUser().then(
-      () => undefined,
-      () => live && setWho('guest'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [user, token, signingOut]);
+  const { who, user } = useMember(signingOut);
 
   const loadRewards = () => {
     setRewardsError(null);
@@ -87,7 +67,7 @@ export default function Dashboard({ query }: ScreenProps) {
 
   if (who === 'guest' && !signingOut) {
     const back = query.section ? `/account?section=${query.section}` : '/account';
-    return <Navigate to={`/account/signin?return=${encodeURIComponent(back)}`} replace />;
+    return <Navigate to={signInPath(back)} replace />;
   }
 
   const members = readMembers(rawMembers);

@@ -1,8 +1,83 @@
+// /account/settings (spec 1, 2.1): profile, notifications, password, saved addresses,
+// saved cards (tokens only: brand, last 4, expiry), saved locations and order history.
+import { useEffect } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { signInPath, useMember } from '../lib/useMember';
+import { Addresses, Cards, Favorites, Orders } from '../settings/Lists';
+import { NotificationsForm, PasswordForm, ProfileForm, SettingsSection } from '../settings/Profile';
+import '../account.css';
+
+const toc = [
+  ['profile', 'Your details'],
+  ['notifications', 'Notifications'],
+  ['password', 'Password'],
+  ['addresses', 'Saved addresses'],
+  ['cards', 'Saved cards'],
+  ['locations', 'Saved locations'],
+  ['orders', 'Order history'],
+] as const;
 
 export default function Settings(_props: ScreenProps) {
+  const { who, user } = useMember();
+  const { hash } = useLocation();
+  // Jump to a section named in the address (/account/settings#orders) once it exists.
+  useEffect(() => {
+    if (!user || !hash) return;
+    const el = document.getElementById(hash.slice(1));
+    el?.scrollIntoView?.();
+    el?.focus?.();
+  }, [user, hash]);
+
+  if (who === 'guest') return <Navigate to={signInPath('/account/settings')} replace />;
   return (
-    <ScreenFrame name="mf-account/Settings" title="Account Settings"/>
+    <ScreenFrame name="mf-account/Settings" title="Account Settings">
+      <div className="hh-acct">
+        {!user ? (
+          <p role="status" className="hh-acct-loading">
+            Loading your account…
+          </p>
+        ) : (
+          <div className="hh-acct-grid hh-acct-settings">
+            <nav aria-label="Settings sections">
+              <ul className="hh-acct-toc">
+                {toc.map(([id, label]) => (
+                  <li key={id}>
+                    <a href={`#${id}`}>{label}</a>
+                  </li>
+                ))}
+                <li>
+                  <Link to="/account">Back to your account</Link>
+                </li>
+              </ul>
+            </nav>
+            <div className="hh-acct-grid">
+              <SettingsSection id="profile" title="Your details">
+                <ProfileForm user={user} />
+              </SettingsSection>
+              <SettingsSection id="notifications" title="Notifications">
+                <NotificationsForm user={user} />
+              </SettingsSection>
+              <SettingsSection id="password" title="Password">
+                <PasswordForm user={user} />
+              </SettingsSection>
+              <SettingsSection id="addresses" title="Saved addresses">
+                <Addresses />
+              </SettingsSection>
+              <SettingsSection id="cards" title="Saved cards">
+                <Cards />
+              </SettingsSection>
+              <SettingsSection id="locations" title="Saved locations">
+                <Favorites user={user} />
+              </SettingsSection>
+              <SettingsSection id="orders" title="Order history">
+                <Orders />
+              </SettingsSection>
+            </div>
+          </div>
+        )}
+      </div>
+    </ScreenFrame>
   );
 }

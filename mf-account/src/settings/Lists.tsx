@@ -1,0 +1,339 @@
+// Saved addresses, saved cards, favourite locations and order history (docs/identity.md).
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { api } from '@henhouse/kit/api/client';
+import { money } from '@henhouse/kit/format';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { CheckboxField, FormAlert, Status, TextField } from '../forms/Field';
+import { applyServerErrors } from '../forms/serverErrors';
+import { messageFor } from '../lib/errors';
+import { addressLine, formatDate } from '../lib/format';
+import type { LocationSummary, User } from '../lib/types';
+import { LocationSelector } from '../locations/LocationSelector';
+
+/** useList loads one of the member's lists and lets a change replace it. */
+function useList<T>(path: string, key: string) {
+  const [items, setItems] = useState<T[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const ctl = new AbortController();
+    api.get<Record<string, T[]>>(path, ctl.signal).then(
+      (r) => setItems(r[key] ?? []),
+      (e: unknown) => (e as Error).name !== 'AbortError' && setError(messageFor(e)),
+    );
+    return () => ctl.abort();
+  }, [path, key]);
+  return { items, setItems, error, setError };
+}
+
+function Loading({ items, error, what }: { items: unknown[] | null; error: string | null; what: string }) {
+  if (error && !items) return <FormAlert message={`We couldn't load your ${what}. ${error}`} />;
+  if (!items) return <p role="status">Loading your {what}…</p>;
+  return null;
+}
+
+export interface Address {
+  id: string;
+  label: string;
+  street: string;
+  unit?: string;
+  city: string;
+  state: string;
+  zip: string;
+  instructions?: string;
+  default?: boolean;
+}
+type AddressValues = Omit<Address, 'id' | 'default'> & { default: boolean };
+const emptyAddress: AddressValues = { label: '', street: '', unit: '', city: '', state: '', zip: '', instructions: '', default: false };
+
+export function Addresses() {
+  const { items, setItems, error, setError } = useList<Address>('/user/addresses', 'addresses');
+  const [editing, setEditing] = useState<Address | 'new' | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const remove = async (a: Address) => {
+    if (!window.confirm(`Remove the address "${a.label}"?`)) return;
+    setError(null);
+    try {
+      const r = await api.del<{ addresses: Address[] }>(`/user/addresses/${encodeURIComponent(a.id)}`);
+      setItems(r.addresses);
+      setStatus(`Removed ${a.label}.`);
+    } catch (e) {
+      setError(messageFor(e));
+    }
+  };
+  return (
+    <>
+      <Loading items={items} error={error} what="addresses" />
+      {items && error && <FormAlert message={error} />}
+      {items && items.length === 0 && <p className="hh-acct-empty">No saved addresses yet.</p>}
+      {items && items.length > 0 && (
+        <ul className="hh-acct-list" aria-label="Saved addresses">
+          {items.map((a) => (
+            <li key={a.id} className="hh-acct-item">
+              <h4>
+                {a.label}
+                {a.default && <span className="hh-acct-muted"> (default)</span>}
+              </h4>
+              <p>{addressLine({ street: [a.street, a.unit].filter(Boolean).join(', '), city: a.city, state: a.state, zip: a.zip })}</p>
+              {a.instructions && <p className="hh-acct-muted">{a.instructions}</p>}
+              <div className="hh-acct-row">
+                <button type="button" className="hh-acct-link" onClick={() => setEditing(a)}>
+                  Edit<span className="visually-hidden"> {a.label}</span>
+                </button>
+                <button type="button" className="hh-acct-link" onClick={() => remove(a)}>
+                  Remove<span className="visually-hidden"> {a.label}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Status message={status} />
+      {editing ? (
+        <AddressForm
+          key={editing === 'new' ? 'new' : editing.id}
+          address={editing === 'new' ? null : editing}
+          onDone={(list, msg) => {
+            setItems(list);
+            setEditing(null);
+            setStatus(msg);
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : (
+        <button type="button" className="hh-acct-btn hh-acct-btn--outline" onClick={() => setEditing('new')}>
+          Add an address
+        </button>
+      )}
+    </>
+  );
+}
+
+function AddressForm({ address, onDone, onCancel }: { address: Address | null; onDone: (list: Address[], message: string) => void; onCancel: () => void }) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<AddressValues>({ defaultValues: address ? { ...emptyAddress, ...address, default: !!address.default } : emptyAddress });
+  useEffect(() => setFocus('label'), [setFocus]);
+  const submit = handleSubmit(async (v) => {
+    setFormError(null);
+    const body = { label: v.label.trim(), street: v.street.trim(), unit: v.unit?.trim() || undefined, city: v.city.trim(), state: v.state.trim().toUpperCase(), zip: v.zip.trim(), instructions: v.instructions?.trim() || undefined, default: v.default };
+    try {
+      const r = address ? await api.put<{ addresses: Address[] }>(`/user/addresses/${encodeURIComponent(address.id)}`, body) : await api.post<{ addresses: Address[] }>('/user/addresses', body);
+      onDone(r.addresses, address ? `Saved ${body.label}.` : `Added ${body.label}.`);
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, ['label', 'street', 'unit', 'city', 'state', 'zip', 'instructions']));
+    }
+  });
+  const req = (msg: string) => ({ validate: (x: string | undefined) => (x ?? '').trim().length > 0 || msg });
+  return (
+    <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting} aria-label={address ? `Edit ${address.label}` : 'New address'}>
+      <FormAlert message={formError} />
+      <TextField label="Name for this address" hint="Like Home or Work" error={errors.label?.message} {...register('label', req('Give the address a name, like Home'))} />
+      <TextField label="Street address" autoComplete="address-line1" error={errors.street?.message} {...register('street', req('Enter the street address'))} />
+      <TextField label="Apartment or suite" optional autoComplete="address-line2" error={errors.unit?.message} {...register('unit')} />
+      <div className="hh-acct-grid hh-acct-grid--2">
+        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city', req('Enter the city'))} />
+        <TextField label="State" autoComplete="address-level1" maxLength={2} hint="2 letters, like OH" error={errors.state?.message} {...register('state', { validate: (x) => /^[A-Za-z]{2}$/.test(x.trim()) || 'Enter the 2-letter state, like OH' })} />
+      </div>
+      <TextField label="ZIP code" inputMode="numeric" autoComplete="postal-code" error={errors.zip?.message} {...register('zip', { validate: (x) => /^\d{5}(-\d{4})?$/.test(x.trim()) || 'Enter a 5-digit ZIP code' })} />
+      <TextField label="Delivery instructions" optional error={errors.instructions?.message} {...register('instructions')} />
+      <CheckboxField label="Use as my default address" {...register('default')} />
+      <div className="hh-acct-row">
+        <button type="submit" className="hh-acct-btn hh-acct-btn--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save address'}
+        </button>
+        <button type="button" className="hh-acct-link" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  nickname?: string;
+  default?: boolean;
+}
+
+export function Cards() {
+  const { items, setItems, error, setError } = useList<SavedCard>('/user/cards', 'cards');
+  const [status, setStatus] = useState<string | null>(null);
+  const remove = async (c: SavedCard) => {
+    const name = `${c.brand} ending in ${c.last4}`;
+    if (!window.confirm(`Remove the ${name}?`)) return;
+    setError(null);
+    try {
+      const r = await api.del<{ cards: SavedCard[] }>(`/user/cards/${encodeURIComponent(c.id)}`);
+      setItems(r.cards);
+      setStatus(`Removed the ${name}.`);
+    } catch (e) {
+      setError(messageFor(e));
+    }
+  };
+  return (
+    <>
+      <Loading items={items} error={error} what="cards" />
+      {items && error && <FormAlert message={error} />}
+      {items && items.length === 0 && <p className="hh-acct-empty">No saved cards. You can save a card when you check out.</p>}
+      {items && items.length > 0 && (
+        <ul className="hh-acct-list" aria-label="Saved cards">
+          {items.map((c) => (
+            <li key={c.id} className="hh-acct-item">
+              <h4>
+                {c.nickname ? `${c.nickname}: ` : ''}
+                {c.brand} ending in {c.last4}
+                {c.default && <span className="hh-acct-muted"> (default)</span>}
+              </h4>
+              <p>
+                Expires {String(c.expMonth).padStart(2, '0')}/{c.expYear}
+              </p>
+              <button type="button" className="hh-acct-link" onClick={() => remove(c)}>
+                Remove<span className="visually-hidden"> {c.brand} ending in {c.last4}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Status message={status} />
+    </>
+  );
+}
+
+type Favorite = LocationSummary;
+
+export function Favorites({ user }: { user: User }) {
+  const { items, setItems, error, setError } = useList<Favorite | string>('/user/favorites', 'favorites');
+  const [status, setStatus] = useState<string | null>(null);
+  const favorites = (items ?? []).map((f) => (typeof f === 'string' ? { id: f, name: f } : f));
+  const setPrimary = async (loc: LocationSummary) => {
+    setError(null);
+    try {
+      const r = await api.patch<{ user: User }>('/user', { favoriteLocationId: loc.id });
+      useAppStore.getState().set({ user: r.user as unknown as Record<string, unknown> });
+      setStatus(`${loc.name} is now your favourite location.`);
+    } catch (e) {
+      setError(messageFor(e));
+    }
+  };
+  const add = async (loc: LocationSummary) => {
+    setError(null);
+    try {
+      const r = await api.put<{ favorites: (Favorite | string)[] }>(`/user/favorites/${encodeURIComponent(loc.id)}`, {});
+      setItems(r.favorites);
+      setStatus(`Saved ${loc.name}.`);
+    } catch (e) {
+      setError(messageFor(e));
+    }
+  };
+  const remove = async (loc: Favorite) => {
+    setError(null);
+    try {
+      const r = await api.del<{ favorites: (Favorite | string)[] }>(`/user/favorites/${encodeURIComponent(loc.id)}`);
+      setItems(r.favorites);
+      setStatus(`Removed ${loc.name}.`);
+    } catch (e) {
+      setError(messageFor(e));
+    }
+  };
+  return (
+    <>
+      <Loading items={items} error={error} what="saved locations" />
+      {items && error && <FormAlert message={error} />}
+      {items && favorites.length === 0 && <p className="hh-acct-empty">No saved locations yet.</p>}
+      {favorites.length > 0 && (
+        <ul className="hh-acct-list" aria-label="Saved locations">
+          {favorites.map((f) => (
+            <li key={f.id} className="hh-acct-item">
+              <h4>
+                {f.name}
+                {user.favoriteLocationId === f.id && <span className="hh-acct-muted"> (favourite)</span>}
+              </h4>
+              {f.address && <p>{addressLine(f.address)}</p>}
+              <div className="hh-acct-row">
+                {user.favoriteLocationId !== f.id && (
+                  <button type="button" className="hh-acct-link" onClick={() => setPrimary(f)}>
+                    Make favourite<span className="visually-hidden"> {f.name}</span>
+                  </button>
+                )}
+                <button type="button" className="hh-acct-link" onClick={() => remove(f)}>
+                  Remove<span className="visually-hidden"> {f.name}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Status message={status} />
+      {items && <LocationSelector legend="Save a location" value={null} onChange={add} chooseLabel="Save" />}
+    </>
+  );
+}
+
+interface OrderSummary {
+  id: string;
+  status?: string;
+  placed_at?: string;
+  created_at?: string;
+  location?: { name?: string };
+  totals?: { total_cents?: number };
+  products?: { name?: string; data?: { name?: string }; quantity?: number }[];
+  points_earned?: number;
+}
+
+export function Orders() {
+  const { items, error } = useList<OrderSummary>('/user/orders', 'orders');
+  return (
+    <>
+      <Loading items={items} error={error} what="orders" />
+      {items && items.length === 0 && (
+        <p className="hh-acct-empty">
+          No orders yet. <Link to="/locations">Start an order</Link>
+        </p>
+      )}
+      {items && items.length > 0 && (
+        <div style={{ overflowX: 'auto' }}>
+          <table className="hh-acct-table">
+            <caption className="visually-hidden">Your orders, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Items</th>
+                <th scope="col">Location</th>
+                <th scope="col">Total</th>
+                <th scope="col">
+                  <span className="visually-hidden">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((o) => (
+                <tr key={o.id}>
+                  <td>{formatDate(o.placed_at ?? o.created_at)}</td>
+                  <td>{(o.products ?? []).map((p) => `${p.quantity && p.quantity > 1 ? `${p.quantity} × ` : ''}${p.data?.name ?? p.name ?? ''}`).join(', ')}</td>
+                  <td>{o.location?.name ?? ''}</td>
+                  <td>{typeof o.totals?.total_cents === 'number' ? money(o.totals.total_cents) : ''}</td>
+                  <td>
+                    <Link to={`/order/confirm/${encodeURIComponent(o.id)}`}>
+                      View<span className="visually-hidden"> order from {formatDate(o.placed_at ?? o.created_at)}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

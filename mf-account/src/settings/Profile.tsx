@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { api } from '@henhouse/kit/api/client';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { CheckboxField, FormAlert, PasswordField, Status, TextField, validatePassword } from '../forms/Field';
+import { phoneDigits, phoneRules, validateBirthday } from '../forms/rules';
+import { applyServerErrors } from '../forms/serverErrors';
+import { formatPhone } from '../lib/format';
+import type { User } from '../lib/types';
+
+const setUser = (u: User) => useAppStore.getState().set({ user: u as unknown as Record<string, unknown> });
+
+export function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className="hh-acct-item hh-acct-section" aria-labelledby={`${id}-title`} tabIndex={-1}>
+      <h3 id={`${id}-title`}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+interface ProfileValues {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  birthday: string;
+}
+
+export function ProfileForm({ user }: { user: User }) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileValues>({ defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: formatPhone(user.phone), birthday: user.birthday ?? '' } });
+  const submit = handleSubmit(async (v) => {
+    setFormError(null);
+    setStatus(null);
+    try {
+      const r = await api.patch<{ user: User }>('/user', { firstName: v.firstName.trim(), lastName: v.lastName.trim(), phone: phoneDigits(v.phone), ...(v.birthday ? { birthday: v.birthday } : {}) });
+      setUser(r.user);
+      setStatus('Your details are saved.');
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, ['firstName', 'lastName', 'phone', 'birthday']));
+    }
+  });
+  return (
+    <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
+      <FormAlert message={formError} />
+      <div className="hh-acct-grid hh-acct-grid--2">
+        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', { validate: (x) => x.trim().length > 0 || 'Enter your first name' })} />
+        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { validate: (x) => x.trim().length > 0 || 'Enter your last name' })} />
+      </div>
+      <TextField label="Email" type="email" value={user.email} readOnly hint="To change your email, contact us." name="email" />
+      <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel-national" error={errors.phone?.message} {...register('phone', phoneRules)} />
+      <TextField label="Birthday" optional type="date" autoComplete="bday" error={errors.birthday?.message} {...register('birthday', { validate: validateBirthday })} />
+      <button type="submit" className="hh-acct-btn hh-acct-btn--primary" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Save details'}
+      </button>
+      <Status message={status} />
+    </form>
+  );
+}
+
+type Notify = NonNullable<User['settings']>;
+
+export function NotificationsForm({ user }: { user: User }) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const s = user.settings ?? { emailOffers: false, smsOffers: false, paperlessReceipts: false };
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<Notify>({ defaultValues: s });
+  const submit = handleSubmit(async (v) => {
+    setFormError(null);
+    setStatus(null);
+    try {
+      const r = await api.put<{ user: User }>('/user/settings', { emailOffers: v.emailOffers, smsOffers: v.smsOffers, paperlessReceipts: v.paperlessReceipts });
+      setUser(r.user);
+      setStatus('Your notification settings are saved.');
+    } catch (e) {
+      setFormError(applyServerErrors(e, () => undefined, []));
+    }
+  });
+  return (
+    <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
+      <FormAlert message={formError} />
+      <fieldset>
+        <legend className="visually-hidden">Notifications</legend>
+        <CheckboxField label="Email me offers and news" {...register('emailOffers')} />
+        <CheckboxField label="Text me offers" hint="Message and data rates may apply." {...register('smsOffers')} />
+        <CheckboxField label="Paperless receipts by email" {...register('paperlessReceipts')} />
+      </fieldset>
+      <button type="submit" className="hh-acct-btn hh-acct-btn--primary" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Save notification settings'}
+      </button>
+      <Status message={status} />
+    </form>
+  );
+}
+
+export function PasswordForm({ user }: { user: User }) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<{ current: string; password: string }>({ defaultValues: { current: '', password: '' } });
+  const submit = handleSubmit(async (v) => {
+    setFormError(null);
+    setStatus(null);
+    try {
+      await api.post<{ changed: boolean }>('/user/password', { current: v.current, password: v.password });
+      reset();
+      setStatus('Your password is changed.');
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, ['current', 'password']));
+    }
+  });
+  return (
+    <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
+      <FormAlert message={formError} />
+      <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+      <PasswordField label="Current password" autoComplete="current-password" error={errors.current?.message} {...register('current', { required: 'Enter your current password' })} />
+      <PasswordField label="New password" autoComplete="new-password" rules value={watch('password')} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
+      <button type="submit" className="hh-acct-btn hh-acct-btn--primary" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Change password'}
+      </button>
+      <Status message={status} />
+    </form>
+  );
+}
