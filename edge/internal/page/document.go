@@ -122,6 +122,8 @@ var doc = template.Must(template.New("doc").Parse(`<!doctype html>
 <title>{{.Title}}</title>
 <link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" href="/static/icons/icon.svg" type="image/svg+xml">
+<link rel="icon" href="/static/icons/icon-192.png" type="image/png" sizes="192x192">
+<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">
 {{range .CSS}}<link rel="stylesheet" href="/assets/{{.}}">
 {{end}}{{if .Entry}}<link rel="preload" href="{{.Entry}}" as="script">
 {{end}}</head>

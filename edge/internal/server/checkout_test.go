@@ -19,6 +19,12 @@ type guest struct {
 	csrf    string
 }
 
+// bot gets a built-in bot-check token for action, as the page's script does.
+func (g *guest) bot(action string) string {
+	g.t.Helper()
+	return g.ok("POST", "/api/botcheck/token", `{"action":"`+action+`"}`, 200)["token"].(string)
+}
+
 func newGuest(t *testing.T, s *Server) *guest {
 	g := &guest{t: t, s: s, cookies: map[string]string{}}
 	g.page("/")
@@ -130,8 +136,11 @@ func TestGuestCheckoutEndToEnd(t *testing.T) {
 	}
 	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@example.com","phone":"6145550100"},"payments":[` +
 		`{"kind":"giftcard","number":"6006495555666677","pin":"2468","amountCents":1000},{"kind":"card","processor":"hosted","token":"` + card["token"].(string) + `"}]}`
-	o := g.ok("POST", "/api/cart/submit", body, 201, "Idempotency-Key", "checkout-attempt-1")["order"].(map[string]any)
-	again := g.ok("POST", "/api/cart/submit", body, 201, "Idempotency-Key", "checkout-attempt-1")["order"].(map[string]any)
+	if st, m, _ := g.send("POST", "/api/cart/submit", body, "Idempotency-Key", "checkout-attempt-1"); st != 403 || m["error"].(map[string]any)["code"] != "bot_check_failed" {
+		t.Fatalf("submit without the bot check: %d %v", st, m)
+	}
+	o := g.ok("POST", "/api/cart/submit", body, 201, "Idempotency-Key", "checkout-attempt-1", "X-Bot-Check", g.bot("checkout"))["order"].(map[string]any)
+	again := g.ok("POST", "/api/cart/submit", body, 201, "Idempotency-Key", "checkout-attempt-1", "X-Bot-Check", g.bot("checkout"))["order"].(map[string]any)
 	if o["id"] != again["id"] {
 		t.Fatal("the same key made two orders")
 	}

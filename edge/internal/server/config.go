@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/henhouse/platform/edge/internal/botcheck"
 )
 
 // Config is the edge's configuration, read from the environment (README, "Environment").
@@ -21,6 +23,15 @@ type Config struct {
 	CookieSecure bool   // COOKIE_SECURE, default true
 	CareersURL   string // CAREERS_URL, default https://careers.henhouse.example
 	BodyLimit    int    // BODY_LIMIT bytes, default 65536
+	TokenIssuer  string // TOKEN_ISSUER, default https://henhouse.local/loyalty
+	// Recaptcha: RECAPTCHA_PROJECT, RECAPTCHA_API_KEY, RECAPTCHA_SITE_KEY and
+	// RECAPTCHA_MIN_SCORE (default 0.5). Unset: the built-in bot check.
+	Recaptcha botcheck.EnterpriseConfig
+	// ProxyHeader (PROXY_HEADER, e.g. X-Forwarded-For) gives the client's address when
+	// a proxy on loopback or a private network forwards requests; empty: none trusted.
+	ProxyHeader string
+	// PasswordCost is the bcrypt cost of member passwords (0: the provider's default).
+	PasswordCost int
 }
 
 // ConfigFromEnv reads Config; bad values are errors, not silent defaults.
@@ -29,9 +40,19 @@ func ConfigFromEnv() (Config, error) {
 		Host: env("HOST", "127.0.0.1"), RedisURL: os.Getenv("REDIS_URL"),
 		BuildDir: env("BUILD_DIR", "build"), BrandName: env("BRAND_NAME", "Henhouse"),
 		BrandSlug: env("BRAND_SLUG", "henhouse"), Environment: env("APP_ENV", "prod"),
-		CareersURL: env("CAREERS_URL", "https://careers.henhouse.example"),
+		CareersURL:  env("CAREERS_URL", "https://careers.henhouse.example"),
+		TokenIssuer: env("TOKEN_ISSUER", DefaultTokenIssuer),
 	}
 	c.AppPrefix = env("APP_PREFIX", c.BrandSlug)
+	c.ProxyHeader = os.Getenv("PROXY_HEADER")
+	c.Recaptcha = botcheck.EnterpriseConfig{ProjectID: os.Getenv("RECAPTCHA_PROJECT"), APIKey: os.Getenv("RECAPTCHA_API_KEY"), SiteKey: os.Getenv("RECAPTCHA_SITE_KEY")}
+	if v := os.Getenv("RECAPTCHA_MIN_SCORE"); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 0 || f > 1 {
+			return c, fmt.Errorf("RECAPTCHA_MIN_SCORE must be a number from 0 to 1, got %q", v)
+		}
+		c.Recaptcha.Threshold = f
+	}
 	var err error
 	if c.Port, err = strconv.Atoi(env("PORT", "8080")); err != nil || c.Port < 0 || c.Port > 65535 {
 		return c, fmt.Errorf("PORT must be a port number, got %q", os.Getenv("PORT"))

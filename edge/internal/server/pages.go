@@ -9,6 +9,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
@@ -27,6 +28,8 @@ type pageHandler struct {
 	buildDir string
 	config   page.Config
 	log      *slog.Logger
+	// csrfToken gives the visitor's CSRF token for the bootstrap.
+	csrfToken func(c fiber.Ctx) string
 
 	assetsMu sync.Mutex
 	assets   *page.Assets
@@ -102,6 +105,15 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 			Heading: m.Route.Heading, Params: m.Params},
 		Layout: m.Route.Layout, Heading: heading,
 		Routes: h.router.Routes(), Modules: mods, Config: h.config,
+	}
+	b.Session.ForcedSignOut = auth.ForcedSignOut(c)
+	b.Session.LoggedOut = auth.LoggedOut(c)
+	if cl, ok := auth.ClaimsOf(c); ok {
+		b.Session.SignedIn = true
+		b.Session.Token = &page.TokenClaims{Provider: cl.Provider, Version: cl.Version}
+	}
+	if h.csrfToken != nil {
+		b.CSRF = h.csrfToken(c)
 	}
 	if h.orders != nil && visitor != "" {
 		_, err := h.orders.Cart(c.Context(), visitor)

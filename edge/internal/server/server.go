@@ -16,18 +16,25 @@ import (
 	"github.com/gofiber/fiber/v3/middleware/static"
 	"github.com/redis/go-redis/extra/redisotel/v9"
 
+	accountapi "github.com/henhouse/platform/edge/internal/api/account"
 	"github.com/henhouse/platform/edge/internal/api/appdata"
 	contentapi "github.com/henhouse/platform/edge/internal/api/content"
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
 	"github.com/henhouse/platform/edge/internal/api/send"
+	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/botcheck"
+	"github.com/henhouse/platform/edge/internal/csrf"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
 	contentbuiltin "github.com/henhouse/platform/edge/internal/providers/content/builtin"
 	"github.com/henhouse/platform/edge/internal/providers/geocode"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	loyaltybuiltin "github.com/henhouse/platform/edge/internal/providers/loyalty/builtin"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	orderingbuiltin "github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
 	"github.com/henhouse/platform/edge/internal/providers/payments"
+	"github.com/henhouse/platform/edge/internal/ratelimit"
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -40,6 +47,9 @@ var hashedName = regexp.MustCompile(`\.[0-9a-f]{8}\.(js|css|svg|png|woff2?)(\.ma
 // AppVersion is the product version of spec 9.
 const AppVersion = "6.7.2"
 
+// DefaultTokenIssuer is the iss claim of member tokens unless TOKEN_ISSUER says otherwise.
+const DefaultTokenIssuer = "https://henhouse.local/loyalty"
+
 // TokenVersion is the token version of spec 9.
 const TokenVersion = "1"
 
@@ -50,6 +60,8 @@ type Server struct {
 	Registry *modules.Registry
 	Router   *routes.Router
 	Ordering ordering.Provider
+	Loyalty  loyalty.Provider
+	Tokens   *auth.Tokens
 	cfg      Config
 	log      *slog.Logger
 }
@@ -83,7 +95,31 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		st.Close()
 		return nil, err
 	}
-	s := &Server{Store: st, Registry: reg, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), Ordering: orders, cfg: cfg, log: log}
+	members, err := loyaltybuiltin.New(ctx, loyaltybuiltin.Config{
+		Store: st, BcryptCost: cfg.PasswordCost,
+		LocationExists: func(ctx context.Context, id string) bool {
+			_, err := orders.Location(ctx, id)
+			return err == nil
+		},
+	})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	if cfg.TokenIssuer == "" {
+		cfg.TokenIssuer = DefaultTokenIssuer
+	}
+	tokens, err := auth.NewTokens(ctx, auth.Config{Store: st, Issuer: cfg.TokenIssuer, Provider: members.ID(), Version: TokenVersion, Secure: cfg.CookieSecure})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	guard, err := newGuards(ctx, st, cfg)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	s := &Server{Store: st, Registry: reg, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), Ordering: orders, Loyalty: members, Tokens: tokens, cfg: cfg, log: log}
 
 	app := fiber.New(fiber.Config{
 		AppName:      "henhouse-edge",
@@ -92,6 +128,11 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		ReadTimeout:  15 * time.Second,
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  120 * time.Second,
+		// Token cookies and an Authorization header fit well within 8 KB.
+		ReadBufferSize:   8192,
+		ProxyHeader:      cfg.ProxyHeader,
+		TrustProxy:       cfg.ProxyHeader != "",
+		TrustProxyConfig: fiber.TrustProxyConfig{Loopback: true, Private: true},
 	})
 	s.App = app
 	app.Use(recover.New())
@@ -143,11 +184,33 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		NotFoundHandler: func(c fiber.Ctx) error { return c.Status(fiber.StatusNotFound).SendString("file not found") },
 	}))
 
+	mountPWA(app, cfg.BuildDir)
+	app.Get("/.well-known/jwks.json", tokens.JWKSHandler())
+	members.MountAuthorize(app)
+	if guard.builtin != nil {
+		botcheck.MountScript(app, guard.builtin)
+	}
+
+	// Who is asking: the visitor cookie, then the member token (cookie or header),
+	// renewed from the refresh cookie when the access token has run out.
+	visitor := session.New(session.Config{Secure: cfg.CookieSecure})
+	member := auth.New(tokens)
+	renew := autoRefresh(tokens)
+	owner := cartOwner
+
 	api := app.Group("/api")
-	api.Use(session.New(session.Config{Secure: cfg.CookieSecure}))
+	api.Use(visitor, renew, member)
+	if guard.builtin != nil {
+		botcheck.MountToken(api, guard.builtin, ratelimit.Guard(guard.limiter, ratelimit.BotCheckToken, nil))
+	}
+	api.Use(guard.csrf)
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
-	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Tokenize: cards.tokenize})
-	appdata.Mount(api, appdata.Config{Ordering: orders})
+	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Tokenize: cards.tokenize, Owner: owner,
+		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout)})
+	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner,
+		Guards: guard.account(), Outbox: devOutbox(cfg, members), SSOClientID: "henhouse-web", Secure: cfg.CookieSecure})
+	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Member: s.memberData})
+	appdata.MountHandover(api, appdata.HandoverConfig{Store: st, Ordering: orders, Loyalty: members, Tokens: tokens, Owner: owner})
 	send.Mount(api, "/api", app.Handler)
 	api.Use(func(c fiber.Ctx) error {
 		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())
@@ -160,10 +223,11 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
 			LoyaltyProvider: "henhouse-loyalty", APIBase: "/api", CareersURL: cfg.CareersURL,
 			Features: defaultFeatures(),
-			BotCheck: page.BotCheck{Version: 3, Enterprise: true, HideBadge: true},
 		},
 	}
-	app.Use(session.New(session.Config{Secure: cfg.CookieSecure}))
+	pages.csrfToken = csrf.Token
+	pages.config.BotCheck = guard.client
+	app.Use(visitor, renew, member, guard.csrf)
 	app.Get("/*", pages.serve)
 	return s, nil
 }

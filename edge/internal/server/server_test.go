@@ -24,6 +24,11 @@ import (
 // published remote, on the embedded Redis.
 func newTestServer(t *testing.T) *Server {
 	t.Helper()
+	return newTestServerWith(t, func(*Config) {})
+}
+
+func newTestServerWith(t *testing.T, edit func(*Config)) *Server {
+	t.Helper()
 	dir := t.TempDir()
 	must := func(err error) {
 		if err != nil {
@@ -41,7 +46,8 @@ func newTestServer(t *testing.T) *Server {
 		must(os.WriteFile(filepath.Join(d, "mf-manifest.json"), []byte(man), 0o644))
 		must(os.WriteFile(filepath.Join(d, "remoteEntry.js"), []byte(`var x=1`), 0o644))
 	}
-	cfg := Config{BuildDir: dir, BrandName: "Henhouse", BrandSlug: "henhouse", AppPrefix: "t", Environment: "prod", BodyLimit: 4096}
+	cfg := Config{BuildDir: dir, BrandName: "Henhouse", BrandSlug: "henhouse", AppPrefix: "t", Environment: "prod", BodyLimit: 4096, PasswordCost: 4}
+	edit(&cfg)
 	s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)

@@ -27,7 +27,13 @@ export function runStartup(boot: Bootstrap, path: string, query: Record<string, 
     clearLocation: () => store().reset(['location']),
     actions: {
       abandonCart: actions.abandonCart,
-      getUser: actions.getUser,
+      // The greeting shows the points balance (spec 2.4), so the member's rewards come
+      // with the user.
+      getUser: async () => {
+        const user = await actions.getUser();
+        if (!store().members) await actions.getRewards().catch(() => undefined);
+        return user;
+      },
       getCart: actions.getCart,
       reloadLocation: actions.reloadLocation,
       transferCart: actions.transferCart,

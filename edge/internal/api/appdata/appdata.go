@@ -15,6 +15,8 @@ import (
 type Config struct {
 	// Ordering answers location and cart. Required.
 	Ordering ordering.Provider
+	// Owner identifies whose cart a request acts on. Default: the visitor id.
+	Owner func(c fiber.Ctx) string
 	// Member adds the signed-in member's user and rewards; nil values for guests.
 	// Optional.
 	Member func(c fiber.Ctx) (user, members any, err error)
@@ -31,10 +33,13 @@ type Data struct {
 // Mount registers GET /app-data on r: ?locationId names the chosen location; without
 // it the cart's location is used.
 func Mount(r fiber.Router, cfg Config) {
+	if cfg.Owner == nil {
+		cfg.Owner = session.VisitorID
+	}
 	r.Get("/app-data", func(c fiber.Ctx) error {
 		ctx := c.Context()
 		var d Data
-		if v := session.VisitorID(c); v != "" {
+		if v := cfg.Owner(c); v != "" {
 			cart, err := cfg.Ordering.Cart(ctx, v)
 			switch {
 			case err == nil:

@@ -31,6 +31,8 @@ type Config struct {
 	SubmitGuard fiber.Handler
 	// Owner identifies whose cart a request acts on. Default: the visitor id.
 	Owner func(c fiber.Ctx) string
+	// OnOrder runs after an order is placed (points for members). Optional.
+	OnOrder func(c fiber.Ctx, o ordering.Order)
 }
 
 // CardInput is what the hosted card fields post.
@@ -600,6 +602,9 @@ func (a *api) submit(c fiber.Ctx) error {
 	order, err := a.p.Submit(c.Context(), o, in)
 	if err != nil {
 		return err
+	}
+	if a.cfg.OnOrder != nil {
+		a.cfg.OnOrder(c, order)
 	}
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"order": order})
 }

@@ -1,0 +1,177 @@
+package server
+
+import (
+	"context"
+
+	"github.com/gofiber/fiber/v3"
+
+	accountapi "github.com/henhouse/platform/edge/internal/api/account"
+	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/botcheck"
+	"github.com/henhouse/platform/edge/internal/csrf"
+	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/ratelimit"
+	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/store"
+)
+
+// cartOwner is whose cart a request acts on. The browser's cart belongs to its
+// visitor cookie; the native app, which authenticates with an Authorization header and
+// keeps no cookies, has one cart per member ("app:" + member id). The webview handover
+// moves that cart to the webview's visitor (docs/webview.md).
+func cartOwner(c fiber.Ctx) string {
+	if c.Get(fiber.HeaderAuthorization) != "" {
+		if m, ok := session.MemberOf(c); ok {
+			return "app:" + m.ID
+		}
+	}
+	return session.VisitorID(c)
+}
+
+// accrue credits a signed-in member's order with points (once per order id). A
+// failure is logged, never shown: the order is placed either way, and support can
+// add the points later.
+func (s *Server) accrue(c fiber.Ctx, o ordering.Order) {
+	m, ok := session.MemberOf(c)
+	if !ok {
+		return
+	}
+	rec := loyalty.OrderRecord{
+		OrderID: o.ID, LocationID: o.LocationID, LocationName: o.Location.Name, PlacedAt: o.PlacedAt,
+		SubtotalCents: o.Totals.SubtotalCents, DiscountCents: o.Totals.DiscountCents, TotalCents: o.Totals.TotalCents,
+	}
+	for _, p := range o.Products {
+		rec.Items = append(rec.Items, loyalty.OrderItem{ProductID: p.ProductID, Name: p.Name, Quantity: p.Quantity})
+	}
+	for _, d := range o.Discounts {
+		if d.Kind == "reward" {
+			rec.RedemptionIDs = append(rec.RedemptionIDs, d.Code)
+		}
+	}
+	if _, err := s.Loyalty.AccrueOrder(c.Context(), m.ID, rec); err != nil {
+		s.log.Error("points accrual failed", "order", o.ID, "member", m.ID, "err", err)
+	}
+}
+
+// memberData is the member part of GET /api/app-data.
+func (s *Server) memberData(c fiber.Ctx) (user, members any, err error) {
+	m, ok := session.MemberOf(c)
+	if !ok {
+		return nil, nil, nil
+	}
+	u, err := s.Loyalty.Member(c.Context(), m.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	ms, err := accountapi.MembersOf(c.Context(), s.Loyalty, u)
+	if err != nil {
+		return nil, nil, err
+	}
+	return u, ms, nil
+}
+
+// devOutbox serves the built-in provider's outbox outside production only.
+func devOutbox(cfg Config, p loyalty.Provider) loyalty.OutboxReader {
+	if cfg.Environment == "prod" || cfg.Environment == "production" {
+		return nil
+	}
+	r, _ := p.(loyalty.OutboxReader)
+	return r
+}
+
+// guards are the checks in front of state-changing and abuse-prone endpoints: CSRF,
+// rate limits and the bot check (docs/identity.md).
+type guards struct {
+	csrf     fiber.Handler
+	limiter  *ratelimit.Limiter
+	verifier botcheck.Verifier
+	// builtin is set when the built-in bot check runs (no reCAPTCHA Enterprise).
+	builtin *botcheck.Builtin
+	// client is the bot-check configuration the page gives the browser.
+	client page.BotCheck
+}
+
+func newGuards(ctx context.Context, st *store.Store, cfg Config) (*guards, error) {
+	g := &guards{limiter: ratelimit.New(st)}
+	var err error
+	g.csrf, err = csrf.New(ctx, csrf.Config{Store: st})
+	if err != nil {
+		return nil, err
+	}
+	g.verifier, g.builtin, err = botcheck.NewVerifier(ctx, st, cfg.Recaptcha)
+	if err != nil {
+		return nil, err
+	}
+	g.client = page.BotCheck{Version: 3, Enterprise: true, HideBadge: true}
+	if g.builtin != nil {
+		g.client.SiteKey, g.client.ScriptURL = botcheck.BuiltinSiteKey, botcheck.ScriptPath
+	} else {
+		g.client.SiteKey, g.client.ScriptURL = cfg.Recaptcha.SiteKey, botcheck.GoogleScriptURL
+	}
+	return g, nil
+}
+
+// nativeApp reports a call from the native app's own HTTP client: authenticated by
+// header, without cookies. Browsers cannot forge one, and the app proves itself to
+// the provider with its platform's app attestation instead of a web bot check.
+func nativeApp(c fiber.Ctx) bool {
+	return c.Get(fiber.HeaderAuthorization) != "" && c.Get(fiber.HeaderCookie) == ""
+}
+
+// bot is the bot check for action, skipped for the native app.
+func (g *guards) bot(action string) fiber.Handler {
+	require := botcheck.Require(g.verifier, action)
+	return func(c fiber.Ctx) error {
+		if nativeApp(c) {
+			return c.Next()
+		}
+		return require(c)
+	}
+}
+
+// account maps the account API's guarded routes to their rate limits and bot checks.
+func (g *guards) account() map[accountapi.Guard][]fiber.Handler {
+	limit := func(rule ratelimit.Rule, field string) fiber.Handler {
+		var account func(c fiber.Ctx) string
+		if field != "" {
+			account = ratelimit.BodyField(field)
+		}
+		return ratelimit.Guard(g.limiter, rule, account)
+	}
+	return map[accountapi.Guard][]fiber.Handler{
+		accountapi.GuardSignIn:       {limit(ratelimit.SignIn, "email"), g.bot(botcheck.ActionSignIn)},
+		accountapi.GuardPasswordless: {limit(ratelimit.SignIn, "identifier"), g.bot(botcheck.ActionSignIn)},
+		accountapi.GuardCode:         {limit(ratelimit.Code, "challengeId")},
+		accountapi.GuardSignUp:       {limit(ratelimit.SignUp, ""), g.bot(botcheck.ActionSignUp)},
+		accountapi.GuardForgot:       {limit(ratelimit.ForgotPassword, "email"), g.bot(botcheck.ActionForgotPassword)},
+		accountapi.GuardReset:        {limit(ratelimit.Code, "email")},
+	}
+}
+
+// autoRefresh renews an expired access token from the refresh cookie before the
+// token middleware runs, so a member stays signed in for the refresh token's life.
+func autoRefresh(t *auth.Tokens) fiber.Handler {
+	cfg := t.Config()
+	return func(c fiber.Ctx) error {
+		if c.Get(fiber.HeaderAuthorization) != "" || c.Cookies(cfg.CookieName) != "" {
+			return c.Next()
+		}
+		rt := c.Cookies(cfg.RefreshCookieName)
+		if rt == "" {
+			return c.Next()
+		}
+		pair, err := t.Refresh(c.Context(), rt)
+		if err != nil {
+			// Ended, reused or unknown: forget it. An invalidated session shows the
+			// forced sign-out dialog through the access token's next check, so here a
+			// plain sign-out is right.
+			t.ClearCookies(c)
+			return c.Next()
+		}
+		t.SetCookies(c, pair)
+		c.Request().Header.SetCookie(cfg.CookieName, pair.AccessToken)
+		return c.Next()
+	}
+}

@@ -1,0 +1,73 @@
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+)
+
+// pwaFile is one file of the installable web app, served at a fixed root path.
+type pwaFile struct {
+	route        string
+	file         string // inside <buildDir>/shell
+	contentType  string
+	cacheControl string
+	worker       bool
+}
+
+// The shell's build writes these (shell/webpack.config.js): the service worker next to
+// entrypoints.json, the manifest and the offline page among the public files in static/.
+var pwaFiles = []pwaFile{
+	// The browser checks the worker for updates on navigations; no-cache makes every
+	// check reach the edge, so a deploy's worker is found at once.
+	{route: "/sw.js", file: "sw.js", contentType: "application/javascript; charset=utf-8", cacheControl: "no-cache", worker: true},
+	{route: "/sw.js.map", file: "sw.js.map", contentType: "application/json; charset=utf-8", cacheControl: "no-cache"},
+	{route: "/manifest.webmanifest", file: filepath.Join("static", "manifest.webmanifest"), contentType: "application/manifest+json; charset=utf-8", cacheControl: "public, max-age=3600"},
+	// Precached by the worker (with a revision); the HTTP cache must not hold an old one.
+	{route: "/offline.html", file: filepath.Join("static", "offline.html"), contentType: "text/html; charset=utf-8", cacheControl: "no-cache"},
+}
+
+// mountPWA serves the service worker, the web app manifest and the offline page at the
+// site root. Files are read on every request (they are small), so a new build is
+// served without a restart; an ETag lets revalidation answer 304. A missing file is a
+// plain-text 404.
+func mountPWA(app *fiber.App, buildDir string) {
+	shell := filepath.Join(buildDir, "shell")
+	for _, f := range pwaFiles {
+		path := filepath.Join(shell, f.file)
+		app.Get(f.route, func(c fiber.Ctx) error {
+			body, err := os.ReadFile(path)
+			if err != nil {
+				c.Set(fiber.HeaderCacheControl, "no-store")
+				return c.Status(fiber.StatusNotFound).SendString("file not found")
+			}
+			sum := sha256.Sum256(body)
+			etag := `"` + hex.EncodeToString(sum[:8]) + `"`
+			c.Set(fiber.HeaderContentType, f.contentType)
+			c.Set(fiber.HeaderCacheControl, f.cacheControl)
+			c.Set(fiber.HeaderETag, etag)
+			if f.worker {
+				c.Set("Service-Worker-Allowed", "/")
+			}
+			if etagMatches(c.Get(fiber.HeaderIfNoneMatch), etag) {
+				return c.SendStatus(fiber.StatusNotModified)
+			}
+			return c.Send(body)
+		})
+	}
+}
+
+// etagMatches reports whether an If-None-Match header lists etag (weak or strong).
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
