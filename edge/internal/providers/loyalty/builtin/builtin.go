@@ -19,9 +19,10 @@
 //	P:loyalty:email:h(email)            string  member id
 //	P:loyalty:phone:h(digits)           string  member id
 //	P:loyalty:number:HH0123456789       string  member id
-//	P:loyalty:m:{id}                    hash    profile, password hash, points, lifetime,
-//	                                            order and challenge counts, settings,
-//	                                            default address and card ids
+//	P:loyalty:m:{id}                    hash    profile, bcrypt password hash, points,
+//	                                            lifetime, order and challenge counts,
+//	                                            settings, default address and card ids,
+//	                                            redemption sequence (rseq)
 //	P:loyalty:m:{id}:ledger             list    points activity (JSON), newest first, capped
 //	P:loyalty:m:{id}:orders             zset    order id → placed-at (ms)
 //	P:loyalty:m:{id}:orderdata          hash    order id → Order JSON (its presence is the
@@ -39,6 +40,7 @@
 //	P:loyalty:m:{id}:favorites          zset    location id → added at
 //	P:loyalty:m:{id}:subs               hash    subscription id → JSON
 //	P:loyalty:m:{id}:reset              hash    password reset code digest, expiry, attempts (TTL)
+//	P:loyalty:m:{id}:sublock:<plan>     string  guards a subscription being set up (TTL 30 s)
 //	P:loyalty:order:<order id>          string  member credited with the order
 //	P:loyalty:challenge:<id>            hash    sign-in code step (TTL)
 //	P:loyalty:confirm:h(code)           string  member id (TTL 7 days)
@@ -48,6 +50,16 @@
 //	P:loyalty:outbox:h(to)              list    messages to one address, capped (TTL)
 //	P:loyalty:throttle:<kind>:h(x)      string  attempt counters (TTL)
 //	P:loyalty:renewals                  zset    <member id>|<subscription id> → renews at
+//
+// Sign-in codes, reset codes and single sign-on codes are stored only as digests.
+// Expiry decisions use Config.Now (so tests can move time); Redis TTLs only clean up.
+// The attempt and send throttles are plain Redis counters with a TTL.
+//
+// Seed data (data/*.json, embedded): program.json (points per dollar, welcome bonus,
+// Gold threshold, redemption lifetime, time zone, menu categories and the keywords
+// that guess an item's category from its name), rewards.json (the catalogue),
+// offers.json (programme offers and member reward offers), challenges.json,
+// badges.json and plans.json (subscription plans and their perks).
 //
 // # Rules
 //
@@ -100,7 +112,6 @@ const (
 	MaxCards         = 10
 	MaxFavorites     = 10
 	ledgerCap        = 500
-	outboxCap        = 1000
 	outboxPerAddress = 50
 	// sign-in failures per email before a pause
 	signInFailures = 10
@@ -129,6 +140,8 @@ type Config struct {
 	// AuthorizeCodeStep makes the authorize page ask for an emailed sign-in code
 	// after the password, like SignIn. Default off: the password alone signs in.
 	AuthorizeCodeStep bool
+	// OutboxSize is how many messages the outbox keeps. Default 1000.
+	OutboxSize int
 	// Billing charges subscriptions. Optional: without it subscriptions are free
 	// (demonstration mode).
 	Billing Billing
@@ -170,6 +183,9 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	}
 	if cfg.BcryptCost < bcrypt.MinCost || cfg.BcryptCost > bcrypt.MaxCost {
 		return nil, errors.New("loyalty: BcryptCost out of range")
+	}
+	if cfg.OutboxSize <= 0 {
+		cfg.OutboxSize = 1000
 	}
 	if len(cfg.ClientIDs) == 0 {
 		cfg.ClientIDs = []string{"henhouse-web", "henhouse-app"}

@@ -146,3 +146,8 @@ func must[T any](t *testing.T) func(T, error) T {
 		return v
 	}
 }
+
+// formatPhone writes 10 digits as (614) 555-0123.
+func formatPhone(d string) string {
+	return "(" + d[:3] + ") " + d[3:6] + "-" + d[6:]
+}

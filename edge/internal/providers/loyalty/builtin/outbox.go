@@ -46,7 +46,7 @@ func (p *Provider) send(ctx context.Context, m loyalty.Message) error {
 	}
 	pipe := p.st.Client.Pipeline()
 	pipe.LPush(ctx, p.outboxKey(""), raw)
-	pipe.LTrim(ctx, p.outboxKey(""), 0, outboxCap-1)
+	pipe.LTrim(ctx, p.outboxKey(""), 0, int64(p.cfg.OutboxSize-1))
 	pipe.LPush(ctx, p.outboxKey(m.To), raw)
 	pipe.LTrim(ctx, p.outboxKey(m.To), 0, outboxPerAddress-1)
 	pipe.Expire(ctx, p.outboxKey(m.To), 7*24*time.Hour)
@@ -55,7 +55,7 @@ func (p *Provider) send(ctx context.Context, m loyalty.Message) error {
 }
 
 func (p *Provider) readOutbox(ctx context.Context, key string, limit int) ([]loyalty.Message, error) {
-	if limit <= 0 || limit > outboxCap {
+	if limit <= 0 || limit > p.cfg.OutboxSize {
 		limit = 50
 	}
 	raws, err := p.st.Client.LRange(ctx, key, 0, int64(limit-1)).Result()

@@ -157,14 +157,6 @@ func maskPhone(digits string) string {
 	return "(•••) •••-" + digits[len(digits)-4:]
 }
 
-// formatPhone writes 10 digits as (614) 555-0123.
-func formatPhone(d string) string {
-	if len(d) != 10 {
-		return d
-	}
-	return "(" + d[:3] + ") " + d[3:6] + "-" + d[6:]
-}
-
 // luhnValid reports whether a digit string passes the Luhn check.
 func luhnValid(d string) bool {
 	sum, double := 0, false
