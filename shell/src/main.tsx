@@ -33,3 +33,4 @@ createRoot(document.getElementById('root')!).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+void import('./pwa/register').then((pwa) => pwa.registerServiceWorker(boot)).catch(() => undefined);
