@@ -26,7 +26,7 @@ export async function startEdge(env = {}) {
   const port = await freePort();
   const proc = spawn(bin, [], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', COOKIE_SECURE: 'false', REDIS_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', COOKIE_SECURE: 'false', REDIS_URL: '', APP_ENV: 'dev', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';

@@ -187,6 +187,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	mountPWA(app, cfg.BuildDir)
 	app.Get("/.well-known/jwks.json", tokens.JWKSHandler())
 	members.MountAuthorize(app)
+	mountOutboxPage(app, devOutbox(cfg, members))
 	if guard.builtin != nil {
 		botcheck.MountScript(app, guard.builtin)
 	}
