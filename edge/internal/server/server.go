@@ -209,7 +209,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Tokenize: cards.tokenize, Owner: owner,
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout)})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner,
-		Guards: guard.account(), Outbox: devOutbox(cfg, members), SSOClientID: "henhouse-web", Secure: cfg.CookieSecure})
+		Guards: guard.account(), Outbox: devOutbox(cfg, members), Dev: devOutbox(cfg, members) != nil, SSOClientID: "henhouse-web", Secure: cfg.CookieSecure})
 	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Member: s.memberData})
 	appdata.MountHandover(api, appdata.HandoverConfig{Store: st, Ordering: orders, Loyalty: members, Tokens: tokens, Owner: owner})
 	send.Mount(api, "/api", app.Handler)

@@ -47,6 +47,9 @@ type Config struct {
 	Guards map[Guard][]fiber.Handler
 	// Outbox, when set, is served at GET /dev/outbox (never in production).
 	Outbox loyalty.OutboxReader
+	// Dev adds POST /dev/force-sign-out {memberId}: what support does when an account
+	// may be compromised (never in production).
+	Dev bool
 	// SSOClientID is the client id sent to the provider's authorize page.
 	SSOClientID string
 	// SSOAuthorizeURL is the provider's authorize page. Default "/loyalty/authorize".
@@ -124,6 +127,9 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Post("/subscriptions/:id/perk", m, a.claimPerk)
 	if cfg.Outbox != nil {
 		r.Get("/dev/outbox", a.outbox)
+	}
+	if cfg.Dev {
+		r.Post("/dev/force-sign-out", a.forceSignOut)
 	}
 }
 
@@ -767,4 +773,20 @@ func (a *api) outbox(c fiber.Ctx) error {
 	}
 	noStore(c)
 	return c.JSON(fiber.Map{"messages": list})
+}
+
+func (a *api) forceSignOut(c fiber.Ctx) error {
+	var in struct {
+		MemberID string `json:"memberId"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if _, err := a.l.Member(c.Context(), in.MemberID); err != nil {
+		return err
+	}
+	if err := a.t.ForceSignOut(c.Context(), in.MemberID); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
 }

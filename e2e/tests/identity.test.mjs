@@ -1,0 +1,104 @@
+// Members in the browser (issue: identity): sign up, sign out, sign in with the code
+// step, the points greeting, and the token rules of spec 4.3 and 4.4.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite, newPage } from './harness.mjs';
+
+const site = useSite(before, after);
+
+async function latestCode(email) {
+  const r = await fetch(`${site.edge.base}/api/dev/outbox?email=${encodeURIComponent(email)}`);
+  const { messages } = await r.json();
+  const m = messages.find((x) => x.code);
+  assert.ok(m, `no code for ${email}`);
+  return m.code;
+}
+
+async function signUp(page, email, phone) {
+  await page.goto(site.edge.base + '/account/signup');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill('chicken123');
+  await page.getByLabel('City, state or ZIP code').fill('Dayton, OH');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: /^Choose/ }).first().click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/account(\?|$)/);
+}
+
+test('sign up, sign out, sign in with the code step, and see the points greeting', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors);
+  await signUp(page, 'ada@example.com', '5135550100');
+  const greeting = page.locator('header').getByText(/^\d[\d,]* Points$/);
+  await greeting.waitFor();
+  const points = Number((await greeting.textContent()).replace(/\D/g, ''));
+  assert.ok(points > 0, 'a new member has welcome points');
+  assert.equal(await page.locator('header').getByText('Ada').count(), 0, 'the greeting never shows the name');
+
+  // Sign out from the account page.
+  await page.goto(site.edge.base + '/account?section=user-info');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
+  const cookies = await page.context().cookies();
+  assert.equal(cookies.find((c) => c.name === 'hh_token'), undefined);
+
+  // Sign in: password, then the emailed code.
+  await page.goto(site.edge.base + '/account/signin');
+  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('chicken123');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'Enter your sign-in code' }).waitFor();
+  await page.getByLabel('6-digit code').fill(await latestCode('ada@example.com'));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/account(\?|$)/);
+  await page.locator('header').getByText(`${points} Points`).waitFor();
+
+  // A reload keeps the member (the token is in an HttpOnly cookie, the claims in the bootstrap).
+  await page.reload();
+  await page.locator('header').getByText(`${points} Points`).waitFor();
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a token from another provider is logged out on the next navigation (spec 4.3)', async () => {
+  const page = await newPage(site.browser);
+  await signUp(page, 'grace@example.com', '5135550199');
+  await page.locator('header').getByText(/Points$/).waitFor();
+  const logout = page.waitForRequest((r) => r.url().endsWith('/api/auth/logout'));
+  // The shell holds the token's claims; a token of the platform sign-in client, not the
+  // loyalty provider, must not count as a member.
+  await page.evaluate(() => window.__henhouse.store.getState().set({ token: { provider: 'henhouse-platform', version: '1' } }));
+  await page.locator('header').getByRole('link', { name: 'Locations' }).first().click();
+  await logout;
+  await page.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
+  assert.equal(await page.evaluate(() => window.__henhouse.store.getState().user), null);
+  // The server session ended too: a fresh page is a guest's.
+  await page.reload();
+  await page.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
+  await page.context().close();
+});
+
+test('a session invalidated on the server shows the forced sign-out dialog (spec 2.9, 4.4)', async () => {
+  const page = await newPage(site.browser);
+  await signUp(page, 'hopper@example.com', '5135550111');
+  // Another device forces a sign-out: every session of the member ends.
+  const r = await page.evaluate(() => fetch('/api/user').then((x) => x.json()));
+  assert.ok(r.user.id);
+  const status = await page.evaluate(async (memberId) => {
+    const csrf = JSON.parse(document.getElementById('bootstrap').textContent).csrf;
+    const res = await fetch('/api/dev/force-sign-out', {
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ memberId }),
+    });
+    return res.status;
+  }, r.user.id);
+  assert.equal(status, 204);
+  await page.reload();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await dialog.getByText("For your security you've been signed out.", { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/account\/signin$/);
+  await page.context().close();
+});
