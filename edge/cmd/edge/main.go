@@ -13,7 +13,9 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/server"
+	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/telemetry"
 )
 
@@ -29,6 +31,14 @@ func run(log *slog.Logger) error {
 	cfg, err := server.ConfigFromEnv()
 	if err != nil {
 		return err
+	}
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "rotate-keys":
+			return rotateKeys(cfg, log)
+		default:
+			return fmt.Errorf("unknown command %q (commands: rotate-keys)", os.Args[1])
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -56,4 +66,33 @@ func run(log *slog.Logger) error {
 		log.Info("shutting down")
 		return s.App.Shutdown()
 	}
+}
+
+// rotateKeys makes the published next signing key of member tokens the active one
+// (docs/identity.md). Running edges pick it up within a minute; tokens signed by the
+// old key stay valid until they expire.
+func rotateKeys(cfg server.Config, log *slog.Logger) error {
+	if cfg.RedisURL == "" {
+		return fmt.Errorf("rotate-keys needs REDIS_URL: the embedded Redis lives inside one edge process")
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, cfg.RedisURL, cfg.AppPrefix, log)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	issuer := cfg.TokenIssuer
+	if issuer == "" {
+		issuer = server.DefaultTokenIssuer
+	}
+	tokens, err := auth.NewTokens(ctx, auth.Config{Store: st, Issuer: issuer})
+	if err != nil {
+		return err
+	}
+	kid, err := tokens.Rotate(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Println("signing key is now", kid)
+	return nil
 }
