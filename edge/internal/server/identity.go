@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"html/template"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -150,6 +151,14 @@ func (g *guards) account() map[accountapi.Guard][]fiber.Handler {
 		accountapi.GuardForgot:       {limit(ratelimit.ForgotPassword, "email"), g.bot(botcheck.ActionForgotPassword)},
 		accountapi.GuardReset:        {limit(ratelimit.Code, "email")},
 	}
+}
+
+// contactRule limits the contact form per IP.
+var contactRule = ratelimit.Rule{Name: "contact", What: "messages", IP: ratelimit.Limit{Count: 5, Window: time.Hour}}
+
+// contact guards the contact form: a rate limit per IP and the bot check.
+func (g *guards) contact() []fiber.Handler {
+	return []fiber.Handler{ratelimit.Guard(g.limiter, contactRule, nil), g.bot(botcheck.ActionContact)}
 }
 
 // autoRefresh renews an expired access token from the refresh cookie before the

@@ -360,3 +360,20 @@ func urlQuery(q string) (map[string]string, error) {
 	}
 	return out, err
 }
+
+func TestContactFormNeedsTheBotCheck(t *testing.T) {
+	s := newDevServer(t)
+	g := newGuest(t, s)
+	body := `{"name":"Ada","email":"ada@example.com","topic":"restaurant","locationId":"oh-dayton","message":"Great biscuits."}`
+	if st, _, _ := g.send("POST", "/api/contact", body); st != 403 {
+		t.Fatalf("without the bot check: %d", st)
+	}
+	tk := g.ok("POST", "/api/contact", body, 201, "X-Bot-Check", g.bot("contact"))["ticket"].(map[string]any)
+	if !strings.HasPrefix(tk["number"].(string), "HH-") {
+		t.Fatalf("ticket: %v", tk)
+	}
+	bad := g.ok("POST", "/api/contact", `{"name":"","email":"x","topic":"?","message":""}`, 400, "X-Bot-Check", g.bot("contact"))
+	if len(bad["error"].(map[string]any)["fields"].(map[string]any)) < 4 {
+		t.Fatalf("fields: %v", bad)
+	}
+}

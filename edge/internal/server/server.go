@@ -18,6 +18,7 @@ import (
 
 	accountapi "github.com/henhouse/platform/edge/internal/api/account"
 	"github.com/henhouse/platform/edge/internal/api/appdata"
+	"github.com/henhouse/platform/edge/internal/api/contact"
 	contentapi "github.com/henhouse/platform/edge/internal/api/content"
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
 	"github.com/henhouse/platform/edge/internal/api/send"
@@ -28,6 +29,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
 	contentbuiltin "github.com/henhouse/platform/edge/internal/providers/content/builtin"
+	"github.com/henhouse/platform/edge/internal/providers/feedback"
 	"github.com/henhouse/platform/edge/internal/providers/geocode"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	loyaltybuiltin "github.com/henhouse/platform/edge/internal/providers/loyalty/builtin"
@@ -210,6 +212,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout)})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner,
 		Guards: guard.account(), Outbox: devOutbox(cfg, members), Dev: devOutbox(cfg, members) != nil, SSOClientID: "henhouse-web", Secure: cfg.CookieSecure})
+	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st), Ordering: orders, Guards: guard.contact()})
 	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Member: s.memberData})
 	appdata.MountHandover(api, appdata.HandoverConfig{Store: st, Ordering: orders, Loyalty: members, Tokens: tokens, Owner: owner})
 	send.Mount(api, "/api", app.Handler)
