@@ -15,6 +15,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 )
 
 // The authorize page is the provider's hosted sign-in for single sign-on. A client
@@ -346,7 +347,7 @@ func (p *Provider) authorizePost(c fiber.Ctx) error {
 		return p.render(c, status, v)
 	}
 	if p.cfg.AuthorizeCodeStep {
-		ch, err := p.startChallenge(ctx, h, purposeSignIn, "email", h["email"], maskEmail(h["email"]))
+		ch, err := p.startChallenge(ctx, h, purposeSignIn, loyalty.ChannelEmail, h["email"], maskEmail(h["email"]))
 		if err != nil {
 			_, msg, known := formError(err)
 			if !known {
