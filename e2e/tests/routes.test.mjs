@@ -20,10 +20,11 @@ after(async () => {
 const rows = [
   ['/', 200, 'default', 'mf-content/ContentPage'],
   ['/404', 404, 'default', 'heading:This page could not be found'],
-  ['/account?section=rewards-single', 200, 'default', 'mf-account/Dashboard'],
+  // Member pages send a guest to sign in (and back afterwards).
+  ['/account?section=rewards-single', 200, 'default', 'mf-account/SignIn', '/account/signin'],
   ['/account/confirmed', 200, 'default', 'mf-account/Confirmed'],
   ['/account/forgot', 200, 'default', 'mf-account/Forgot'],
-  ['/account/settings', 200, 'default', 'mf-account/Settings'],
+  ['/account/settings', 200, 'default', 'mf-account/SignIn', '/account/signin'],
   ['/account/signin', 200, 'default', 'mf-account/SignIn'],
   ['/account/signup', 200, 'default', 'mf-account/SignUp'],
   ['/contact', 200, 'default', 'mf-content/Contact'],
