@@ -130,6 +130,7 @@ func Mount(r fiber.Router, cfg Config) {
 	}
 	if cfg.Dev {
 		r.Post("/dev/force-sign-out", a.forceSignOut)
+		r.Post("/dev/points", a.adjustPoints)
 	}
 }
 
@@ -789,4 +790,23 @@ func (a *api) forceSignOut(c fiber.Ctx) error {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
+}
+
+func (a *api) adjustPoints(c fiber.Ctx) error {
+	var in struct {
+		MemberID string `json:"memberId"`
+		Points   int64  `json:"points"`
+		Reason   string `json:"reason"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if in.Reason == "" {
+		in.Reason = "Adjustment"
+	}
+	m, err := a.l.AdjustPoints(c.Context(), in.MemberID, in.Points, in.Reason)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"user": m})
 }
