@@ -14,6 +14,9 @@ for (const [path, ready] of [
   ['/order/checkout', '[data-screen="mf-checkout/Checkout"]'],
   ['/app/checkout', '[data-screen="mf-checkout/Checkout"]'],
   ['/typography', '[data-screen="mf-content/Typography"]'],
+  ['/account/signin', '[data-screen="mf-account/SignIn"] form'],
+  ['/account/signup', '[data-screen="mf-account/SignUp"] form'],
+  ['/account/forgot', '[data-screen="mf-account/Forgot"] form'],
 ]) {
   test(`${path} has no serious accessibility violations`, async () => {
     const page = await (await site.browser.newContext()).newPage();
