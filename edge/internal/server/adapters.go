@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"github.com/henhouse/platform/edge/internal/fault"
 	"strings"
 
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
@@ -62,4 +63,26 @@ func (a cardAdapter) tokenize(ctx context.Context, processor string, in ordering
 		return orderingapi.CardToken{}, err
 	}
 	return orderingapi.CardToken{Token: tok.ID, Processor: tok.Processor, Brand: string(tok.Brand), Last4: tok.Last4, ExpMonth: tok.ExpMonth, ExpYear: tok.ExpYear}, nil
+}
+
+// billingAdapter charges subscription periods to a card token through whichever card
+// processor issued the token.
+type billingAdapter struct{ cards cardAdapter }
+
+func (b billingAdapter) Charge(ctx context.Context, token string, amountCents int64, key string) (string, error) {
+	for _, id := range b.cards.reg.IDs() {
+		p, err := b.cards.reg.Get(id)
+		if err != nil {
+			continue
+		}
+		if _, err := p.Lookup(ctx, token); err != nil {
+			continue
+		}
+		auth, err := p.Authorize(ctx, token, amountCents, key)
+		if err != nil {
+			return "", err
+		}
+		return auth.ID, nil
+	}
+	return "", fault.New(fault.Invalid, "card_not_found", "We couldn't find that card. Add it again and try once more.").Field("paymentToken", "unknown card")
 }

@@ -377,3 +377,21 @@ func TestContactFormNeedsTheBotCheck(t *testing.T) {
 		t.Fatalf("fields: %v", bad)
 	}
 }
+
+// Subscribing charges the card through the processor that issued its token.
+func TestSubscribeChargesTheCard(t *testing.T) {
+	s := newDevServer(t)
+	g := newGuest(t, s)
+	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
+	plans := g.ok("GET", "/api/subscriptions/plans", "", 200)["plans"].([]any)
+	plan := plans[0].(map[string]any)["id"].(string)
+	bad := g.ok("POST", "/api/subscriptions", `{"planId":"`+plan+`","paymentToken":"tok_made_up"}`, 400)
+	if bad["error"] == nil {
+		t.Fatalf("made-up token: %v", bad)
+	}
+	card := g.ok("POST", "/api/payments/cards", `{"number":"4242 4242 4242 4242","expMonth":"12","expYear":"2031","cvv":"123","postalCode":"43215"}`, 201)["card"].(map[string]any)
+	sub := g.ok("POST", "/api/subscriptions", `{"planId":"`+plan+`","paymentToken":"`+card["token"].(string)+`"}`, 201)["subscription"].(map[string]any)
+	if sub["status"] != "active" {
+		t.Fatalf("subscription: %v", sub)
+	}
+}

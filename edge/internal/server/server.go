@@ -98,7 +98,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		return nil, err
 	}
 	members, err := loyaltybuiltin.New(ctx, loyaltybuiltin.Config{
-		Store: st, BcryptCost: cfg.PasswordCost,
+		Store: st, BcryptCost: cfg.PasswordCost, Billing: billingAdapter{cards},
 		LocationExists: func(ctx context.Context, id string) bool {
 			_, err := orders.Location(ctx, id)
 			return err == nil
@@ -121,6 +121,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		st.Close()
 		return nil, err
 	}
+	go renewSubscriptions(ctx, st, members, log)
 	s := &Server{Store: st, Registry: reg, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), Ordering: orders, Loyalty: members, Tokens: tokens, cfg: cfg, log: log}
 
 	app := fiber.New(fiber.Config{
