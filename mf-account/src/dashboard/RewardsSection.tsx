@@ -1,13 +1,14 @@
 // The rewards section of the dashboard (spec 1, Loyalty): points balance and tier,
 // rewards with their cost and "Redeem", reward offers, offers, challenges with progress,
-// badges and subscriptions.
+// badges and subscriptions (with this period's perk).
 import { useState, type ReactNode } from 'react';
 import { actions } from '@henhouse/kit/actions';
 import { api } from '@henhouse/kit/api/client';
+import { money } from '@henhouse/kit/format';
 import { useAppStore, type Cart } from '@henhouse/kit/state/store';
 import { messageFor } from '../lib/errors';
 import { formatDate, points } from '../lib/format';
-import type { Members, Offer, Reward } from '../lib/types';
+import type { Badge, Challenge, Members, Offer, Redeemed, Reward, RewardOffer, Subscription } from '../lib/types';
 
 export function RewardsSection({ members }: { members: Members }) {
   return (
@@ -21,78 +22,49 @@ export function RewardsSection({ members }: { members: Members }) {
           </span>
         </p>
         {members.tier && <p>Tier: {members.tier}</p>}
-        {typeof members.lifetimePoints === 'number' && <p>{points(members.lifetimePoints)} earned in all</p>}
+        <p>{points(members.lifetime_points)} earned in all</p>
+        {members.next_tier && typeof members.points_to_next_tier === 'number' && members.points_to_next_tier > 0 && (
+          <p>
+            {points(members.points_to_next_tier)} to {members.next_tier}
+          </p>
+        )}
       </div>
 
       <Section title="Rewards" empty="No rewards yet. Keep ordering to earn points." items={members.rewards}>
         {(r) => <RewardItem key={r.id} reward={r} balance={members.points} />}
       </Section>
 
-      <Section title="Reward offers" empty="No reward offers right now." items={members.rewardOffers}>
-        {(o) => <RewardItem key={o.id} reward={{ ...o, points: o.points ?? 0 }} balance={members.points} offer />}
+      <Section title="Reward offers" empty="No reward offers right now." items={members.reward_offers}>
+        {(o) => <RewardOfferItem key={o.id} offer={o} />}
       </Section>
 
       <Section title="Offers" empty="No offers right now. Check back soon." items={members.offers}>
         {(o: Offer) => (
           <li key={o.id} className="hh-acct-item">
-            <h4>{o.name}</h4>
+            <h4>{o.title}</h4>
             {o.description && <p>{o.description}</p>}
-            {o.expiresAt && <p className="hh-acct-muted">Ends {formatDate(o.expiresAt)}</p>}
+            {o.active_now && <p className="hh-acct-cost">On today</p>}
+            {o.ends_at && <p className="hh-acct-muted">Ends {formatDate(o.ends_at)}</p>}
           </li>
         )}
       </Section>
 
       <Section title="Challenges" empty="No challenges right now." items={members.challenges}>
-        {(c) => {
-          const value = Math.min(c.progress, c.goal);
-          const unit = c.unit ? ` ${c.unit}` : '';
-          return (
-            <li key={c.id} className="hh-acct-item">
-              <h4 id={`challenge-${c.id}`}>{c.name}</h4>
-              {c.description && <p>{c.description}</p>}
-              <div
-                className="hh-acct-progress"
-                role="progressbar"
-                aria-labelledby={`challenge-${c.id}`}
-                aria-valuemin={0}
-                aria-valuemax={c.goal}
-                aria-valuenow={value}
-                aria-valuetext={`${value} of ${c.goal}${unit}`}
-              >
-                <div className="hh-acct-progress__bar" style={{ width: `${(value / c.goal) * 100}%` }} />
-              </div>
-              <p>
-                {c.completed || value >= c.goal ? 'Completed! ' : ''}
-                {value} of {c.goal}
-                {unit}
-                {typeof c.rewardPoints === 'number' && ` • earns ${points(c.rewardPoints)}`}
-              </p>
-              {c.endsAt && <p className="hh-acct-muted">Ends {formatDate(c.endsAt)}</p>}
-            </li>
-          );
-        }}
+        {(c) => <ChallengeItem key={c.id} challenge={c} />}
       </Section>
 
       <Section title="Badges" empty="No badges yet. Your first order earns one." items={members.badges}>
-        {(b) => (
+        {(b: Badge) => (
           <li key={b.id} className="hh-acct-item">
             <h4>{b.name}</h4>
             {b.description && <p>{b.description}</p>}
-            {b.earnedAt && <p className="hh-acct-muted">Earned {formatDate(b.earnedAt)}</p>}
+            <p className="hh-acct-muted">{b.earned ? (b.earned_at ? `Earned ${formatDate(b.earned_at)}` : 'Earned') : 'Not earned yet'}</p>
           </li>
         )}
       </Section>
 
       <Section title="Subscriptions" empty="You have no subscriptions. You can subscribe in the Henhouse app." items={members.subscriptions}>
-        {(s) => (
-          <li key={s.id} className="hh-acct-item">
-            <h4>{s.name ?? s.planId}</h4>
-            <p>
-              {s.status === 'active' && !s.cancelAtPeriodEnd ? 'Active' : s.cancelAtPeriodEnd ? 'Cancelled' : s.status.charAt(0).toUpperCase() + s.status.slice(1)}
-              {s.cancelAtPeriodEnd && s.endsAt ? `, ends ${formatDate(s.endsAt)}` : s.renewsAt ? `, renews ${formatDate(s.renewsAt)}` : ''}
-            </p>
-          </li>
-        )}
+        {(s) => <SubscriptionItem key={s.id} sub={s} />}
       </Section>
     </>
   );
@@ -108,50 +80,36 @@ function Section<T>({ title, empty, items, children }: { title: string; empty: s
   );
 }
 
-function RewardItem({ reward, balance }: { reward: Reward; balance: number; offer?: boolean }) {
+/**
+ * useRedeem takes a reward, reward offer or perk (`path` under /api) into the cart.
+ * The answer `{redemption, cart, members}` goes into the store, so the cart and the
+ * header's points follow at once.
+ */
+function useRedeem(path: string) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const short = reward.points - balance;
-  const costId = `reward-${reward.id}-cost`;
-
-  const redeem = async () => {
+  const redeem = async (name: string) => {
     setBusy(true);
     setError(null);
     setDone(null);
     try {
-      const r = await api.post<{ redemption: unknown; cart: Cart }>(`/rewards/${encodeURIComponent(reward.id)}/redeem`);
-      const s = useAppStore.getState();
-      s.set({ cart: r.cart });
-      // The balance after the deduction; if refreshing fails, deduct here.
-      await actions.getRewards().catch(() => {
-        const m = useAppStore.getState().members;
-        if (m && typeof m.points === 'number') useAppStore.getState().set({ members: { ...m, points: Math.max(0, m.points - reward.points) } });
-      });
-      setDone(`${reward.name} is on your order.`);
+      const r = await api.post<Redeemed<Cart>>(path);
+      useAppStore.getState().set({ cart: r.cart, ...(r.members ? { members: r.members as unknown as Record<string, unknown> } : {}) });
+      if (!r.members) await actions.getRewards().catch(() => undefined);
+      setDone(`${r.redemption?.name || name} is on your order.`);
     } catch (e) {
       setError(messageFor(e));
     } finally {
       setBusy(false);
     }
   };
+  return { redeem, busy, done, error };
+}
 
+function RedeemStatus({ done, error }: { done: string | null; error: string | null }) {
   return (
-    <li className="hh-acct-item">
-      <h4>{reward.name}</h4>
-      {reward.description && <p>{reward.description}</p>}
-      <p id={costId} className="hh-acct-cost">
-        {reward.points > 0 ? points(reward.points) : 'Free'}
-      </p>
-      {reward.expiresAt && <p className="hh-acct-muted">Use by {formatDate(reward.expiresAt)}</p>}
-      {short > 0 ? (
-        <p className="hh-acct-muted">Earn {points(short)} more to redeem.</p>
-      ) : (
-        <button type="button" className="hh-acct-btn hh-acct-btn--secondary hh-acct-btn--small" onClick={redeem} disabled={busy} aria-describedby={costId}>
-          {busy ? 'Redeeming…' : 'Redeem'}
-          <span className="visually-hidden"> {reward.name}</span>
-        </button>
-      )}
+    <>
       {error && (
         <p role="alert" className="hh-acct-field__error">
           {error}
@@ -165,6 +123,111 @@ function RewardItem({ reward, balance }: { reward: Reward; balance: number; offe
           View your cart
         </button>
       )}
+    </>
+  );
+}
+
+function RedeemButton({ onClick, busy, name, describedBy }: { onClick: () => void; busy: boolean; name: string; describedBy?: string }) {
+  return (
+    <button type="button" className="hh-acct-btn hh-acct-btn--secondary hh-acct-btn--small" onClick={onClick} disabled={busy} aria-describedby={describedBy}>
+      {busy ? 'Redeeming…' : 'Redeem'}
+      <span className="visually-hidden"> {name}</span>
+    </button>
+  );
+}
+
+function RewardItem({ reward, balance }: { reward: Reward; balance: number }) {
+  const { redeem, busy, done, error } = useRedeem(`/rewards/${encodeURIComponent(reward.id)}/redeem`);
+  const costId = `reward-${reward.id}-cost`;
+  const short = reward.points_needed ?? Math.max(0, reward.points - balance);
+  let action: ReactNode;
+  if (reward.redemption_id) action = <p className="hh-acct-muted">Redeemed: ready for your order.</p>;
+  else if (reward.available) action = <RedeemButton onClick={() => redeem(reward.name)} busy={busy} name={reward.name} describedBy={costId} />;
+  else if (short > 0) action = <p className="hh-acct-muted">Earn {points(short)} more to redeem.</p>;
+  return (
+    <li className="hh-acct-item">
+      <h4>{reward.name}</h4>
+      {reward.description && <p>{reward.description}</p>}
+      <p id={costId} className="hh-acct-cost">
+        {reward.points > 0 ? points(reward.points) : 'Free'}
+      </p>
+      {action}
+      <RedeemStatus done={done} error={error} />
+    </li>
+  );
+}
+
+function RewardOfferItem({ offer }: { offer: RewardOffer }) {
+  const { redeem, busy, done, error } = useRedeem(`/rewards/offers/${encodeURIComponent(offer.id)}/redeem`);
+  const costId = `reward-offer-${offer.id}-cost`;
+  return (
+    <li className="hh-acct-item">
+      <h4>{offer.name}</h4>
+      {offer.description && <p>{offer.description}</p>}
+      <p id={costId} className="hh-acct-cost">
+        Free
+      </p>
+      {offer.expires_at && !offer.redeemed && <p className="hh-acct-muted">Use by {formatDate(offer.expires_at)}</p>}
+      {offer.redeemed ? <p className="hh-acct-muted">Redeemed</p> : <RedeemButton onClick={() => redeem(offer.name)} busy={busy} name={offer.name} describedBy={costId} />}
+      <RedeemStatus done={done} error={error} />
+    </li>
+  );
+}
+
+function ChallengeItem({ challenge: c }: { challenge: Challenge }) {
+  const value = Math.min(c.progress, c.goal);
+  const cents = c.unit === 'cents';
+  const amount = cents ? `${money(value)} of ${money(c.goal)}` : `${value} of ${c.goal}${c.unit ? ` ${c.unit}` : ''}`;
+  return (
+    <li className="hh-acct-item">
+      <h4 id={`challenge-${c.id}`}>{c.title}</h4>
+      {c.description && <p>{c.description}</p>}
+      <div
+        className="hh-acct-progress"
+        role="progressbar"
+        aria-labelledby={`challenge-${c.id}`}
+        aria-valuemin={0}
+        aria-valuemax={c.goal}
+        aria-valuenow={value}
+        aria-valuetext={amount}
+      >
+        <div className="hh-acct-progress__bar" style={{ width: `${(value / c.goal) * 100}%` }} />
+      </div>
+      <p>
+        {c.completed || value >= c.goal ? 'Completed! ' : ''}
+        {amount}
+        {c.bonus_points > 0 && ` • earns ${points(c.bonus_points)}`}
+      </p>
+      {c.ends_at && !c.completed && <p className="hh-acct-muted">Ends {formatDate(c.ends_at)}</p>}
+    </li>
+  );
+}
+
+export function subscriptionStatus(s: Subscription): string {
+  switch (s.status) {
+    case 'active':
+      return s.renews_at ? `Active, renews ${formatDate(s.renews_at)}` : 'Active';
+    case 'cancelled':
+      return s.ends_at ? `Cancelled, ends ${formatDate(s.ends_at)}` : 'Cancelled';
+    case 'past_due':
+      return 'Payment past due';
+    default:
+      return s.status.charAt(0).toUpperCase() + s.status.slice(1).replace(/_/g, ' ');
+  }
+}
+
+function SubscriptionItem({ sub }: { sub: Subscription }) {
+  const { redeem, busy, done, error } = useRedeem(`/subscriptions/${encodeURIComponent(sub.id)}/perk`);
+  return (
+    <li className="hh-acct-item">
+      <h4>{sub.name}</h4>
+      <p>{subscriptionStatus(sub)}</p>
+      {sub.perks_active && (
+        <button type="button" className="hh-acct-btn hh-acct-btn--secondary hh-acct-btn--small" onClick={() => redeem(`Your ${sub.name} perk`)} disabled={busy}>
+          {busy ? 'Adding…' : `Add your ${sub.name} perk to your order`}
+        </button>
+      )}
+      <RedeemStatus done={done} error={error} />
     </li>
   );
 }

@@ -20,13 +20,13 @@ export function useLocationSummary(id: string | undefined): LocationSummary | nu
 }
 
 export function UserInfoSection({ user, onSignOut, signingOut }: { user: User; onSignOut: () => void; signingOut: boolean }) {
-  const favorite = useLocationSummary(user.favoriteLocationId);
+  const favorite = useLocationSummary(user.favorite_location_id);
   return (
     <section className="hh-acct-section" aria-labelledby="acct-user-info">
       <h3 id="acct-user-info">Your details</h3>
       <dl className="hh-acct-dl">
         <dt>Name</dt>
-        <dd>{[user.firstName, user.lastName].filter(Boolean).join(' ')}</dd>
+        <dd>{[user.first_name, user.last_name].filter(Boolean).join(' ')}</dd>
         <dt>Email</dt>
         <dd>
           {user.email}
@@ -35,7 +35,7 @@ export function UserInfoSection({ user, onSignOut, signingOut }: { user: User; o
         <dt>Phone</dt>
         <dd>{formatPhone(user.phone) || 'Not set'}</dd>
         <dt>Member number</dt>
-        <dd>{user.memberNumber}</dd>
+        <dd>{user.member_number}</dd>
         {user.birthday && (
           <>
             <dt>Birthday</dt>
@@ -44,7 +44,7 @@ export function UserInfoSection({ user, onSignOut, signingOut }: { user: User; o
         )}
         <dt>Favourite location</dt>
         <dd>
-          {user.favoriteLocationId ? (
+          {user.favorite_location_id ? (
             favorite ? (
               <>
                 {favorite.name}

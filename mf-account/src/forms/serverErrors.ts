@@ -4,28 +4,33 @@ import { fieldErrors, messageFor } from '../lib/errors';
 /**
  * applyServerErrors puts the API's per-field messages on the form's fields (focusing the
  * first) and returns the form-level message, or null when every message found a field.
- * `codeField` names a field that takes field-less errors about codes (invalid_code,
- * code_expired), which the guest fixes in that field.
+ * A message for a field the form does not have (the subscription's paymentToken, say)
+ * is the form-level message itself, so it never reads "Check the highlighted fields."
+ * with nothing highlighted. `codeField` names a field that takes field-less errors about
+ * codes (invalid_code, code_expired), which the guest fixes in that field. `aliases`
+ * maps other names the edge uses for a field to the form's name.
  */
 export function applyServerErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
   names: readonly Path<T>[],
-  opts: { codeField?: Path<T> } = {},
+  opts: { codeField?: Path<T>; aliases?: Record<string, Path<T>> } = {},
 ): string | null {
   const fields = fieldErrors(err);
   let focused = false;
-  let unmatched = false;
-  for (const [name, message] of Object.entries(fields)) {
+  const unmatched: string[] = [];
+  for (const [key, message] of Object.entries(fields)) {
+    const name: string = opts.aliases?.[key] ?? key;
     if ((names as readonly string[]).includes(name)) {
       setError(name as Path<T>, { type: 'server', message }, { shouldFocus: !focused });
       focused = true;
-    } else unmatched = true;
+    } else if (message) unmatched.push(message);
   }
   const code = (err as { code?: string })?.code ?? '';
-  if (!focused && opts.codeField && /code/.test(code) && !/bot|csrf/.test(code)) {
+  if (!focused && unmatched.length === 0 && opts.codeField && /code/.test(code) && !/bot|csrf/.test(code)) {
     setError(opts.codeField, { type: 'server', message: messageFor(err) }, { shouldFocus: true });
     return null;
   }
-  return focused && !unmatched ? null : messageFor(err);
+  if (unmatched.length > 0) return unmatched.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ');
+  return focused ? null : messageFor(err);
 }

@@ -45,3 +45,14 @@ export function addressLine(a: { street?: string; city?: string; state?: string;
   const cityState = [a.city, a.state].filter(Boolean).join(', ');
   return [a.street, [cityState, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
+
+const brands: Record<string, string> = { amex: 'American Express', discover: 'Discover', mastercard: 'Mastercard', visa: 'Visa' };
+
+/** brandName shows a saved card's brand id ("visa") as people write it ("Visa"). */
+export function brandName(brand: string | undefined): string {
+  if (!brand) return 'Card';
+  return brands[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
+/** cardExpiry shows a card's expiry as MM/YYYY. */
+export const cardExpiry = (month: number, year: number) => `${String(month).padStart(2, '0')}/${year}`;

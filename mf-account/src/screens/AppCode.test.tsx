@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { forgetOnce } from '../lib/once';
-import { ada, apiError, members, mockApi, mount, resetStore, token } from '../test/harness';
+import { mockApi, mount, real, resetStore, token } from '../test/harness';
 import AppCode from './AppCode';
 
 beforeEach(() => {
@@ -11,38 +11,38 @@ beforeEach(() => {
 
 describe('single sign-on return (/app/code)', () => {
   it('exchanges the code, signs in and goes to the returned page', async () => {
-    const api = mockApi({ 'POST /auth/sso/exchange': { body: { user: ada, members, token, return: '/account?section=rewards-single' } } });
+    const api = mockApi({ 'POST /auth/sso/exchange': real('POST /api/auth/sso/exchange') });
     mount(AppCode, '/app/code?code=c1&state=s1', { layout: 'app', strict: true });
     expect(screen.getByText('Signing you in with Henhouse Rewards…')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/account?section=rewards-single'));
     expect(api.to('POST /auth/sso/exchange')).toHaveLength(1);
     expect(api.to('POST /auth/sso/exchange')[0].body).toEqual({ code: 'c1', state: 's1' });
-    expect(useAppStore.getState()).toMatchObject({ user: { email: 'ada@example.com' }, members: { points: 420 }, token });
+    expect(useAppStore.getState()).toMatchObject({ user: { email: 'ada@example.com' }, members: { points: 400 }, token });
   });
 
   it('never follows a returned path to another site', async () => {
-    mockApi({ 'POST /auth/sso/exchange': { body: { user: ada, members, token, return: '//evil.example/' } } });
+    mockApi({ 'POST /auth/sso/exchange': { body: { ...real('POST /api/auth/sso/exchange').body, return: '//evil.example/' } } });
     mount(AppCode, '/app/code?code=c2&state=s2', { layout: 'app' });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/account$/));
   });
 
   it('waits for the webview start-up so the sign-in is not cleared', async () => {
     useAppStore.getState().set({ loading: true });
-    mockApi({ 'POST /auth/sso/exchange': { body: { user: ada, members, token, return: '/app/subscribe' } } });
+    mockApi({ 'POST /auth/sso/exchange': { body: { ...real('POST /api/auth/sso/exchange').body, return: '/app/subscribe' } } });
     mount(AppCode, '/app/code?code=c3&state=s3', { layout: 'app' });
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByTestId('where')).toHaveTextContent('/app/code');
     act(() => useAppStore.getState().set({ user: null, loading: false })); // start-up cleared and finished
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/app/subscribe'));
-    expect(useAppStore.getState().user).toMatchObject({ id: 'm_1' });
+    expect(useAppStore.getState().user).toMatchObject({ id: 'm_1', first_name: 'Ada' });
   });
 
   it('shows a failed exchange with a way back to sign in', async () => {
-    mockApi({ 'POST /auth/sso/exchange': apiError(400, 'invalid_grant', 'This sign-in link has expired. Please sign in again.') });
+    mockApi({ 'POST /auth/sso/exchange': real('POST /api/auth/sso/exchange sso_state') });
     mount(AppCode, '/app/code?code=old&state=s', { layout: 'app' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't sign you in");
-    expect(alert).toHaveTextContent('This sign-in link has expired. Please sign in again.');
+    expect(alert).toHaveTextContent('That sign-in link has expired. Please sign in again.');
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/account/signin');
     expect(useAppStore.getState().user).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { forgetOnce } from '../lib/once';
-import { ada, apiError, mockApi, mount, resetStore, token } from '../test/harness';
+import { ada, mockApi, mount, real, resetStore, token } from '../test/harness';
 import Confirmed from './Confirmed';
 
 beforeEach(() => {
@@ -11,7 +11,7 @@ beforeEach(() => {
 
 describe('account confirmation (/account/confirmed)', () => {
   it('confirms the account with the code from the link', async () => {
-    const api = mockApi({ 'POST /auth/confirm': { body: { confirmed: true } } });
+    const api = mockApi({ 'POST /auth/confirm': real('POST /api/auth/confirm') });
     mount(Confirmed, '/account/confirmed?code=abc123', { strict: true });
     expect(screen.getByText('Confirming your account…')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Your account is confirmed' })).toBeInTheDocument();
@@ -22,18 +22,18 @@ describe('account confirmation (/account/confirmed)', () => {
 
   it('marks the signed-in member confirmed', async () => {
     useAppStore.getState().set({ user: { ...ada, confirmed: false }, token });
-    mockApi({ 'POST /auth/confirm': { body: { confirmed: true } } });
+    mockApi({ 'POST /auth/confirm': real('POST /api/auth/confirm') });
     mount(Confirmed, '/account/confirmed?code=abc123');
     expect(await screen.findByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account');
     expect(useAppStore.getState().user).toMatchObject({ confirmed: true });
   });
 
   it('says clearly when the code is wrong or used', async () => {
-    mockApi({ 'POST /auth/confirm': apiError(400, 'invalid_code', 'This confirmation link has expired or was already used.') });
+    mockApi({ 'POST /auth/confirm': real('POST /api/auth/confirm confirmation_expired') });
     mount(Confirmed, '/account/confirmed?code=old');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't confirm your account");
-    expect(alert).toHaveTextContent('This confirmation link has expired or was already used.');
+    expect(alert).toHaveTextContent("This confirmation link has expired or isn't valid. Sign in and we'll send you a new one.");
   });
 
   it('says when the link has no code, without calling the edge', async () => {

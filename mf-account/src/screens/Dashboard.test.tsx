@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, apiError, members, mockApi, mount, resetStore, setupUser, token } from '../test/harness';
+import { ada, apiError, members, mockApi, mount, real, resetStore, setupUser, token } from '../test/harness';
 import Dashboard from './Dashboard';
 
 const signIn = () => useAppStore.getState().set({ user: ada, token, members });
-const dayton = { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard', address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' } };
+/** The member's favourite location, as the edge answers it. */
+const dayton = real('GET /api/user/favorites').body.favorites[0];
 
 /** Lets the rewards refresh that every visit starts finish inside act(). */
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
@@ -21,7 +22,7 @@ describe('account dashboard (/account)', () => {
 
   it('asks the edge who is signed in when only the token is known, and sends a stale session to sign in', async () => {
     useAppStore.getState().set({ token });
-    const api = mockApi({ 'GET /user': apiError(401, 'unauthorized', 'Please sign in.') });
+    const api = mockApi({ 'GET /user': real('GET /api/user unauthorized') });
     mount(Dashboard, '/account?section=user-info');
     expect(screen.getByText('Loading your account…')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/account/signin?return=%2Faccount%3Fsection%3Duser-info'));
@@ -30,72 +31,123 @@ describe('account dashboard (/account)', () => {
 
   it('loads the member from a token after a reload', async () => {
     useAppStore.getState().set({ token });
-    mockApi({ 'GET /user': { body: { user: ada } }, 'GET /rewards': { body: members } });
+    mockApi({ 'GET /user': real('GET /api/user'), 'GET /rewards': real('GET /api/rewards') });
     mount(Dashboard, '/account');
     expect(await screen.findByText('Hi, Ada!')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Free biscuit' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Free Buttermilk Biscuit' })).toBeInTheDocument();
   });
 
   it('shows the points balance, tier, rewards with their cost, offers, challenges and badges', async () => {
     signIn();
-    const api = mockApi({ 'GET /rewards': { body: members } });
+    const api = mockApi({ 'GET /rewards': real('GET /api/rewards') });
     mount(Dashboard, '/account?section=rewards-single');
     expect(screen.getByRole('tab', { name: 'Rewards' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('Your balance').parentElement).toHaveTextContent('420 points');
-    expect(screen.getByText('Tier: Gold')).toBeInTheDocument();
+    const balance = screen.getByText('Your balance').parentElement!;
+    expect(balance).toHaveTextContent('400 points');
+    expect(balance).toHaveTextContent('700 points earned in all');
+    expect(balance).toHaveTextContent('300 points to Gold');
+    expect(screen.getByText('Tier: Member')).toBeInTheDocument();
     await waitFor(() => expect(api.to('GET /rewards')).toHaveLength(1)); // refreshed on arrival
 
     const rewards = screen.getByRole('region', { name: 'Rewards' });
-    const biscuit = within(rewards).getByRole('heading', { name: 'Free biscuit' }).closest('li')!;
-    expect(biscuit).toHaveTextContent('150 points');
-    expect(within(biscuit).getByRole('button', { name: 'Redeem Free biscuit' })).toBeEnabled();
-    const meal = within(rewards).getByText('Free 3-tender meal').closest('li')!;
-    expect(meal).toHaveTextContent('900 points');
-    expect(meal).toHaveTextContent('Earn 480 points more to redeem.');
-    expect(within(meal).queryByRole('button')).toBeNull();
+    const biscuit = within(rewards).getByRole('heading', { name: 'Free Buttermilk Biscuit' }).closest('li')!;
+    expect(biscuit).toHaveTextContent('200 points');
+    expect(within(biscuit).getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toBeEnabled();
+    const five = within(rewards).getByRole('heading', { name: '$5 Off' }).closest('li')!;
+    expect(five).toHaveTextContent('500 points');
+    expect(five).toHaveTextContent('Earn 100 points more to redeem.');
+    expect(within(five).queryByRole('button')).toBeNull();
 
-    expect(within(screen.getByRole('region', { name: 'Reward offers' })).getByRole('heading', { name: 'Birthday sandwich' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Offers' })).getByText('Double points Tuesday')).toBeInTheDocument();
-    const bar = within(screen.getByRole('region', { name: 'Challenges' })).getByRole('progressbar', { name: 'Order 5 times this month' });
-    expect(bar).toHaveAttribute('aria-valuenow', '3');
-    expect(bar).toHaveAttribute('aria-valuemax', '5');
-    expect(bar).toHaveAttribute('aria-valuetext', '3 of 5 orders');
-    expect(within(screen.getByRole('region', { name: 'Badges' })).getByText('First order')).toBeInTheDocument();
+    const welcome = within(screen.getByRole('region', { name: 'Reward offers' })).getByRole('heading', { name: 'Welcome Biscuit' }).closest('li')!;
+    expect(welcome).toHaveTextContent('FreeUse by Jan 15, 2030');
+    expect(within(welcome).getByRole('button', { name: 'Redeem Welcome Biscuit' })).toBeEnabled();
+
+    expect(within(screen.getByRole('region', { name: 'Offers' })).getByRole('heading', { name: 'Double Points Tuesday' })).toBeInTheDocument();
+
+    const challenges = screen.getByRole('region', { name: 'Challenges' });
+    const orders = within(challenges).getByRole('progressbar', { name: 'Order 3 times in a month' });
+    expect(orders).toHaveAttribute('aria-valuenow', '1');
+    expect(orders).toHaveAttribute('aria-valuemax', '3');
+    expect(orders).toHaveAttribute('aria-valuetext', '1 of 3 orders');
+    expect(orders.closest('li')).toHaveTextContent('1 of 3 orders • earns 300 points');
+    expect(within(challenges).getByRole('progressbar', { name: 'Spend $50 this month' })).toHaveAttribute('aria-valuetext', '$0.50 of $50.00');
+    expect(within(challenges).getByRole('heading', { name: 'Try a sandwich' }).closest('li')).toHaveTextContent('Completed! 1 of 1 orders');
+
+    const badges = screen.getByRole('region', { name: 'Badges' });
+    expect(within(badges).getByRole('heading', { name: 'First Bite' }).closest('li')).toHaveTextContent('Earned Jan 15, 2030');
+    expect(within(badges).getByRole('heading', { name: 'Regular' }).closest('li')).toHaveTextContent('Not earned yet');
+
+    const subs = screen.getByRole('region', { name: 'Subscriptions' });
+    expect(within(subs).getByRole('heading', { name: 'Biscuit Club' }).closest('li')).toHaveTextContent('Active, renews Jan 15, 2030');
+  });
+
+  it('says so when there is nothing to show yet', async () => {
+    const empty = real('POST /api/auth/signup').body.members; // a new member's
+    useAppStore.getState().set({ user: ada, token, members: empty });
+    mockApi({ 'GET /rewards': { body: empty } });
+    mount(Dashboard, '/account');
+    await settle();
     expect(within(screen.getByRole('region', { name: 'Subscriptions' })).getByText(/You have no subscriptions/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Reward offers' })).getByText('No reward offers right now.')).toBeInTheDocument();
   });
 
   it('redeems a reward: the cart gets it and the balance drops', async () => {
     signIn();
-    const cart = { id: 'c_1', menu_id: 'm-standard', products: [], rewards: [{ id: 'rd_1', name: 'Free biscuit', amount_cents: 149 }] };
-    const api = mockApi({
-      'GET /rewards': [{ body: members }, { body: { ...members, points: 270 } }],
-      'POST /rewards/r-biscuit/redeem': { body: { redemption: { id: 'rd_1', rewardId: 'r-biscuit', points: 150 }, cart } },
-    });
+    const redeemed = real('POST /api/rewards/{id}/redeem');
+    const api = mockApi({ 'GET /rewards': real('GET /api/rewards'), 'POST /rewards/free-side/redeem': redeemed });
     mount(Dashboard, '/account');
     await waitFor(() => expect(api.to('GET /rewards')).toHaveLength(1));
     const user = setupUser();
-    await user.click(screen.getByRole('button', { name: 'Redeem Free biscuit' }));
-    expect(await screen.findByText('Free biscuit is on your order.')).toHaveAttribute('role', 'status');
-    expect(api.to('POST /rewards/r-biscuit/redeem')).toHaveLength(1);
-    expect(useAppStore.getState().cart).toEqual(cart);
-    expect(useAppStore.getState().members).toMatchObject({ points: 270 });
-    expect(screen.getByText('Your balance').parentElement).toHaveTextContent('270 points');
+    await user.click(screen.getByRole('button', { name: 'Redeem Free Regular Side' }));
+    expect(await screen.findByText('Free Regular Side is on your order.')).toHaveAttribute('role', 'status');
+    expect(api.to('POST /rewards/free-side/redeem')).toHaveLength(1);
+    expect(api.to('GET /rewards')).toHaveLength(1); // the answer carries the new balance
+    expect(useAppStore.getState().cart).toEqual(redeemed.body.cart);
+    expect(useAppStore.getState().members).toMatchObject({ points: 300 });
+    expect(screen.getByText('Your balance').parentElement).toHaveTextContent('300 points');
+    const side = screen.getByRole('heading', { name: 'Free Regular Side' }).closest('li')!;
+    expect(side).toHaveTextContent('Redeemed: ready for your order.');
+    expect(within(side).queryByRole('button', { name: /^Redeem/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'View your cart' }));
     expect(useAppStore.getState().ui.cartOpen).toBe(true);
   });
 
+  it('redeems a reward offer through the offers endpoint', async () => {
+    signIn();
+    const api = mockApi({ 'GET /rewards': real('GET /api/rewards'), 'POST /rewards/offers/welcome/redeem': real('POST /api/rewards/offers/{id}/redeem') });
+    mount(Dashboard, '/account');
+    await setupUser().click(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' }));
+    expect(await screen.findByText('Welcome Biscuit is on your order.')).toBeInTheDocument();
+    expect(api.to('POST /rewards/offers/welcome/redeem')).toHaveLength(1);
+    expect(api.to('POST /rewards/welcome/redeem')).toHaveLength(0);
+    const offer = within(screen.getByRole('region', { name: 'Reward offers' })).getByRole('heading', { name: 'Welcome Biscuit' }).closest('li')!;
+    expect(offer).toHaveTextContent('Redeemed');
+    expect(within(offer).queryByRole('button', { name: /^Redeem/ })).toBeNull();
+  });
+
+  it("adds a subscription's perk to the cart", async () => {
+    signIn();
+    const perk = real('POST /api/subscriptions/{id}/perk');
+    const api = mockApi({ 'GET /rewards': real('GET /api/rewards'), 'POST /subscriptions/sub_1/perk': perk });
+    mount(Dashboard, '/account');
+    await setupUser().click(screen.getByRole('button', { name: 'Add your Biscuit Club perk to your order' }));
+    expect(await screen.findByText('Biscuit Club: Free Biscuit is on your order.')).toBeInTheDocument();
+    expect(api.to('POST /subscriptions/sub_1/perk')).toHaveLength(1);
+    expect(useAppStore.getState().cart).toEqual(perk.body.cart);
+  });
+
   it('shows why a reward could not be redeemed', async () => {
     signIn();
-    mockApi({ 'GET /rewards': { body: members }, 'POST /rewards/r-biscuit/redeem': apiError(409, 'no_cart', 'Start an order first, then add your reward.') });
+    mockApi({ 'GET /rewards': real('GET /api/rewards'), 'POST /rewards/free-biscuit/redeem': real('POST /api/rewards/{id}/redeem no_cart') });
     mount(Dashboard, '/account');
-    await setupUser().click(screen.getByRole('button', { name: 'Redeem Free biscuit' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Start an order first, then add your reward.');
-    expect(useAppStore.getState().members).toMatchObject({ points: 420 });
+    await setupUser().click(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Start an order first, then add your reward to it.');
+    expect(useAppStore.getState().members).toMatchObject({ points: 400 });
   });
 
   it('switches sections with the keyboard and keeps the choice in the URL and the store', async () => {
     signIn();
-    mockApi({ 'GET /rewards': { body: members } });
+    mockApi({ 'GET /rewards': real('GET /api/rewards') });
     mount(Dashboard, '/account');
     const user = setupUser();
     const rewardsTab = screen.getByRole('tab', { name: 'Rewards' });
@@ -116,7 +168,7 @@ describe('account dashboard (/account)', () => {
   it('opens the section the mobile menu chose in the store', async () => {
     signIn();
     useAppStore.getState().setUi({ accountSection: 'user-info' });
-    mockApi({ 'GET /rewards': { body: members } });
+    mockApi({ 'GET /rewards': real('GET /api/rewards') });
     mount(Dashboard, '/account');
     expect(screen.getByRole('tab', { name: 'Your info' })).toHaveAttribute('aria-selected', 'true');
     await settle();
@@ -124,21 +176,23 @@ describe('account dashboard (/account)', () => {
 
   it('shows the user info: name, email, phone, member number and favourite location', async () => {
     signIn();
-    mockApi({ 'GET /rewards': { body: members }, 'GET /locations/oh-dayton': { body: { location: dayton } } });
+    mockApi({ 'GET /rewards': real('GET /api/rewards'), 'GET /locations/oh-dayton': { body: { location: dayton } } });
     mount(Dashboard, '/account?section=user-info');
     const panel = screen.getByRole('tabpanel', { name: 'Your info' });
     expect(panel).toHaveTextContent('NameAda Lovelace');
     expect(panel).toHaveTextContent('Emailada@example.com');
+    expect(panel).not.toHaveTextContent('not confirmed');
     expect(panel).toHaveTextContent('Phone(513) 555-0100');
-    expect(panel).toHaveTextContent('Member numberHH1234567890');
+    expect(panel).toHaveTextContent('Member numberHH0000000001');
     expect(await within(panel).findByText('Henhouse Dayton')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('1113 Liberty Ave, Dayton, OH 45402');
     expect(within(panel).getByRole('link', { name: 'Edit details and settings' })).toHaveAttribute('href', '/account/settings');
   });
 
   it('signs out: the store is cleared and the member goes home', async () => {
     signIn();
     useAppStore.getState().set({ cart: { menu_id: 'm', products: [] } });
-    const api = mockApi({ 'GET /rewards': { body: members }, 'GET /locations/oh-dayton': { body: { location: dayton } }, 'POST /auth/logout': { status: 204 } });
+    const api = mockApi({ 'GET /rewards': real('GET /api/rewards'), 'GET /locations/oh-dayton': { body: { location: dayton } }, 'POST /auth/logout': real('POST /api/auth/logout') });
     mount(Dashboard, '/account?section=user-info');
     await setupUser().click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
@@ -151,7 +205,7 @@ describe('account dashboard (/account)', () => {
 
   it('still signs out locally when the edge cannot be reached', async () => {
     signIn();
-    mockApi({ 'GET /rewards': { body: members }, 'POST /auth/logout': { status: 503, body: { error: { code: 'down', message: 'down' } } } });
+    mockApi({ 'GET /rewards': real('GET /api/rewards'), 'POST /auth/logout': { status: 503, body: { error: { code: 'down', message: 'down' } } } });
     mount(Dashboard, '/account?section=user-info');
     await setupUser().click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
@@ -160,24 +214,28 @@ describe('account dashboard (/account)', () => {
 
   it('offers to try again when the rewards do not load', async () => {
     useAppStore.getState().set({ user: ada, token });
-    mockApi({ 'GET /rewards': [apiError(503, 'loyalty_unavailable', 'Rewards are taking a break. Try again in a minute.'), { body: members }] });
+    mockApi({ 'GET /rewards': [apiError(503, 'loyalty_unavailable', 'Rewards are taking a break. Try again in a minute.'), real('GET /api/rewards')] });
     mount(Dashboard, '/account');
     expect(await screen.findByRole('alert')).toHaveTextContent('Rewards are taking a break.');
     await setupUser().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Free biscuit' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Free Buttermilk Biscuit' })).toBeInTheDocument();
   });
 
-  it('asks a new member to confirm their email', async () => {
-    useAppStore.getState().set({ user: { ...ada, confirmed: false }, token, members });
-    mockApi({ 'GET /rewards': { body: members } });
-    mount(Dashboard, '/account');
+  it('asks a new member to confirm their email, and sends the link again', async () => {
+    const fresh = real('POST /api/auth/signup').body; // not confirmed yet
+    useAppStore.getState().set({ user: fresh.user, token, members: fresh.members });
+    const api = mockApi({ 'GET /rewards': { body: fresh.members }, 'GET /locations/oh-dayton': { body: { location: dayton } }, 'POST /user/confirmation': real('POST /api/user/confirmation') });
+    mount(Dashboard, '/account?section=user-info');
     expect(screen.getByText('Please confirm your email: open the link we sent to ada@example.com.')).toBeInTheDocument();
-    await settle();
+    expect(screen.getByRole('tabpanel', { name: 'Your info' })).toHaveTextContent('ada@example.com (not confirmed yet)');
+    await setupUser().click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We sent a new confirmation link to ada@example.com.')).toHaveAttribute('role', 'status');
+    expect(api.to('POST /user/confirmation')).toHaveLength(1);
   });
 
   it('follows the store when the member signs out elsewhere', async () => {
     signIn();
-    mockApi({ 'GET /rewards': { body: members } });
+    mockApi({ 'GET /rewards': real('GET /api/rewards') });
     mount(Dashboard, '/account');
     act(() => useAppStore.getState().reset(['user', 'token', 'members']));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/account/signin'));

@@ -7,6 +7,7 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { ConfirmEmail } from '../dashboard/ConfirmEmail';
 import { RewardsSection } from '../dashboard/RewardsSection';
 import { Tabs } from '../dashboard/Tabs';
 import { UserInfoSection } from '../dashboard/UserInfoSection';
@@ -80,12 +81,8 @@ export default function Dashboard({ query }: ScreenProps) {
           </p>
         ) : (
           <>
-            <p className="hh-acct-aside">Hi, {user.firstName}!</p>
-            {user.confirmed === false && (
-              <p className="hh-acct-alert" style={{ fontWeight: 400 }}>
-                Please confirm your email: open the link we sent to {user.email}.
-              </p>
-            )}
+            <p className="hh-acct-aside">Hi, {user.first_name}!</p>
+            {user.confirmed === false && <ConfirmEmail email={user.email} />}
             <Tabs tabs={sections} selected={section} onSelect={select} label="Your account" idBase="acct">
               {section === 'rewards-single' ? (
                 members ? (

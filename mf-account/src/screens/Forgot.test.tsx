@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, apiError, mockApi, mount, resetStore, token, setupUser } from '../test/harness';
+import { ada, apiError, mockApi, mount, real, resetStore, token, setupUser } from '../test/harness';
 import Forgot from './Forgot';
 
 jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
@@ -25,7 +25,7 @@ async function requestCode(user = setupUser()) {
 describe('forgot password (/account/forgot)', () => {
   it('sends a code, then resets the password with it', async () => {
     useAppStore.getState().set({ user: ada, token });
-    const api = mockApi({ 'POST /auth/forgot': { status: 202, body: { sent: true } }, 'POST /auth/reset': { body: { reset: true } } });
+    const api = mockApi({ 'POST /auth/forgot': real('POST /api/auth/forgot'), 'POST /auth/reset': real('POST /api/auth/reset') });
     mount(Forgot, '/account/forgot');
     expect(screen.getByText(/This site is protected by reCAPTCHA/)).toBeInTheDocument();
     const user = await requestCode();
@@ -47,8 +47,8 @@ describe('forgot password (/account/forgot)', () => {
 
   it('shows a wrong code and a weak password on their fields', async () => {
     mockApi({
-      'POST /auth/forgot': { status: 202, body: { sent: true } },
-      'POST /auth/reset': [apiError(400, 'invalid_code', 'That code is wrong or has expired. Send a new one.'), apiError(400, 'invalid', 'Check the password.', { password: 'Choose a password you have not used here before.' })],
+      'POST /auth/forgot': real('POST /api/auth/forgot'),
+      'POST /auth/reset': [real('POST /api/auth/reset invalid_code'), real('POST /api/auth/reset weak_password')],
     });
     mount(Forgot, '/account/forgot');
     const user = await requestCode();
@@ -56,16 +56,16 @@ describe('forgot password (/account/forgot)', () => {
     await user.type(code, '000000');
     await user.type(screen.getByLabelText('New password'), 'newchicken9');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('That code is wrong or has expired. Send a new one.')).toBeInTheDocument();
+    expect(await screen.findByText("That code isn't right or has expired. Check the latest email or request a new code.")).toBeInTheDocument();
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Choose a password you have not used here before.')).toBeInTheDocument();
+    expect(await screen.findByText('Use at least 8 characters, with a letter and a number')).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveFocus();
   });
 
   it('checks the email and the new password before calling the edge', async () => {
-    const api = mockApi({ 'POST /auth/forgot': { status: 202, body: { sent: true } } });
+    const api = mockApi({ 'POST /auth/forgot': real('POST /api/auth/forgot') });
     mount(Forgot, '/account/forgot');
     const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Send code' }));
@@ -80,7 +80,7 @@ describe('forgot password (/account/forgot)', () => {
   });
 
   it('sends the code again, and can start over with another email', async () => {
-    const api = mockApi({ 'POST /auth/forgot': { status: 202, body: { sent: true } } });
+    const api = mockApi({ 'POST /auth/forgot': real('POST /api/auth/forgot') });
     mount(Forgot, '/account/forgot');
     const user = await requestCode();
     await user.click(await screen.findByRole('button', { name: 'Send the code again' }));

@@ -1,19 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, apiError, members, mockApi, mount, resetStore, setupUser, token } from '../test/harness';
+import { ada, members, mockApi, mount, real, resetStore, setupUser, token } from '../test/harness';
 import Settings from './Settings';
 
-const home = { id: 'a1', label: 'Home', street: '1 Elm St', city: 'Dayton', state: 'OH', zip: '45402', default: true };
-const visa = { id: 'card_1', brand: 'Visa', last4: '4242', expMonth: 4, expYear: 2031 };
-const dayton = { id: 'oh-dayton', name: 'Henhouse Dayton', address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' } };
-const kettering = { id: 'oh-kettering', name: 'Henhouse Kettering', address: { street: '9 Far Hills Ave', city: 'Kettering', state: 'OH', zip: '45429' } };
-const order = { id: 'o_1', status: 'placed', placed_at: '2026-03-01T17:00:00Z', location: { name: 'Henhouse Dayton' }, totals: { total_cents: 1299 }, products: [{ data: { name: '3 Tenders' }, quantity: 2 }] };
+// The member's lists as the edge answers them: Home (default) and Office, a Visa
+// (default, "Everyday") and a Mastercard, Dayton saved, one order.
+const addresses = real('GET /api/user/addresses').body.addresses;
+const [home, office] = addresses;
+const cards = real('GET /api/user/cards').body.cards;
+const dayton = real('GET /api/user/favorites').body.favorites[0];
+const kettering = { ...dayton, id: 'oh-kettering', slug: 'kettering', name: 'Henhouse Kettering', address: { street: '9 Far Hills Ave', city: 'Kettering', state: 'OH', zip: '45429' } };
 
 const lists = {
-  'GET /user/addresses': { body: { addresses: [home] } },
-  'GET /user/cards': { body: { cards: [visa] } },
-  'GET /user/favorites': { body: { favorites: [dayton] } },
-  'GET /user/orders': { body: { orders: [order] } },
+  'GET /user/addresses': real('GET /api/user/addresses'),
+  'GET /user/cards': real('GET /api/user/cards'),
+  'GET /user/favorites': real('GET /api/user/favorites'),
+  'GET /user/orders': real('GET /api/user/orders'),
 };
 
 beforeEach(() => {
@@ -39,56 +41,65 @@ describe('account settings (/account/settings)', () => {
   });
 
   it('edits the profile and updates the store', async () => {
-    const api = mockApi({ ...lists, 'PATCH /user': ({ body }) => ({ body: { user: { ...ada, ...body } } }) });
+    const api = mockApi({ ...lists, 'PATCH /user': real('PATCH /api/user') });
     mount(Settings, '/account/settings');
     await ready();
     const user = setupUser();
-    const first = screen.getByLabelText('First name');
-    await user.clear(first);
-    await user.type(first, 'Augusta');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('(513) 555-0100');
+    const last = screen.getByLabelText('Last name');
+    expect(last).toHaveValue('Lovelace');
+    await user.clear(last);
+    await user.type(last, 'King');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('Your details are saved.')).toBeInTheDocument();
-    expect(api.to('PATCH /user')[0].body).toEqual({ firstName: 'Augusta', lastName: 'Lovelace', phone: '5135550100', birthday: '1990-12-10' });
-    expect(useAppStore.getState().user).toMatchObject({ firstName: 'Augusta' });
+    expect(api.to('PATCH /user')[0].body).toEqual({ firstName: 'Ada', lastName: 'King', phone: '5135550100' });
+    expect(useAppStore.getState().user).toMatchObject({ first_name: 'Ada', last_name: 'King' });
   });
 
   it('saves notification settings', async () => {
-    const api = mockApi({ ...lists, 'PUT /user/settings': ({ body }) => ({ body: { user: { ...ada, settings: body } } }) });
+    const api = mockApi({ ...lists, 'PUT /user/settings': real('PUT /api/user/settings') });
     mount(Settings, '/account/settings');
     await ready();
     const user = setupUser();
-    expect(screen.getByLabelText('Email me offers and news')).toBeChecked();
-    await user.click(screen.getByLabelText('Text me offers'));
+    expect(screen.getByLabelText('Email me offers and news')).not.toBeChecked();
+    expect(screen.getByLabelText('Text me offers')).not.toBeChecked();
+    expect(screen.getByLabelText('Paperless receipts by email')).toBeChecked();
+    await user.click(screen.getByLabelText('Email me offers and news'));
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
     expect(await screen.findByText('Your notification settings are saved.')).toBeInTheDocument();
-    expect(api.to('PUT /user/settings')[0].body).toEqual({ emailOffers: true, smsOffers: true, paperlessReceipts: true });
+    expect(api.to('PUT /user/settings')[0].body).toEqual({ emailOffers: true, smsOffers: false, paperlessReceipts: true });
+    expect(useAppStore.getState().user).toMatchObject({ settings: { email_offers: true } });
   });
 
   it('changes the password, showing a wrong current password on its field', async () => {
-    const api = mockApi({ ...lists, 'POST /user/password': [apiError(400, 'invalid_credentials', 'Check your password.', { current: "That isn't your current password." }), { body: { changed: true } }] });
+    const api = mockApi({ ...lists, 'POST /user/password': [real('POST /api/user/password wrong_password'), real('POST /api/user/password')] });
     mount(Settings, '/account/settings');
     await ready();
     const user = setupUser();
     await user.type(screen.getByLabelText('Current password'), 'oldpass1');
     await user.type(screen.getByLabelText('New password'), 'newchicken9');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText("That isn't your current password.")).toBeInTheDocument();
+    expect(await screen.findByText("That isn't your current password")).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveFocus();
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password is changed.')).toBeInTheDocument();
     expect(api.to('POST /user/password')[1].body).toEqual({ current: 'oldpass1', password: 'newchicken9' });
   });
 
   it('adds, edits and removes saved addresses', async () => {
-    const work = { id: 'a2', label: 'Work', street: '5 Oak Ave', city: 'Dayton', state: 'OH', zip: '45403' };
+    const work = { ...office, id: 'addr_9', label: 'Work', street: '7 Main St', zip: '45402' };
     const api = mockApi({
       ...lists,
-      'POST /user/addresses': { status: 201, body: { addresses: [home, work] } },
-      'PUT /user/addresses/a1': ({ body }) => ({ body: { addresses: [{ ...home, ...body }, work] } }),
-      'DELETE /user/addresses/a2': { body: { addresses: [home] } },
+      'POST /user/addresses': { status: 201, body: { addresses: [...addresses, work] } },
+      'PUT /user/addresses/addr_2': ({ body }) => ({ body: { addresses: [home, { ...office, ...body }] } }),
+      'DELETE /user/addresses/addr_2': real('DELETE /api/user/addresses/{id}'),
     });
     mount(Settings, '/account/settings');
     await ready();
+    const saved = screen.getByRole('list', { name: 'Saved addresses' });
+    expect(within(saved).getByRole('heading', { name: 'Home (default)' }).closest('li')).toHaveTextContent('1 Elm St, Apt 2, Dayton, OH 45402Ring twice');
     const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Add an address' }));
     const form = screen.getByRole('form', { name: 'New address' });
@@ -96,37 +107,46 @@ describe('account settings (/account/settings)', () => {
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     expect(await within(form).findByText('Enter the street address')).toBeInTheDocument();
     await user.type(within(form).getByLabelText(/Name for this address/), 'Work');
-    await user.type(within(form).getByLabelText('Street address'), '5 Oak Ave');
+    await user.type(within(form).getByLabelText('Street address'), '7 Main St');
     await user.type(within(form).getByLabelText('City'), 'Dayton');
     await user.type(within(form).getByLabelText(/^State/), 'oh');
-    await user.type(within(form).getByLabelText('ZIP code'), '45403');
+    await user.type(within(form).getByLabelText('ZIP code'), '45402');
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText('Added Work.')).toBeInTheDocument();
-    expect(api.to('POST /user/addresses')[0].body).toMatchObject({ label: 'Work', street: '5 Oak Ave', city: 'Dayton', state: 'OH', zip: '45403', default: false });
+    expect(api.to('POST /user/addresses')[0].body).toMatchObject({ label: 'Work', street: '7 Main St', city: 'Dayton', state: 'OH', zip: '45402', default: false });
 
-    await user.click(screen.getByRole('button', { name: 'Edit Home' }));
-    const edit = screen.getByRole('form', { name: 'Edit Home' });
-    await user.type(within(edit).getByLabelText(/Apartment or suite/), 'Apt 2');
+    await user.click(screen.getByRole('button', { name: 'Edit Office' }));
+    const edit = screen.getByRole('form', { name: 'Edit Office' });
+    expect(within(edit).getByLabelText('Street address')).toHaveValue('5 Oak Ave');
+    await user.type(within(edit).getByLabelText(/Apartment or suite/), 'Suite 4');
     await user.click(within(edit).getByRole('button', { name: 'Save address' }));
-    expect(await screen.findByText('Saved Home.')).toBeInTheDocument();
-    expect(api.to('PUT /user/addresses/a1')[0].body).toMatchObject({ unit: 'Apt 2' });
+    expect(await screen.findByText('Saved Office.')).toBeInTheDocument();
+    expect(api.to('PUT /user/addresses/addr_2')[0].body).toMatchObject({ label: 'Office', street: '5 Oak Ave', unit: 'Suite 4' });
 
-    await user.click(screen.getByRole('button', { name: 'Remove Work' }));
-    expect(await screen.findByText('Removed Work.')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Saved addresses' })).queryByText('Work')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Remove Office' }));
+    expect(await screen.findByText('Removed Office.')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Saved addresses' })).queryByText('Office')).toBeNull();
   });
 
-  it('lists saved cards by brand and last 4, and removes one', async () => {
-    const api = mockApi({ ...lists, 'DELETE /user/cards/card_1': { body: { cards: [] } } });
+  it('lists saved cards by brand, last 4 and expiry, and removes one', async () => {
+    const api = mockApi({ ...lists, 'DELETE /user/cards/card_2': real('DELETE /api/user/cards/{id}') });
     mount(Settings, '/account/settings');
     await ready();
-    const cards = screen.getByRole('list', { name: 'Saved cards' });
-    expect(cards).toHaveTextContent('Visa ending in 4242');
-    expect(cards).toHaveTextContent('Expires 04/2031');
-    await setupUser().click(within(cards).getByRole('button', { name: 'Remove Visa ending in 4242' }));
-    expect(await screen.findByText('Removed the Visa ending in 4242.')).toBeInTheDocument();
-    expect(api.to('DELETE /user/cards/card_1')).toHaveLength(1);
-    expect(screen.getByText('No saved cards. You can save a card when you check out.')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Saved cards' });
+    expect(within(list).getByRole('heading', { name: 'Everyday: Visa ending in 4242 (default)' }).closest('li')).toHaveTextContent('Expires 04/2039');
+    expect(within(list).getByRole('heading', { name: 'Mastercard ending in 4444' }).closest('li')).toHaveTextContent('Expires 11/2038');
+    expect(list).not.toHaveTextContent('tok_');
+    await setupUser().click(within(list).getByRole('button', { name: 'Remove Mastercard ending in 4444' }));
+    expect(await screen.findByText('Removed the Mastercard ending in 4444.')).toBeInTheDocument();
+    expect(api.to('DELETE /user/cards/card_2')).toHaveLength(1);
+    expect(within(screen.getByRole('list', { name: 'Saved cards' })).queryByText(/4444/)).toBeNull();
+  });
+
+  it('says when a saved card has expired', async () => {
+    mockApi({ ...lists, 'GET /user/cards': { body: { cards: [{ ...cards[1], exp_year: 2020, expired: true }] } } });
+    mount(Settings, '/account/settings');
+    await ready();
+    expect(screen.getByRole('list', { name: 'Saved cards' })).toHaveTextContent('Expired 11/2020');
   });
 
   it('saves and removes favourite locations', async () => {
@@ -140,7 +160,7 @@ describe('account settings (/account/settings)', () => {
     await ready();
     const user = setupUser();
     const saved = screen.getByRole('list', { name: 'Saved locations' });
-    expect(within(saved).getByRole('heading', { name: 'Henhouse Dayton (favourite)' })).toBeInTheDocument();
+    expect(within(saved).getByRole('heading', { name: 'Henhouse Dayton (favourite)' }).closest('li')).toHaveTextContent('1113 Liberty Ave, Dayton, OH 45402');
     await user.type(screen.getByLabelText('City, state or ZIP code'), 'Kettering{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Save Henhouse Kettering' }));
     expect(await screen.findByText('Saved Henhouse Kettering.')).toBeInTheDocument();
@@ -149,14 +169,23 @@ describe('account settings (/account/settings)', () => {
     expect(api.to('DELETE /user/favorites/oh-dayton')).toHaveLength(1);
   });
 
-  it('shows the order history, newest first, with links to each order', async () => {
+  it('shows the order history, newest first, with the points and links to each order', async () => {
     mockApi(lists);
     mount(Settings, '/account/settings');
     await ready();
     const table = screen.getByRole('table', { name: 'Your orders, newest first' });
-    expect(table).toHaveTextContent('2 × 3 Tenders');
-    expect(table).toHaveTextContent('$12.99');
-    expect(within(table).getByRole('link', { name: /View order from/ })).toHaveAttribute('href', '/order/confirm/o_1');
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Jan 15, 2030', 'Chicken Biscuit, Buttermilk Biscuit', 'Henhouse Dayton', '$0.54', '+100', 'View order from Jan 15, 2030']);
+    expect(within(table).getByRole('link', { name: 'View order from Jan 15, 2030' })).toHaveAttribute('href', '/order/confirm/o_1');
     await act(async () => undefined);
+  });
+
+  it('shows how many of an item an order had', async () => {
+    const orders = real('GET /api/user/orders');
+    orders.body.orders[0].items[0].quantity = 2;
+    mockApi({ ...lists, 'GET /user/orders': orders });
+    mount(Settings, '/account/settings');
+    await ready();
+    expect(screen.getByRole('table')).toHaveTextContent('2 × Chicken Biscuit, Buttermilk Biscuit');
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, apiError, members, mockApi, mount, resetStore, token, setupUser } from '../test/harness';
+import { ada, apiError, mockApi, mount, real, resetStore, token, setupUser } from '../test/harness';
 import SignIn from './SignIn';
 
 jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
@@ -10,8 +10,11 @@ jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
 }));
 const botCheck = executeBotCheck as jest.MockedFunction<typeof executeBotCheck>;
 
-const challenge = { id: 'ch_1', channel: 'email', destination: 'ada@example.com', expiresAt: '2030-01-01T15:04:00Z' };
-const signedIn = { user: ada, members, token };
+// The edge's answers: a code sent by email (masked "a•••@example.com"), by text for
+// the passwordless start, and the signed-in member.
+const challenge = real('POST /api/auth/signin').body.challenge;
+const signinReply = real('POST /api/auth/signin');
+const codeReply = real('POST /api/auth/code');
 
 beforeEach(() => {
   resetStore();
@@ -28,7 +31,7 @@ async function fillPassword(user = setupUser(), password = 'chicken123') {
 
 describe('sign in (/account/signin)', () => {
   it('signs in with email, password and the emailed code, then goes to the return page', async () => {
-    const api = mockApi({ 'POST /auth/signin': { body: { challenge } }, 'POST /auth/code': { body: signedIn } });
+    const api = mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code': codeReply });
     mount(SignIn, '/account/signin?return=%2Forder%2Fcheckout%3Fstep%3D2');
     const user = await fillPassword();
 
@@ -48,15 +51,15 @@ describe('sign in (/account/signin)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/order/checkout?step=2'));
-    expect(api.to('POST /auth/code')[0].body).toEqual({ challengeId: 'ch_1', code: '123456' });
+    expect(api.to('POST /auth/code')[0].body).toEqual({ challengeId: challenge.id, code: '123456' });
     const s = useAppStore.getState();
     expect(s.user).toMatchObject({ email: 'ada@example.com' });
-    expect(s.members).toMatchObject({ points: 420 });
+    expect(s.members).toMatchObject({ points: 400 });
     expect(s.token).toEqual(token);
   });
 
   it('goes to /account when the return page is another site', async () => {
-    mockApi({ 'POST /auth/signin': { body: { challenge } }, 'POST /auth/code': { body: signedIn } });
+    mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code': codeReply });
     mount(SignIn, '/account/signin?return=https%3A%2F%2Fevil.example%2F');
     const user = await fillPassword();
     await user.type(await screen.findByLabelText('6-digit code'), '123456');
@@ -99,15 +102,15 @@ describe('sign in (/account/signin)', () => {
 
   it('shows a wrong code on the code field and lets the member try again', async () => {
     mockApi({
-      'POST /auth/signin': { body: { challenge } },
-      'POST /auth/code': [apiError(400, 'invalid_code', "That code isn't right. Check the latest message we sent."), { body: signedIn }],
+      'POST /auth/signin': signinReply,
+      'POST /auth/code': [real('POST /api/auth/code wrong_code'), codeReply],
     });
     mount(SignIn, '/account/signin');
     const user = await fillPassword();
     const code = await screen.findByLabelText('6-digit code');
     await user.type(code, '000000');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText("That code isn't right. Check the latest message we sent.")).toBeInTheDocument();
+    expect(await screen.findByText("That code isn't right. Check the latest email and try again.")).toBeInTheDocument();
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveFocus();
     expect(useAppStore.getState().user).toBeNull();
@@ -118,7 +121,7 @@ describe('sign in (/account/signin)', () => {
   });
 
   it('checks the code is 6 digits', async () => {
-    const api = mockApi({ 'POST /auth/signin': { body: { challenge } } });
+    const api = mockApi({ 'POST /auth/signin': signinReply });
     mount(SignIn, '/account/signin');
     const user = await fillPassword();
     await user.type(await screen.findByLabelText('6-digit code'), '12a');
@@ -128,27 +131,37 @@ describe('sign in (/account/signin)', () => {
   });
 
   it('resends the code and says where it went', async () => {
-    const sms = { id: 'ch_2', channel: 'sms', destination: '5135550100' };
-    const api = mockApi({ 'POST /auth/signin': { body: { challenge } }, 'POST /auth/code/resend': { body: { challenge: sms } }, 'POST /auth/code': { body: signedIn } });
+    // The edge answers a resend like a sign-in: {challenge} (here the one it sent by text).
+    const sms = real('POST /api/auth/passwordless').body.challenge;
+    const api = mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code/resend': { body: { challenge: sms } }, 'POST /auth/code': codeReply });
     mount(SignIn, '/account/signin');
     const user = await fillPassword();
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
-    expect(await screen.findByText('New code sent. We sent a 6-digit code by text message to •••-•••-0100.')).toHaveAttribute('role', 'status');
-    expect(api.to('POST /auth/code/resend')[0].body).toEqual({ challengeId: 'ch_1' });
+    expect(await screen.findByText('New code sent. We sent a 6-digit code by text message to (•••) •••-0100.')).toHaveAttribute('role', 'status');
+    expect(api.to('POST /auth/code/resend')[0].body).toEqual({ challengeId: challenge.id });
     await user.type(screen.getByLabelText('6-digit code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(api.to('POST /auth/code')[0].body).toEqual({ challengeId: 'ch_2', code: '654321' }));
+    await waitFor(() => expect(api.to('POST /auth/code')[0].body).toEqual({ challengeId: sms.id, code: '654321' }));
+  });
+
+  it('says how long to wait when a new code is asked for too soon', async () => {
+    mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code/resend': real('POST /api/auth/code/resend resend_too_soon') });
+    mount(SignIn, '/account/signin');
+    const user = await fillPassword();
+    await user.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wait 30 seconds before asking for another code.');
+    expect(screen.getByLabelText('6-digit code')).toBeInTheDocument();
   });
 
   it('signs in with a code instead of a password (passwordless)', async () => {
-    const api = mockApi({ 'POST /auth/passwordless': { body: { challenge: { ...challenge, channel: 'sms', destination: '•••-•••-0100' } } }, 'POST /auth/code': { body: signedIn } });
+    const api = mockApi({ 'POST /auth/passwordless': real('POST /api/auth/passwordless'), 'POST /auth/code': codeReply });
     mount(SignIn, '/account/signin');
     const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Sign in with a code instead' }));
     expect(screen.getByRole('heading', { name: 'Sign in with a code' })).toHaveFocus();
     await user.type(screen.getByLabelText('Email, phone or member number'), 'HH1234567890');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('We sent a 6-digit code by text message to •••-•••-0100.', { exact: false })).toBeInTheDocument();
+    expect(await screen.findByText('We sent a 6-digit code by text message to (•••) •••-0100.', { exact: false })).toBeInTheDocument();
     expect(api.to('POST /auth/passwordless')[0]).toMatchObject({ body: { identifier: 'HH1234567890' }, headers: { 'X-Bot-Check': 'bot-token' } });
     await user.type(screen.getByLabelText('6-digit code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -219,7 +232,7 @@ describe('sign in (/account/signin)', () => {
 
   describe('webview variant (layout app)', () => {
     it('has no links out of the app flow and stays on a signed-in message', async () => {
-      mockApi({ 'POST /auth/signin': { body: { challenge } }, 'POST /auth/code': { body: signedIn } });
+      mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code': codeReply });
       mount(SignIn, '/account/signin', { layout: 'app' });
       expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
       expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
@@ -233,7 +246,7 @@ describe('sign in (/account/signin)', () => {
     });
 
     it('returns to a page of the app flow, and offers single sign-on back to it', async () => {
-      mockApi({ 'POST /auth/signin': { body: { challenge } }, 'POST /auth/code': { body: signedIn } });
+      mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code': codeReply });
       mount(SignIn, '/account/signin?return=%2Fapp%2Fsubscribe', { layout: 'app' });
       expect(screen.getByRole('link', { name: 'Sign in with Henhouse Rewards' })).toHaveAttribute('href', '/api/auth/sso?return=%2Fapp%2Fsubscribe');
       const user = await fillPassword();

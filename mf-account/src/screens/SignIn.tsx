@@ -53,7 +53,7 @@ export default function SignIn({ query, layout }: ScreenProps) {
 
   let body;
   if (step.kind === 'done') {
-    const name = typeof user?.firstName === 'string' ? user.firstName : '';
+    const name = typeof user?.first_name === 'string' ? user.first_name : '';
     body = (
       <div className="hh-acct-step">
         <StepHeading focus={moved}>You're signed in</StepHeading>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, apiError, members, mockApi, mount, resetStore, token, setupUser } from '../test/harness';
+import { apiError, mockApi, mount, real, resetStore, token, setupUser } from '../test/harness';
 import SignUp from './SignUp';
 
 jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
@@ -71,7 +71,7 @@ describe('sign up (/account/signup)', () => {
   it('creates the account with the chosen location and signs the member in', async () => {
     const api = mockApi({
       'GET /locations': { body: { locations: [dayton, kettering] } },
-      'POST /auth/signup': { status: 201, body: { user: { ...ada, confirmed: false }, members, token } },
+      'POST /auth/signup': real('POST /api/auth/signup'),
     });
     mount(SignUp, '/account/signup');
     const user = setupUser();
@@ -101,12 +101,12 @@ describe('sign up (/account/signup)', () => {
       birthday: '1990-12-10',
       marketingOptIn: true,
     });
-    expect(useAppStore.getState()).toMatchObject({ user: { email: 'ada@example.com' }, members: { points: 420 }, token });
+    expect(useAppStore.getState()).toMatchObject({ user: { email: 'ada@example.com', confirmed: false }, members: { points: 100 }, token });
   });
 
   it('starts from the location the guest already chose, and can change it', async () => {
     useAppStore.getState().set({ location: dayton });
-    const api = mockApi({ 'GET /locations': { body: { locations: [dayton, kettering] } }, 'POST /auth/signup': { status: 201, body: { user: ada, members, token } } });
+    const api = mockApi({ 'GET /locations': { body: { locations: [dayton, kettering] } }, 'POST /auth/signup': real('POST /api/auth/signup') });
     mount(SignUp, '/account/signup');
     const user = setupUser();
     expect(screen.getByText('Henhouse Dayton')).toBeInTheDocument();
@@ -133,14 +133,14 @@ describe('sign up (/account/signup)', () => {
   it('shows the edge’s field messages, such as an email already in use', async () => {
     mockApi({
       'GET /locations': { body: { locations: [dayton] } },
-      'POST /auth/signup': apiError(409, 'email_taken', 'Check the highlighted fields.', { email: 'An account already uses this email. Sign in or reset your password.' }),
+      'POST /auth/signup': real('POST /api/auth/signup email_taken'),
     });
     mount(SignUp, '/account/signup');
     const user = setupUser();
     await fillDetails(user);
     await chooseDayton(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('An account already uses this email. Sign in or reset your password.')).toBeInTheDocument();
+    expect(await screen.findByText('An account with this email already exists. Sign in instead.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(useAppStore.getState().user).toBeNull();
   });

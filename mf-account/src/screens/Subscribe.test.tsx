@@ -1,79 +1,114 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, apiError, members, mockApi, mount, resetStore, setupUser, token } from '../test/harness';
+import { ada, apiError, members, mockApi, mount, real, resetStore, setupUser, token } from '../test/harness';
 import Subscribe from './Subscribe';
 
-const plans = [
-  { id: 'p-club', name: 'Chicken Club', description: 'A free side every day', priceCents: 999, interval: 'month', perks: ['Free side daily', 'Double points'] },
-  { id: 'p-year', name: 'Chicken Club yearly', priceCents: 9900, interval: 'year', perks: [] },
-];
-const card = { id: 'card_1', token: 'tok_saved', brand: 'Visa', last4: '4242', expMonth: 4, expYear: 2031, default: true };
+/** The member's rewards before subscribing. */
+const unsubscribed = { ...members, subscriptions: [] };
 
 beforeEach(resetStore);
 
 describe('subscriptions (/app/subscribe)', () => {
   it('lists the plans and subscribes with a saved card', async () => {
-    useAppStore.getState().set({ user: ada, token, members });
+    useAppStore.getState().set({ user: ada, token, members: unsubscribed });
     const api = mockApi({
-      'GET /subscriptions/plans': { body: { plans } },
-      'GET /rewards': { body: members },
-      'GET /user/cards': { body: { cards: [card] } },
-      'POST /subscriptions': { status: 201, body: { subscription: { id: 's_1', planId: 'p-year', status: 'active', renewsAt: '2031-01-01T00:00:00Z' } } },
+      'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
+      'GET /rewards': { body: unsubscribed },
+      'GET /user/cards': real('GET /api/user/cards'),
+      'POST /subscriptions': real('POST /api/subscriptions'),
     });
     mount(Subscribe, '/app/subscribe', { layout: 'app' });
     const list = await screen.findByRole('region', { name: 'Plans' });
-    expect(within(list).getByRole('heading', { name: 'Chicken Club' }).closest('li')).toHaveTextContent('$9.99 a month');
+    const club = within(list).getByRole('heading', { name: 'Biscuit Club' }).closest('li')!;
+    expect(club).toHaveTextContent('$2.99 a month');
+    expect(club).toHaveTextContent('A free buttermilk biscuit every day.');
+    expect(club).toHaveTextContent('Biscuit Club: Free Biscuit, every day');
+    expect(within(list).getByRole('heading', { name: 'Family Meal Club' }).closest('li')).toHaveTextContent('Family Meal Club: $10 Off a Family Meal, every week');
     const user = setupUser();
-    await user.click(screen.getByLabelText('Chicken Club yearly, $99.00 a year'));
-    expect(await screen.findByLabelText('Visa ending in 4242, expires 04/2031')).toBeChecked();
+    await user.click(screen.getByLabelText('Biscuit Club, $2.99 a month'));
+    expect(await screen.findByLabelText('Everyday: Visa ending in 4242, expires 04/2039')).toBeChecked();
+    expect(screen.getByLabelText('Mastercard ending in 4444, expires 11/2038')).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText("You're subscribed to Chicken Club yearly.")).toBeInTheDocument();
-    expect(api.to('POST /subscriptions')[0].body).toEqual({ planId: 'p-year', paymentToken: 'tok_saved' });
-    expect(await screen.findByText('Active. Renews Jan 1, 2031.')).toBeInTheDocument();
-  });
-
-  it('subscribes with a new card', async () => {
-    useAppStore.getState().set({ user: ada, token, members });
-    const api = mockApi({
-      'GET /subscriptions/plans': { body: { plans } },
-      'GET /rewards': { body: members },
-      'GET /user/cards': { body: { cards: [] } },
-      'POST /payments/cards': { status: 201, body: { card: { token: 'tok_new', brand: 'Visa', last4: '1111' } } },
-      'POST /subscriptions': { status: 201, body: { subscription: { id: 's_2', planId: 'p-club', status: 'active' } } },
-    });
-    mount(Subscribe, '/app/subscribe', { layout: 'app' });
-    const user = setupUser();
-    await user.type(await screen.findByLabelText('Card number'), '4111 1111 1111 1111');
-    await user.type(screen.getByLabelText('Expiry month (MM)'), '04');
-    await user.type(screen.getByLabelText('Expiry year (YYYY)'), '2031');
-    await user.type(screen.getByLabelText('Security code'), '123');
-    await user.type(screen.getByLabelText('Billing ZIP code'), '45402');
-    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText("You're subscribed to Chicken Club.")).toBeInTheDocument();
-    expect(api.to('POST /payments/cards')[0].body).toMatchObject({ processor: 'hosted', number: '4111111111111111', expMonth: 4, expYear: 2031 });
-    expect(api.to('POST /subscriptions')[0].body).toEqual({ planId: 'p-club', paymentToken: 'tok_new' });
-  });
-
-  it('cancels a subscription after asking', async () => {
-    const sub = { id: 's_1', planId: 'p-club', status: 'active', renewsAt: '2031-01-01T00:00:00Z' };
-    const withSub = { ...members, subscriptions: [sub] };
-    useAppStore.getState().set({ user: ada, token, members: withSub });
-    const api = mockApi({
-      'GET /subscriptions/plans': { body: { plans } },
-      'GET /rewards': { body: withSub },
-      'DELETE /subscriptions/s_1': { body: { subscription: { ...sub, cancelAtPeriodEnd: true, endsAt: '2031-01-01T00:00:00Z' } } },
-    });
-    mount(Subscribe, '/app/subscribe', { layout: 'app' });
-    const user = setupUser();
-    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel my plan' }));
-    expect(await screen.findByText('Cancelled. Your plan stays active until Jan 1, 2031.')).toBeInTheDocument();
-    expect(api.to('DELETE /subscriptions/s_1')).toHaveLength(1);
+    expect(await screen.findByText("You're subscribed to Biscuit Club.")).toBeInTheDocument();
+    // A saved card goes by its id: the edge charges its token and labels the plan with it.
+    expect(api.to('POST /subscriptions')[0].body).toEqual({ planId: 'biscuit-club', paymentToken: 'card_1' });
+    expect(await screen.findByText('Active. Renews Jan 15, 2030.')).toBeInTheDocument();
+    expect(screen.getByText('Paid with Visa •••• 4242')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
   });
 
+  it('subscribes with a new card', async () => {
+    useAppStore.getState().set({ user: ada, token, members: unsubscribed });
+    const api = mockApi({
+      'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
+      'GET /rewards': { body: unsubscribed },
+      'GET /user/cards': { body: { cards: [] } },
+      'POST /payments/cards': real('POST /api/payments/cards'),
+      'POST /subscriptions': real('POST /api/subscriptions'),
+    });
+    mount(Subscribe, '/app/subscribe', { layout: 'app' });
+    const user = setupUser();
+    await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry month (MM)'), '04');
+    await user.type(screen.getByLabelText('Expiry year (YYYY)'), '2039');
+    await user.type(screen.getByLabelText('Security code'), '123');
+    await user.type(screen.getByLabelText('Billing ZIP code'), '45402');
+    await user.click(screen.getByLabelText('Henhouse Drink Club, $5.99 a month'));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText("You're subscribed to Henhouse Drink Club.")).toBeInTheDocument();
+    expect(api.to('POST /payments/cards')[0].body).toMatchObject({ processor: 'hosted', number: '4242424242424242', expMonth: 4, expYear: 2039 });
+    expect(api.to('POST /subscriptions')[0].body).toEqual({ planId: 'drink-club', paymentToken: 'tok_1' });
+  });
+
+  it('does not offer an expired card', async () => {
+    useAppStore.getState().set({ user: ada, token, members: unsubscribed });
+    const cards = real('GET /api/user/cards');
+    cards.body.cards[0] = { ...cards.body.cards[0], exp_year: 2020, expired: true };
+    mockApi({ 'GET /subscriptions/plans': real('GET /api/subscriptions/plans'), 'GET /rewards': { body: unsubscribed }, 'GET /user/cards': cards });
+    mount(Subscribe, '/app/subscribe', { layout: 'app' });
+    expect(await screen.findByLabelText('Mastercard ending in 4444, expires 11/2038')).toBeChecked();
+    expect(screen.queryByLabelText(/Visa ending in 4242/)).toBeNull();
+  });
+
+  it('shows the current subscription and cancels it after asking', async () => {
+    useAppStore.getState().set({ user: ada, token, members });
+    const api = mockApi({
+      'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
+      'GET /rewards': real('GET /api/rewards'),
+      'DELETE /subscriptions/sub_1': real('DELETE /api/subscriptions/{id}'),
+    });
+    mount(Subscribe, '/app/subscribe', { layout: 'app' });
+    const current = await screen.findByRole('region', { name: 'Your subscription' });
+    expect(within(current).getByRole('heading', { name: 'Biscuit Club' })).toBeInTheDocument();
+    expect(current).toHaveTextContent('Active. Renews Jan 15, 2030.');
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel my plan' }));
+    expect(await screen.findByText('Cancelled. Your plan stays active until Jan 15, 2030.')).toBeInTheDocument();
+    expect(api.to('DELETE /subscriptions/sub_1')).toHaveLength(1);
+    expect(useAppStore.getState().members).toMatchObject({ subscriptions: [{ id: 'sub_1', status: 'cancelled' }] });
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+  });
+
+  it("shows the edge's word on a card it refuses", async () => {
+    useAppStore.getState().set({ user: ada, token, members: unsubscribed });
+    mockApi({
+      'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
+      'GET /rewards': { body: unsubscribed },
+      'GET /user/cards': real('GET /api/user/cards'),
+      'POST /subscriptions': apiError(400, 'invalid', 'Check the highlighted fields.', { paymentToken: 'This card has expired' }),
+    });
+    mount(Subscribe, '/app/subscribe', { layout: 'app' });
+    const user = setupUser();
+    await screen.findByLabelText('Everyday: Visa ending in 4242, expires 04/2039');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This card has expired.');
+  });
+
   it('asks a guest to sign in', async () => {
-    mockApi({ 'GET /subscriptions/plans': { body: { plans } } });
+    mockApi({ 'GET /subscriptions/plans': real('GET /api/subscriptions/plans') });
     mount(Subscribe, '/app/subscribe', { layout: 'app' });
     expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/account/signin?return=%2Fapp%2Fsubscribe');
   });

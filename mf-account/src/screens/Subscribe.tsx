@@ -12,40 +12,15 @@ import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { FieldError, FormAlert, Status, TextField } from '../forms/Field';
 import { applyServerErrors } from '../forms/serverErrors';
 import { messageFor } from '../lib/errors';
-import { formatDate } from '../lib/format';
-import { readMembers } from '../lib/members';
-import type { Subscription } from '../lib/types';
+import { brandName, cardExpiry, formatDate } from '../lib/format';
+import { currentSubscription, readMembers } from '../lib/members';
+import type { Plan, SavedCard, Subscription } from '../lib/types';
 import '../account.css';
 
-export interface Plan {
-  id: string;
-  name: string;
-  description?: string;
-  priceCents: number;
-  interval: string;
-  perks: string[];
-}
-export interface SavedCard {
-  id: string;
-  token: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  nickname?: string;
-  default?: boolean;
-}
+const perkEvery: Record<string, string> = { day: 'every day', week: 'every week', month: 'every month' };
 
-function readPlan(p: Record<string, unknown>): Plan {
-  return {
-    id: String(p.id),
-    name: String(p.name ?? p.id),
-    description: typeof p.description === 'string' ? p.description : undefined,
-    priceCents: Number(p.priceCents ?? p.price_cents ?? 0),
-    interval: String(p.interval ?? 'month'),
-    perks: Array.isArray(p.perks) ? p.perks.map(String) : [],
-  };
-}
+/** perkLine says what a plan gives: "Biscuit Club: Free Biscuit, every day". */
+export const perkLine = (p: Plan) => (p.perk_name ? `${p.perk_name}, ${perkEvery[p.perk_period] ?? `every ${p.perk_period}`}` : '');
 
 export default function Subscribe({ layout }: ScreenProps) {
   const loading = useAppStore((s) => s.loading);
@@ -58,8 +33,8 @@ export default function Subscribe({ layout }: ScreenProps) {
 
   useEffect(() => {
     const ctl = new AbortController();
-    api.get<{ plans: Record<string, unknown>[] }>('/subscriptions/plans', ctl.signal).then(
-      (r) => setPlans(r.plans.map(readPlan)),
+    api.get<{ plans: Plan[] }>('/subscriptions/plans', ctl.signal).then(
+      (r) => setPlans(r.plans ?? []),
       (e: unknown) => (e as Error).name !== 'AbortError' && setError(messageFor(e)),
     );
     return () => ctl.abort();
@@ -68,7 +43,7 @@ export default function Subscribe({ layout }: ScreenProps) {
     if (user && !loading) actions.getRewards().catch(() => undefined);
   }, [user, loading]);
 
-  const active = (members?.subscriptions ?? []).filter((s) => s.status === 'active' || s.status === 'trialing');
+  const active = (members?.subscriptions ?? []).filter(currentSubscription);
   const signedOut = !loading && !user && !token;
 
   return (
@@ -107,14 +82,12 @@ function PlanList({ plans }: { plans: Plan[] }) {
           <li key={p.id} className="hh-acct-item">
             <h4>{p.name}</h4>
             <p className="hh-acct-cost">
-              {money(p.priceCents)} a {p.interval}
+              {money(p.price_cents)} a {p.interval}
             </p>
             {p.description && <p>{p.description}</p>}
-            {p.perks.length > 0 && (
+            {p.perk_name && (
               <ul>
-                {p.perks.map((perk) => (
-                  <li key={perk}>{perk}</li>
-                ))}
+                <li>{perkLine(p)}</li>
               </ul>
             )}
           </li>
@@ -130,7 +103,7 @@ function CurrentSubscriptions({ subs, plans }: { subs: Subscription[]; plans: Pl
       <h3 id="current-subs">Your subscription</h3>
       <ul className="hh-acct-list">
         {subs.map((s) => (
-          <CurrentSubscription key={s.id} sub={s} name={s.name ?? plans.find((p) => p.id === s.planId)?.name ?? s.planId} />
+          <CurrentSubscription key={s.id} sub={s} name={s.name || plans.find((p) => p.id === s.plan_id)?.name || s.plan_id} />
         ))}
       </ul>
     </section>
@@ -158,13 +131,16 @@ function CurrentSubscription({ sub, name }: { sub: Subscription; name: string })
       setBusy(false);
     }
   };
-  const ending = sub.cancelAtPeriodEnd;
+  const ending = sub.status === 'cancelled';
+  let state: string;
+  if (ending) state = sub.ends_at ? `Cancelled. Your plan stays active until ${formatDate(sub.ends_at)}.` : 'Cancelled.';
+  else if (sub.status === 'past_due') state = "Payment past due. We couldn't charge your card for this month.";
+  else state = sub.renews_at ? `Active. Renews ${formatDate(sub.renews_at)}.` : 'Active.';
   return (
     <li className="hh-acct-item">
       <h4>{name}</h4>
-      <p role="status">
-        {ending ? `Cancelled. Your plan stays active until ${formatDate(sub.endsAt ?? sub.renewsAt)}.` : sub.renewsAt ? `Active. Renews ${formatDate(sub.renewsAt)}.` : 'Active.'}
-      </p>
+      <p role="status">{state}</p>
+      {sub.payment_label && <p className="hh-acct-muted">Paid with {sub.payment_label}</p>}
       {!ending &&
         (confirming ? (
           <div className="hh-acct-row">
@@ -214,8 +190,10 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
   useEffect(() => {
     api.get<{ cards: SavedCard[] }>('/user/cards').then(
       (r) => {
-        setCards(r.cards);
-        const def = r.cards.find((c) => c.default) ?? r.cards[0];
+        // An expired card cannot pay for a plan.
+        const usable = (r.cards ?? []).filter((c) => !c.expired);
+        setCards(usable);
+        const def = usable.find((c) => c.default) ?? usable[0];
         setValue('cardId', def ? def.id : 'new');
       },
       () => {
@@ -229,7 +207,9 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
   const submit = handleSubmit(async (v) => {
     setFormError(null);
     try {
-      let paymentToken = cards?.find((c) => c.id === v.cardId)?.token;
+      // A saved card is sent by its id: the edge charges its token and labels the
+      // subscription with it ("Visa •••• 4242").
+      let paymentToken = cards?.find((c) => c.id === v.cardId)?.id;
       if (!paymentToken) {
         const r = await api.post<{ card: { token: string } }>('/payments/cards', {
           processor: 'hosted',
@@ -264,7 +244,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
           <div key={p.id} className="hh-acct-field hh-acct-field--check">
             <input type="radio" id={`plan-${p.id}`} value={p.id} {...register('planId', { required: 'Choose a plan' })} />
             <label htmlFor={`plan-${p.id}`}>
-              {p.name}, {money(p.priceCents)} a {p.interval}
+              {p.name}, {money(p.price_cents)} a {p.interval}
             </label>
           </div>
         ))}
@@ -280,7 +260,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
               <input type="radio" id={`card-${c.id}`} value={c.id} {...register('cardId')} />
               <label htmlFor={`card-${c.id}`}>
                 {c.nickname ? `${c.nickname}: ` : ''}
-                {c.brand} ending in {c.last4}, expires {String(c.expMonth).padStart(2, '0')}/{c.expYear}
+                {brandName(c.brand)} ending in {c.last4}, expires {cardExpiry(c.exp_month, c.exp_year)}
               </label>
             </div>
           ))}

@@ -5,7 +5,7 @@ import { act, screen } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { forgetOnce } from '../lib/once';
-import { ada, members, mockApi, mount, resetStore, setupUser, token } from '../test/harness';
+import { ada, members, mockApi, mount, real, resetStore, setupUser, token } from '../test/harness';
 import AppCode from './AppCode';
 import Confirmed from './Confirmed';
 import Dashboard from './Dashboard';
@@ -35,7 +35,7 @@ beforeEach(() => {
 
 describe('accessibility (axe)', () => {
   it('sign in, with errors, and its code step', async () => {
-    mockApi({ 'POST /auth/signin': { body: { challenge: { id: 'c', channel: 'email', destination: 'ada@example.com' } } } });
+    mockApi({ 'POST /auth/signin': real('POST /api/auth/signin') });
     const { container } = mount(SignIn, '/account/signin');
     const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -60,7 +60,7 @@ describe('accessibility (axe)', () => {
   });
 
   it('forgot password', async () => {
-    mockApi({ 'POST /auth/forgot': { status: 202, body: { sent: true } } });
+    mockApi({ 'POST /auth/forgot': real('POST /api/auth/forgot') });
     const { container } = mount(Forgot, '/account/forgot');
     expect(await violations(container)).toEqual([]);
     const user = setupUser();
@@ -71,7 +71,7 @@ describe('accessibility (axe)', () => {
   });
 
   it('confirmed and app code', async () => {
-    mockApi({ 'POST /auth/confirm': { body: { confirmed: true } } });
+    mockApi({ 'POST /auth/confirm': real('POST /api/auth/confirm') });
     const a = mount(Confirmed, '/account/confirmed?code=x');
     await screen.findByText('Your account is confirmed');
     expect(await violations(a.container)).toEqual([]);
@@ -82,7 +82,7 @@ describe('accessibility (axe)', () => {
 
   it('dashboard, both sections', async () => {
     signedIn();
-    mockApi({ 'GET /rewards': { body: members }, 'GET /locations/oh-dayton': { body: { location: { id: 'oh-dayton', name: 'Henhouse Dayton' } } } });
+    mockApi({ 'GET /rewards': real('GET /api/rewards'), 'GET /locations/oh-dayton': { body: { location: real('GET /api/user/favorites').body.favorites[0] } } });
     const { container } = mount(Dashboard, '/account');
     await act(async () => new Promise((r) => setTimeout(r, 0))); // the rewards refresh
     expect(await violations(container)).toEqual([]);
@@ -91,13 +91,23 @@ describe('accessibility (axe)', () => {
     expect(await violations(container)).toEqual([]);
   });
 
+  it('dashboard of a member who has not confirmed the email yet', async () => {
+    const fresh = real('POST /api/auth/signup').body;
+    useAppStore.getState().set({ user: fresh.user, token, members: fresh.members });
+    mockApi({ 'GET /rewards': { body: fresh.members }, 'POST /user/confirmation': real('POST /api/user/confirmation') });
+    const { container } = mount(Dashboard, '/account');
+    await setupUser().click(screen.getByRole('button', { name: 'Send the link again' }));
+    await screen.findByText('We sent a new confirmation link to ada@example.com.');
+    expect(await violations(container)).toEqual([]);
+  });
+
   it('settings', async () => {
     signedIn();
     mockApi({
-      'GET /user/addresses': { body: { addresses: [{ id: 'a1', label: 'Home', street: '1 Elm St', city: 'Dayton', state: 'OH', zip: '45402' }] } },
-      'GET /user/cards': { body: { cards: [{ id: 'c1', brand: 'Visa', last4: '4242', expMonth: 1, expYear: 2030 }] } },
-      'GET /user/favorites': { body: { favorites: [] } },
-      'GET /user/orders': { body: { orders: [{ id: 'o1', placed_at: '2026-01-01T00:00:00Z', products: [], totals: { total_cents: 100 } }] } },
+      'GET /user/addresses': real('GET /api/user/addresses'),
+      'GET /user/cards': real('GET /api/user/cards'),
+      'GET /user/favorites': real('GET /api/user/favorites'),
+      'GET /user/orders': real('GET /api/user/orders'),
     });
     const { container } = mount(Settings, '/account/settings');
     await screen.findByRole('table');
@@ -108,9 +118,19 @@ describe('accessibility (axe)', () => {
 
   it('subscribe', async () => {
     signedIn();
-    mockApi({ 'GET /subscriptions/plans': { body: { plans: [{ id: 'p', name: 'Club', priceCents: 999, interval: 'month' }] } }, 'GET /rewards': { body: members }, 'GET /user/cards': { body: { cards: [] } } });
+    const unsubscribed = { ...members, subscriptions: [] };
+    useAppStore.getState().set({ members: unsubscribed });
+    mockApi({ 'GET /subscriptions/plans': real('GET /api/subscriptions/plans'), 'GET /rewards': { body: unsubscribed }, 'GET /user/cards': { body: { cards: [] } } });
     const { container } = mount(Subscribe, '/app/subscribe', { layout: 'app' });
     await screen.findByLabelText('Card number');
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('subscribe, with a subscription', async () => {
+    signedIn();
+    mockApi({ 'GET /subscriptions/plans': real('GET /api/subscriptions/plans'), 'GET /rewards': real('GET /api/rewards') });
+    const { container } = mount(Subscribe, '/app/subscribe', { layout: 'app' });
+    await screen.findByRole('button', { name: 'Cancel subscription' });
     expect(await violations(container)).toEqual([]);
   });
 });

@@ -8,8 +8,8 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { CheckboxField, FormAlert, Status, TextField } from '../forms/Field';
 import { applyServerErrors } from '../forms/serverErrors';
 import { messageFor } from '../lib/errors';
-import { addressLine, formatDate } from '../lib/format';
-import type { LocationSummary, User } from '../lib/types';
+import { addressLine, brandName, cardExpiry, formatDate } from '../lib/format';
+import type { LocationSummary, Order, SavedAddress, SavedCard, User } from '../lib/types';
 import { LocationSelector } from '../locations/LocationSelector';
 
 /** useList loads one of the member's lists and lets a change replace it. */
@@ -33,18 +33,8 @@ function Loading({ items, error, what }: { items: unknown[] | null; error: strin
   return null;
 }
 
-export interface Address {
-  id: string;
-  label: string;
-  street: string;
-  unit?: string;
-  city: string;
-  state: string;
-  zip: string;
-  instructions?: string;
-  default?: boolean;
-}
-type AddressValues = Omit<Address, 'id' | 'default'> & { default: boolean };
+type Address = SavedAddress;
+type AddressValues = Omit<Address, 'id' | 'default' | 'created_at'> & { default: boolean };
 const emptyAddress: AddressValues = { label: '', street: '', unit: '', city: '', state: '', zip: '', instructions: '', default: false };
 
 export function Addresses() {
@@ -118,7 +108,11 @@ function AddressForm({ address, onDone, onCancel }: { address: Address | null; o
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<AddressValues>({ defaultValues: address ? { ...emptyAddress, ...address, default: !!address.default } : emptyAddress });
+  } = useForm<AddressValues>({
+    defaultValues: address
+      ? { label: address.label, street: address.street, unit: address.unit ?? '', city: address.city, state: address.state, zip: address.zip, instructions: address.instructions ?? '', default: address.default }
+      : emptyAddress,
+  });
   useEffect(() => setFocus('label'), [setFocus]);
   const submit = handleSubmit(async (v) => {
     setFormError(null);
@@ -156,21 +150,11 @@ function AddressForm({ address, onDone, onCancel }: { address: Address | null; o
   );
 }
 
-interface SavedCard {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  nickname?: string;
-  default?: boolean;
-}
-
 export function Cards() {
   const { items, setItems, error, setError } = useList<SavedCard>('/user/cards', 'cards');
   const [status, setStatus] = useState<string | null>(null);
   const remove = async (c: SavedCard) => {
-    const name = `${c.brand} ending in ${c.last4}`;
+    const name = `${brandName(c.brand)} ending in ${c.last4}`;
     if (!window.confirm(`Remove the ${name}?`)) return;
     setError(null);
     try {
@@ -192,14 +176,14 @@ export function Cards() {
             <li key={c.id} className="hh-acct-item">
               <h4>
                 {c.nickname ? `${c.nickname}: ` : ''}
-                {c.brand} ending in {c.last4}
+                {brandName(c.brand)} ending in {c.last4}
                 {c.default && <span className="hh-acct-muted"> (default)</span>}
               </h4>
-              <p>
-                Expires {String(c.expMonth).padStart(2, '0')}/{c.expYear}
+              <p className={c.expired ? 'hh-acct-field__error' : undefined}>
+                {c.expired ? 'Expired' : 'Expires'} {cardExpiry(c.exp_month, c.exp_year)}
               </p>
               <button type="button" className="hh-acct-link" onClick={() => remove(c)}>
-                Remove<span className="visually-hidden"> {c.brand} ending in {c.last4}</span>
+                Remove<span className="visually-hidden"> {brandName(c.brand)} ending in {c.last4}</span>
               </button>
             </li>
           ))}
@@ -210,12 +194,13 @@ export function Cards() {
   );
 }
 
+/** A favourite location: GET /api/user/favorites answers the locations in full. */
 type Favorite = LocationSummary;
 
 export function Favorites({ user }: { user: User }) {
-  const { items, setItems, error, setError } = useList<Favorite | string>('/user/favorites', 'favorites');
+  const { items, setItems, error, setError } = useList<Favorite>('/user/favorites', 'favorites');
   const [status, setStatus] = useState<string | null>(null);
-  const favorites = (items ?? []).map((f) => (typeof f === 'string' ? { id: f, name: f } : f));
+  const favorites = items ?? [];
   const setPrimary = async (loc: LocationSummary) => {
     setError(null);
     try {
@@ -229,7 +214,7 @@ export function Favorites({ user }: { user: User }) {
   const add = async (loc: LocationSummary) => {
     setError(null);
     try {
-      const r = await api.put<{ favorites: (Favorite | string)[] }>(`/user/favorites/${encodeURIComponent(loc.id)}`, {});
+      const r = await api.put<{ favorites: Favorite[] }>(`/user/favorites/${encodeURIComponent(loc.id)}`, {});
       setItems(r.favorites);
       setStatus(`Saved ${loc.name}.`);
     } catch (e) {
@@ -239,7 +224,7 @@ export function Favorites({ user }: { user: User }) {
   const remove = async (loc: Favorite) => {
     setError(null);
     try {
-      const r = await api.del<{ favorites: (Favorite | string)[] }>(`/user/favorites/${encodeURIComponent(loc.id)}`);
+      const r = await api.del<{ favorites: Favorite[] }>(`/user/favorites/${encodeURIComponent(loc.id)}`);
       setItems(r.favorites);
       setStatus(`Removed ${loc.name}.`);
     } catch (e) {
@@ -257,11 +242,11 @@ export function Favorites({ user }: { user: User }) {
             <li key={f.id} className="hh-acct-item">
               <h4>
                 {f.name}
-                {user.favoriteLocationId === f.id && <span className="hh-acct-muted"> (favourite)</span>}
+                {user.favorite_location_id === f.id && <span className="hh-acct-muted"> (favourite)</span>}
               </h4>
               {f.address && <p>{addressLine(f.address)}</p>}
               <div className="hh-acct-row">
-                {user.favoriteLocationId !== f.id && (
+                {user.favorite_location_id !== f.id && (
                   <button type="button" className="hh-acct-link" onClick={() => setPrimary(f)}>
                     Make favourite<span className="visually-hidden"> {f.name}</span>
                   </button>
@@ -280,19 +265,8 @@ export function Favorites({ user }: { user: User }) {
   );
 }
 
-interface OrderSummary {
-  id: string;
-  status?: string;
-  placed_at?: string;
-  created_at?: string;
-  location?: { name?: string };
-  totals?: { total_cents?: number };
-  products?: { name?: string; data?: { name?: string }; quantity?: number }[];
-  points_earned?: number;
-}
-
 export function Orders() {
-  const { items, error } = useList<OrderSummary>('/user/orders', 'orders');
+  const { items, error } = useList<Order>('/user/orders', 'orders');
   return (
     <>
       <Loading items={items} error={error} what="orders" />
@@ -311,6 +285,7 @@ export function Orders() {
                 <th scope="col">Items</th>
                 <th scope="col">Location</th>
                 <th scope="col">Total</th>
+                <th scope="col">Points</th>
                 <th scope="col">
                   <span className="visually-hidden">Details</span>
                 </th>
@@ -318,14 +293,15 @@ export function Orders() {
             </thead>
             <tbody>
               {items.map((o) => (
-                <tr key={o.id}>
-                  <td>{formatDate(o.placed_at ?? o.created_at)}</td>
-                  <td>{(o.products ?? []).map((p) => `${p.quantity && p.quantity > 1 ? `${p.quantity} × ` : ''}${p.data?.name ?? p.name ?? ''}`).join(', ')}</td>
-                  <td>{o.location?.name ?? ''}</td>
-                  <td>{typeof o.totals?.total_cents === 'number' ? money(o.totals.total_cents) : ''}</td>
+                <tr key={o.order_id}>
+                  <td>{formatDate(o.placed_at)}</td>
+                  <td>{(o.items ?? []).map((p) => `${p.quantity > 1 ? `${p.quantity} × ` : ''}${p.name}`).join(', ')}</td>
+                  <td>{o.location_name}</td>
+                  <td>{money(o.total_cents)}</td>
+                  <td>{typeof o.points === 'number' ? (o.points > 0 ? `+${o.points.toLocaleString('en-US')}` : '0') : ''}</td>
                   <td>
-                    <Link to={`/order/confirm/${encodeURIComponent(o.id)}`}>
-                      View<span className="visually-hidden"> order from {formatDate(o.placed_at ?? o.created_at)}</span>
+                    <Link to={`/order/confirm/${encodeURIComponent(o.order_id)}`}>
+                      View<span className="visually-hidden"> order from {formatDate(o.placed_at)}</span>
                     </Link>
                   </td>
                 </tr>

@@ -35,7 +35,7 @@ export function ProfileForm({ user }: { user: User }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileValues>({ defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: formatPhone(user.phone), birthday: user.birthday ?? '' } });
+  } = useForm<ProfileValues>({ defaultValues: { firstName: user.first_name ?? '', lastName: user.last_name ?? '', phone: formatPhone(user.phone), birthday: user.birthday ?? '' } });
   const submit = handleSubmit(async (v) => {
     setFormError(null);
     setStatus(null);
@@ -65,17 +65,22 @@ export function ProfileForm({ user }: { user: User }) {
   );
 }
 
-type Notify = NonNullable<User['settings']>;
+/** The form's values: the names of the request (PUT /api/user/settings). */
+interface Notify {
+  emailOffers: boolean;
+  smsOffers: boolean;
+  paperlessReceipts: boolean;
+}
 
 export function NotificationsForm({ user }: { user: User }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const s = user.settings ?? { emailOffers: false, smsOffers: false, paperlessReceipts: false };
+  const s = user.settings;
   const {
     register,
     handleSubmit,
     formState: { isSubmitting },
-  } = useForm<Notify>({ defaultValues: s });
+  } = useForm<Notify>({ defaultValues: { emailOffers: s?.email_offers === true, smsOffers: s?.sms_offers === true, paperlessReceipts: s?.paperless_receipts === true } });
   const submit = handleSubmit(async (v) => {
     setFormError(null);
     setStatus(null);
@@ -123,7 +128,8 @@ export function PasswordForm({ user }: { user: User }) {
       reset();
       setStatus('Your password is changed.');
     } catch (e) {
-      setFormError(applyServerErrors(e, setError, ['current', 'password']));
+      // The edge names these fields currentPassword and newPassword in its errors.
+      setFormError(applyServerErrors(e, setError, ['current', 'password'], { aliases: { currentPassword: 'current', newPassword: 'password' } }));
     }
   });
   return (

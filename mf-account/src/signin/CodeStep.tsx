@@ -67,7 +67,7 @@ export function CodeStep({ challenge: initial, onSignedIn, onBack, backLabel }: 
     }
   };
 
-  const expires = formatTime(challenge.expiresAt);
+  const expires = formatTime(challenge.expires_at);
   return (
     <div className="hh-acct-step">
       <StepHeading focus>Enter your sign-in code</StepHeading>

@@ -1,6 +1,7 @@
 // Test harness for the account screens: a fake /api behind the kit's one API client,
+// answering with the edge's recorded answers (`real`), and the screen mounted under a
+// memory router the way the shell mounts it.
 import userEvent from '@testing-library/user-event';
-// the screen mounted under a memory router the way the shell mounts it.
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { StrictMode, type ComponentType } from 'react';
@@ -8,6 +9,8 @@ import { configureApi } from '@henhouse/kit/api/client';
 import type { Layout } from '@henhouse/kit/bootstrap';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
+import recorded from '../../../edge/internal/server/testdata/account-api.json';
+import type { Members, SignedIn, TokenClaims, User } from '../lib/types';
 
 export interface Reply {
   status?: number;
@@ -101,38 +104,31 @@ export function resetStore() {
   useAppStore.getState().reset(['token', 'user', 'members', 'cart', 'location', 'loading', 'errors', 'ui']);
 }
 
-export const ada = {
-  id: 'm_1',
-  memberNumber: 'HH1234567890',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '5135550100',
-  birthday: '1990-12-10',
-  favoriteLocationId: 'oh-dayton',
-  confirmed: true,
-  points: 420,
-  lifetimePoints: 900,
-  tier: 'Gold',
-  settings: { emailOffers: true, smsOffers: false, paperlessReceipts: true },
-};
+/** A key of the recorded answers: "METHOD /api/path" as docs/identity.md writes it;
+ *  a word after the path names an error answer ("POST /api/auth/code wrong_code"). */
+export type RecordedKey = keyof typeof recorded;
 
-export const members = {
-  points: 420,
-  lifetimePoints: 900,
-  tier: 'Gold',
-  rewards: [
-    { id: 'r-biscuit', name: 'Free biscuit', description: 'A warm honey-butter biscuit', points: 150 },
-    { id: 'r-meal', name: 'Free 3-tender meal', points: 900 },
-  ],
-  rewardOffers: [{ id: 'ro-bday', name: 'Birthday sandwich', description: 'On us this month' }],
-  offers: [{ id: 'o-double', name: 'Double points Tuesday', description: 'Earn 2× points on Tuesdays', expiresAt: '2030-01-31T00:00:00Z' }],
-  challenges: [{ id: 'c-5', name: 'Order 5 times this month', progress: 3, goal: 5, unit: 'orders', rewardPoints: 200 }],
-  badges: [{ id: 'b-first', name: 'First order', earnedAt: '2026-01-02T12:00:00Z' }],
-  subscriptions: [],
-};
+/**
+ * real is the edge's own answer for key, recorded by the Go test
+ * edge/internal/server/contract_test.go (testdata/account-api.json), as a reply for
+ * mockApi: `{status, body}`. Each call gives a fresh copy a test may change. Ids,
+ * tokens and times in it are stable placeholders ("m_1", "card_1", "tok_1",
+ * "2030-01-15T12:00:00Z"); everything else is what the edge answers.
+ */
+export function real<B = any>(key: RecordedKey): { status: number; body: B } {
+  return JSON.parse(JSON.stringify(recorded[key]));
+}
 
-export const token = { provider: 'henhouse-loyalty', version: '1' };
+/** The member (GET /api/user): Ada Lovelace, confirmed, 100 points, favourite Dayton. */
+export const ada: User & Record<string, unknown> = real('GET /api/user').body.user;
+
+/** The member's rewards after an order (GET /api/rewards): 400 points, a Biscuit Club subscription. */
+export const members: Members & Record<string, unknown> = real('GET /api/rewards').body;
+
+export const token: TokenClaims = real('POST /api/auth/signup').body.token;
+
+/** Every call that signs in answers this shape (POST /api/auth/code). */
+export const signedIn = () => real<SignedIn>('POST /api/auth/code').body;
 
 /** A user-event session that types without timers between keys (fast, same events). */
 export const setupUser = () => userEvent.setup({ delay: null });
