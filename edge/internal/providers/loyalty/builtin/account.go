@@ -404,13 +404,13 @@ func (p *Provider) ChangePassword(ctx context.Context, memberID, current, next s
 		return err
 	}
 	if bcrypt.CompareHashAndPassword([]byte(h["pw"]), []byte(current)) != nil {
-		return fault.New(fault.Invalid, "invalid", msgCheckFields).Field("currentPassword", "That isn't your current password")
+		return fault.New(fault.Invalid, "invalid", msgCheckFields).Field("current", "That isn't your current password")
 	}
 	if m := passwordProblem(next); m != "" {
-		return fault.New(fault.Invalid, "invalid", msgCheckFields).Field("newPassword", m)
+		return fault.New(fault.Invalid, "invalid", msgCheckFields).Field("password", m)
 	}
 	if next == current {
-		return fault.New(fault.Invalid, "invalid", msgCheckFields).Field("newPassword", "Choose a password different from your current one")
+		return fault.New(fault.Invalid, "invalid", msgCheckFields).Field("password", "Choose a password different from your current one")
 	}
 	return p.setPassword(ctx, memberID, h, next, false)
 }

@@ -335,11 +335,11 @@ func TestChangePassword(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
 		m := e.signUp(t)
 		fe := wantFault(t, e.p.ChangePassword(ctx, m.ID, "wrong123", "newpass123"), fault.Invalid, "invalid")
-		if fe.Fields["currentPassword"] == "" {
+		if fe.Fields["current"] == "" {
 			t.Fatal(fe.Fields)
 		}
 		fe = wantFault(t, e.p.ChangePassword(ctx, m.ID, "chicken123", "short"), fault.Invalid, "invalid")
-		if fe.Fields["newPassword"] != msgPassword {
+		if fe.Fields["password"] != msgPassword {
 			t.Fatal(fe.Fields)
 		}
 		wantFault(t, e.p.ChangePassword(ctx, m.ID, "chicken123", "chicken123"), fault.Invalid, "invalid")

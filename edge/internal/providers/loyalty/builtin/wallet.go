@@ -251,10 +251,35 @@ func looksLikeCardNumber(s string) bool {
 	return false
 }
 
+// spacedDigits finds runs of digits that may hold spaces or dashes.
+var spacedDigits = regexp.MustCompile(`[0-9][0-9 \-]*[0-9]`)
+
+// looksLikeCardNumberInToken is looksLikeCardNumber for machine-made tokens: random
+// tokens contain digits, so a digit run glued to letters ("…ab1234567890123c…") is
+// part of the token, and only a run standing on its own ("tok_4111…", "x:6011…:y")
+// or a value of nothing but digits counts as a card number.
+func looksLikeCardNumberInToken(s string) bool {
+	compact := strings.NewReplacer(" ", "", "-", "", ".", "").Replace(s)
+	if compact != "" && strings.Trim(compact, "0123456789") == "" && len(compact) >= 8 {
+		return true
+	}
+	isLetter := func(b byte) bool { return (b|0x20) >= 'a' && (b|0x20) <= 'z' }
+	for _, ix := range spacedDigits.FindAllStringIndex(s, -1) {
+		if (ix[0] > 0 && isLetter(s[ix[0]-1])) || (ix[1] < len(s) && isLetter(s[ix[1]])) {
+			continue
+		}
+		run := strings.NewReplacer(" ", "", "-", "").Replace(s[ix[0]:ix[1]])
+		if len(run) >= 12 && len(run) <= 19 && luhnValid(run) {
+			return true
+		}
+	}
+	return false
+}
+
 // tokenProblem is the field message for a payment token that is not one.
 func tokenProblem(token string) string {
 	switch {
-	case looksLikeCardNumber(token):
+	case looksLikeCardNumberInToken(token):
 		return msgCardNumber
 	case !tokenPattern.MatchString(token) || !strings.ContainsFunc(token, unicode.IsLetter):
 		return msgTokenFormat

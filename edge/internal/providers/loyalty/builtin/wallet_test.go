@@ -173,3 +173,18 @@ func TestFavoriteLocations(t *testing.T) {
 		}
 	})
 }
+
+// Processor tokens are random and often hold long digit runs between letters; those
+// are not card numbers.
+func TestRandomTokensAreNotCardNumbers(t *testing.T) {
+	for _, tok := range []string{"tok_ab4111111111111111cd", "tok_9f4242424242424242e1", "tok_4111111111111111e"} {
+		if looksLikeCardNumberInToken(tok) {
+			t.Errorf("%q taken for a card number", tok)
+		}
+	}
+	for _, tok := range []string{"tok_4111111111111111", "card:6011111111111117:x", "4242 4242 4242 4242"} {
+		if !looksLikeCardNumberInToken(tok) {
+			t.Errorf("%q not taken for a card number", tok)
+		}
+	}
+}
