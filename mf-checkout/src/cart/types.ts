@@ -18,6 +18,24 @@ export interface Totals {
   tip_cents: number;
   total_cents: number;
 }
+/** A coupon, offer or loyalty reward taken off the cart; for a reward, code is the redemption id. */
+export interface Discount {
+  kind: 'coupon' | 'reward' | 'offer';
+  code: string;
+  label: string;
+  amount_cents: number;
+}
+/** A loyalty reward redeemed into the cart; id is the redemption id. */
+export interface AppliedReward {
+  id: string;
+  name: string;
+  amount_cents: number;
+}
+export interface Fee {
+  code: string;
+  label: string;
+  amount_cents: number;
+}
 export interface CartView {
   id: string;
   menu_id: string;
@@ -25,6 +43,9 @@ export interface CartView {
   products: CartLine[];
   handoff: { mode: 'pickup' | 'curbside' | 'delivery'; address?: Address; vehicle?: Vehicle; delivery_notes?: string };
   time: { mode: 'asap' | 'later' | 'advance'; at?: string };
+  discounts?: Discount[];
+  fees?: Fee[];
+  rewards?: AppliedReward[];
   totals: Totals;
   item_count: number;
   warnings?: string[];
@@ -46,4 +67,57 @@ export interface TimeOptions {
   earliest: string;
   time_zone: string;
   days: { date: string; slots: { at: string; available: boolean }[] }[];
+}
+
+// The member's loyalty state as GET /api/rewards answers it (docs/identity.md), the
+// store's members area. Only the fields the cart uses.
+export interface Reward {
+  id: string;
+  name: string;
+  description: string;
+  points: number;
+  amount_cents: number;
+  /** Enough points and no active redemption of it. */
+  available: boolean;
+  points_needed?: number;
+  /** The member's active redemption of this reward, if any. */
+  redemption_id?: string;
+}
+export interface RewardOffer {
+  id: string;
+  name: string;
+  description: string;
+  amount_cents: number;
+  expires_at: string;
+  redeemed: boolean;
+  redemption_id?: string;
+}
+export interface Redemption {
+  id: string;
+  kind: 'reward' | 'offer' | 'perk';
+  reward_id: string;
+  name: string;
+  points: number;
+  amount_cents: number;
+  status: 'active' | 'used' | 'cancelled' | 'expired';
+  expires_at: string;
+}
+export interface MembersView {
+  points: number;
+  lifetime_points: number;
+  tier: string;
+  rewards: Reward[];
+  reward_offers: RewardOffer[];
+  redemptions: Redemption[];
+}
+/** POST /api/rewards/{id}/redeem and /api/rewards/offers/{id}/redeem. */
+export interface Redeemed {
+  redemption: Redemption;
+  cart: CartView;
+  members: MembersView;
+}
+/** DELETE /api/rewards/redemptions/{id}: the cart is null when the visitor has none. */
+export interface RedemptionRemoved {
+  cart: CartView | null;
+  members: MembersView;
 }

@@ -8,6 +8,8 @@ import { useAppStore, type Cart } from '@henhouse/kit/state/store';
 import type { CartLine, CartView, LocationView } from '../cart/types';
 import { HandoffSelector } from '../cart/HandoffSelector';
 import { TimeSelector } from '../cart/TimeSelector';
+import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Rewards';
+import { CartTotals } from '../cart/Totals';
 
 interface Upsell { id: string; name: string; description: string; price_cents: number; image: string }
 
@@ -20,6 +22,7 @@ export default function CartDrawer(_props: ScreenProps) {
   const [step, setStep] = useState<'cart' | 'upsell'>('cart');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const rewards = useCartRewards();
 
   useEffect(() => {
     actions.getCart().catch(() => undefined); // what the server has now
@@ -89,7 +92,7 @@ export default function CartDrawer(_props: ScreenProps) {
         </div>
         <ul className="hh-cart__lines">
           {cart.products.map((line) => (
-            <Line key={line.id} line={line} busy={busy} run={run} setCart={setCart} />
+            <Line key={line.id} line={line} busy={busy || rewards.busy !== null} run={run} setCart={setCart} />
           ))}
         </ul>
         {cart.warnings?.map((w) => (
@@ -110,10 +113,9 @@ export default function CartDrawer(_props: ScreenProps) {
         </h3>
         <TimeSelector cart={cart} />
       </section>
-      <dl className="hh-cart__totals">
-        <dt>Subtotal</dt>
-        <dd>{money(cart.totals.subtotal_cents)}</dd>
-      </dl>
+      <RewardsSection r={rewards} onNavigate={close} />
+      <CartTotals cart={cart} r={rewards} />
+      <RewardsAnnouncer r={rewards} />
       {error && (
         <p role="alert" className="hh-field__error">
           {error}

@@ -1,0 +1,288 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { setBootstrap } from '@henhouse/kit/bootstrap';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { deferred, mockApi, mount, real, resetStore, setupUser, useFeatures } from '../test/harness';
+import CartDrawer from './CartDrawer';
+
+// The edge's answers for a member with 1,100 points (100 on joining, 1,000 from
+// support) and a cart of two 3 Tenders at Dayton ($12.98).
+const user = real('POST /api/auth/signup').body.user;
+const members = () => real('GET /api/rewards').body;
+const cart = () => real('POST /api/cart/products').body.cart;
+const redeemed = () => real('POST /api/rewards/{id}/redeem').body;
+
+const signedIn = (m: Record<string, unknown> = members(), c = cart()) => useAppStore.getState().set({ user, members: m as never, cart: c });
+/** The server's cart is the one the store holds (the drawer fetches it on opening). */
+const serverCart = () => ({ body: { cart: useAppStore.getState().cart } });
+/** The order time choices of the cart's location (the drawer's time selector asks). */
+const times = { body: { asap_available: true, open_now: true, earliest: '2030-01-15T17:20:00Z', time_zone: 'America/New_York', days: [{ date: '2030-01-15', slots: [] }] } };
+/** edge answers the calls every open drawer makes, and more. */
+const edge = (more: Parameters<typeof mockApi>[0] = {}) => mockApi({ 'GET /cart': serverCart, 'GET /locations/oh-dayton/times': times, ...more });
+
+const drawer = () => mount(CartDrawer, '/menu/m-standard');
+const toggle = () => screen.getByRole('button', { name: /^Rewards/ });
+const open = async (u: ReturnType<typeof setupUser>) => {
+  await u.click(toggle());
+  return within(document.getElementById('cart-rewards-panel')!).getByRole('list');
+};
+const totals = () => document.querySelector('dl.hh-cart__totals') as HTMLElement;
+const row = (label: string) => within(totals()).getByText(label, { selector: 'dt' }).parentElement!;
+
+beforeEach(() => {
+  resetStore();
+  useFeatures();
+});
+afterAll(() => setBootstrap(null));
+
+describe('cart drawer: rewards for members (spec 1 Loyalty, spec 9 rewardsAtCheckout)', () => {
+  it('shows a closed "Rewards" disclosure with the balance; opened, what the member can use now comes first', async () => {
+    signedIn();
+    const api = edge();
+    const u = setupUser();
+    drawer();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle()).toHaveTextContent('Rewards1,100 Pts available');
+    expect(screen.queryByRole('button', { name: /^Redeem/ })).toBeNull(); // closed by default
+
+    const list = await open(u);
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle().getAttribute('aria-controls')!)).toContainElement(list);
+    const names = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.hh-cart-rewards__name')!.textContent);
+    expect(names).toEqual([
+      'Welcome Biscuit',
+      'Free Buttermilk Biscuit',
+      'Free Regular Drink',
+      'Free Regular Side',
+      'Free Dessert',
+      '$5 Off',
+      'Free 3-Piece Tenders',
+      'Free Chicken Sandwich',
+      'Free Sandwich Combo',
+      'Free 8-Piece Family Meal',
+    ]);
+    expect(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' })).toHaveAccessibleDescription('Free');
+    expect(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toHaveAccessibleDescription('200 Pts');
+    expect(screen.getByRole('button', { name: 'Redeem Free Chicken Sandwich' })).toBeEnabled();
+    // The store's members already hold the rewards: nothing to load.
+    await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
+    expect(api.to('GET /rewards')).toHaveLength(0);
+  });
+
+  it('shows rewards the member cannot afford yet with the points still needed and a disabled button', async () => {
+    signedIn();
+    edge();
+    const u = setupUser();
+    drawer();
+    const list = await open(u);
+    const family = screen.getByRole('button', { name: 'Redeem Free 8-Piece Family Meal' });
+    expect(family).toBeDisabled();
+    expect(family).toHaveAccessibleDescription('2,000 Pts 900 more points');
+    expect(family.closest('li')).toHaveTextContent('900 more points');
+    const combo = screen.getByRole('button', { name: 'Redeem Free Sandwich Combo' });
+    expect(combo).toBeDisabled();
+    expect(combo.closest('li')).toHaveTextContent('100 more points');
+    expect(within(list).getAllByText(/more points$/)).toHaveLength(2);
+  });
+
+  it('loads the rewards when the drawer opens for a member whose store has only the balance', async () => {
+    signedIn({ points: 1100 });
+    const api = edge({ 'GET /rewards': real('GET /api/rewards') });
+    const u = setupUser();
+    drawer();
+    await u.click(toggle());
+    await screen.findByRole('button', { name: 'Redeem Free Buttermilk Biscuit' });
+    expect(api.to('GET /rewards')).toHaveLength(1);
+    expect(useAppStore.getState().members).toEqual(members());
+  });
+
+  it('says so in place when the rewards cannot be loaded, and tries again', async () => {
+    signedIn({ points: 1100 });
+    const api = edge({
+      'GET /rewards': [{ status: 503, body: { error: { code: 'unavailable', message: 'Rewards are taking a break. Try again in a minute.' } } }, real('GET /api/rewards')],
+    });
+    const u = setupUser();
+    drawer();
+    await u.click(toggle());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Rewards are taking a break. Try again in a minute.');
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('button', { name: 'Redeem Free Buttermilk Biscuit' });
+    expect(api.to('GET /rewards')).toHaveLength(2);
+  });
+
+  it('redeems a reward: one request, the cart totals and the points change, the result is announced', async () => {
+    signedIn();
+    const pending = deferred();
+    const api = edge({ 'POST /rewards/free-biscuit/redeem': pending.handler });
+    const u = setupUser();
+    drawer();
+    expect(row('Subtotal')).toHaveTextContent('$12.98');
+    expect(row('Total')).toHaveTextContent('$13.92');
+    await open(u);
+
+    const biscuit = screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' });
+    await u.click(biscuit);
+    // In flight: every reward button is disabled, so a second click sends nothing.
+    expect(biscuit).toBeDisabled();
+    expect(biscuit).toHaveTextContent('Redeeming…');
+    expect(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' })).toBeDisabled();
+    await u.click(biscuit);
+    expect(api.to('POST /rewards/free-biscuit/redeem')).toHaveLength(1);
+    expect(api.to('POST /rewards/free-biscuit/redeem')[0].headers['X-CSRF-Token']).toBe('csrf-test');
+
+    await act(async () => pending.send(real('POST /api/rewards/{id}/redeem')));
+    expect(await screen.findByTestId('rewards-status')).toHaveTextContent('Free Buttermilk Biscuit added to your order');
+    expect(screen.getAllByRole('status')).toContain(screen.getByTestId('rewards-status'));
+    expect(screen.getByTestId('rewards-status')).toHaveAttribute('aria-live', 'polite');
+
+    // The totals: the reward's amount off, with "Remove"; tax and total re-priced by the edge.
+    expect(row('Free Buttermilk Biscuit')).toHaveTextContent('−$1.49');
+    expect(within(row('Free Buttermilk Biscuit')).getByRole('button', { name: 'Remove Free Buttermilk Biscuit' })).toBeEnabled();
+    expect(row('Tax')).toHaveTextContent('$0.83');
+    expect(row('Total')).toHaveTextContent('$12.32');
+
+    // The store: the cart and the members (the header's points) as the edge answered.
+    expect(useAppStore.getState().members?.points).toBe(900);
+    expect(useAppStore.getState().cart).toEqual(redeemed().cart);
+    expect(toggle()).toHaveTextContent('900 Pts available');
+
+    // The reward is in the order now; focus moved on to the next reward to redeem.
+    expect(screen.queryByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toBeNull();
+    expect(screen.getByText('Free Buttermilk Biscuit', { selector: '.hh-cart-rewards__name' }).closest('li')).toHaveTextContent('In your order');
+    expect(screen.getByRole('button', { name: 'Redeem Free Regular Drink' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' })).toBeEnabled();
+  });
+
+  it('redeems a reward offer through its own endpoint', async () => {
+    signedIn();
+    const api = edge({ 'POST /rewards/offers/welcome/redeem': real('POST /api/rewards/offers/{id}/redeem') });
+    const u = setupUser();
+    drawer();
+    await open(u);
+    await u.click(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' }));
+    expect(await screen.findByTestId('rewards-status')).toHaveTextContent('Welcome Biscuit added to your order');
+    expect(api.to('POST /rewards/offers/welcome/redeem')).toHaveLength(1);
+    expect(row('Welcome Biscuit')).toHaveTextContent('−$1.79');
+    expect(screen.getByText('Welcome Biscuit', { selector: '.hh-cart-rewards__name' }).closest('li')).toHaveTextContent('In your order');
+    expect(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toHaveFocus();
+  });
+
+  it('removes an applied reward: the points come back, the totals drop it, focus returns to the section', async () => {
+    const after = redeemed();
+    signedIn(after.members, after.cart);
+    const api = edge({ 'DELETE /rewards/redemptions/rd_1': real('DELETE /api/rewards/redemptions/{id}') });
+    const u = setupUser();
+    drawer();
+    expect(toggle()).toHaveTextContent('900 Pts available');
+    await u.click(screen.getByRole('button', { name: 'Remove Free Buttermilk Biscuit' }));
+
+    expect(await screen.findByTestId('rewards-status')).toHaveTextContent('Free Buttermilk Biscuit removed. 200 points are back in your balance.');
+    expect(api.to('DELETE /rewards/redemptions/rd_1')).toHaveLength(1);
+    expect(api.to('DELETE /rewards/redemptions/rd_1')[0].headers['X-CSRF-Token']).toBe('csrf-test');
+    expect(within(totals()).queryByText('Free Buttermilk Biscuit')).toBeNull();
+    expect(row('Total')).toHaveTextContent('$13.92');
+    expect(useAppStore.getState().members?.points).toBe(1100);
+    expect(toggle()).toHaveTextContent('1,100 Pts available');
+    expect(toggle()).toHaveFocus();
+    await u.click(toggle());
+    expect(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toBeEnabled();
+  });
+
+  it('shows the edge\'s message in place when a redeem fails, and leaves the store as it was', async () => {
+    signedIn();
+    edge({ 'POST /rewards/free-biscuit/redeem': real('POST /api/rewards/{id}/redeem not_enough_points') });
+    const u = setupUser();
+    drawer();
+    await open(u);
+    const biscuit = screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' });
+    await u.click(biscuit);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You need 900 more points for this reward.');
+    expect(biscuit.closest('li')).toContainElement(alert);
+    expect(biscuit).toBeEnabled();
+    expect(biscuit).toHaveFocus();
+    expect(biscuit).toHaveAccessibleDescription('200 Pts You need 900 more points for this reward.');
+    expect(useAppStore.getState().members?.points).toBe(1100);
+    expect(useAppStore.getState().cart).toEqual(cart());
+    expect(screen.getByTestId('rewards-status')).toHaveTextContent('');
+  });
+
+  it('shows "no cart" in plain words when the order is gone on the server', async () => {
+    signedIn();
+    edge({ 'POST /rewards/free-drink/redeem': real('POST /api/rewards/{id}/redeem no_cart') });
+    const u = setupUser();
+    drawer();
+    await open(u);
+    await u.click(screen.getByRole('button', { name: 'Redeem Free Regular Drink' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Start an order first, then add your reward to it.');
+  });
+
+  it('shows the message beside the reward when removing fails', async () => {
+    const after = redeemed();
+    signedIn(after.members, after.cart);
+    edge({
+      'DELETE /rewards/redemptions/rd_1': { status: 422, body: { error: { code: 'redemption_closed', message: 'This reward was already used on an order.' } } },
+    });
+    const u = setupUser();
+    drawer();
+    const remove = screen.getByRole('button', { name: 'Remove Free Buttermilk Biscuit' });
+    await u.click(remove);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This reward was already used on an order.');
+    expect(row('Free Buttermilk Biscuit')).toContainElement(alert);
+    expect(remove).toBeEnabled();
+    expect(useAppStore.getState().members?.points).toBe(900);
+  });
+
+  it('moves a reward redeemed for a cart that is gone into this order', async () => {
+    // The biscuit was redeemed into a cart since cleared: the reward holds the redemption.
+    const held = redeemed().members;
+    signedIn(held, cart());
+    const api = edge({
+      'DELETE /rewards/redemptions/rd_1': real('DELETE /api/rewards/redemptions/{id}'),
+      'POST /rewards/free-biscuit/redeem': real('POST /api/rewards/{id}/redeem'),
+    });
+    const u = setupUser();
+    drawer();
+    await open(u);
+    const biscuit = screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' });
+    expect(biscuit.closest('li')).toHaveTextContent('Redeemed earlier: add it to this order');
+    await u.click(biscuit);
+    expect(await screen.findByTestId('rewards-status')).toHaveTextContent('Free Buttermilk Biscuit added to your order');
+    expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /rewards/redemptions/rd_1', 'POST /rewards/free-biscuit/redeem']);
+    expect(row('Free Buttermilk Biscuit')).toHaveTextContent('−$1.49');
+    expect(useAppStore.getState().members?.points).toBe(900);
+  });
+});
+
+describe('cart drawer: rewards for guests', () => {
+  it('asks a guest to sign in, coming back to this page, and loads no rewards', async () => {
+    useAppStore.getState().set({ cart: cart(), ui: { ...useAppStore.getState().ui, cartOpen: true } });
+    const api = edge();
+    const u = setupUser();
+    mount(CartDrawer, '/menu/m-standard?category=chicken');
+    const link = screen.getByRole('link', { name: 'Sign in to use your rewards' });
+    expect(link).toHaveAttribute('href', '/account/signin?return=%2Fmenu%2Fm-standard%3Fcategory%3Dchicken');
+    expect(screen.queryByRole('button', { name: /^Rewards/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove .*Biscuit/ })).toBeNull();
+    await u.click(link);
+    expect(screen.getByTestId('where')).toHaveTextContent('/account/signin?return=%2Fmenu%2Fm-standard%3Fcategory%3Dchicken');
+    expect(useAppStore.getState().ui.cartOpen).toBe(false);
+    expect(api.to('GET /rewards')).toHaveLength(0);
+  });
+
+  it('shows nothing about rewards when the rewardsAtCheckout flag is off', async () => {
+    useFeatures({ rewardsAtCheckout: false });
+    signedIn();
+    const api = edge();
+    drawer();
+    expect(screen.queryByRole('button', { name: /^Rewards/ })).toBeNull();
+    expect(screen.queryByText('Sign in to use your rewards')).toBeNull();
+    expect(row('Subtotal')).toHaveTextContent('$12.98');
+    await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
+    expect(api.to('GET /rewards')).toHaveLength(0);
+  });
+});
