@@ -98,8 +98,8 @@ type Builtin struct {
 func NewBuiltin(st *store.Store) *Builtin { return &Builtin{st: st, now: time.Now} }
 
 type stored struct {
-	Ticket
-	Message
+	Ticket  Ticket  `json:"ticket"`
+	Message Message `json:"message"`
 }
 
 // Send validates and files a message.
