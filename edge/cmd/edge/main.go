@@ -35,9 +35,26 @@ func run(log *slog.Logger) error {
 	if len(os.Args) > 1 {
 		switch os.Args[1] {
 		case "rotate-keys":
-			return rotateKeys(cfg, log)
+			return withTokens(cfg, log, func(ctx context.Context, t *auth.Tokens) error {
+				kid, err := t.Rotate(ctx)
+				if err == nil {
+					fmt.Println("signing key is now", kid)
+				}
+				return err
+			})
+		case "force-sign-out":
+			if len(os.Args) != 3 {
+				return fmt.Errorf("usage: edge force-sign-out <member id>")
+			}
+			return withTokens(cfg, log, func(ctx context.Context, t *auth.Tokens) error {
+				if err := t.ForceSignOut(ctx, os.Args[2]); err != nil {
+					return err
+				}
+				fmt.Println("every session of member", os.Args[2], "is invalidated; on the next request the member sees the forced sign-out dialog")
+				return nil
+			})
 		default:
-			return fmt.Errorf("unknown command %q (commands: rotate-keys)", os.Args[1])
+			return fmt.Errorf("unknown command %q (commands: rotate-keys, force-sign-out <member id>)", os.Args[1])
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -68,12 +85,12 @@ func run(log *slog.Logger) error {
 	}
 }
 
-// rotateKeys makes the published next signing key of member tokens the active one
-// (docs/identity.md). Running edges pick it up within a minute; tokens signed by the
-// old key stay valid until they expire.
-func rotateKeys(cfg server.Config, log *slog.Logger) error {
+// withTokens opens the shared Redis and the member token service for an ops command.
+// Rotating keys makes the published next key the active one: running edges pick it up
+// within a minute and tokens signed by the old key stay valid until they expire.
+func withTokens(cfg server.Config, log *slog.Logger, fn func(context.Context, *auth.Tokens) error) error {
 	if cfg.RedisURL == "" {
-		return fmt.Errorf("rotate-keys needs REDIS_URL: the embedded Redis lives inside one edge process")
+		return fmt.Errorf("this command needs REDIS_URL: the embedded Redis lives inside one edge process")
 	}
 	ctx := context.Background()
 	st, err := store.Open(ctx, cfg.RedisURL, cfg.AppPrefix, log)
@@ -89,10 +106,5 @@ func rotateKeys(cfg server.Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	kid, err := tokens.Rotate(ctx)
-	if err != nil {
-		return err
-	}
-	fmt.Println("signing key is now", kid)
-	return nil
+	return fn(ctx, tokens)
 }
