@@ -1,7 +1,8 @@
 // Bot check client (spec 7, 8): reCAPTCHA version 3 in enterprise mode with the badge
 // hidden. executeBotCheck(action) loads the script once and returns a response token
-// that the edge verifies (header X-Bot-Check). The edge's built-in verifier serves a
-// script with the same API, so this code is the same with or without Google.
+// that the edge verifies (header X-Bot-Check; headers.ts botHeaders(action) gives it for
+// a request). The edge's built-in verifier serves a script with the same API, so this
+// code is the same with or without Google. Guest wording for failures: errors.ts.
 import { readBootstrap } from '../bootstrap';
 
 /** The errors of spec 8, word for word. */

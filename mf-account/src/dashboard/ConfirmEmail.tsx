@@ -2,7 +2,7 @@
 // (POST /api/user/confirmation) for a member who lost the first message.
 import { useState } from 'react';
 import { api } from '@henhouse/kit/api/client';
-import { messageFor } from '../lib/errors';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 
 export function ConfirmEmail({ email }: { email: string }) {
   const [busy, setBusy] = useState(false);
@@ -22,12 +22,12 @@ export function ConfirmEmail({ email }: { email: string }) {
     }
   };
   return (
-    <div className="hh-acct-alert" style={{ fontWeight: 400 }}>
+    <div className="hh-form-alert" style={{ fontWeight: 400 }}>
       <p>Please confirm your email: open the link we sent to {email}.</p>
       <button type="button" className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small" onClick={send} disabled={busy}>
         {busy ? 'Sending…' : 'Send the link again'}
       </button>
-      <p role="status" className="hh-acct-status">
+      <p role="status" className="hh-form-status">
         {sent}
       </p>
       {error && <p role="alert">{error}</p>}

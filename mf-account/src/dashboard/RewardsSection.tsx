@@ -6,7 +6,7 @@ import { actions } from '@henhouse/kit/actions';
 import { api } from '@henhouse/kit/api/client';
 import { money } from '@henhouse/kit/format';
 import { useAppStore, type Cart } from '@henhouse/kit/state/store';
-import { messageFor } from '../lib/errors';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { formatDate, points } from '../lib/format';
 import type { Badge, Challenge, Members, Offer, Redeemed, Reward, RewardOffer, Subscription } from '../lib/types';
 
@@ -111,11 +111,11 @@ function RedeemStatus({ done, error }: { done: string | null; error: string | nu
   return (
     <>
       {error && (
-        <p role="alert" className="hh-acct-field__error">
+        <p role="alert" className="hh-form-field__error">
           {error}
         </p>
       )}
-      <p role="status" className="hh-acct-status">
+      <p role="status" className="hh-form-status">
         {done}
       </p>
       {done && (

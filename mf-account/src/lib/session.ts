@@ -1,4 +1,5 @@
-// Signing in and where to go afterwards.
+// Signing in: the store write and the single sign-on link. Where to go afterwards is
+// the kit's safeReturn (kit/src/session/returnPath.ts).
 import { useAppStore } from '@henhouse/kit/state/store';
 import type { SignedIn } from './types';
 
@@ -9,28 +10,6 @@ export function storeSignedIn(r: Pick<SignedIn, 'user' | 'members' | 'token'>): 
     members: (r.members ?? null) as never,
     token: r.token ?? null,
   });
-}
-
-/**
- * safeReturn accepts a `return` target only when it is a path on this site: it starts
- * with one "/", has no scheme or host (so "//evil.example", "/\\evil" and
- * "https://…" are refused) and is not a sign-in page itself (no loops).
- */
-export function safeReturn(target: string | null | undefined, fallback = '/account'): string {
-  if (!target || typeof target !== 'string') return fallback;
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  // Control characters and backslashes never belong in our paths.
-  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
-  let u: URL;
-  try {
-    u = new URL(target, 'https://henhouse.invalid');
-  } catch {
-    return fallback;
-  }
-  if (u.origin !== 'https://henhouse.invalid') return fallback;
-  if (/^\/(account\/(signin|signup|forgot)|app\/code)\/?$/.test(u.pathname)) return fallback;
-  if (u.pathname.startsWith('/api/')) return fallback;
-  return u.pathname + u.search + u.hash;
 }
 
 /** apiBase is the edge's /api prefix from the bootstrap (for full-page links). */

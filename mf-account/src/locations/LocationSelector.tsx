@@ -3,8 +3,8 @@
 // near the guest (?lat=&lng=) or lists every location (docs/api.md).
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { api } from '@henhouse/kit/api/client';
-import { FieldError, Status, TextField } from '../forms/Field';
-import { messageFor } from '../lib/errors';
+import { FieldError, Status, TextField } from '@henhouse/kit/ui/forms/Field';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { addressLine } from '../lib/format';
 import type { LocationSummary } from '../lib/types';
 
@@ -98,7 +98,7 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
 
   return (
     <fieldset className="hh-acct-loc" data-invalid={error ? true : undefined} aria-describedby={errId}>
-      <legend className="hh-acct-field__label">{legend}</legend>
+      <legend className="hh-form-field__label">{legend}</legend>
       {value && !changing ? (
         <div className="hh-acct-loc__chosen">
           <div>

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { mockApi, mount, resetStore } from '@henhouse/kit/test/harness';
 import { forgetOnce } from '../lib/once';
-import { mockApi, mount, real, resetStore, token } from '../test/harness';
+import { real, token } from '../test/recorded';
 import AppCode from './AppCode';
 
 beforeEach(() => {

@@ -7,9 +7,10 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
-import { messageFor } from '../lib/errors';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
+import { safeReturn } from '@henhouse/kit/session/returnPath';
 import { once } from '../lib/once';
-import { safeReturn, storeSignedIn } from '../lib/session';
+import { storeSignedIn } from '../lib/session';
 import type { SignedIn } from '../lib/types';
 import '../account.css';
 
@@ -67,8 +68,8 @@ export default function AppCode({ query }: ScreenProps) {
         <div className="hh-acct-card">
           {error ? (
             <div className="hh-acct-step">
-              <div role="alert" className="hh-acct-alert">
-                <h3 className="hh-acct-step-title">We couldn't sign you in</h3>
+              <div role="alert" className="hh-form-alert">
+                <h3 className="hh-form-step-title">We couldn't sign you in</h3>
                 <p>{error}</p>
               </div>
               <Link className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" to="/account/signin">

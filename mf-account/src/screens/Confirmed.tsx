@@ -6,7 +6,7 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
-import { messageFor } from '../lib/errors';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { once } from '../lib/once';
 import '../account.css';
 
@@ -45,7 +45,7 @@ export default function Confirmed({ query }: ScreenProps) {
           {state.kind === 'ok' && (
             <div className="hh-acct-step">
               <div role="status" className="hh-acct-success">
-                <h3 className="hh-acct-step-title">Your account is confirmed</h3>
+                <h3 className="hh-form-step-title">Your account is confirmed</h3>
                 <p>Thanks! Your Henhouse Rewards account is ready: you'll earn points on every order.</p>
               </div>
               {user ? (
@@ -64,8 +64,8 @@ export default function Confirmed({ query }: ScreenProps) {
           )}
           {state.kind === 'error' && (
             <div className="hh-acct-step">
-              <div role="alert" className="hh-acct-alert">
-                <h3 className="hh-acct-step-title">We couldn't confirm your account</h3>
+              <div role="alert" className="hh-form-alert">
+                <h3 className="hh-form-step-title">We couldn't confirm your account</h3>
                 <p>{state.message}</p>
               </div>
               <p>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, apiError, members, mockApi, mount, real, resetStore, setupUser, token } from '../test/harness';
+import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
+import { ada, members, real, token } from '../test/recorded';
 import Dashboard from './Dashboard';
 
 const signIn = () => useAppStore.getState().set({ user: ada, token, members });

@@ -7,11 +7,11 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { ConfirmEmail } from '../dashboard/ConfirmEmail';
 import { RewardsSection } from '../dashboard/RewardsSection';
 import { Tabs } from '../dashboard/Tabs';
 import { UserInfoSection } from '../dashboard/UserInfoSection';
-import { messageFor } from '../lib/errors';
 import { readMembers } from '../lib/members';
 import { signInPath, useMember } from '../lib/useMember';
 import '../account.css';
@@ -88,14 +88,14 @@ export default function Dashboard({ query }: ScreenProps) {
                 members ? (
                   <>
                     {rewardsError && (
-                      <p role="alert" className="hh-acct-alert">
+                      <p role="alert" className="hh-form-alert">
                         {rewardsError}
                       </p>
                     )}
                     <RewardsSection members={members} />
                   </>
                 ) : rewardsError ? (
-                  <div role="alert" className="hh-acct-alert">
+                  <div role="alert" className="hh-form-alert">
                     <p>We couldn't load your rewards. {rewardsError}</p>
                     <button type="button" className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small" onClick={loadRewards}>
                       Try again

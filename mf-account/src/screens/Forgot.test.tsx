@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, apiError, mockApi, mount, real, resetStore, token, setupUser } from '../test/harness';
+import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
+import { ada, real, token } from '../test/recorded';
 import Forgot from './Forgot';
 
 jest.mock('@henhouse/kit/botcheck/botcheck', () => ({

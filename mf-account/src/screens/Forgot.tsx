@@ -7,11 +7,11 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
-import { FormAlert, PasswordField, RecaptchaNotice, Status, StepHeading, TextField, validatePassword } from '../forms/Field';
-import { emailRules } from '../forms/rules';
-import { applyServerErrors } from '../forms/serverErrors';
-import { botHeaders } from '../lib/botcheck';
-import { messageFor } from '../lib/errors';
+import { FormAlert, PasswordField, RecaptchaNotice, Status, StepHeading, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
+import { emailRules } from '@henhouse/kit/ui/forms/rules';
+import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
+import { botHeaders } from '@henhouse/kit/botcheck/headers';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import '../account.css';
 
 type Step = { kind: 'email' } | { kind: 'reset'; email: string } | { kind: 'done' };

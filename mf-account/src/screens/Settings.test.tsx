@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, members, mockApi, mount, real, resetStore, setupUser, token } from '../test/harness';
+import { mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
+import { ada, members, real, token } from '../test/recorded';
 import Settings from './Settings';
 
 // The member's lists as the edge answers them: Home (default) and Office, a Visa

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { apiError, mockApi, mount, real, resetStore, token, setupUser } from '../test/harness';
+import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
+import { real, token } from '../test/recorded';
 import SignUp from './SignUp';
 
 jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
@@ -62,8 +63,8 @@ describe('sign up (/account/signup)', () => {
     expect(password).toHaveAttribute('autocomplete', 'new-password');
     expect(password).toHaveAccessibleDescription(/At least 8 characters.*At least one letter.*At least one number/);
     await user.type(password, 'abc1');
-    expect(screen.getByText('At least one number')).toHaveClass('hh-acct-rules__ok');
-    expect(screen.getByText('At least 8 characters')).not.toHaveClass('hh-acct-rules__ok');
+    expect(screen.getByText('At least one number')).toHaveClass('hh-form-rules__ok');
+    expect(screen.getByText('At least 8 characters')).not.toHaveClass('hh-form-rules__ok');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(password).toHaveAttribute('type', 'text');
   });

@@ -7,11 +7,13 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
-import { CheckboxField, FormAlert, PasswordField, RecaptchaNotice, TextField, validatePassword } from '../forms/Field';
-import { emailRules, phoneDigits, phoneRules, validateBirthday } from '../forms/rules';
-import { applyServerErrors } from '../forms/serverErrors';
-import { botHeaders } from '../lib/botcheck';
-import { safeReturn, storeSignedIn } from '../lib/session';
+import { CheckboxField, FormAlert, PasswordField, RecaptchaNotice, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
+import { emailRules, phoneDigits, phoneRules } from '@henhouse/kit/ui/forms/rules';
+import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
+import { botHeaders } from '@henhouse/kit/botcheck/headers';
+import { safeReturn } from '@henhouse/kit/session/returnPath';
+import { validateBirthday } from '../forms/rules';
+import { storeSignedIn } from '../lib/session';
 import type { LocationSummary, SignedIn } from '../lib/types';
 import { LocationSelector } from '../locations/LocationSelector';
 import '../account.css';
@@ -81,7 +83,7 @@ export default function SignUp({ query }: ScreenProps) {
           </p>
           <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
             <FormAlert message={formError} />
-            <p className="hh-acct-field__hint">All fields are required unless marked optional.</p>
+            <p className="hh-form-field__hint">All fields are required unless marked optional.</p>
             <div className="hh-acct-grid hh-acct-grid--2">
               <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', { required: 'Enter your first name', validate: (x) => x.trim().length > 0 || 'Enter your first name' })} />
               <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { required: 'Enter your last name', validate: (x) => x.trim().length > 0 || 'Enter your last name' })} />

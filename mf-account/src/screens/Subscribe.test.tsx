@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ada, apiError, members, mockApi, mount, real, resetStore, setupUser, token } from '../test/harness';
+import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
+import { ada, members, real, token } from '../test/recorded';
 import Subscribe from './Subscribe';
 
 /** The member's rewards before subscribing. */

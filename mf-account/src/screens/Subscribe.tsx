@@ -9,9 +9,9 @@ import { api } from '@henhouse/kit/api/client';
 import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
-import { FieldError, FormAlert, Status, TextField } from '../forms/Field';
-import { applyServerErrors } from '../forms/serverErrors';
-import { messageFor } from '../lib/errors';
+import { FieldError, FormAlert, Status, TextField } from '@henhouse/kit/ui/forms/Field';
+import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { brandName, cardExpiry, formatDate } from '../lib/format';
 import { currentSubscription, readMembers } from '../lib/members';
 import type { Plan, SavedCard, Subscription } from '../lib/types';
@@ -157,7 +157,7 @@ function CurrentSubscription({ sub, name }: { sub: Subscription; name: string })
           </button>
         ))}
       {error && (
-        <p role="alert" className="hh-acct-field__error">
+        <p role="alert" className="hh-form-field__error">
           {error}
         </p>
       )}
@@ -234,14 +234,14 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
 
   return (
     <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting} aria-labelledby="subscribe-title">
-      <h3 id="subscribe-title" className="hh-acct-step-title">
+      <h3 id="subscribe-title" className="hh-form-step-title">
         Subscribe
       </h3>
       <FormAlert message={formError} />
       <fieldset aria-describedby={errors.planId ? 'plan-error' : undefined}>
         <legend>Plan</legend>
         {plans.map((p) => (
-          <div key={p.id} className="hh-acct-field hh-acct-field--check">
+          <div key={p.id} className="hh-form-field hh-form-field--check">
             <input type="radio" id={`plan-${p.id}`} value={p.id} {...register('planId', { required: 'Choose a plan' })} />
             <label htmlFor={`plan-${p.id}`}>
               {p.name}, {money(p.price_cents)} a {p.interval}
@@ -256,7 +256,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
         <fieldset>
           <legend>Pay with</legend>
           {cards.map((c) => (
-            <div key={c.id} className="hh-acct-field hh-acct-field--check">
+            <div key={c.id} className="hh-form-field hh-form-field--check">
               <input type="radio" id={`card-${c.id}`} value={c.id} {...register('cardId')} />
               <label htmlFor={`card-${c.id}`}>
                 {c.nickname ? `${c.nickname}: ` : ''}
@@ -264,7 +264,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
               </label>
             </div>
           ))}
-          <div className="hh-acct-field hh-acct-field--check">
+          <div className="hh-form-field hh-form-field--check">
             <input type="radio" id="card-new" value="new" {...register('cardId')} />
             <label htmlFor="card-new">A new card</label>
           </div>

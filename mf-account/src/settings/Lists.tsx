@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { api } from '@henhouse/kit/api/client';
 import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { CheckboxField, FormAlert, Status, TextField } from '../forms/Field';
-import { applyServerErrors } from '../forms/serverErrors';
-import { messageFor } from '../lib/errors';
+import { CheckboxField, FormAlert, Status, TextField } from '@henhouse/kit/ui/forms/Field';
+import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { addressLine, brandName, cardExpiry, formatDate } from '../lib/format';
 import type { LocationSummary, Order, SavedAddress, SavedCard, User } from '../lib/types';
 import { LocationSelector } from '../locations/LocationSelector';
@@ -179,7 +179,7 @@ export function Cards() {
                 {brandName(c.brand)} ending in {c.last4}
                 {c.default && <span className="hh-acct-muted"> (default)</span>}
               </h4>
-              <p className={c.expired ? 'hh-acct-field__error' : undefined}>
+              <p className={c.expired ? 'hh-form-field__error' : undefined}>
                 {c.expired ? 'Expired' : 'Expires'} {cardExpiry(c.exp_month, c.exp_year)}
               </p>
               <button type="button" className="hh-acct-link" onClick={() => remove(c)}>

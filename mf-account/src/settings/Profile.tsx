@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { CheckboxField, FormAlert, PasswordField, Status, TextField, validatePassword } from '../forms/Field';
-import { phoneDigits, phoneRules, validateBirthday } from '../forms/rules';
-import { applyServerErrors } from '../forms/serverErrors';
+import { CheckboxField, FormAlert, PasswordField, Status, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
+import { phoneDigits, phoneRules } from '@henhouse/kit/ui/forms/rules';
+import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
+import { validateBirthday } from '../forms/rules';
 import { formatPhone } from '../lib/format';
 import type { User } from '../lib/types';
 

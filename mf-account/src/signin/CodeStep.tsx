@@ -3,9 +3,9 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '@henhouse/kit/api/client';
-import { FormAlert, Status, StepHeading, TextField } from '../forms/Field';
-import { applyServerErrors } from '../forms/serverErrors';
-import { messageFor } from '../lib/errors';
+import { FormAlert, Status, StepHeading, TextField } from '@henhouse/kit/ui/forms/Field';
+import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { formatTime, maskDestination } from '../lib/format';
 import type { CodeChallenge, SignedIn } from '../lib/types';
 

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { setBootstrap } from '@henhouse/kit/bootstrap';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { deferred, mockApi, mount, real, resetStore, setupUser, useFeatures } from '../test/harness';
+import { deferred, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
+import { real } from '../test/recorded';
 import CartDrawer from './CartDrawer';
 
 // The edge's answers for a member with 1,100 points (100 on joining, 1,000 from
@@ -19,7 +20,9 @@ const times = { body: { asap_available: true, open_now: true, earliest: '2030-01
 /** edge answers the calls every open drawer makes, and more. */
 const edge = (more: Parameters<typeof mockApi>[0] = {}) => mockApi({ 'GET /cart': serverCart, 'GET /locations/oh-dayton/times': times, ...more });
 
-const drawer = () => mount(CartDrawer, '/menu/m-standard');
+/** The drawer is an overlay: it stays mounted on every path, as the shell keeps it. */
+const overlay = { routeId: 'cart-drawer', path: '*' };
+const drawer = () => mount(CartDrawer, '/menu/m-standard', overlay);
 const toggle = () => screen.getByRole('button', { name: /^Rewards/ });
 const open = async (u: ReturnType<typeof setupUser>) => {
   await u.click(toggle());
@@ -30,7 +33,7 @@ const row = (label: string) => within(totals()).getByText(label, { selector: 'dt
 
 beforeEach(() => {
   resetStore();
-  useFeatures();
+  setFeatures({ rewardsAtCheckout: true });
 });
 afterAll(() => setBootstrap(null));
 
@@ -263,7 +266,7 @@ describe('cart drawer: rewards for guests', () => {
     useAppStore.getState().set({ cart: cart(), ui: { ...useAppStore.getState().ui, cartOpen: true } });
     const api = edge();
     const u = setupUser();
-    mount(CartDrawer, '/menu/m-standard?category=chicken');
+    mount(CartDrawer, '/menu/m-standard?category=chicken', overlay);
     const link = screen.getByRole('link', { name: 'Sign in to use your rewards' });
     expect(link).toHaveAttribute('href', '/account/signin?return=%2Fmenu%2Fm-standard%3Fcategory%3Dchicken');
     expect(screen.queryByRole('button', { name: /^Rewards/ })).toBeNull();
@@ -275,7 +278,7 @@ describe('cart drawer: rewards for guests', () => {
   });
 
   it('shows nothing about rewards when the rewardsAtCheckout flag is off', async () => {
-    useFeatures({ rewardsAtCheckout: false });
+    setFeatures({ rewardsAtCheckout: false });
     signedIn();
     const api = edge();
     drawer();

@@ -1,5 +1,18 @@
+// The edge's per-field errors ({error:{code,message,fields}}, docs/identity.md) on a
+// react-hook-form form. Types only from react-hook-form: the kit does not load it, the
+// remote that renders the form does.
+//
+// Other kit modules are imported through "@henhouse/kit/…", not relatively: those
+// requests are the federation's shared singletons, so a remote that loads this module
+// sees the page's one ApiError class (a relative import would bundle a second copy).
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { fieldErrors, messageFor } from '../lib/errors';
+import { ApiError } from '@henhouse/kit/api/client';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
+
+/** fieldErrors are the API's per-field messages, if any. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  return err instanceof ApiError && err.fields ? err.fields : {};
+}
 
 /**
  * applyServerErrors puts the API's per-field messages on the form's fields (focusing the

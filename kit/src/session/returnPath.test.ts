@@ -1,4 +1,4 @@
-import { safeReturn } from './session';
+import { safeReturn } from './returnPath';
 
 describe('safeReturn', () => {
   it.each([
@@ -22,4 +22,9 @@ describe('safeReturn', () => {
     ['/api/auth/logout'],
     ['/a\nb'],
   ])('refuses %p', (given) => expect(safeReturn(given)).toBe('/account'));
+
+  it('gives the fallback the caller names', () => {
+    expect(safeReturn('//evil.example', '/order/checkout')).toBe('/order/checkout');
+    expect(safeReturn(null, '')).toBe('');
+  });
 });

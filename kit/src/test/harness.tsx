@@ -1,16 +1,18 @@
-// Test harness for the account screens: a fake /api behind the kit's one API client,
-// answering with the edge's recorded answers (`real`), and the screen mounted under a
-// memory router the way the shell mounts it.
+// Jest harness for screens of every remote: a fake /api behind the kit's one API client
+// (`mockApi`), answers an edge recorded (`recordedAnswers`), and a screen mounted under
+// a memory router the way the shell mounts it (`mount`).
+//
+// For tests only (`import … from '@henhouse/kit/test/harness'` in *.test.tsx or a
+// remote's src/test/): it uses jest's globals and the testing libraries, and no
+// production module imports it (kit/src/boundaries.test.ts), so no build contains it.
 import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { StrictMode, type ComponentType } from 'react';
 import { configureApi } from '@henhouse/kit/api/client';
-import type { Layout } from '@henhouse/kit/bootstrap';
+import { setBootstrap, type Bootstrap, type Layout } from '@henhouse/kit/bootstrap';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
-import recorded from '../../../edge/internal/server/testdata/account-api.json';
-import type { Members, SignedIn, TokenClaims, User } from '../lib/types';
 
 export interface Reply {
   status?: number;
@@ -28,7 +30,8 @@ export interface Call {
 
 /**
  * mockApi answers "METHOD /path" (without /api; the query is not part of the key).
- * An array of replies is used in turn, the last one repeating.
+ * An array of replies is used in turn, the last one repeating; a missing route
+ * answers 404 `not_found`.
  */
 export function mockApi(routes: Record<string, Handler | Handler[]>) {
   const calls: Call[] = [];
@@ -66,19 +69,51 @@ export function mockApi(routes: Record<string, Handler | Handler[]>) {
   };
 }
 
+/** apiError is an error reply in the edge's shape `{error:{code,message,fields?}}`. */
 export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>): Reply => ({
   status,
   body: { error: { code, message, ...(fields ? { fields } : {}) } },
 });
+
+/** deferred is a reply the test sends when it chooses (a request kept in flight). */
+export function deferred() {
+  let send!: (r: Reply) => void;
+  const reply = new Promise<Reply>((resolve) => (send = resolve));
+  return { handler: () => reply, send };
+}
+
+/**
+ * recordedAnswers turns a file of recorded edge answers (`{"METHOD /api/path": {status,
+ * body}}`, written by a Go test or a script against the real edge) into `real(key)`:
+ * the answer as a mockApi reply, a fresh copy on each call that a test may change.
+ */
+export function recordedAnswers<K extends string>(answers: Record<K, unknown>): <B = any>(key: K) => { status: number; body: B } {
+  return (key) => JSON.parse(JSON.stringify(answers[key]));
+}
+
+/** setFeatures gives the page a bootstrap whose feature flags (spec 9) are these. */
+export function setFeatures(features: Record<string, unknown>) {
+  setBootstrap({ config: { features } } as unknown as Bootstrap);
+}
 
 function Where() {
   const l = useLocation();
   return <output data-testid="where">{l.pathname + l.search}</output>;
 }
 
-/** mount renders a screen at a URL; any navigation away shows <output data-testid="where">. */
-export function mount(Screen: ComponentType<ScreenProps>, url: string, opts: { layout?: Layout; routeId?: string; strict?: boolean } = {}) {
-  const pattern = new URL(url, 'http://localhost').pathname;
+export interface MountOptions {
+  layout?: Layout;
+  routeId?: string;
+  /** Render inside <StrictMode> (effects run twice). */
+  strict?: boolean;
+  /** The route the screen is mounted at: the URL's path by default, so navigating away
+   *  leaves only the <output>; "*" keeps it on every path (an overlay like the cart drawer). */
+  path?: string;
+}
+
+/** mount renders a screen at a URL; the current location shows in <output data-testid="where">. */
+export function mount(Screen: ComponentType<ScreenProps>, url: string, opts: MountOptions = {}) {
+  const pattern = opts.path ?? new URL(url, 'http://localhost').pathname;
   function AtRoute() {
     const l = useLocation();
     const query = Object.fromEntries(new URLSearchParams(l.search));
@@ -93,42 +128,17 @@ export function mount(Screen: ComponentType<ScreenProps>, url: string, opts: { l
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path={pattern} element={<AtRoute />} />
-        <Route path="*" element={<Where />} />
+        {pattern !== '*' && <Route path="*" element={<Where />} />}
       </Routes>
     </MemoryRouter>
   );
   return render(opts.strict ? <StrictMode>{tree}</StrictMode> : tree);
 }
 
+/** resetStore empties the one app-state store. */
 export function resetStore() {
   useAppStore.getState().reset(['token', 'user', 'members', 'cart', 'location', 'loading', 'errors', 'ui']);
 }
-
-/** A key of the recorded answers: "METHOD /api/path" as docs/identity.md writes it;
- *  a word after the path names an error answer ("POST /api/auth/code wrong_code"). */
-export type RecordedKey = keyof typeof recorded;
-
-/**
- * real is the edge's own answer for key, recorded by the Go test
- * edge/internal/server/contract_test.go (testdata/account-api.json), as a reply for
- * mockApi: `{status, body}`. Each call gives a fresh copy a test may change. Ids,
- * tokens and times in it are stable placeholders ("m_1", "card_1", "tok_1",
- * "2030-01-15T12:00:00Z"); everything else is what the edge answers.
- */
-export function real<B = any>(key: RecordedKey): { status: number; body: B } {
-  return JSON.parse(JSON.stringify(recorded[key]));
-}
-
-/** The member (GET /api/user): Ada Lovelace, confirmed, 100 points, favourite Dayton. */
-export const ada: User & Record<string, unknown> = real('GET /api/user').body.user;
-
-/** The member's rewards after an order (GET /api/rewards): 400 points, a Biscuit Club subscription. */
-export const members: Members & Record<string, unknown> = real('GET /api/rewards').body;
-
-export const token: TokenClaims = real('POST /api/auth/signup').body.token;
-
-/** Every call that signs in answers this shape (POST /api/auth/code). */
-export const signedIn = () => real<SignedIn>('POST /api/auth/code').body;
 
 /** A user-event session that types without timers between keys (fast, same events). */
 export const setupUser = () => userEvent.setup({ delay: null });

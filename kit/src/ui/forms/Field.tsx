@@ -1,7 +1,10 @@
-// Form pieces shared by every account form: a labelled field whose error and hint are
-// tied to the input (aria-invalid, aria-describedby), a password field with a show/hide
-// toggle and its requirements, the form-level alert and the reCAPTCHA notice.
+// Form pieces shared by every form on the site: a labelled field whose error and hint
+// are tied to the input (aria-invalid, aria-describedby), a password field with a
+// show/hide toggle and its requirements, the form-level alert, a status line, the
+// reCAPTCHA notice and a step heading that takes focus. Their styles (forms.css) come
+// with them; the colours are the kit's tokens (tokens.css, on every page).
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import './forms.css';
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
@@ -25,17 +28,17 @@ export function TextField({ label, error, hint, optional, id, className, 'aria-d
   const hintId = hint ? `${fid}-hint` : undefined;
   const errId = error ? `${fid}-error` : undefined;
   return (
-    <div className={['hh-acct-field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={fid} className="hh-acct-field__label">
+    <div className={['hh-form-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={fid} className="hh-form-field__label">
         {label}
-        {optional && <span className="hh-acct-field__optional"> (optional)</span>}
+        {optional && <span className="hh-form-field__optional"> (optional)</span>}
       </label>
       {hint && (
-        <p id={hintId} className="hh-acct-field__hint">
+        <p id={hintId} className="hh-form-field__hint">
           {hint}
         </p>
       )}
-      <input id={fid} className="hh-acct-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(errId, hintId, extra)} {...input} />
+      <input id={fid} className="hh-form-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(errId, hintId, extra)} {...input} />
       <FieldError id={errId} message={error} />
     </div>
   );
@@ -44,7 +47,7 @@ export function TextField({ label, error, hint, optional, id, className, 'aria-d
 export function FieldError({ id, message }: { id?: string; message?: string }) {
   if (!message) return null;
   return (
-    <p id={id} className="hh-acct-field__error">
+    <p id={id} className="hh-form-field__error">
       <span aria-hidden="true">⚠ </span>
       {message}
     </p>
@@ -85,19 +88,19 @@ export function PasswordField({ label, error, hint, rules, id, value, ...input }
   const rulesId = rules ? `${fid}-rules` : undefined;
   const current = value ?? '';
   return (
-    <div className="hh-acct-field">
-      <label htmlFor={fid} className="hh-acct-field__label">
+    <div className="hh-form-field">
+      <label htmlFor={fid} className="hh-form-field__label">
         {label}
       </label>
       {hint && (
-        <p id={hintId} className="hh-acct-field__hint">
+        <p id={hintId} className="hh-form-field__hint">
           {hint}
         </p>
       )}
-      <div className="hh-acct-password">
+      <div className="hh-form-password">
         <input
           id={fid}
-          className="hh-acct-input"
+          className="hh-form-input"
           type={shown ? 'text' : 'password'}
           autoCapitalize="off"
           autoCorrect="off"
@@ -106,19 +109,19 @@ export function PasswordField({ label, error, hint, rules, id, value, ...input }
           aria-describedby={describedBy(errId, hintId, rulesId)}
           {...input}
         />
-        <button type="button" className="hh-acct-password__toggle" aria-controls={fid} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+        <button type="button" className="hh-form-password__toggle" aria-controls={fid} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
           {shown ? 'Hide' : 'Show'}
           <span className="visually-hidden"> password</span>
         </button>
       </div>
       {rules && (
-        <div id={rulesId} className="hh-acct-rules">
-          <span className="hh-acct-rules__title">Your password needs:</span>
+        <div id={rulesId} className="hh-form-rules">
+          <span className="hh-form-rules__title">Your password needs:</span>
           <ul>
             {passwordRules.map((r) => {
               const ok = r.test(current);
               return (
-                <li key={r.label} className={ok ? 'hh-acct-rules__ok' : undefined}>
+                <li key={r.label} className={ok ? 'hh-form-rules__ok' : undefined}>
                   <span aria-hidden="true">{ok ? '✓ ' : '• '}</span>
                   {r.label}
                   <span className="visually-hidden">{ok ? ' (done)' : ''}</span>
@@ -139,11 +142,11 @@ export function CheckboxField({ label, error, hint, id, optional: _optional, ...
   const errId = error ? `${fid}-error` : undefined;
   const hintId = hint ? `${fid}-hint` : undefined;
   return (
-    <div className="hh-acct-field hh-acct-field--check">
+    <div className="hh-form-field hh-form-field--check">
       <input id={fid} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={describedBy(errId, hintId)} {...input} />
       <label htmlFor={fid}>{label}</label>
       {hint && (
-        <p id={hintId} className="hh-acct-field__hint">
+        <p id={hintId} className="hh-form-field__hint">
           {hint}
         </p>
       )}
@@ -156,7 +159,7 @@ export function CheckboxField({ label, error, hint, id, optional: _optional, ...
 export function FormAlert({ message }: { message?: string | null }) {
   if (!message) return null;
   return (
-    <div role="alert" className="hh-acct-alert">
+    <div role="alert" className="hh-form-alert">
       {message}
     </div>
   );
@@ -165,7 +168,7 @@ export function FormAlert({ message }: { message?: string | null }) {
 /** Status is a polite live region that is always present, so changes are announced. */
 export function Status({ message, className }: { message?: string | null; className?: string }) {
   return (
-    <p role="status" className={['hh-acct-status', className].filter(Boolean).join(' ')}>
+    <p role="status" className={['hh-form-status', className].filter(Boolean).join(' ')}>
       {message ?? ''}
     </p>
   );
@@ -175,7 +178,7 @@ export function Status({ message, className }: { message?: string | null; classN
  *  the protected form. */
 export function RecaptchaNotice() {
   return (
-    <p className="hh-acct-recaptcha">
+    <p className="hh-form-recaptcha">
       This site is protected by reCAPTCHA and the Google{' '}
       <a href="https://policies.google.com/privacy" target="_blank" rel="noreferrer">
         Privacy Policy
@@ -198,7 +201,7 @@ export function StepHeading({ children, focus, level = 3, id }: { children: Reac
   }, [focus]);
   const Tag = level === 2 ? 'h2' : 'h3';
   return (
-    <Tag ref={ref} id={id} tabIndex={-1} className="hh-acct-step-title">
+    <Tag ref={ref} id={id} tabIndex={-1} className="hh-form-step-title">
       {children}
     </Tag>
   );

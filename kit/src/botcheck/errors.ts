@@ -1,16 +1,12 @@
-// Turning failures into words a guest can act on.
+// Turning failures into words a guest can act on: the bot check (client or edge), an
+// out-of-date page (CSRF), no connection, and any other API error.
+//
+// Other kit modules are imported through "@henhouse/kit/…", not relatively: those
+// requests are the federation's shared singletons, so `instanceof` sees the page's one
+// ApiError and BotCheckError (a relative import would bundle second copies in a remote).
 import { ApiError } from '@henhouse/kit/api/client';
 import { botCheckErrors } from '@henhouse/kit/botcheck/botcheck';
-
-/** BotCheckError wraps a failure of the client-side bot check (spec 8's four messages). */
-export class BotCheckError extends Error {
-  readonly reason: string;
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'BotCheckError';
-    this.reason = reason;
-  }
-}
+import { BotCheckError } from '@henhouse/kit/botcheck/headers';
 
 export const botCheckMessage =
   "We couldn't confirm you're a person, not a robot. Please reload the page and try again. If it keeps happening, turn off ad or script blockers for this site.";
@@ -27,9 +23,4 @@ export function messageFor(err: unknown): string {
   }
   if (err instanceof Error && clientBotMessages.has(err.message)) return `${botCheckMessage} (${err.message})`;
   return 'Something went wrong. Please try again.';
-}
-
-/** fieldErrors are the API's per-field messages, if any. */
-export function fieldErrors(err: unknown): Record<string, string> {
-  return err instanceof ApiError && err.fields ? err.fields : {};
 }
