@@ -1,7 +1,7 @@
 // The named server actions of spec 7, in one place. Each calls the edge through the
 // one API client and writes what it learns into the one app-state store.
-import { api } from './api/client';
-import { useAppStore, type Cart, type Location } from './state/store';
+import { api } from '@henhouse/kit/api/client';
+import { useAppStore, type Cart, type Location } from '@henhouse/kit/state/store';
 
 const enc = encodeURIComponent;
 const store = () => useAppStore.getState();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError } from './client';
+import { api, ApiError } from '@henhouse/kit/api/client';
 
 export type Resource<T> =
   | { status: 'loading'; data?: undefined; error?: undefined }

@@ -3,7 +3,7 @@
 // that the edge verifies (header X-Bot-Check; headers.ts botHeaders(action) gives it for
 // a request). The edge's built-in verifier serves a script with the same API, so this
 // code is the same with or without Google. Guest wording for failures: errors.ts.
-import { readBootstrap } from '../bootstrap';
+import { readBootstrap } from '@henhouse/kit/bootstrap';
 
 /** The errors of spec 8, word for word. */
 export const botCheckErrors = {

@@ -1,5 +1,5 @@
 // Spec 8: a code chunk that fails to load reloads the page, at most once per 60 s.
-import { timing } from '../tokens';
+import { timing } from '@henhouse/kit/tokens';
 
 const KEY = 'henhouse:chunk-reload-at';
 

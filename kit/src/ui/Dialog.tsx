@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { lockScroll } from './scrollLock';
+import { lockScroll } from '@henhouse/kit/ui/scrollLock';
 
 interface DialogProps {
   open: boolean;
