@@ -105,3 +105,36 @@ export function useSite(before, after, env = {}) {
   });
   return site;
 }
+
+/** pageApi calls the edge's /api from inside the page with the bootstrap's CSRF token,
+ *  as the page's own scripts would. */
+export function pageApi(page, method, path, body) {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const boot = JSON.parse(document.getElementById('bootstrap').textContent);
+      const r = await fetch('/api' + path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': boot.csrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: r.status, body: r.status === 204 ? null : await r.json() };
+    },
+    [method, path, body],
+  );
+}
+
+/** signUp creates a member through the sign-up page (favourite location in Dayton) and
+ *  waits for the account page. */
+export async function signUp(page, base, email, phone) {
+  await page.goto(base + '/account/signup');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill('chicken123');
+  await page.getByLabel('City, state or ZIP code').fill('Dayton, OH');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: /^Choose/ }).first().click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/account(\?|$)/);
+}

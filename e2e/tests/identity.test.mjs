@@ -2,7 +2,7 @@
 // step, the points greeting, and the token rules of spec 4.3 and 4.4.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage } from './harness.mjs';
+import { useSite, newPage, pageApi as api, signUp as signUpAt } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -14,24 +14,10 @@ async function latestCode(email) {
   return m.code;
 }
 
-async function signUp(page, email, phone) {
-  await page.goto(site.edge.base + '/account/signup');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill('chicken123');
-  await page.getByLabel('City, state or ZIP code').fill('Dayton, OH');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: /^Choose/ }).first().click();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/account(\?|$)/);
-}
-
 test('sign up, sign out, sign in with the code step, and see the points greeting', async () => {
   const errors = [];
   const page = await newPage(site.browser, errors);
-  await signUp(page, 'ada@example.com', '5135550100');
+  await signUpAt(page, site.edge.base, 'ada@example.com', '5135550100');
   const greeting = page.locator('header').getByText(/^\d[\d,]* Points$/);
   await greeting.waitFor();
   const points = Number((await greeting.textContent()).replace(/\D/g, ''));
@@ -65,7 +51,7 @@ test('sign up, sign out, sign in with the code step, and see the points greeting
 
 test('a token from another provider is logged out on the next navigation (spec 4.3)', async () => {
   const page = await newPage(site.browser);
-  await signUp(page, 'grace@example.com', '5135550199');
+  await signUpAt(page, site.edge.base, 'grace@example.com', '5135550199');
   await page.locator('header').getByText(/Points$/).waitFor();
   const logout = page.waitForRequest((r) => r.url().endsWith('/api/auth/logout'));
   // The shell holds the token's claims; a token of the platform sign-in client, not the
@@ -83,7 +69,7 @@ test('a token from another provider is logged out on the next navigation (spec 4
 
 test('a session invalidated on the server shows the forced sign-out dialog (spec 2.9, 4.4)', async () => {
   const page = await newPage(site.browser);
-  await signUp(page, 'hopper@example.com', '5135550111');
+  await signUpAt(page, site.edge.base, 'hopper@example.com', '5135550111');
   // Another device forces a sign-out: every session of the member ends.
   const r = await page.evaluate(() => fetch('/api/user').then((x) => x.json()));
   assert.ok(r.user.id);

@@ -4,40 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { useSite, newPage } from './harness.mjs';
+import { useSite, newPage, pageApi as api, signUp as signUpAt } from './harness.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const site = useSite(before, after);
-
-/** api calls the edge from inside the page with the bootstrap's CSRF token, as the page's own scripts would. */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const boot = JSON.parse(document.getElementById('bootstrap').textContent);
-      const r = await fetch('/api' + path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': boot.csrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, body: r.status === 204 ? null : await r.json() };
-    },
-    [method, path, body],
-  );
-}
-
-async function signUp(page, email, phone) {
-  await page.goto(site.edge.base + '/account/signup');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill('chicken123');
-  await page.getByLabel('City, state or ZIP code').fill('Dayton, OH');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: /^Choose/ }).first().click();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/account(\?|$)/);
-}
 
 /** startCart opens a cart at Dayton with two spicy 3 Tenders ($12.98). */
 async function startCart(page) {
@@ -52,7 +22,7 @@ const focusedText = (page) => page.evaluate(() => document.activeElement?.textCo
 test('a member redeems a reward in the cart drawer, sees it off the total and the points drop, removes it and gets the points back', async () => {
   const errors = [];
   const page = await newPage(site.browser, errors);
-  await signUp(page, 'rewards@example.com', '5135550142');
+  await signUpAt(page, site.edge.base, 'rewards@example.com', '5135550142');
   await page.locator('header').getByText(/^\d[\d,]* Points$/).waitFor();
 
   // Support gives the member 1,000 points.

@@ -2,25 +2,9 @@
 // start-up (spec 4.1) and the webview start-up (4.2).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage } from './harness.mjs';
+import { useSite, newPage, pageApi as api, signUp as signUpAt } from './harness.mjs';
 
 const site = useSite(before, after);
-
-/** api calls the edge from inside the page, as the page's own scripts would. */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const boot = JSON.parse(document.getElementById('bootstrap').textContent);
-      const r = await fetch('/api' + path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': boot.csrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, body: r.status === 204 ? null : await r.json() };
-    },
-    [method, path, body],
-  );
-}
 
 const scrollLocked = (page) => page.evaluate(() => getComputedStyle(document.body).overflow === 'hidden');
 
