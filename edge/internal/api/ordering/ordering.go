@@ -84,17 +84,8 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Post("/cart", a.createCart)
 	r.Delete("/cart", a.abandon)
 	r.Post("/cart/products", a.addProduct)
-	r.Put("/cart/products/:lineId", a.updateProduct)
-	r.Delete("/cart/products/:lineId", a.removeProduct)
 	r.Post("/cart/transfer", a.transfer)
-	r.Put("/cart/handoff", a.handoff)
-	r.Put("/cart/time", a.setTime)
-	r.Put("/cart/coupon", a.coupon)
-	r.Delete("/cart/coupon", a.removeCoupon)
-	r.Put("/cart/tip", a.tip)
-	r.Put("/cart/tax-exemption", a.taxExemption)
-	r.Put("/cart/utensils", a.utensils)
-	r.Put("/cart/custom-fields", a.customFields)
+	a.mountCartChanges(r)
 	if cfg.SubmitGuard != nil {
 		r.Post("/cart/submit", cfg.SubmitGuard, a.submit)
 	} else {
@@ -422,28 +413,6 @@ func (a *api) addProduct(c fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"cart": cart})
 }
 
-func (a *api) updateProduct(c fiber.Ctx) error {
-	var in ordering.LineInput
-	if err := httpx.Decode(c, &in); err != nil {
-		return err
-	}
-	o, err := a.owner(c)
-	if err != nil {
-		return err
-	}
-	cart, err := a.p.UpdateProduct(c.Context(), o, c.Params("lineId"), in)
-	return cartJSON(c, cart, err)
-}
-
-func (a *api) removeProduct(c fiber.Ctx) error {
-	o, err := a.owner(c)
-	if err != nil {
-		return err
-	}
-	cart, err := a.p.RemoveProduct(c.Context(), o, c.Params("lineId"))
-	return cartJSON(c, cart, err)
-}
-
 // POST /cart/transfer: spec 7 "transfer cart to a menu id".
 func (a *api) transfer(c fiber.Ctx) error {
 	var in struct {
@@ -474,118 +443,80 @@ type handoffInput struct {
 	Vehicle       *ordering.Vehicle `json:"vehicle"`
 }
 
-func (a *api) handoff(c fiber.Ctx) error {
-	var in handoffInput
-	if err := httpx.Decode(c, &in); err != nil {
-		return err
+// cartChange is a handler that decodes a body of type T (none for struct{}), then
+// changes the owner's cart with fn and answers {cart}.
+func cartChange[T any](a *api, fn func(c fiber.Ctx, owner string, in T) (ordering.Cart, error)) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		var in T
+		if _, none := any(in).(struct{}); !none {
+			if err := httpx.Decode(c, &in); err != nil {
+				return err
+			}
+		}
+		o, err := a.owner(c)
+		if err != nil {
+			return err
+		}
+		cart, err := fn(c, o, in)
+		return cartJSON(c, cart, err)
 	}
-	o, err := a.owner(c)
-	if err != nil {
-		return err
-	}
-	cart, err := a.p.SetHandoff(c.Context(), o, ordering.Handoff{Mode: in.Mode, Address: in.Address, DeliveryNotes: in.DeliveryNotes, Vehicle: in.Vehicle})
-	return cartJSON(c, cart, err)
 }
 
-func (a *api) setTime(c fiber.Ctx) error {
-	var in ordering.TimeWanted
-	if err := httpx.Decode(c, &in); err != nil {
-		return err
-	}
-	o, err := a.owner(c)
-	if err != nil {
-		return err
-	}
-	cart, err := a.p.SetTime(c.Context(), o, in)
-	return cartJSON(c, cart, err)
-}
-
-func (a *api) coupon(c fiber.Ctx) error {
-	var in struct {
+type (
+	codeInput struct {
 		Code string `json:"code"`
 	}
-	if err := httpx.Decode(c, &in); err != nil {
-		return err
-	}
-	o, err := a.owner(c)
-	if err != nil {
-		return err
-	}
-	cart, err := a.p.ApplyCoupon(c.Context(), o, in.Code)
-	return cartJSON(c, cart, err)
-}
-
-func (a *api) removeCoupon(c fiber.Ctx) error {
-	o, err := a.owner(c)
-	if err != nil {
-		return err
-	}
-	cart, err := a.p.RemoveCoupon(c.Context(), o)
-	return cartJSON(c, cart, err)
-}
-
-func (a *api) tip(c fiber.Ctx) error {
-	var in struct {
+	tipInput struct {
 		Percent     int   `json:"percent"`
 		AmountCents int64 `json:"amountCents"`
 	}
-	if err := httpx.Decode(c, &in); err != nil {
-		return err
-	}
-	o, err := a.owner(c)
-	if err != nil {
-		return err
-	}
-	cart, err := a.p.SetTip(c.Context(), o, ordering.Tip{Percent: in.Percent, AmountCents: in.AmountCents})
-	return cartJSON(c, cart, err)
-}
-
-func (a *api) taxExemption(c fiber.Ctx) error {
-	var in struct {
+	taxInput struct {
 		ID string `json:"id"`
 	}
-	if err := httpx.Decode(c, &in); err != nil {
-		return err
-	}
-	o, err := a.owner(c)
-	if err != nil {
-		return err
-	}
-	cart, err := a.p.SetTaxExemption(c.Context(), o, in.ID)
-	return cartJSON(c, cart, err)
-}
-
-func (a *api) utensils(c fiber.Ctx) error {
-	var in struct {
+	utensilsInput struct {
 		Utensils *bool `json:"utensils"`
 	}
-	if err := httpx.Decode(c, &in); err != nil {
-		return err
-	}
-	if in.Utensils == nil {
-		return fault.New(fault.Invalid, "invalid", "Say whether you want utensils.").Field("utensils", "true or false")
-	}
-	o, err := a.owner(c)
-	if err != nil {
-		return err
-	}
-	cart, err := a.p.SetUtensils(c.Context(), o, *in.Utensils)
-	return cartJSON(c, cart, err)
-}
-
-func (a *api) customFields(c fiber.Ctx) error {
-	var in struct {
+	fieldsInput struct {
 		Fields map[string]string `json:"fields"`
 	}
-	if err := httpx.Decode(c, &in); err != nil {
-		return err
-	}
-	o, err := a.owner(c)
-	if err != nil {
-		return err
-	}
-	cart, err := a.p.SetCustomFields(c.Context(), o, in.Fields)
-	return cartJSON(c, cart, err)
+)
+
+// mountCartChanges registers the endpoints that change one part of the cart.
+func (a *api) mountCartChanges(r fiber.Router) {
+	p := a.p
+	r.Put("/cart/products/:lineId", cartChange(a, func(c fiber.Ctx, o string, in ordering.LineInput) (ordering.Cart, error) {
+		return p.UpdateProduct(c.Context(), o, c.Params("lineId"), in)
+	}))
+	r.Delete("/cart/products/:lineId", cartChange(a, func(c fiber.Ctx, o string, _ struct{}) (ordering.Cart, error) {
+		return p.RemoveProduct(c.Context(), o, c.Params("lineId"))
+	}))
+	r.Put("/cart/handoff", cartChange(a, func(c fiber.Ctx, o string, in handoffInput) (ordering.Cart, error) {
+		return p.SetHandoff(c.Context(), o, ordering.Handoff{Mode: in.Mode, Address: in.Address, DeliveryNotes: in.DeliveryNotes, Vehicle: in.Vehicle})
+	}))
+	r.Put("/cart/time", cartChange(a, func(c fiber.Ctx, o string, in ordering.TimeWanted) (ordering.Cart, error) {
+		return p.SetTime(c.Context(), o, in)
+	}))
+	r.Put("/cart/coupon", cartChange(a, func(c fiber.Ctx, o string, in codeInput) (ordering.Cart, error) {
+		return p.ApplyCoupon(c.Context(), o, in.Code)
+	}))
+	r.Delete("/cart/coupon", cartChange(a, func(c fiber.Ctx, o string, _ struct{}) (ordering.Cart, error) {
+		return p.RemoveCoupon(c.Context(), o)
+	}))
+	r.Put("/cart/tip", cartChange(a, func(c fiber.Ctx, o string, in tipInput) (ordering.Cart, error) {
+		return p.SetTip(c.Context(), o, ordering.Tip{Percent: in.Percent, AmountCents: in.AmountCents})
+	}))
+	r.Put("/cart/tax-exemption", cartChange(a, func(c fiber.Ctx, o string, in taxInput) (ordering.Cart, error) {
+		return p.SetTaxExemption(c.Context(), o, in.ID)
+	}))
+	r.Put("/cart/utensils", cartChange(a, func(c fiber.Ctx, o string, in utensilsInput) (ordering.Cart, error) {
+		if in.Utensils == nil {
+			return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Say whether you want utensils.").Field("utensils", "true or false")
+		}
+		return p.SetUtensils(c.Context(), o, *in.Utensils)
+	}))
+	r.Put("/cart/custom-fields", cartChange(a, func(c fiber.Ctx, o string, in fieldsInput) (ordering.Cart, error) {
+		return p.SetCustomFields(c.Context(), o, in.Fields)
+	}))
 }
 
 // POST /cart/submit with an Idempotency-Key header.
