@@ -218,3 +218,50 @@ func TestLocationsAndMenus(t *testing.T) {
 	}
 	_ = http.StatusOK
 }
+
+// Every endpoint that changes one part of the cart: a good body changes it, a bad body
+// is a 400 with the error shape, and without a cart the answer is 404.
+func TestCartChangesOverHTTP(t *testing.T) {
+	st := storetest.Embedded(t)
+	c := &client{t: t, app: newApp(t, st)}
+	if s, m := c.do("PUT", "/api/cart/tip", `{"percent":15}`); s != 404 || errCode(m) != "cart_not_found" {
+		t.Fatalf("no cart: %d %v", s, m)
+	}
+	c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
+	_, m := c.do("POST", "/api/cart/products", `{"productId":"tenders-3","quantity":1,"modifiers":[{"id":"flv-spicy"}]}`)
+	line := m["cart"].(map[string]any)["products"].([]any)[0].(map[string]any)["id"].(string)
+	cases := []struct {
+		method, path, body string
+		want               int
+		check              func(cart map[string]any) bool
+	}{
+		{"PUT", "/api/cart/products/" + line, `{"productId":"tenders-3","quantity":3,"modifiers":[{"id":"flv-spicy"}]}`, 200,
+			func(c map[string]any) bool { return c["item_count"].(float64) == 3 }},
+		{"PUT", "/api/cart/products/" + line, `{"quantity":"three"}`, 400, nil},
+		{"PUT", "/api/cart/time", `{"mode":"asap"}`, 200, func(c map[string]any) bool { return c["time"].(map[string]any)["mode"] == "asap" }},
+		{"PUT", "/api/cart/time", `{"mode":7}`, 400, nil},
+		{"PUT", "/api/cart/coupon", `{"code":"WELCOME5"}`, 200, func(c map[string]any) bool { return len(c["discounts"].([]any)) == 1 }},
+		{"DELETE", "/api/cart/coupon", ``, 200, func(c map[string]any) bool { return len(c["discounts"].([]any)) == 0 }},
+		{"PUT", "/api/cart/coupon", `{"cod":"X"}`, 400, nil},
+		{"PUT", "/api/cart/tip", `{"percent":18}`, 200, func(c map[string]any) bool { return c["totals"].(map[string]any)["tip_cents"].(float64) > 0 }},
+		{"PUT", "/api/cart/utensils", `{}`, 400, nil},
+		{"PUT", "/api/cart/utensils", `{"utensils":true}`, 200, func(c map[string]any) bool { return c["utensils"] == true }},
+		{"PUT", "/api/cart/custom-fields", `{"fields":{"table":"12"}}`, 200, func(c map[string]any) bool {
+			return c["custom_fields"].(map[string]any)["table"] == "12"
+		}},
+		{"PUT", "/api/cart/tax-exemption", `{"id":5}`, 400, nil},
+		{"DELETE", "/api/cart/products/" + line, ``, 200, func(c map[string]any) bool { return c["item_count"].(float64) == 0 }},
+	}
+	for _, tc := range cases {
+		s, m := c.do(tc.method, tc.path, tc.body)
+		if s != tc.want {
+			t.Fatalf("%s %s %s: %d %v", tc.method, tc.path, tc.body, s, m)
+		}
+		if tc.check != nil && !tc.check(m["cart"].(map[string]any)) {
+			t.Fatalf("%s %s %s: cart %v", tc.method, tc.path, tc.body, m["cart"])
+		}
+		if tc.want == 400 && errCode(m) == "" {
+			t.Fatalf("%s %s: no error code: %v", tc.method, tc.path, m)
+		}
+	}
+}
