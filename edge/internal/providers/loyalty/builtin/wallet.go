@@ -121,19 +121,26 @@ func (p *Provider) Addresses(ctx context.Context, memberID string) ([]loyalty.Sa
 			out = append(out, a)
 		}
 	}
-	slices.SortFunc(out, func(a, b loyalty.SavedAddress) int {
-		if a.Default != b.Default {
-			if a.Default {
+	defaultFirst(out, func(a loyalty.SavedAddress) (bool, time.Time, string) { return a.Default, a.CreatedAt, a.ID })
+	return out, nil
+}
+
+// defaultFirst orders a wallet list: the default first, then oldest first, then by id.
+func defaultFirst[T any](xs []T, key func(T) (isDefault bool, created time.Time, id string)) {
+	slices.SortFunc(xs, func(a, b T) int {
+		da, ca, ia := key(a)
+		db, cb, ib := key(b)
+		if da != db {
+			if da {
 				return -1
 			}
 			return 1
 		}
-		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
+		if c := ca.Compare(cb); c != 0 {
 			return c
 		}
-		return cmpString(a.ID, b.ID)
+		return cmpString(ia, ib)
 	})
-	return out, nil
 }
 
 func sameAddress(a, b loyalty.SavedAddress) bool {
@@ -392,18 +399,7 @@ func (p *Provider) Cards(ctx context.Context, memberID string) ([]loyalty.SavedC
 			out = append(out, c)
 		}
 	}
-	slices.SortFunc(out, func(a, b loyalty.SavedCard) int {
-		if a.Default != b.Default {
-			if a.Default {
-				return -1
-			}
-			return 1
-		}
-		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
-			return c
-		}
-		return cmpString(a.ID, b.ID)
-	})
+	defaultFirst(out, func(c loyalty.SavedCard) (bool, time.Time, string) { return c.Default, c.CreatedAt, c.ID })
 	return out, nil
 }
 
