@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/auth"
 )
 
 func newDevServer(t *testing.T) *Server {
@@ -393,5 +395,38 @@ func TestSubscribeChargesTheCard(t *testing.T) {
 	sub := g.ok("POST", "/api/subscriptions", `{"planId":"`+plan+`","paymentToken":"`+card["token"].(string)+`"}`, 201)["subscription"].(map[string]any)
 	if sub["status"] != "active" {
 		t.Fatalf("subscription: %v", sub)
+	}
+}
+
+// Tokens signed with the edge's own keys but naming another provider, or an old
+// version, are logged out on the next page (spec 4.3).
+func TestWellSignedTokenOfAnotherProviderIsLoggedOut(t *testing.T) {
+	s := newDevServer(t)
+	g := newGuest(t, s)
+	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
+	uid := g.ok("GET", "/api/user", "", 200)["user"].(map[string]any)["id"].(string)
+	for _, cfg := range []auth.Config{
+		{Store: s.Store, Issuer: DefaultTokenIssuer, Provider: "henhouse-platform", Version: "1"},
+		{Store: s.Store, Issuer: DefaultTokenIssuer, Provider: "henhouse-loyalty", Version: "0"},
+	} {
+		other, err := auth.NewTokens(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pair, err := other.Issue(context.Background(), uid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := newGuest(t, s)
+		v.cookies["hh_token"] = pair.AccessToken
+		if sess := v.bootSession("/menu"); sess["loggedOut"] != true || sess["signedIn"] != false {
+			t.Fatalf("%s v%s: %v", cfg.Provider, cfg.Version, sess)
+		}
+		if _, still := v.cookies["hh_token"]; still {
+			t.Fatalf("%s v%s: cookie kept", cfg.Provider, cfg.Version)
+		}
+		if st, _, _ := v.send("GET", "/api/user", ""); st != 401 {
+			t.Fatalf("%s v%s: API answered %d", cfg.Provider, cfg.Version, st)
+		}
 	}
 }
