@@ -51,8 +51,8 @@ type CardToken struct {
 	Processor string `json:"processor"`
 	Brand     string `json:"brand"`
 	Last4     string `json:"last4"`
-	ExpMonth  int    `json:"expMonth"`
-	ExpYear   int    `json:"expYear"`
+	ExpMonth  int    `json:"exp_month"`
+	ExpYear   int    `json:"exp_year"`
 }
 
 type api struct {
