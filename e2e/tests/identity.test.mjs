@@ -45,6 +45,11 @@ test('sign up, sign out, sign in with the code step, and see the points greeting
   // A reload keeps the member (the token is in an HttpOnly cookie, the claims in the bootstrap).
   await page.reload();
   await page.locator('header').getByText(`${points} Points`).waitFor();
+  // The access cookie expires after an hour; the refresh cookie renews it on the next page.
+  await page.context().clearCookies({ name: 'hh_token' });
+  await page.reload();
+  await page.locator('header').getByText(`${points} Points`).waitFor();
+  assert.ok((await page.context().cookies()).some((c) => c.name === 'hh_token'), 'a new access cookie');
   assert.deepEqual(errors, []);
   await page.context().close();
 });

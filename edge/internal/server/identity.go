@@ -10,7 +10,6 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	accountapi "github.com/henhouse/platform/edge/internal/api/account"
-	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/csrf"
 	"github.com/henhouse/platform/edge/internal/page"
@@ -160,32 +159,6 @@ var contactRule = ratelimit.Rule{Name: "contact", What: "messages", IP: ratelimi
 // contact guards the contact form: a rate limit per IP and the bot check.
 func (g *guards) contact() []fiber.Handler {
 	return []fiber.Handler{ratelimit.Guard(g.limiter, contactRule, nil), g.bot(botcheck.ActionContact)}
-}
-
-// autoRefresh renews an expired access token from the refresh cookie before the
-// token middleware runs, so a member stays signed in for the refresh token's life.
-func autoRefresh(t *auth.Tokens) fiber.Handler {
-	cfg := t.Config()
-	return func(c fiber.Ctx) error {
-		if c.Get(fiber.HeaderAuthorization) != "" || c.Cookies(cfg.CookieName) != "" {
-			return c.Next()
-		}
-		rt := c.Cookies(cfg.RefreshCookieName)
-		if rt == "" {
-			return c.Next()
-		}
-		pair, err := t.Refresh(c.Context(), rt)
-		if err != nil {
-			// Ended, reused or unknown: forget it. An invalidated session shows the
-			// forced sign-out dialog through the access token's next check, so here a
-			// plain sign-out is right.
-			t.ClearCookies(c)
-			return c.Next()
-		}
-		t.SetCookies(c, pair)
-		c.Request().Header.SetCookie(cfg.CookieName, pair.AccessToken)
-		return c.Next()
-	}
 }
 
 var outboxPage = template.Must(template.New("outbox").Parse(`<!doctype html>

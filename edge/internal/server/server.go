@@ -111,7 +111,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	if cfg.TokenIssuer == "" {
 		cfg.TokenIssuer = DefaultTokenIssuer
 	}
-	tokens, err := auth.NewTokens(ctx, auth.Config{Store: st, Issuer: cfg.TokenIssuer, Provider: members.ID(), Version: TokenVersion, Secure: cfg.CookieSecure})
+	tokens, err := auth.NewTokens(ctx, auth.Config{Store: st, Issuer: cfg.TokenIssuer, Provider: members.ID(), Version: TokenVersion, Secure: cfg.CookieSecure,
+		// Every request may renew an expired access token (auth.Renew), so the refresh
+		// cookie goes to every path; it stays HttpOnly, SameSite=Lax and Secure.
+		RefreshCookiePath: "/"})
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -199,7 +202,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	// renewed from the refresh cookie when the access token has run out.
 	visitor := session.New(session.Config{Secure: cfg.CookieSecure})
 	member := auth.New(tokens)
-	renew := autoRefresh(tokens)
+	renew := auth.Renew(tokens)
 	owner := cartOwner
 
 	api := app.Group("/api")
