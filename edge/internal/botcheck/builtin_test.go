@@ -321,7 +321,7 @@ func TestScriptEndpoint(t *testing.T) {
 func TestScriptInNode(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node is not installed")
+		t.Fatal("node is required to test the served script (make test needs it for jest too):", err)
 	}
 	b, err := NewBuiltin(context.Background(), BuiltinConfig{Store: storetest.Embedded(t), TokenURL: "/api/botcheck/token"})
 	if err != nil {
