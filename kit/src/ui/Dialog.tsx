@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { lockScroll } from '@henhouse/kit/ui/scrollLock';
 
 interface DialogProps {
@@ -12,13 +12,11 @@ interface DialogProps {
 }
 
 /**
- * Dialog is a modal on the platform's <dialog>: showModal() makes the rest of the page
- * inert (focus stays inside), Escape cancels, and focus returns to where it was.
+ * useModal shows a <dialog> as a modal while open is true: showModal() makes the rest
+ * of the page inert, page scroll is locked, and on close scrolling and focus return to
+ * where they were. The Dialog below and the shell's drawers use it.
  */
-export function Dialog({ open, title, children, actions, onCancel, role = 'dialog' }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const bodyId = useId();
+export function useModal(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
   useEffect(() => {
     const el = ref.current;
     if (!el || !open) return;
@@ -31,7 +29,18 @@ export function Dialog({ open, title, children, actions, onCancel, role = 'dialo
       unlock();
       returnTo?.focus?.();
     };
-  }, [open]);
+  }, [ref, open]);
+}
+
+/**
+ * Dialog is a modal on the platform's <dialog>: showModal() makes the rest of the page
+ * inert (focus stays inside), Escape cancels, and focus returns to where it was.
+ */
+export function Dialog({ open, title, children, actions, onCancel, role = 'dialog' }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  useModal(ref, open);
   if (!open) return null;
   return (
     <dialog

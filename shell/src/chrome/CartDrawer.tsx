@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { lockScroll } from '@henhouse/kit/ui/scrollLock';
+import { useModal } from '@henhouse/kit/ui/Dialog';
 import { RemoteScreen } from '../federation/RemoteScreen';
 
 /**
@@ -16,19 +16,7 @@ export function CartDrawer() {
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !open) return;
-    const returnTo = document.activeElement as HTMLElement | null;
-    if (typeof el.showModal === 'function' && !el.open) el.showModal();
-    else el.setAttribute('open', '');
-    const unlock = lockScroll();
-    return () => {
-      if (typeof el.close === 'function' && el.open) el.close();
-      unlock(); // closing restores page scrolling
-      returnTo?.focus?.();
-    };
-  }, [open]);
+  useModal(ref, open); // closing restores page scrolling and focus
 
   const close = () => setUi({ cartOpen: false });
   const go = (to: string) => {
