@@ -105,42 +105,57 @@ func (p *Provider) put(ctx context.Context, memberID, list, id string, v any, ma
 
 // Addresses lists saved addresses, the default first.
 func (p *Provider) Addresses(ctx context.Context, memberID string) ([]loyalty.SavedAddress, error) {
+	return walletList(ctx, p, memberID, "addresses", "default_address",
+		func(a *loyalty.SavedAddress, id string, isDefault bool) (bool, time.Time, string) {
+			a.ID, a.Default = id, isDefault
+			return a.Default, a.CreatedAt, a.ID
+		})
+}
+
+// walletList reads one of a member's wallet lists (a hash of JSON entries), lets fill
+// complete each entry and give its sort key, and orders the list: the default first,
+// then oldest first, then by id.
+func walletList[T any](ctx context.Context, p *Provider, memberID, list, defField string,
+	fill func(v *T, id string, isDefault bool) (def bool, created time.Time, key string)) ([]T, error) {
 	h, err := p.memberHash(ctx, memberID)
 	if err != nil {
 		return nil, err
 	}
-	all, err := p.st.Client.HGetAll(ctx, p.mk(memberID, "addresses")).Result()
+	all, err := p.st.Client.HGetAll(ctx, p.mk(memberID, list)).Result()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]loyalty.SavedAddress, 0, len(all))
+	type keyed struct {
+		v       T
+		def     bool
+		created time.Time
+		id      string
+	}
+	rows := make([]keyed, 0, len(all))
 	for id, raw := range all {
-		var a loyalty.SavedAddress
-		if json.Unmarshal([]byte(raw), &a) == nil {
-			a.ID, a.Default = id, id == h["default_address"]
-			out = append(out, a)
+		var k keyed
+		if json.Unmarshal([]byte(raw), &k.v) == nil {
+			k.def, k.created, k.id = fill(&k.v, id, id == h[defField])
+			rows = append(rows, k)
 		}
 	}
-	defaultFirst(out, func(a loyalty.SavedAddress) (bool, time.Time, string) { return a.Default, a.CreatedAt, a.ID })
-	return out, nil
-}
-
-// defaultFirst orders a wallet list: the default first, then oldest first, then by id.
-func defaultFirst[T any](xs []T, key func(T) (isDefault bool, created time.Time, id string)) {
-	slices.SortFunc(xs, func(a, b T) int {
-		da, ca, ia := key(a)
-		db, cb, ib := key(b)
-		if da != db {
-			if da {
+	slices.SortFunc(rows, func(a, b keyed) int {
+		if a.def != b.def {
+			if a.def {
 				return -1
 			}
 			return 1
 		}
-		if c := ca.Compare(cb); c != 0 {
+		if c := a.created.Compare(b.created); c != 0 {
 			return c
 		}
-		return cmpString(ia, ib)
+		return cmpString(a.id, b.id)
 	})
+	out := make([]T, len(rows))
+	for i, r := range rows {
+		out[i] = r.v
+	}
+	return out, nil
 }
 
 func sameAddress(a, b loyalty.SavedAddress) bool {
@@ -381,26 +396,13 @@ func (p *Provider) card(ctx context.Context, memberID, cardID string) (loyalty.S
 
 // Cards lists saved cards, the default first.
 func (p *Provider) Cards(ctx context.Context, memberID string) ([]loyalty.SavedCard, error) {
-	h, err := p.memberHash(ctx, memberID)
-	if err != nil {
-		return nil, err
-	}
-	all, err := p.st.Client.HGetAll(ctx, p.mk(memberID, "cards")).Result()
-	if err != nil {
-		return nil, err
-	}
-	out := make([]loyalty.SavedCard, 0, len(all))
-	for id, raw := range all {
-		var c loyalty.SavedCard
-		if json.Unmarshal([]byte(raw), &c) == nil {
-			c.ID, c.Default = id, id == h["default_card"]
+	return walletList(ctx, p, memberID, "cards", "default_card",
+		func(c *loyalty.SavedCard, id string, isDefault bool) (bool, time.Time, string) {
+			c.ID, c.Default = id, isDefault
 			c.Label = cardLabel(c.Brand, c.Last4)
 			c.Expired = p.cardExpired(c.ExpMonth, c.ExpYear)
-			out = append(out, c)
-		}
-	}
-	defaultFirst(out, func(c loyalty.SavedCard) (bool, time.Time, string) { return c.Default, c.CreatedAt, c.ID })
-	return out, nil
+			return c.Default, c.CreatedAt, c.ID
+		})
 }
 
 // RemoveCard deletes a saved card.
