@@ -8,7 +8,7 @@ import { api } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { FormAlert, PasswordField, RecaptchaNotice, Status, StepHeading, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
-import { emailRules } from '@henhouse/kit/ui/forms/rules';
+import { emailRules, oneTimeCodeInput, oneTimeCodeRules } from '@henhouse/kit/ui/forms/rules';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
@@ -145,14 +145,10 @@ function ResetStep({ email, onDone, onOtherEmail }: { email: string; onDone: () 
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField
           label="6-digit code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
+          {...oneTimeCodeInput}
           className="hh-acct-field--code"
           error={errors.code?.message}
-          {...register('code', { required: 'Enter the 6-digit code from the email', validate: (v) => /^\d{6}$/.test(v.trim()) || 'The code is 6 digits, numbers only' })}
+          {...register('code', oneTimeCodeRules('Enter the 6-digit code from the email'))}
         />
         <PasswordField label="New password" autoComplete="new-password" rules value={watch('password')} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
         <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>

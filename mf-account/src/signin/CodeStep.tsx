@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '@henhouse/kit/api/client';
 import { FormAlert, Status, StepHeading, TextField } from '@henhouse/kit/ui/forms/Field';
+import { oneTimeCodeInput, oneTimeCodeRules } from '@henhouse/kit/ui/forms/rules';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { formatTime, maskDestination } from '../lib/format';
@@ -79,17 +80,10 @@ export function CodeStep({ challenge: initial, onSignedIn, onBack, backLabel }: 
         <FormAlert message={formError} />
         <TextField
           label="6-digit code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
+          {...oneTimeCodeInput}
           className="hh-acct-field--code"
           error={errors.code?.message}
-          {...register('code', {
-            required: 'Enter the 6-digit code we sent you',
-            validate: (v) => /^\d{6}$/.test(v.trim()) || 'The code is 6 digits, numbers only',
-          })}
+          {...register('code', oneTimeCodeRules('Enter the 6-digit code we sent you'))}
         />
         <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
           {isSubmitting ? 'Checking…' : 'Sign in'}

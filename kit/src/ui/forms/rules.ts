@@ -19,3 +19,12 @@ export const phoneRules = {
   required: 'Enter your phone number',
   validate: (v: string) => phoneDigits(v).length === 10 || 'Enter a 10-digit phone number, like (513) 555-0100',
 };
+
+/** The input attributes of a 6-digit one-time code field (SMS/email autofill, numeric
+ *  keypad). */
+export const oneTimeCodeInput = { type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '[0-9]*', maxLength: 6 } as const;
+
+/** The rules of a 6-digit one-time code field; required names where the code was sent. */
+export function oneTimeCodeRules(required: string) {
+  return { required, validate: (v: string) => /^\d{6}$/.test(v.trim()) || 'The code is 6 digits, numbers only' };
+}
