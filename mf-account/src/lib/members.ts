@@ -89,13 +89,13 @@ export const readSubscription = (r: Raw, i = 0): Subscription => ({
 
 export const readRedemption = (r: Raw, i = 0): Redemption => ({
   id: id(r, i),
-  kind: text(r.kind),
+  kind: text(r.kind, 'reward') as Redemption['kind'],
   reward_id: text(r.reward_id),
   name: text(r.name, 'Reward'),
   points: num(r.points),
   amount_cents: num(r.amount_cents),
   product_id: str(r.product_id),
-  status: text(r.status),
+  status: text(r.status, 'active') as Redemption['status'],
   created_at: text(r.created_at),
   expires_at: text(r.expires_at),
   closed_at: str(r.closed_at),

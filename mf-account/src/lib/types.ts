@@ -6,6 +6,9 @@
 // stay camelCase.
 
 /** A member's communication preferences. */
+export type { Reward, RewardOffer, Redemption } from '@henhouse/kit/api/loyalty';
+import type { Reward, RewardOffer, Redemption } from '@henhouse/kit/api/loyalty';
+
 export interface Settings {
   email_offers: boolean;
   sms_offers: boolean;
@@ -62,34 +65,7 @@ export interface CodeChallenge {
   resend_after?: string;
 }
 
-/** An item of the rewards catalogue, bought with points. */
-export interface Reward {
-  id: string;
-  name: string;
-  description: string;
-  /** Cost in points. */
-  points: number;
-  amount_cents: number;
-  product_id?: string;
-  category?: string;
-  /** The member has enough points and no active redemption of it. */
-  available: boolean;
-  points_needed?: number;
-  /** The active redemption of it, if any. */
-  redemption_id?: string;
-}
 
-/** A reward offered to this member (welcome, birthday), free to redeem once. */
-export interface RewardOffer {
-  id: string;
-  name: string;
-  description: string;
-  amount_cents: number;
-  product_id?: string;
-  expires_at: string;
-  redeemed: boolean;
-  redemption_id?: string;
-}
 
 /** A programme-wide offer (double points on Tuesdays). */
 export interface Offer {
@@ -167,23 +143,6 @@ export interface Subscription {
   perks_active: boolean;
 }
 
-/** A reward, offer or perk taken by the member, ready to apply to a cart. */
-export interface Redemption {
-  id: string;
-  /** "reward", "offer" or "perk". */
-  kind: string;
-  reward_id: string;
-  name: string;
-  points: number;
-  amount_cents: number;
-  product_id?: string;
-  /** "active", "used", "cancelled" or "expired". */
-  status: string;
-  created_at: string;
-  expires_at: string;
-  closed_at?: string;
-  order_id?: string;
-}
 
 /** The body of GET /api/rewards; kept in the store's `members` area. */
 export interface Members {

@@ -1,4 +1,7 @@
 // The cart as the edge returns it (docs/api.md, "Cart").
+export type { Reward, RewardOffer, Redemption } from '@henhouse/kit/api/loyalty';
+import type { Reward, RewardOffer, Redemption } from '@henhouse/kit/api/loyalty';
+
 export interface CartLine {
   id: string;
   product_id: string;
@@ -69,39 +72,6 @@ export interface TimeOptions {
   days: { date: string; slots: { at: string; available: boolean }[] }[];
 }
 
-// The member's loyalty state as GET /api/rewards answers it (docs/identity.md), the
-// store's members area. Only the fields the cart uses.
-export interface Reward {
-  id: string;
-  name: string;
-  description: string;
-  points: number;
-  amount_cents: number;
-  /** Enough points and no active redemption of it. */
-  available: boolean;
-  points_needed?: number;
-  /** The member's active redemption of this reward, if any. */
-  redemption_id?: string;
-}
-export interface RewardOffer {
-  id: string;
-  name: string;
-  description: string;
-  amount_cents: number;
-  expires_at: string;
-  redeemed: boolean;
-  redemption_id?: string;
-}
-export interface Redemption {
-  id: string;
-  kind: 'reward' | 'offer' | 'perk';
-  reward_id: string;
-  name: string;
-  points: number;
-  amount_cents: number;
-  status: 'active' | 'used' | 'cancelled' | 'expired';
-  expires_at: string;
-}
 export interface MembersView {
   points: number;
   lifetime_points: number;
