@@ -193,7 +193,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	mountPWA(app, cfg.BuildDir)
 	app.Get("/.well-known/jwks.json", tokens.JWKSHandler())
 	members.MountAuthorize(app)
-	mountOutboxPage(app, devOutbox(cfg, members))
+	outbox := devOutbox(cfg, members) // nil in production: no outbox, no dev endpoints
+	mountOutboxPage(app, outbox)
 	if guard.builtin != nil {
 		botcheck.MountScript(app, guard.builtin)
 	}
@@ -215,7 +216,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Tokenize: cards.tokenize, Owner: owner,
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout)})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner,
-		Guards: guard.account(), Outbox: devOutbox(cfg, members), Dev: devOutbox(cfg, members) != nil, SSOClientID: "henhouse-web", Secure: cfg.CookieSecure})
+		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: "henhouse-web", Secure: cfg.CookieSecure})
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st), Ordering: orders, Guards: guard.contact()})
 	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Member: s.memberData})
 	appdata.MountHandover(api, appdata.HandoverConfig{Store: st, Ordering: orders, Loyalty: members, Tokens: tokens, Owner: owner})
