@@ -22,10 +22,12 @@ import (
 
 // cartOwner is whose cart a request acts on. The browser's cart belongs to its
 // visitor cookie; the native app, which authenticates with an Authorization header and
-// keeps no cookies, has one cart per member ("app:" + member id). The webview handover
+// keeps no cookies, has one cart per member ("app:" + member id); a browser behind
+// HTTP authentication (a staging site) sends an Authorization header too, but with
+// cookies, and keeps its visitor's cart. The webview handover
 // moves that cart to the webview's visitor (docs/webview.md).
 func cartOwner(c fiber.Ctx) string {
-	if c.Get(fiber.HeaderAuthorization) != "" {
+	if nativeApp(c) {
 		if m, ok := session.MemberOf(c); ok {
 			return "app:" + m.ID
 		}
