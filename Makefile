@@ -15,7 +15,7 @@ start: ## start what is built, no rebuild
 deps: node_modules/.installed
 
 node_modules/.installed: package.json package-lock.json $(addsuffix /package.json,$(WORKSPACES) kit e2e)
-	npm install --no-audit --no-fund
+	npm ci --no-audit --no-fund
 	@touch $@
 
 build: deps bin/edge ## build every workspace and the edge
