@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -32,6 +33,10 @@ var ErrNoOperation = errors.New("no operation in api/openapi.yaml")
 type Validator struct {
 	doc    *openapi3.T
 	router routers.Router
+
+	mu sync.Mutex
+	// answered counts the checked answers per "operationId status".
+	answered map[string]int
 }
 
 // New loads and validates the embedded document.
@@ -48,7 +53,7 @@ func New() (*Validator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("api/openapi.yaml: %w", err)
 	}
-	return &Validator{doc: doc, router: router}, nil
+	return &Validator{doc: doc, router: router, answered: map[string]int{}}, nil
 }
 
 // Doc is the loaded document.
@@ -96,6 +101,9 @@ func (v *Validator) Check(a Answer) error {
 	if err != nil {
 		return fmt.Errorf("%w (%v)", ErrNoOperation, err)
 	}
+	v.mu.Lock()
+	v.answered[fmt.Sprintf("%s %d", route.Operation.OperationID, a.Status)]++
+	v.mu.Unlock()
 	opts := &openapi3filter.Options{
 		AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
 		MultiError:         true,
@@ -140,6 +148,17 @@ func (v *Validator) CheckError(status int, body []byte) error {
 		return fmt.Errorf("error answer %d does not match the Error schema: %s\n  body: %s", status, describe(err), excerpt(body))
 	}
 	return nil
+}
+
+// Answered lists the "operationId status" pairs checked so far, with their counts.
+func (v *Validator) Answered() map[string]int {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	out := make(map[string]int, len(v.answered))
+	for k, n := range v.answered {
+		out[k] = n
+	}
+	return out
 }
 
 // describe flattens kin-openapi's nested errors into lines that name the field.
