@@ -185,7 +185,10 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	g.ok("POST", "/api/catering/estimate", `{"headcount":25,"occasion":"game-day"}`, 200)
 	g.ok("GET", "/api/content/pages", "", 200)
 	g.ok("GET", "/api/content/popups", "", 200)
-	g.ok("GET", "/api/content/slugs", "", 200)
+	// Every page, so that each block the content holds is checked.
+	for _, slug := range g.ok("GET", "/api/content/slugs", "", 200)["slugs"].([]any) {
+		g.ok("GET", "/api/content/pages/"+slug.(string), "", 200)
+	}
 	g.ok("GET", "/api/contact/topics", "", 200)
 
 	// Every change of a cart, then another menu, then gone.
