@@ -20,6 +20,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/api/appdata"
 	"github.com/henhouse/platform/edge/internal/api/contact"
 	contentapi "github.com/henhouse/platform/edge/internal/api/content"
+	"github.com/henhouse/platform/edge/internal/api/openapi"
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
 	"github.com/henhouse/platform/edge/internal/api/send"
 	"github.com/henhouse/platform/edge/internal/auth"
@@ -221,6 +222,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Member: s.memberData})
 	appdata.MountHandover(api, appdata.HandoverConfig{Store: st, Ordering: orders, Loyalty: members, Tokens: tokens, Owner: owner})
 	send.Mount(api, "/api", app.Handler)
+	openapi.Mount(api)
 	api.Use(func(c fiber.Ctx) error {
 		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())
 	})

@@ -53,6 +53,7 @@ func newTestServerWith(t *testing.T, edit func(*Config)) *Server {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
+	checkAPIAnswers(t, s)
 	return s
 }
 
