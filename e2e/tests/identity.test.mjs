@@ -2,7 +2,7 @@
 // step, the points greeting, and the token rules of spec 4.3 and 4.4.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, pageApi as api, signUp as signUpAt } from './harness.mjs';
+import { useSite, newPage, signUp as signUpAt } from './harness.mjs';
 
 const site = useSite(before, after);
 

@@ -2,7 +2,7 @@
 // start-up (spec 4.1) and the webview start-up (4.2).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, pageApi as api, signUp as signUpAt } from './harness.mjs';
+import { useSite, newPage, pageApi as api } from './harness.mjs';
 
 const site = useSite(before, after);
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { useModal } from '@henhouse/kit/ui/Dialog';
@@ -17,6 +17,18 @@ export function CartDrawer() {
   const ref = useRef<HTMLDialogElement>(null);
 
   useModal(ref, open); // closing restores page scrolling and focus
+  // A click on the backdrop closes the drawer. The backdrop is no element of its own: its
+  // clicks reach the <dialog> with the dialog itself as target, so they are heard there.
+  // Keyboard users have Escape (cancel) and the Close button.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !open) return;
+    const onClick = (e: MouseEvent) => {
+      if (e.target === el) setUi({ cartOpen: false });
+    };
+    el.addEventListener('click', onClick);
+    return () => el.removeEventListener('click', onClick);
+  }, [open, setUi]);
 
   const close = () => setUi({ cartOpen: false });
   const go = (to: string) => {
@@ -34,9 +46,6 @@ export function CartDrawer() {
       onCancel={(e) => {
         e.preventDefault();
         close();
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) close(); // a click on the backdrop
       }}
     >
       <div className="hh-drawer__panel">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { timing } from '@henhouse/kit/tokens';
 import { useAppStore } from '@henhouse/kit/state/store';
 
@@ -13,27 +13,24 @@ type Phase = 'idle' | 'running' | 'finishing';
 export function LoadingBar() {
   const busy = useAppStore((s) => s.loading || s.ui.pending > 0);
   const [phase, setPhase] = useState<Phase>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Loading that ends while the bar is running completes it at once, in the same render,
+  // so a finished load never leaves the bar creeping on (the state-from-props pattern).
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (busy !== wasBusy) {
+    setWasBusy(busy);
+    if (!busy && phase === 'running') setPhase('finishing');
+  }
 
   useEffect(() => {
-    clearTimeout(timer.current);
-    if (busy) {
-      if (phase === 'idle' || phase === 'finishing') {
-        timer.current = setTimeout(() => setPhase('running'), timing.loadingBar.throttleMs);
-      }
-    } else if (phase === 'running') {
-      setPhase('finishing');
-      timer.current = setTimeout(() => setPhase('idle'), 300);
+    if (busy && phase !== 'running') {
+      const t = setTimeout(() => setPhase('running'), timing.loadingBar.throttleMs);
+      return () => clearTimeout(t);
     }
-    return () => clearTimeout(timer.current);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [busy]);
-
-  useEffect(() => {
-    if (phase !== 'finishing') return;
-    const t = setTimeout(() => setPhase('idle'), 300);
-    return () => clearTimeout(t);
-  }, [phase]);
+    if (!busy && phase === 'finishing') {
+      const t = setTimeout(() => setPhase('idle'), 300);
+      return () => clearTimeout(t);
+    }
+  }, [busy, phase]);
 
   if (phase === 'idle') return null;
   return (

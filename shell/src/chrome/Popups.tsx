@@ -53,9 +53,10 @@ export function Popups() {
           <button type="button" className="hh-button hh-button--secondary" onClick={dismiss}>
             Close
           </button>
-          {/* The button navigates first (bubbling), then the wrapper remembers the dismissal. */}
+          {/* The button navigates first, then its click bubbles to the wrapper, which remembers
+              the dismissal; the wrapper is no control itself (role="presentation"). */}
           {button?.text && button.link && (
-            <span onClick={dismiss} className="hh-popup__action">
+            <span role="presentation" onClick={dismiss} className="hh-popup__action">
               <ContentButton block={button} />
             </span>
           )}

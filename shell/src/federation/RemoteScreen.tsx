@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { trackPending } from '@henhouse/kit/state/store';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { reloadOnceFor } from '@henhouse/kit/rules/chunkReload';
@@ -13,14 +13,21 @@ interface Props extends ScreenProps {
  *  that area alone when the remote cannot be loaded or throws. */
 export function RemoteScreen({ module, screen, ...props }: Props) {
   const [attempt, setAttempt] = useState(0);
-  const Screen = useMemo(() => lazy(() => loadScreen(module, screen)), [module, screen, attempt]);
+  const key = `${module}/${screen}/${attempt}`;
   return (
-    <AreaBoundary key={`${module}/${screen}/${attempt}`} area={module} onRetry={() => setAttempt((a) => a + 1)}>
+    <AreaBoundary key={key} area={module} onRetry={() => setAttempt((a) => a + 1)}>
       <Suspense fallback={<AreaLoading />}>
-        <Screen {...props} />
+        <LazyScreen key={key} module={module} screen={screen} props={props} />
       </Suspense>
     </AreaBoundary>
   );
+}
+
+/** LazyScreen loads its screen once per mount: a retry or another screen mounts a new
+ *  one (its key), which loads again, since loadScreen keeps no failure. */
+function LazyScreen({ module, screen, props }: { module: string; screen: string; props: ScreenProps }) {
+  const [Screen] = useState(() => lazy(() => loadScreen(module, screen)));
+  return <Screen {...props} />;
 }
 
 function AreaLoading() {
