@@ -25,7 +25,7 @@ beforeEach(() => {
   document.body.className = '';
 });
 
-describe('cart drawer frame (spec 2.7)', () => {
+describe('cart drawer frame', () => {
   it('opens with "Your Cart", loads its contents from mf-checkout, and locks page scroll until closed', () => {
     mount();
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -5,7 +5,7 @@ import { useModal } from '@henhouse/kit/ui/Dialog';
 import { RemoteScreen } from '../federation/RemoteScreen';
 
 /**
- * The cart drawer (spec 2.7). The shell owns the frame: opening and closing, the page
+ * The cart drawer (docs/shell.md, "Cart drawer"). The shell owns the frame: opening and closing, the page
  * scroll lock, focus, and the header with "Your Cart", "Back to Menu" and "Change
  * Location" ("Change" on mobile). What is in the cart comes from mf-checkout's
  * CartDrawer module, loaded when the drawer first opens.

@@ -5,8 +5,8 @@ import { useAppStore } from '@henhouse/kit/state/store';
 type Phase = 'idle' | 'running' | 'finishing';
 
 /**
- * LoadingBar is the thin progress bar at the top of the page (spec 9: throttle 200 ms,
- * duration 5000 ms). It appears only when something has been loading for longer than
+ * LoadingBar is the thin progress bar at the top of the page (timing.loadingBar in the
+ * kit's tokens: throttle 200 ms, duration 5000 ms). It appears only when something has been loading for longer than
  * the throttle, so quick loads never flash it; it then creeps towards the end over the
  * duration and completes when loading ends.
  */

@@ -14,7 +14,7 @@ export function newVisit() {
   dismissedThisVisit = false;
 }
 
-/** The welcome popup and the site popup (spec 2.16), driven by content
+/** The welcome popup and the site popup (docs/shell.md, "Popups"), driven by content
  *  (GET /api/content/popups), dismissible, and remembered per content version. At most
  *  one popup shows per visit; the next one waits for the next visit. */
 export function Popups() {

@@ -54,7 +54,8 @@ export class AreaBoundary extends Component<BoundaryProps, { error: Error | null
   }
   componentDidCatch(error: Error) {
     console.error(`[${this.props.area}]`, error);
-    // A stale or missing chunk after a deploy: reload once per 60 s (spec 8).
+    // A stale or missing chunk after a deploy: reload the page, at most once per 60 s,
+    // which picks up the new deploy's files.
     reloadOnceFor(error);
   }
   render() {

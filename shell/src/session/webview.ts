@@ -1,4 +1,4 @@
-// Start-up in webview mode (spec 4.2, docs/webview.md).
+// Start-up in webview mode (docs/webview.md, docs/shell.md "Webview").
 import { actions } from '@henhouse/kit/actions';
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore, type AppState } from '@henhouse/kit/state/store';
@@ -6,7 +6,8 @@ import { useAppStore, type AppState } from '@henhouse/kit/state/store';
 /** The handover exchange answers the member's app state as the native app left it. */
 type Handover = Pick<AppState, 'location' | 'cart' | 'user' | 'members' | 'token'>;
 
-/** The app state areas cleared when the webview starts (spec 2.2, 4.2). */
+/** The app state areas cleared when the webview starts: nothing the browser kept from
+ *  an earlier visit may mix with what the native app hands over. */
 export const webviewCleared = ['token', 'user', 'cart', 'location', 'members', 'order', 'product', 'category', 'catering', 'checkout', 'jobs', 'locations', 'subscriptions', 'errors'] as const;
 
 export async function startWebview(where: Pick<Location, 'search' | 'pathname' | 'hash'>, history: Pick<History, 'replaceState'> = window.history): Promise<void> {
