@@ -63,4 +63,13 @@ describe('cart drawer frame', () => {
     fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
     expect(useAppStore.getState().ui.cartOpen).toBe(false);
   });
+
+  it('a click on the backdrop closes it, a click inside does not', () => {
+    mount();
+    act(() => useAppStore.getState().setUi({ cartOpen: true }));
+    fireEvent.click(screen.getByRole('heading', { name: 'Your Cart' }));
+    expect(useAppStore.getState().ui.cartOpen).toBe(true);
+    fireEvent.click(screen.getByRole('dialog'));
+    expect(useAppStore.getState().ui.cartOpen).toBe(false);
+  });
 });

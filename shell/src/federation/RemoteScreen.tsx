@@ -11,23 +11,28 @@ interface Props extends ScreenProps {
 
 /** RemoteScreen renders a screen exposed by a federated remote, with a fallback for
  *  that area alone when the remote cannot be loaded or throws. */
-export function RemoteScreen({ module, screen, ...props }: Props) {
-  const [attempt, setAttempt] = useState(0);
-  const key = `${module}/${screen}/${attempt}`;
+export function RemoteScreen(props: Props) {
+  return <RemoteArea key={`${props.module}/${props.screen}`} {...props} />;
+}
+
+/** A lazy component that loads the screen when it first renders. */
+const lazyScreen = (module: string, screen: string) => lazy(() => loadScreen(module, screen));
+
+// The lazy component is kept in the state of this component, which sits outside the
+// Suspense boundary and so keeps its state while the screen loads: one created inside
+// the boundary would be created, and loaded, anew each time the screen suspends. "Try
+// again" makes a new one, which loads again since loadScreen keeps no failure.
+function RemoteArea({ module, screen, ...props }: Props) {
+  const [load, setLoad] = useState(() => ({ attempt: 0, Screen: lazyScreen(module, screen) }));
+  const { attempt, Screen } = load;
+  const retry = () => setLoad((l) => ({ attempt: l.attempt + 1, Screen: lazyScreen(module, screen) }));
   return (
-    <AreaBoundary key={key} area={module} onRetry={() => setAttempt((a) => a + 1)}>
+    <AreaBoundary key={attempt} area={module} onRetry={retry}>
       <Suspense fallback={<AreaLoading />}>
-        <LazyScreen key={key} module={module} screen={screen} props={props} />
+        <Screen {...props} />
       </Suspense>
     </AreaBoundary>
   );
-}
-
-/** LazyScreen loads its screen once per mount: a retry or another screen mounts a new
- *  one (its key), which loads again, since loadScreen keeps no failure. */
-function LazyScreen({ module, screen, props }: { module: string; screen: string; props: ScreenProps }) {
-  const [Screen] = useState(() => lazy(() => loadScreen(module, screen)));
-  return <Screen {...props} />;
 }
 
 function AreaLoading() {
