@@ -1,10 +1,11 @@
 # Henhouse ordering platform. `make run` starts the site; `make test` runs every test.
 SHELL := /bin/bash
 PORT ?= 8080
-WORKSPACES := shell mf-locations mf-menu mf-checkout mf-account mf-content
+# npm workspaces, as the root package.json lists them (the one place they are named).
+WORKSPACES := $(shell node -p "require('./package.json').workspaces.join(' ')")
 GO_SOURCES := $(shell find edge -name '*.go' -not -name '*_test.go') $(shell find edge -path '*/data/*' -type f) go.mod go.sum
 
-.PHONY: run start build deps test test-go test-js test-e2e typecheck bench clean
+.PHONY: run start build deps lint test test-go test-js test-e2e typecheck bench clean
 
 run: build start ## install what is missing, build everything, start on http://127.0.0.1:$(PORT)
 
@@ -14,7 +15,7 @@ start: ## start what is built, no rebuild
 
 deps: node_modules/.installed
 
-node_modules/.installed: package.json package-lock.json $(addsuffix /package.json,$(WORKSPACES) kit e2e)
+node_modules/.installed: package.json package-lock.json $(addsuffix /package.json,$(WORKSPACES))
 	npm ci --no-audit --no-fund
 	@touch $@
 
@@ -27,8 +28,15 @@ bin/edge: $(GO_SOURCES)
 typecheck: deps
 	npx tsc -p tsconfig.json --noEmit
 
-test-go:
+# Prettier goes last: until the tree has had its one formatting pass, it is the step
+# expected to fail, and the checks before it still report.
+lint: deps ## ESLint, go vet, staticcheck, then Prettier's check
+	npx eslint --max-warnings 0 $(WORKSPACES) bench scripts '*.js'
 	go vet ./...
+	go tool staticcheck ./...
+	npx prettier --check .
+
+test-go:
 	go test -race -count=1 ./...
 
 test-js: deps typecheck
@@ -38,7 +46,7 @@ test-e2e: build
 	@command -v $${CHROMIUM_PATH:-/usr/bin/chromium} >/dev/null || { echo "Chromium is missing: apt-get install -y chromium"; exit 1; }
 	npm test -w e2e
 
-test: test-go test-js test-e2e ## Go tests with -race, jest in every workspace, browser tests
+test: lint test-go test-js test-e2e ## lint, Go tests with -race, jest in every workspace, browser tests
 
 bench: build
 	bash bench/run.sh

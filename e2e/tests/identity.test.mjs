@@ -1,8 +1,8 @@
 // Members in the browser (issue: identity): sign up, sign out, sign in with the code
-// step, the points greeting, and the token rules of spec 4.3 and 4.4.
+// step, the points greeting, and the token rules (docs/identity.md, "Tokens").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, pageApi as api, signUp as signUpAt } from './harness.mjs';
+import { useSite, newPage, signUp as signUpAt } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -54,7 +54,7 @@ test('sign up, sign out, sign in with the code step, and see the points greeting
   await page.context().close();
 });
 
-test('a token from another provider is logged out on the next navigation (spec 4.3)', async () => {
+test('a token from another provider is logged out on the next navigation', async () => {
   const page = await newPage(site.browser);
   await signUpAt(page, site.edge.base, 'grace@example.com', '5135550199');
   await page.locator('header').getByText(/Points$/).waitFor();
@@ -72,7 +72,7 @@ test('a token from another provider is logged out on the next navigation (spec 4
   await page.context().close();
 });
 
-test('a session invalidated on the server shows the forced sign-out dialog (spec 2.9, 4.4)', async () => {
+test('a session invalidated on the server shows the forced sign-out dialog', async () => {
   const page = await newPage(site.browser);
   await signUpAt(page, site.edge.base, 'hopper@example.com', '5135550111');
   // Another device forces a sign-out: every session of the member ends.

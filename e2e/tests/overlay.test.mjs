@@ -1,4 +1,4 @@
-// Spec 2.8: the "Order Now" overlay, where it shows and where it goes.
+// The "Order Now" overlay, where it shows and where it goes (docs/shell.md, "Site overlay").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, newPage } from './harness.mjs';

@@ -1,4 +1,4 @@
-// Welcome and site popups (spec 2.16): shown from content, dismissible, remembered.
+// Welcome and site popups (docs/shell.md, "Popups"): shown from content, dismissible, remembered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';

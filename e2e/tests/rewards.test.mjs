@@ -1,4 +1,4 @@
-// Rewards in the cart drawer (spec 1 Loyalty, spec 9 "Rewards at checkout"): a member
+// Rewards in the cart drawer (the rewards-at-checkout feature flag): a member
 // redeems a reward into the cart and removes it again; the totals and the header's
 // points follow. A guest is asked to sign in.
 import { test, before, after } from 'node:test';

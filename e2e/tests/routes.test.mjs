@@ -1,4 +1,5 @@
-// Every row of spec 2.1 in Chromium: status, layout and the owning module's screen.
+// Every row of the route table (docs/routes.md) in Chromium: status, layout and the
+// owning module's screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startEdge, launch } from './harness.mjs';

@@ -1,8 +1,8 @@
 // The shell's chrome in a real browser: navigation scroll lock, the cart drawer,
-// start-up (spec 4.1) and the webview start-up (4.2).
+// start-up and the webview start-up (docs/shell.md, "Start-up" and "Webview").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, pageApi as api, signUp as signUpAt } from './harness.mjs';
+import { useSite, newPage, pageApi as api } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -51,7 +51,7 @@ test('"Back to Menu" in the drawer goes to the menu and closes the cart', async 
   await page.context().close();
 });
 
-test('start-up moves the cart to the chosen location\'s menu when it allows transfers (spec 4.1 step 6)', async () => {
+test('start-up moves the cart to the chosen location\'s menu when it allows transfers', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
   await api(page, 'POST', '/cart', { menuId: 'm-texas', locationId: 'tx-dallas' });
@@ -67,7 +67,7 @@ test('start-up moves the cart to the chosen location\'s menu when it allows tran
   await page.context().close();
 });
 
-test('start-up stops on /menu paths: no location reload or transfer (spec 4.1 step 4)', async () => {
+test('start-up stops on /menu paths: no location reload or transfer', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
   await api(page, 'POST', '/cart', { menuId: 'm-texas' });
@@ -93,7 +93,7 @@ test('?store=clear clears the location and abandons the cart', async () => {
   await page.context().close();
 });
 
-test('the webview clears what the browser kept, then loads the app data (spec 4.2)', async () => {
+test('the webview clears what the browser kept, then loads the app data', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
   await page.evaluate(() => localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' } }, version: 0 })));

@@ -31,7 +31,7 @@ for (const [path, screen, module] of screens) {
   });
 }
 
-test('an unknown path answers 404 with the spec text', async () => {
+test('an unknown path answers 404 with the not-found page', async () => {
   const page = await newPage(site.browser);
   const res = await page.goto(site.edge.base + '/no-such-page-here');
   assert.equal(res.status(), 404);

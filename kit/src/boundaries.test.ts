@@ -1,10 +1,12 @@
 // Remotes depend on kit, never on each other or on the shell; kit depends on no
 // workspace. This keeps every remote shippable alone (docs/architecture.md).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..');
-const workspaces = ['shell', 'mf-locations', 'mf-menu', 'mf-checkout', 'mf-account', 'mf-content', 'kit'];
+// The workspaces with source, as the root package.json lists them (e2e has none).
+const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] };
+const workspaces = rootPackage.workspaces.filter((w) => existsSync(path.join(root, w, 'src')));
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {

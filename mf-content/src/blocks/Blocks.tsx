@@ -4,6 +4,12 @@ import { TopSellers, type TopSellersBlock } from './TopSellers';
 
 type Block = { component: string; [k: string]: unknown };
 
+/** A top-sellers block carries its product cards; one without them is skipped like an
+ *  unknown block instead of breaking the page. */
+function isTopSellers(b: Block): b is Block & TopSellersBlock {
+  return b.component === 'top_sellers' && Array.isArray(b.products);
+}
+
 function Buttons({ cta }: { cta?: ButtonBlock[] }) {
   if (!cta?.length) return null;
   return (
@@ -40,7 +46,7 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
             );
           }
           case 'top_sellers':
-            return <TopSellers key={i} block={b as unknown as TopSellersBlock} />;
+            return isTopSellers(b) ? <TopSellers key={i} block={b} /> : null;
           case 'rich_text':
             return (
               <section key={i} className="hh-block">

@@ -17,12 +17,14 @@ export interface TopSellersBlock {
   products: TopSellersCard[];
 }
 
-/** orderNowHref is spec 2.15: /menu/{menu_id} with a selected location, else /locations. */
+/** orderNowHref is where a card's default "Order now" goes: the selected location's menu,
+ *  /menu/{menu_id}, or /locations to choose one first. */
 export function orderNowHref(location: { menu_id?: string } | null): string {
   return location?.menu_id ? `/menu/${encodeURIComponent(location.menu_id)}` : '/locations';
 }
 
-/** The top sellers block of spec 2.15. */
+/** The top sellers block: an optional title and product cards, each with its own button
+ *  or "Order now"; hidden from members when the block is marked no-user. */
 export function TopSellers({ block }: { block: TopSellersBlock }) {
   const location = useAppStore((s) => s.location);
   const signedIn = useAppStore((s) => !!s.user);

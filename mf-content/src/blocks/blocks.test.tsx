@@ -21,7 +21,7 @@ function inRouter(ui: React.ReactNode) {
 
 const btn = (over: Partial<ButtonBlock>): ButtonBlock => ({ text: 'Go', link: { cached_url: 'catering', linktype: 'story' }, ...over });
 
-describe('content button (spec 2.15)', () => {
+describe('content button', () => {
   it.each([
     [{ cached_url: 'catering', linktype: 'story' }, undefined, '/catering'],
     [{ cached_url: '/rewards', linktype: 'story' }, undefined, '/rewards'],
@@ -58,7 +58,7 @@ describe('content button (spec 2.15)', () => {
   });
 });
 
-describe('top sellers block (spec 2.15)', () => {
+describe('top sellers block', () => {
   const block: TopSellersBlock = {
     component: 'top_sellers',
     title: 'Top Sellers',

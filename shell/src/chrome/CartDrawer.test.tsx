@@ -25,7 +25,7 @@ beforeEach(() => {
   document.body.className = '';
 });
 
-describe('cart drawer frame (spec 2.7)', () => {
+describe('cart drawer frame', () => {
   it('opens with "Your Cart", loads its contents from mf-checkout, and locks page scroll until closed', () => {
     mount();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -61,6 +61,15 @@ describe('cart drawer frame (spec 2.7)', () => {
     mount();
     act(() => useAppStore.getState().setUi({ cartOpen: true }));
     fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+    expect(useAppStore.getState().ui.cartOpen).toBe(false);
+  });
+
+  it('a click on the backdrop closes it, a click inside does not', () => {
+    mount();
+    act(() => useAppStore.getState().setUi({ cartOpen: true }));
+    fireEvent.click(screen.getByRole('heading', { name: 'Your Cart' }));
+    expect(useAppStore.getState().ui.cartOpen).toBe(true);
+    fireEvent.click(screen.getByRole('dialog'));
     expect(useAppStore.getState().ui.cartOpen).toBe(false);
   });
 });

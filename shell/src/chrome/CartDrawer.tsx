@@ -1,11 +1,11 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { useModal } from '@henhouse/kit/ui/Dialog';
 import { RemoteScreen } from '../federation/RemoteScreen';
 
 /**
- * The cart drawer (spec 2.7). The shell owns the frame: opening and closing, the page
+ * The cart drawer (docs/shell.md, "Cart drawer"). The shell owns the frame: opening and closing, the page
  * scroll lock, focus, and the header with "Your Cart", "Back to Menu" and "Change
  * Location" ("Change" on mobile). What is in the cart comes from mf-checkout's
  * CartDrawer module, loaded when the drawer first opens.
@@ -17,6 +17,18 @@ export function CartDrawer() {
   const ref = useRef<HTMLDialogElement>(null);
 
   useModal(ref, open); // closing restores page scrolling and focus
+  // A click on the backdrop closes the drawer. The backdrop is no element of its own: its
+  // clicks reach the <dialog> with the dialog itself as target, so they are heard there.
+  // Keyboard users have Escape (cancel) and the Close button.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !open) return;
+    const onClick = (e: MouseEvent) => {
+      if (e.target === el) setUi({ cartOpen: false });
+    };
+    el.addEventListener('click', onClick);
+    return () => el.removeEventListener('click', onClick);
+  }, [open, setUi]);
 
   const close = () => setUi({ cartOpen: false });
   const go = (to: string) => {
@@ -34,9 +46,6 @@ export function CartDrawer() {
       onCancel={(e) => {
         e.preventDefault();
         close();
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) close(); // a click on the backdrop
       }}
     >
       <div className="hh-drawer__panel">

@@ -11,7 +11,7 @@ export function errorMessages(e: AppErrors): string[] {
   return [e.message!];
 }
 
-/** The global error dialog of spec 2.10: "Heads-up!" and "Okay"; a product error may
+/** The global error dialog (docs/shell.md, "Dialogs"): "Heads-up!" and "Okay"; a product error may
  *  carry primary and secondary actions. */
 export function ErrorDialog() {
   const errors = useAppStore((s) => s.errors);

@@ -2,7 +2,7 @@ import { NavList, type NavEntry } from './NavItem';
 
 export type FooterLink = NavEntry;
 
-/** footerNav is spec 2.6's footer navigation, in its order. */
+/** footerNav is the footer's navigation, in the order the site shows it. */
 export function footerNav(careersUrl: string): FooterLink[] {
   return [
     { label: 'Contact', to: '/contact' },

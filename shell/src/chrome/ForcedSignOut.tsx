@@ -5,7 +5,8 @@ import { Dialog } from '@henhouse/kit/ui/Dialog';
 export const forcedSignOutMessage =
   "For your security you've been signed out. Please sign in again to continue. This may be required when you're accessing your account from multiple devices or there is something different about your most recent sign in attempt. Thanks for your understanding!";
 
-/** The forced sign-out dialog of spec 2.9 / 4.4. */
+/** The forced sign-out dialog, shown when the member's session was invalidated on the
+ *  server (docs/shell.md, "Dialogs"). */
 export function ForcedSignOut() {
   const open = useAppStore((s) => s.ui.forcedSignOut);
   const setUi = useAppStore((s) => s.setUi);

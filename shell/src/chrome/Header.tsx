@@ -5,7 +5,7 @@ import { lockScroll } from '@henhouse/kit/ui/scrollLock';
 import { MobileMenu } from './MobileMenu';
 import { NavList, type NavEntry } from './NavItem';
 
-/** mainNav is spec 2.4's main navigation, in its order. */
+/** mainNav is the header's main navigation, in the order the site shows it. */
 export function mainNav(careersUrl: string): NavEntry[] {
   return [
     { label: 'Locations', to: '/locations' },
@@ -26,7 +26,7 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
   const burger = useRef<HTMLButtonElement>(null);
   const count = (cart?.products ?? []).reduce<number>((n, p) => n + (Number((p as { quantity?: number }).quantity) || 1), 0);
 
-  // Opening the navigation blocks page scrolling (spec 2.4).
+  // Opening the navigation blocks page scrolling, so the page does not move behind it.
   useEffect(() => (navOpen ? lockScroll() : undefined), [navOpen]);
   // Navigating closes it.
   useEffect(() => setUi({ navOpen: false }), [loc.pathname, loc.search, setUi]);

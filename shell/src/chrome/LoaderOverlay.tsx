@@ -1,6 +1,6 @@
 import { useAppStore } from '@henhouse/kit/state/store';
 
-/** The loader overlay shows while loading is true (spec 4.5). */
+/** The loader overlay covers the page while the app state's loading is true. */
 export function LoaderOverlay() {
   const loading = useAppStore((s) => s.loading);
   if (!loading) return null;

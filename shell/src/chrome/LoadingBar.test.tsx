@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { LoadingBar } from './LoadingBar';
 
-describe('loading bar (spec 9: throttle 200 ms, duration 5000 ms)', () => {
+describe('loading bar (throttle 200 ms, duration 5000 ms)', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     useAppStore.getState().set({ loading: false });

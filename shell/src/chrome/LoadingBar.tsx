@@ -1,39 +1,36 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { timing } from '@henhouse/kit/tokens';
 import { useAppStore } from '@henhouse/kit/state/store';
 
 type Phase = 'idle' | 'running' | 'finishing';
 
 /**
- * LoadingBar is the thin progress bar at the top of the page (spec 9: throttle 200 ms,
- * duration 5000 ms). It appears only when something has been loading for longer than
+ * LoadingBar is the thin progress bar at the top of the page (timing.loadingBar in the
+ * kit's tokens: throttle 200 ms, duration 5000 ms). It appears only when something has been loading for longer than
  * the throttle, so quick loads never flash it; it then creeps towards the end over the
  * duration and completes when loading ends.
  */
 export function LoadingBar() {
   const busy = useAppStore((s) => s.loading || s.ui.pending > 0);
   const [phase, setPhase] = useState<Phase>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Loading that ends while the bar is running completes it at once, in the same render,
+  // so a finished load never leaves the bar creeping on (the state-from-props pattern).
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (busy !== wasBusy) {
+    setWasBusy(busy);
+    if (!busy && phase === 'running') setPhase('finishing');
+  }
 
   useEffect(() => {
-    clearTimeout(timer.current);
-    if (busy) {
-      if (phase === 'idle' || phase === 'finishing') {
-        timer.current = setTimeout(() => setPhase('running'), timing.loadingBar.throttleMs);
-      }
-    } else if (phase === 'running') {
-      setPhase('finishing');
-      timer.current = setTimeout(() => setPhase('idle'), 300);
+    if (busy && phase !== 'running') {
+      const t = setTimeout(() => setPhase('running'), timing.loadingBar.throttleMs);
+      return () => clearTimeout(t);
     }
-    return () => clearTimeout(timer.current);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [busy]);
-
-  useEffect(() => {
-    if (phase !== 'finishing') return;
-    const t = setTimeout(() => setPhase('idle'), 300);
-    return () => clearTimeout(t);
-  }, [phase]);
+    if (!busy && phase === 'finishing') {
+      const t = setTimeout(() => setPhase('idle'), 300);
+      return () => clearTimeout(t);
+    }
+  }, [busy, phase]);
 
   if (phase === 'idle') return null;
   return (

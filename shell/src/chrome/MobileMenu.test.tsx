@@ -12,7 +12,7 @@ const mount = () =>
 
 beforeEach(() => useAppStore.getState().reset(['user', 'members', 'ui']));
 
-describe('mobile menu (spec 2.5)', () => {
+describe('mobile menu', () => {
   it('lists Account, Locations, Menu, Catering, Careers, Rewards, About', () => {
     const { container } = mount();
     const list = container.querySelector('ul')!;

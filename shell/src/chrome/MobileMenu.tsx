@@ -5,7 +5,7 @@ import { NavList, type NavEntry } from './NavItem';
 
 export type MobileEntry = NavEntry;
 
-/** mobileMenu is spec 2.5's entries, in order. */
+/** mobileMenu is the mobile menu's entries, in the order the site shows them. */
 export function mobileMenu(careersUrl: string): MobileEntry[] {
   return [
     { label: 'Account', to: '/account' },
@@ -18,7 +18,7 @@ export function mobileMenu(careersUrl: string): MobileEntry[] {
   ];
 }
 
-/** The mobile menu of spec 2.5, shown in the navigation panel below 1200 px. */
+/** The mobile menu, shown in the navigation panel below 1200 px. */
 export function MobileMenu({ careersUrl }: { careersUrl: string }) {
   const user = useAppStore((s) => s.user);
   const points = useAppStore((s) => s.members?.points ?? 0);

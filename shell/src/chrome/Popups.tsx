@@ -14,7 +14,7 @@ export function newVisit() {
   dismissedThisVisit = false;
 }
 
-/** The welcome popup and the site popup (spec 2.16), driven by content
+/** The welcome popup and the site popup (docs/shell.md, "Popups"), driven by content
  *  (GET /api/content/popups), dismissible, and remembered per content version. At most
  *  one popup shows per visit; the next one waits for the next visit. */
 export function Popups() {
@@ -53,9 +53,10 @@ export function Popups() {
           <button type="button" className="hh-button hh-button--secondary" onClick={dismiss}>
             Close
           </button>
-          {/* The button navigates first (bubbling), then the wrapper remembers the dismissal. */}
+          {/* The button navigates first, then its click bubbles to the wrapper, which remembers
+              the dismissal; the wrapper is no control itself (role="presentation"). */}
           {button?.text && button.link && (
-            <span onClick={dismiss} className="hh-popup__action">
+            <span role="presentation" onClick={dismiss} className="hh-popup__action">
               <ContentButton block={button} />
             </span>
           )}

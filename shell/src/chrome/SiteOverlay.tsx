@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { orderNowDestination, overlayHidden } from '@henhouse/kit/rules/overlay';
 
-/** The persistent "Order Now" overlay of spec 2.8 (default layout only). */
+/** The persistent "Order Now" overlay (docs/shell.md, "Site overlay"; default layout only). */
 export function SiteOverlay() {
   const { pathname } = useLocation();
   const cart = useAppStore((s) => s.cart);

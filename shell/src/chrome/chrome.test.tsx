@@ -16,7 +16,7 @@ function renderHeader() {
 
 beforeEach(() => useAppStore.getState().reset(['user', 'members', 'cart', 'ui']));
 
-describe('Header (spec 2.4)', () => {
+describe('Header', () => {
   it('lists the main navigation in order, Careers external', () => {
     renderHeader();
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -58,7 +58,7 @@ describe('Header (spec 2.4)', () => {
   });
 });
 
-describe('Footer (spec 2.6)', () => {
+describe('Footer', () => {
   it('has every entry, Careers in a new tab, and named social icons', () => {
     render(
       <MemoryRouter>

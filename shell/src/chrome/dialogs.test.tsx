@@ -19,7 +19,7 @@ function mount(ui: React.ReactNode, at = '/account') {
 
 beforeEach(() => useAppStore.getState().reset(['errors', 'ui']));
 
-describe('forced sign-out dialog (spec 2.9)', () => {
+describe('forced sign-out dialog', () => {
   it.each([
     ['Sign In', '/account/signin'],
     ['Dismiss', '/'],
@@ -36,7 +36,7 @@ describe('forced sign-out dialog (spec 2.9)', () => {
   });
 });
 
-describe('global error dialog (spec 2.10, 4.5)', () => {
+describe('global error dialog', () => {
   it.each([
     [null, []],
     ['', []],

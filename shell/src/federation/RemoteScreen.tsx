@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { trackPending } from '@henhouse/kit/state/store';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { reloadOnceFor } from '@henhouse/kit/rules/chunkReload';
@@ -11,11 +11,23 @@ interface Props extends ScreenProps {
 
 /** RemoteScreen renders a screen exposed by a federated remote, with a fallback for
  *  that area alone when the remote cannot be loaded or throws. */
-export function RemoteScreen({ module, screen, ...props }: Props) {
-  const [attempt, setAttempt] = useState(0);
-  const Screen = useMemo(() => lazy(() => loadScreen(module, screen)), [module, screen, attempt]);
+export function RemoteScreen(props: Props) {
+  return <RemoteArea key={`${props.module}/${props.screen}`} {...props} />;
+}
+
+/** A lazy component that loads the screen when it first renders. */
+const lazyScreen = (module: string, screen: string) => lazy(() => loadScreen(module, screen));
+
+// The lazy component is kept in the state of this component, which sits outside the
+// Suspense boundary and so keeps its state while the screen loads: one created inside
+// the boundary would be created, and loaded, anew each time the screen suspends. "Try
+// again" makes a new one, which loads again since loadScreen keeps no failure.
+function RemoteArea({ module, screen, ...props }: Props) {
+  const [load, setLoad] = useState(() => ({ attempt: 0, Screen: lazyScreen(module, screen) }));
+  const { attempt, Screen } = load;
+  const retry = () => setLoad((l) => ({ attempt: l.attempt + 1, Screen: lazyScreen(module, screen) }));
   return (
-    <AreaBoundary key={`${module}/${screen}/${attempt}`} area={module} onRetry={() => setAttempt((a) => a + 1)}>
+    <AreaBoundary key={attempt} area={module} onRetry={retry}>
       <Suspense fallback={<AreaLoading />}>
         <Screen {...props} />
       </Suspense>
@@ -47,7 +59,8 @@ export class AreaBoundary extends Component<BoundaryProps, { error: Error | null
   }
   componentDidCatch(error: Error) {
     console.error(`[${this.props.area}]`, error);
-    // A stale or missing chunk after a deploy: reload once per 60 s (spec 8).
+    // A stale or missing chunk after a deploy: reload the page, at most once per 60 s,
+    // which picks up the new deploy's files.
     reloadOnceFor(error);
   }
   render() {

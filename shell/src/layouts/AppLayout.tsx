@@ -3,7 +3,7 @@ import { startWebview } from '../session/webview';
 import { BareLayout } from './BareLayout';
 import type { LayoutProps } from './types';
 
-/** app (spec 2.2, 4.2): the native app's webview. No header, footer, cart drawer or
+/** app: the native app's webview. No header, footer, cart drawer or
  *  overlay. On mount: checkout placement "app"; the token, user, cart, app state and
  *  location are cleared; then the app data the native app handed over is loaded
  *  (docs/webview.md). */

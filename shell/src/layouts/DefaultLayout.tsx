@@ -8,7 +8,7 @@ import { LoadingBar } from '../chrome/LoadingBar';
 import { Popups } from '../chrome/Popups';
 import type { LayoutProps } from './types';
 
-/** default (spec 2.2): header, navigation, cart drawer, footer, site overlay, popups. */
+/** default: the full site, with header, navigation, cart drawer, footer, site overlay and popups. */
 export function DefaultLayout({ heading, boot, children }: LayoutProps) {
   return (
     <div className="hh-layout hh-layout--default" data-layout="default">

@@ -1,4 +1,4 @@
-/** The visually hidden heading of spec 2.3, announced on every page. */
+/** The visually hidden heading announced on every page (docs/routes.md, "Headings"). */
 export function PageHeading({ text }: { text: string }) {
   return (
     <h1 className="visually-hidden" id="page-heading">

@@ -8,7 +8,7 @@ function Boom({ message }: { message: string }): never {
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
 
-describe('error pages (spec 8)', () => {
+describe('error pages', () => {
   it("shows the error's message with status 500 by default", () => {
     render(<PageErrorBoundary><Boom message="Menu unavailable" /></PageErrorBoundary>);
     expect(screen.getByRole('heading', { name: 'Menu unavailable' })).toBeInTheDocument();

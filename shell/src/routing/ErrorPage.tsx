@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 
-/** The spec 8 error page: the error's message, or "Error"; status 500 by default. */
+/** The error page (docs/shell.md, "Error pages"): the error's message, or "Error"; status 500 by default. */
 export function ErrorPage({ error }: { error: { message?: string; status?: number } }) {
   const status = error.status ?? 500;
   return (

@@ -31,10 +31,11 @@ export function Root({ boot }: { boot: Bootstrap }) {
 
   useEffect(() => {
     window.scrollTo(0, 0);
-    checkSession(boot); // spec 4.3 on every route change
+    checkSession(boot); // the token rule, on every route change
   }, [loc.pathname, boot]);
 
-  // A session invalidated on the server arrives flagged in the bootstrap (spec 4.4).
+  // A session invalidated on the server arrives flagged in the bootstrap and opens the
+  // forced sign-out dialog.
   useEffect(() => {
     if (boot.session.forcedSignOut) useAppStore.getState().setUi({ forcedSignOut: true });
   }, [boot]);

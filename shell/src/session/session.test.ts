@@ -19,7 +19,7 @@ function fetchMock(routes: Record<string, unknown>) {
 
 const boot = { config: { loyaltyProvider: 'henhouse-loyalty', tokenVersion: '1' } } as unknown as Bootstrap;
 
-describe('session validity on route change (spec 4.3)', () => {
+describe('session validity on route change', () => {
   it.each([
     [{ provider: 'other', version: '1' }],
     [{ provider: 'henhouse-loyalty' }],
@@ -44,7 +44,7 @@ describe('session validity on route change (spec 4.3)', () => {
   });
 });
 
-describe('webview start-up (spec 4.2)', () => {
+describe('webview start-up', () => {
   beforeEach(() => {
     localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: { id: 'old' } } }));
     useAppStore.getState().set({

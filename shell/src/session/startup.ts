@@ -1,4 +1,5 @@
-// Wires the kit's start-up sequence (spec 4.1) and session rules (4.3) to this page.
+// Wires the kit's start-up sequence and the session's token rule to this page
+// (docs/shell.md, "Start-up and the session check").
 import type { Bootstrap } from '@henhouse/kit/bootstrap';
 import { actions } from '@henhouse/kit/actions';
 import { startUp } from '@henhouse/kit/session/startup';
@@ -13,7 +14,7 @@ export function seedSession(boot: Bootstrap): void {
   if (!boot.session.signedIn) s.reset(['user', 'members']);
 }
 
-/** runStartup is spec 4.1 for the web layouts; the webview has its own (4.2). */
+/** runStartup is the start-up sequence of the web layouts; the webview has its own. */
 export function runStartup(boot: Bootstrap, path: string, query: Record<string, string>) {
   const store = useAppStore.getState;
   return startUp({
@@ -27,7 +28,7 @@ export function runStartup(boot: Bootstrap, path: string, query: Record<string, 
     clearLocation: () => store().reset(['location']),
     actions: {
       abandonCart: actions.abandonCart,
-      // The greeting shows the points balance (spec 2.4), so the member's rewards come
+      // The header's greeting shows the points balance, so the member's rewards come
       // with the user.
       getUser: async () => {
         const user = await actions.getUser();
@@ -45,7 +46,7 @@ export function runStartup(boot: Bootstrap, path: string, query: Record<string, 
   });
 }
 
-/** checkSession is spec 4.3, run on every client-side route change: a token whose
+/** checkSession runs on every client-side route change: a token whose
  *  provider is not the loyalty provider, or without a version, or below "1", logs out. */
 export function checkSession(boot: Bootstrap): boolean {
   const { token } = useAppStore.getState();

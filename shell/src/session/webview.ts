@@ -1,9 +1,13 @@
-// Start-up in webview mode (spec 4.2, docs/webview.md).
+// Start-up in webview mode (docs/webview.md, docs/shell.md "Webview").
 import { actions } from '@henhouse/kit/actions';
 import { api } from '@henhouse/kit/api/client';
-import { useAppStore } from '@henhouse/kit/state/store';
+import { useAppStore, type AppState } from '@henhouse/kit/state/store';
 
-/** The app state areas cleared when the webview starts (spec 2.2, 4.2). */
+/** The handover exchange answers the member's app state as the native app left it. */
+type Handover = Pick<AppState, 'location' | 'cart' | 'user' | 'members' | 'token'>;
+
+/** The app state areas cleared when the webview starts: nothing the browser kept from
+ *  an earlier visit may mix with what the native app hands over. */
 export const webviewCleared = ['token', 'user', 'cart', 'location', 'members', 'order', 'product', 'category', 'catering', 'checkout', 'jobs', 'locations', 'subscriptions', 'errors'] as const;
 
 export async function startWebview(where: Pick<Location, 'search' | 'pathname' | 'hash'>, history: Pick<History, 'replaceState'> = window.history): Promise<void> {
@@ -24,13 +28,13 @@ export async function startWebview(where: Pick<Location, 'search' | 'pathname' |
       params.delete('handover');
       const q = params.toString();
       history.replaceState(history === window.history ? window.history.state : null, '', where.pathname + (q ? `?${q}` : '') + where.hash);
-      const data = await api.post<{ location: unknown; cart: unknown; user: unknown; members: unknown; token: unknown }>('/app/handover/exchange', { code });
+      const data = await api.post<Handover>('/app/handover/exchange', { code });
       useAppStore.getState().set({
-        location: data.location as never,
-        cart: data.cart as never,
-        user: data.user as never,
-        members: data.members as never,
-        token: (data.token as never) ?? null,
+        location: data.location,
+        cart: data.cart,
+        user: data.user,
+        members: data.members,
+        token: data.token ?? null,
       });
     } else {
       await actions.dumpAppData(params.get('locationId') ?? undefined);

@@ -1,0 +1,38 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { ScreenModule, ScreenProps } from '@henhouse/kit/screen';
+import { loadScreen } from './remotes';
+import { RemoteScreen } from './RemoteScreen';
+
+jest.mock('./remotes', () => ({ loadScreen: jest.fn() }));
+jest.mock('@henhouse/kit/rules/chunkReload', () => ({ reloadOnceFor: jest.fn() }));
+const load = jest.mocked(loadScreen);
+
+const props: ScreenProps = { routeId: 'menu', params: {}, query: {}, layout: 'default' };
+const Menu = ({ routeId }: ScreenProps) => <p>screen {routeId}</p>;
+
+beforeEach(() => {
+  load.mockReset();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('remote screen', () => {
+  it('loads the screen once and renders it with the screen props', async () => {
+    load.mockResolvedValue({ default: Menu } satisfies ScreenModule);
+    render(<RemoteScreen module="mf-menu" screen="Menu" {...props} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByText('screen menu')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledWith('mf-menu', 'Menu');
+  });
+
+  it('shows the area fallback when the remote cannot load, and "Try again" loads it anew', async () => {
+    load.mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: Menu });
+    render(<RemoteScreen module="mf-menu" screen="Menu" {...props} />);
+    expect(await screen.findByRole('heading', { name: "This part of the page didn't load" })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('screen menu')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
