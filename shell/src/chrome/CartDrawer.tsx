@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { useModal } from '@henhouse/kit/ui/Dialog';
@@ -17,19 +17,6 @@ export function CartDrawer() {
   const ref = useRef<HTMLDialogElement>(null);
 
   useModal(ref, open); // closing restores page scrolling and focus
-  // A click on the backdrop closes the drawer. The backdrop is no element of its own: its
-  // clicks reach the <dialog> with the dialog itself as target, so they are heard there.
-  // Keyboard users have Escape (cancel) and the Close button.
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !open) return;
-    const onClick = (e: MouseEvent) => {
-      if (e.target === el) setUi({ cartOpen: false });
-    };
-    el.addEventListener('click', onClick);
-    return () => el.removeEventListener('click', onClick);
-  }, [open, setUi]);
-
   const close = () => setUi({ cartOpen: false });
   const go = (to: string) => {
     close();
@@ -38,6 +25,9 @@ export function CartDrawer() {
 
   if (!open) return null;
   return (
+    // A click on the backdrop reaches the <dialog> itself (the backdrop is no element of its
+    // own): a pointer shortcut, since keyboard users have Escape and the Close button.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       className="hh-drawer"
@@ -46,6 +36,9 @@ export function CartDrawer() {
       onCancel={(e) => {
         e.preventDefault();
         close();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) close();
       }}
     >
       <div className="hh-drawer__panel">
