@@ -3,6 +3,8 @@
 // state-changing calls, and errors normalised to ApiError with the edge's
 // {error:{code,message,fields?}} shape.
 
+import { brandName } from '@henhouse/kit/brand';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -65,7 +67,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', 'We could not reach Henhouse. Check your connection and try again.');
+    throw new ApiError(0, 'network', `We could not reach ${brandName()}. Check your connection and try again.`);
   }
   const type = res.headers.get('Content-Type') ?? '';
   const text = await res.text();

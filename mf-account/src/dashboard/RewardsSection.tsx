@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { actions } from '@henhouse/kit/actions';
 import { api } from '@henhouse/kit/api/client';
 import { money } from '@henhouse/kit/format';
+import { brandName } from '@henhouse/kit/brand';
 import { useAppStore, type Cart } from '@henhouse/kit/state/store';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { formatDate, points } from '../lib/format';
@@ -63,7 +64,7 @@ export function RewardsSection({ members }: { members: Members }) {
         )}
       </Section>
 
-      <Section title="Subscriptions" empty="You have no subscriptions. You can subscribe in the Henhouse app." items={members.subscriptions}>
+      <Section title="Subscriptions" empty={`You have no subscriptions. You can subscribe in the ${brandName()} app.`} items={members.subscriptions}>
         {(s) => <SubscriptionItem key={s.id} sub={s} />}
       </Section>
     </>

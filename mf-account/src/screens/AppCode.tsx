@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { safeReturn } from '@henhouse/kit/session/returnPath';
@@ -40,7 +41,7 @@ export default function AppCode({ query }: ScreenProps) {
   const navigate = useNavigate();
   const { code = '', state = '' } = query;
   const initialError = query.error
-    ? providerErrors[query.error] ?? "Henhouse Rewards couldn't sign you in. Please try again."
+    ? providerErrors[query.error] ?? `${rewardsName()} couldn't sign you in. Please try again.`
     : !code || !state
       ? 'This sign-in link is incomplete. Please start signing in again.'
       : null;
@@ -78,7 +79,7 @@ export default function AppCode({ query }: ScreenProps) {
             </div>
           ) : (
             <p role="status" className="hh-acct-loading">
-              <span className="hh-spinner" aria-hidden="true" /> Signing you in with Henhouse Rewards…
+              <span className="hh-spinner" aria-hidden="true" /> Signing you in with {rewardsName()}…
             </p>
           )}
         </div>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { once } from '../lib/once';
@@ -46,7 +47,7 @@ export default function Confirmed({ query }: ScreenProps) {
             <div className="hh-acct-step">
               <div role="status" className="hh-acct-success">
                 <h3 className="hh-form-step-title">Your account is confirmed</h3>
-                <p>Thanks! Your Henhouse Rewards account is ready: you'll earn points on every order.</p>
+                <p>Thanks! Your {rewardsName()} account is ready: you'll earn points on every order.</p>
               </div>
               {user ? (
                 <Link className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" to="/account">

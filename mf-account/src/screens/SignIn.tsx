@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { FormAlert, PasswordField, RecaptchaNotice, StepHeading, TextField } from '@henhouse/kit/ui/forms/Field';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
@@ -102,7 +103,7 @@ export default function SignIn({ query, layout }: ScreenProps) {
                 <span>or</span>
               </p>
               <a className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--full" href={ssoHref(ssoReturn)}>
-                Sign in with Henhouse Rewards
+                Sign in with {rewardsName()}
               </a>
             </div>
           )}
@@ -166,7 +167,7 @@ function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, retu
         <p className="hh-acct-aside">Forgot your password? Sign in with a code instead: we'll send it to your email or phone.</p>
       ) : (
         <p className="hh-acct-aside">
-          New to Henhouse Rewards? <Link to={signupHref}>Create an account</Link>
+          New to {rewardsName()}? <Link to={signupHref}>Create an account</Link>
         </p>
       )}
     </div>
@@ -196,7 +197,7 @@ function PasswordlessStep({ focus, onChallenge, onPassword }: { focus: boolean; 
   return (
     <div className="hh-acct-step">
       <StepHeading focus={focus}>Sign in with a code</StepHeading>
-      <p>We'll send a 6-digit code to the email or phone on your Henhouse Rewards account.</p>
+      <p>We'll send a 6-digit code to the email or phone on your {rewardsName()} account.</p>
       <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
         <FormAlert message={formError} />
         <TextField

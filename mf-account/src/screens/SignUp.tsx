@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { brandName, rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { CheckboxField, FormAlert, PasswordField, RecaptchaNotice, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
 import { emailRules, phoneDigits, phoneRules } from '@henhouse/kit/ui/forms/rules';
@@ -78,7 +79,7 @@ export default function SignUp({ query }: ScreenProps) {
       <div className="hh-acct">
         <div className="hh-acct-card">
           <p className="hh-acct-aside">
-            Join Henhouse Rewards: earn points on every order and get rewards, offers and a birthday treat. Already a member?{' '}
+            Join {rewardsName()}: earn points on every order and get rewards, offers and a birthday treat. Already a member?{' '}
             <Link to={query.return ? `/account/signin?return=${encodeURIComponent(query.return)}` : '/account/signin'}>Sign in</Link>
           </p>
           <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
@@ -109,7 +110,7 @@ export default function SignUp({ query }: ScreenProps) {
                 />
               )}
             />
-            <CheckboxField label="Email me offers and news from Henhouse" error={errors.marketingOptIn?.message} {...register('marketingOptIn')} />
+            <CheckboxField label={`Email me offers and news from ${brandName()}`} error={errors.marketingOptIn?.message} {...register('marketingOptIn')} />
             <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
               {isSubmitting ? 'Creating your account…' : 'Create account'}
             </button>

@@ -62,7 +62,7 @@ describe('Footer (spec 2.6)', () => {
   it('has every entry, Careers in a new tab, and named social icons', () => {
     render(
       <MemoryRouter>
-        <Footer careersUrl={careers} />
+        <Footer careersUrl={careers} brandName="Henhouse" />
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: 'Footer' });
