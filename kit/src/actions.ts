@@ -1,4 +1,4 @@
-// The named server actions of spec 7, in one place. Each calls the edge through the
+// The named server actions (docs/api.md, "Named server actions"), in one place. Each calls the edge through the
 // one API client and writes what it learns into the one app-state store.
 import { api } from '@henhouse/kit/api/client';
 import { useAppStore, type Cart, type Location } from '@henhouse/kit/state/store';
@@ -29,7 +29,7 @@ export const actions = {
     return r.cart;
   },
 
-  /** abandon cart: delete it on the server and in the store (spec 4.5). */
+  /** abandon cart: delete it on the server and in the store (from the cart drawer or store=clear). */
   async abandonCart(): Promise<void> {
     await api.del('/cart');
     store().set({ cart: null });

@@ -24,7 +24,7 @@ interface ClientState {
   /** Webview only: a token the native app handed over, sent as Authorization. */
   authToken: string | null;
   fetchImpl: typeof fetch;
-  /** Called when the edge says the session was invalidated (forced sign-out, spec 4.4). */
+  /** Called when the edge says the session was invalidated: the shell shows the forced sign-out dialog. */
   onSessionInvalidated: () => void;
 }
 

@@ -1,4 +1,4 @@
-// Welcome and site popups (spec 2.16): content decides what they say and where they
+// Welcome and site popups (docs/shell.md, "Popups"): content decides what they say and where they
 // may show; this rule decides which one, if any, a visitor sees now. The welcome popup
 // comes first; a site popup waits until the welcome popup is out of the way. At most one
 // popup shows per page view, and a dismissed popup stays dismissed until its content

@@ -47,7 +47,7 @@ function deps(init: Partial<StartupState>, opts: Partial<Pick<StartupDeps, 'quer
   return { d, calls, state };
 }
 
-describe('start-up on the web (spec 4.1)', () => {
+describe('start-up on the web', () => {
   it('does nothing for a first visit', async () => {
     const { d, calls } = deps({});
     expect(await startUp(d)).toEqual([]);

@@ -1,4 +1,4 @@
-// Start-up on the web (spec 4.1), in exactly the spec's order. Every effect goes
+// Start-up on the web (docs/shell.md, "Start-up"), in exactly this order. Every effect goes
 // through the injected actions, so each branch is testable and the shell only wires it.
 import type { Cart, Location, TokenInfo } from '../state/store';
 
@@ -35,7 +35,7 @@ export type StartupStep =
   | 'reload-location'
   | 'transfer-cart';
 
-/** startUp runs spec 4.1 and returns the steps it took, in order. */
+/** startUp runs the web start-up and returns the steps it took, in order. */
 export async function startUp(d: StartupDeps): Promise<StartupStep[]> {
   const steps: StartupStep[] = [];
   let hasCart = d.hasCart || d.state().cart !== null;

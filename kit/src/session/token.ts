@@ -1,4 +1,4 @@
-// Spec 4.3 and 5: a token is valid only if its provider is the loyalty provider and
+// The session check on every route change: a token is valid only if its provider is the loyalty provider and
 // its version is present and at least the token version ("1").
 import type { TokenInfo } from '../state/store';
 

@@ -1,6 +1,6 @@
 import { hasErrors, useAppStore } from './store';
 
-describe('hasErrors (spec 4.5)', () => {
+describe('hasErrors', () => {
   it.each([
     [null, false],
     ['', false],

@@ -1,5 +1,5 @@
-// The one app-state store (spec 3, "App-level state areas"), shared by the shell and
-// every remote as a federation singleton. Only the chosen location survives a reload
+// The one app-state store (location, loading, errors, token, user, cart, members, …),
+// shared by the shell and every remote as a federation singleton. Only the chosen location survives a reload
 // (localStorage); the cart lives on the server, tied to the visitor cookie.
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
@@ -103,7 +103,7 @@ export function trackPending(): () => void {
   };
 }
 
-/** hasErrors is the spec 4.5 rule: a non-empty list, a non-empty string, or an object with a message. */
+/** hasErrors says whether the error dialog shows: a non-empty list, a non-empty string, or an object with a message. */
 export function hasErrors(e: AppErrors): boolean {
   if (e == null) return false;
   if (typeof e === 'string') return e.length > 0;

@@ -91,7 +91,7 @@ export function recordedAnswers<K extends string>(answers: Record<K, unknown>): 
   return (key) => JSON.parse(JSON.stringify(answers[key]));
 }
 
-/** setFeatures gives the page a bootstrap whose feature flags (spec 9) are these. */
+/** setFeatures gives the page a bootstrap whose feature flags (config.features) are these. */
 export function setFeatures(features: Record<string, unknown>) {
   setBootstrap({ config: { features } } as unknown as Bootstrap);
 }

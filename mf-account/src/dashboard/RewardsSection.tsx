@@ -1,4 +1,4 @@
-// The rewards section of the dashboard (spec 1, Loyalty): points balance and tier,
+// The rewards section of the dashboard (docs/identity.md, "API"): points balance and tier,
 // rewards with their cost and "Redeem", reward offers, offers, challenges with progress,
 // badges and subscriptions (with this period's perk).
 import { useState, type ReactNode } from 'react';

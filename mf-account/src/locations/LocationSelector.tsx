@@ -1,4 +1,4 @@
-// The location selector card (spec 2.1, sign-up): shows the chosen location's name and
+// The location selector card (sign-up, saved locations): shows the chosen location's name and
 // address with "Change"; changing searches by city, state or ZIP (GET /api/locations?q=),
 // near the guest (?lat=&lng=) or lists every location (docs/api.md).
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';

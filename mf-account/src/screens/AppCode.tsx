@@ -1,4 +1,4 @@
-// /app/code?code=…&state=… (spec 1, 7): where the loyalty provider sends the member back
+// /app/code?code=…&state=… (docs/webview.md, "Single sign-on return"): where the loyalty provider sends the member back
 // after single sign-on. Exchanges the code (POST /api/auth/sso/exchange), signs in and
 // goes to the page the sign-in started from.
 import { useEffect, useState } from 'react';
@@ -16,7 +16,7 @@ import type { SignedIn } from '../lib/types';
 import '../account.css';
 
 /**
- * settled waits until the webview start-up (AppLayout, spec 4.2) is done with the store:
+ * settled waits until the webview start-up (AppLayout, docs/webview.md) is done with the store:
  * it clears the user and loads the app data, and must not undo this sign-in.
  */
 export function settled(maxMs = 8000): Promise<void> {

@@ -1,4 +1,4 @@
-// /account/confirmed?code=… (spec 2.1): the link in the confirmation email. Confirms the
+// /account/confirmed?code=… (docs/routes.md): the link in the confirmation email. Confirms the
 // account (POST /api/auth/confirm) and says whether it worked.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// /account (spec 2.1): the member's dashboard, with the sections rewards-single and
+// /account (docs/routes.md): the member's dashboard, with the sections rewards-single and
 // user-info (query `section`, or the store's ui.accountSection set by the mobile menu).
 // Guests are sent to sign in and come back here.
 import { useEffect, useState } from 'react';

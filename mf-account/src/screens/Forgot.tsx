@@ -1,4 +1,4 @@
-// /account/forgot (spec 2.1): email → "Check your email" with the emailed code and a new
+// /account/forgot (docs/routes.md): email → "Check your email" with the emailed code and a new
 // password → done, with a link to sign in (docs/identity.md: forgot, reset).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-// /account/signin (spec 2.1): email and password, or a code to the member's email or
+// /account/signin (docs/routes.md): email and password, or a code to the member's email or
 // phone ("passwordless", program identifier), then the sign-in code step; single
 // sign-on with the loyalty provider; a webview variant for layout "app".
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// /account/signup (spec 2.1): join Henhouse Rewards, with a location selector card for
+// /account/signup (docs/routes.md): join Henhouse Rewards, with a location selector card for
 // the favourite location. Signed in on success (docs/identity.md).
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

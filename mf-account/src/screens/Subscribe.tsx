@@ -1,4 +1,4 @@
-// /app/subscribe (spec 2.1, webview): subscription plans (GET /api/subscriptions/plans),
+// /app/subscribe (docs/routes.md, webview): subscription plans (GET /api/subscriptions/plans),
 // subscribing with a saved or new card, and cancelling (docs/identity.md).
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -3,7 +3,7 @@ import { api, ApiError } from '@henhouse/kit/api/client';
 import { useAppStore, type Cart } from '@henhouse/kit/state/store';
 import type { CartView, LocationView } from './types';
 
-/** Handoff modes (spec 2.14, 3): key, mobile label, desktop label; pickup has the
+/** Handoff modes: key, mobile label, desktop label; pickup has the
  *  sub-modes In-store (key pickup) and Curbside (key curbside). */
 export const handoffModes = [
   { key: 'delivery', mobile: 'Delivery', desktop: 'Delivery', sub_handoff_modes: [] as string[] },

@@ -1,6 +1,5 @@
-// Rewards in the cart drawer (spec 1 "Loyalty programme", spec 9 "Rewards at
-// checkout"): a signed-in member redeems catalogue rewards and reward offers into the
-// cart and takes them out again; a guest is asked to sign in. The calls are those of
+// Rewards in the cart drawer (behind the rewardsAtCheckout feature flag): a signed-in
+// member redeems catalogue rewards and reward offers into the cart and takes them out again; a guest is asked to sign in. The calls are those of
 // docs/identity.md; every answer's cart and members go into the one store, so the
 // header's points stay in step.
 import { useCallback, useEffect, useRef, useState } from 'react';

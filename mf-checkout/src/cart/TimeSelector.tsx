@@ -14,9 +14,9 @@ function fmtDate(date: string) {
   return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-/** TimeSelector (spec 2.14): "ASAP", "Later" (today), or advance ordering with
+/** TimeSelector: "ASAP", "Later" (today), or advance ordering with
  *  "Select date and time" → "Select Date" and "Select Time". The earliest time shown
- *  is the edge's, already moved 10 minutes past the next ready time (spec 9). */
+ *  is the edge's, already moved 10 minutes past the next ready time (docs/api.md, "GET /api/locations/{id}/times"). */
 export function TimeSelector({ cart }: { cart: CartView }) {
   const opts = useResource<TimeOptions>(`/locations/${encodeURIComponent(cart.location_id)}/times`);
   const [mode, setMode] = useState<Mode>(cart.time.mode);

@@ -13,7 +13,7 @@ import { CartTotals } from '../cart/Totals';
 
 interface Upsell { id: string; name: string; description: string; price_cents: number; image: string }
 
-/** The contents of the cart drawer (spec 2.7); the shell draws the frame. */
+/** The contents of the cart drawer (docs/shell.md, "Cart drawer"); the shell draws the frame. */
 export default function CartDrawer(_props: ScreenProps) {
   const cart = useAppStore((s) => s.cart) as unknown as CartView | null;
   const location = useAppStore((s) => s.location) as unknown as LocationView | null;
