@@ -27,7 +27,7 @@ seedSession(boot);
 // Outside production, the app state is reachable from the console and from browser
 // tests (docs/shell.md, "Development aids").
 if (boot.config.environment !== 'prod' && boot.config.environment !== 'production') {
-  (window as unknown as { __henhouse: unknown }).__henhouse = { store: useAppStore };
+  window.__henhouse = { store: useAppStore };
 }
 if (boot.layout !== 'app') {
   void runStartup(boot, window.location.pathname, Object.fromEntries(new URLSearchParams(window.location.search)));

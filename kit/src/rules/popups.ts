@@ -3,19 +3,10 @@
 // comes first; a site popup waits until the welcome popup is out of the way. At most one
 // popup shows per page view, and a dismissed popup stays dismissed until its content
 // version changes.
+import type { Popup } from '@henhouse/kit/api/types';
 
-export interface PopupContent {
-  id: string;
-  kind: 'welcome' | 'site';
-  version: number;
-  title: string;
-  text: string;
-  image?: { filename: string; alt: string };
-  button?: unknown;
-  show?: 'all' | 'no-user' | 'user';
-  paths?: string[];
-  exclude?: string[];
-}
+/** A popup as the content service sends it (GET /api/content/popups). */
+export type PopupContent = Popup;
 
 /** The localStorage key that remembers dismissed popups ("id@version" list). */
 export const popupsStorageKey = 'henhouse:popups';

@@ -17,6 +17,8 @@ export interface StartupDeps {
   hasCart: boolean;
   state: () => StartupState;
   clearLocation: () => void;
+  /** Shows a failure the start-up carries on after (fetching the user). */
+  report: (err: unknown) => void;
   actions: {
     abandonCart: () => Promise<void>;
     getUser: () => Promise<unknown>;
@@ -52,7 +54,7 @@ export async function startUp(d: StartupDeps): Promise<StartupStep[]> {
   const s = d.state();
   if (s.token && !s.user) {
     steps.push('get-user');
-    await d.actions.getUser().catch(() => undefined);
+    await d.actions.getUser().catch(d.report);
   }
   // 3. A cart: fetch it.
   if (hasCart) {

@@ -3,35 +3,25 @@
 // (localStorage); the cart lives on the server, tied to the visitor cookie.
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
+import type { Cart, Location, Members, TokenInfo, User } from '@henhouse/kit/api/types';
 
 export type AppErrors = string | string[] | { message?: string; primary?: ErrorAction; secondary?: ErrorAction } | null;
 export interface ErrorAction { label: string; href?: string; onClick?: () => void }
 
-export interface Location {
-  id: string;
-  name: string;
-  menu_id: string;
-  services?: { transfercart?: boolean; [k: string]: unknown };
-  [k: string]: unknown;
-}
-export interface Cart {
-  id?: string;
-  menu_id: string;
-  products: unknown[];
-  [k: string]: unknown;
-}
-export interface TokenInfo { provider?: string; version?: string | number }
+// The API's areas are the contract's shapes (api/openapi.yaml); the rest are the
+// client's own.
+export type { Location, Cart, Members, User, TokenInfo } from '@henhouse/kit/api/types';
 
 export interface AppState {
   location: Location | null;
   loading: boolean;
   errors: AppErrors;
   token: TokenInfo | null;
-  user: Record<string, unknown> | null;
+  user: User | null;
   cart: Cart | null;
   product: { data: { name: string; [k: string]: unknown } } | null;
   category: { name: string; [k: string]: unknown } | null;
-  members: { points?: number; rewards?: unknown[]; [k: string]: unknown } | null;
+  members: Members | null;
   catering: Record<string, unknown> | null;
   checkout: { placement: 'web' | 'app'; [k: string]: unknown };
   jobs: Record<string, unknown> | null;

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { api } from '@henhouse/kit/api/client';
+import { ssoExchange } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
@@ -12,7 +12,6 @@ import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { safeReturn } from '@henhouse/kit/session/returnPath';
 import { once } from '../lib/once';
 import { storeSignedIn } from '../lib/session';
-import type { SignedIn } from '../lib/types';
 import '../account.css';
 
 /**
@@ -50,7 +49,7 @@ export default function AppCode({ query }: ScreenProps) {
   useEffect(() => {
     if (initialError) return;
     let live = true;
-    once(`sso:${code}`, () => api.post<SignedIn & { return?: string }>('/auth/sso/exchange', { code, state })).then(
+    once(`sso:${code}`, () => ssoExchange(code, state)).then(
       async (r) => {
         await settled();
         storeSignedIn(r);

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { api } from '@henhouse/kit/api/client';
+import { confirmEmail } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
@@ -21,7 +21,7 @@ export default function Confirmed({ query }: ScreenProps) {
   useEffect(() => {
     if (!code) return;
     let live = true;
-    once(`confirm:${code}`, () => api.post<{ confirmed: boolean }>('/auth/confirm', { code })).then(
+    once(`confirm:${code}`, () => confirmEmail(code)).then(
       () => {
         const s = useAppStore.getState();
         if (s.user) s.set({ user: { ...s.user, confirmed: true } });

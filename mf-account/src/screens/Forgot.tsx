@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { api } from '@henhouse/kit/api/client';
+import { forgotPassword, resetPassword } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
@@ -19,7 +19,7 @@ type Step = { kind: 'email' } | { kind: 'reset'; email: string } | { kind: 'done
 
 async function requestCode(email: string) {
   const headers = await botHeaders('forgot_password');
-  await api.post<{ sent: boolean }>('/auth/forgot', { email }, headers);
+  await forgotPassword(email, headers);
 }
 
 export default function Forgot({ layout }: ScreenProps) {
@@ -112,7 +112,7 @@ function ResetStep({ email, onDone, onOtherEmail }: { email: string; onDone: () 
     setFormError(null);
     setStatus(null);
     try {
-      await api.post<{ reset: boolean }>('/auth/reset', { email, code: v.code.trim(), password: v.password });
+      await resetPassword(email, v.code.trim(), v.password);
       // Every session of the member ended with the reset.
       useAppStore.getState().reset(['token', 'user', 'members']);
       onDone();

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { api } from '@henhouse/kit/api/client';
+import { passwordless, signIn } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
@@ -15,7 +15,7 @@ import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import { emailRules } from '@henhouse/kit/ui/forms/rules';
 import { safeReturn } from '@henhouse/kit/session/returnPath';
 import { ssoHref, storeSignedIn } from '../lib/session';
-import type { CodeChallenge, SignedIn } from '../lib/types';
+import type { CodeChallenge, SignedIn } from '@henhouse/kit/api/types';
 import { CodeStep } from '../signin/CodeStep';
 import '../account.css';
 
@@ -55,7 +55,7 @@ export default function SignIn({ query, layout }: ScreenProps) {
 
   let body;
   if (step.kind === 'done') {
-    const name = typeof user?.first_name === 'string' ? user.first_name : '';
+    const name = user?.first_name ?? '';
     body = (
       <div className="hh-acct-step">
         <StepHeading focus={moved}>You're signed in</StepHeading>
@@ -135,7 +135,7 @@ function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, retu
     setFormError(null);
     try {
       const headers = await botHeaders('login');
-      const r = await api.post<{ challenge: CodeChallenge }>('/auth/signin', { email: v.email.trim(), password: v.password }, headers);
+      const r = await signIn(v.email.trim(), v.password, headers);
       onChallenge(r.challenge, v.email.trim());
     } catch (e) {
       setFormError(applyServerErrors(e, setError, ['email', 'password']));
@@ -187,7 +187,7 @@ function PasswordlessStep({ focus, onChallenge, onPassword }: { focus: boolean; 
     setFormError(null);
     try {
       const headers = await botHeaders('login');
-      const r = await api.post<{ challenge: CodeChallenge }>('/auth/passwordless', { identifier: v.identifier.trim() }, headers);
+      const r = await passwordless(v.identifier.trim(), headers);
       onChallenge(r.challenge);
     } catch (e) {
       setFormError(applyServerErrors(e, setError, ['identifier']));

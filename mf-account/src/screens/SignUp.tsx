@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { api } from '@henhouse/kit/api/client';
+import { signUp } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { brandName, rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
@@ -15,7 +15,7 @@ import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import { safeReturn } from '@henhouse/kit/session/returnPath';
 import { validateBirthday } from '../forms/rules';
 import { storeSignedIn } from '../lib/session';
-import type { LocationSummary, SignedIn } from '../lib/types';
+import type { Location } from '@henhouse/kit/api/types';
 import { LocationSelector } from '../locations/LocationSelector';
 import '../account.css';
 
@@ -34,8 +34,8 @@ const fieldNames = ['firstName', 'lastName', 'email', 'phone', 'password', 'birt
 export default function SignUp({ query }: ScreenProps) {
   const navigate = useNavigate();
   const user = useAppStore((s) => s.user);
-  const chosenLocation = useAppStore((s) => s.location) as unknown as LocationSummary | null;
-  const [favorite, setFavorite] = useState<LocationSummary | null>(chosenLocation);
+  const chosenLocation = useAppStore((s) => s.location);
+  const [favorite, setFavorite] = useState<Location | null>(chosenLocation);
   const [formError, setFormError] = useState<string | null>(null);
   const dest = safeReturn(query.return);
   const {
@@ -67,7 +67,7 @@ export default function SignUp({ query }: ScreenProps) {
         ...(v.birthday ? { birthday: v.birthday } : {}),
         marketingOptIn: v.marketingOptIn,
       };
-      const r = await api.post<SignedIn>('/auth/signup', body, headers);
+      const r = await signUp(body, headers);
       storeSignedIn(r); // the effect above moves on
     } catch (e) {
       setFormError(applyServerErrors(e, setError, fieldNames));

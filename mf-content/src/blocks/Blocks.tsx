@@ -1,8 +1,12 @@
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
+import type { ContentBlock } from '@henhouse/kit/api/types';
 import { TopSellers, type TopSellersBlock } from './TopSellers';
 
-type Block = { component: string; [k: string]: unknown };
+type Block = ContentBlock;
+
+/** isTopSellers: a top sellers block with its list of cards (a block without one is skipped). */
+const isTopSellers = (b: Block): b is Block & TopSellersBlock => b.component === 'top_sellers' && Array.isArray(b.products);
 
 function Buttons({ cta }: { cta?: ButtonBlock[] }) {
   if (!cta?.length) return null;
@@ -40,7 +44,7 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
             );
           }
           case 'top_sellers':
-            return <TopSellers key={i} block={b as unknown as TopSellersBlock} />;
+            return isTopSellers(b) ? <TopSellers key={i} block={b} /> : null;
           case 'rich_text':
             return (
               <section key={i} className="hh-block">

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { storeWith } from '@henhouse/kit/test/harness';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ContentButton, contentButtonHref, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
@@ -83,7 +84,7 @@ describe('top sellers block (spec 2.15)', () => {
   });
 
   it('is hidden for signed-in visitors when shown to no-user only', () => {
-    useAppStore.getState().set({ user: { id: 'u1' } });
+    storeWith({ user: { id: 'u1' } });
     inRouter(<TopSellers block={{ ...block, show: 'no-user' }} />);
     expect(screen.queryByRole('heading', { name: 'Top Sellers' })).toBeNull();
   });

@@ -1,6 +1,8 @@
 // Wires the kit's start-up sequence (spec 4.1) and session rules (4.3) to this page.
 import type { Bootstrap } from '@henhouse/kit/bootstrap';
 import { actions } from '@henhouse/kit/actions';
+import { ApiError } from '@henhouse/kit/api/client';
+import { reportError } from '@henhouse/kit/api/useLoad';
 import { startUp } from '@henhouse/kit/session/startup';
 import { tokenValid } from '@henhouse/kit/session/token';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -25,13 +27,13 @@ export function runStartup(boot: Bootstrap, path: string, query: Record<string, 
       return { location: s.location, cart: s.cart, token: s.token, user: s.user };
     },
     clearLocation: () => store().reset(['location']),
+    report: reportUnlessSignedOut,
     actions: {
       abandonCart: actions.abandonCart,
-      // The greeting shows the points balance (spec 2.4), so the member's rewards come
-      // with the user.
+      // The greeting shows the points balance, so the member's rewards come with the user.
       getUser: async () => {
         const user = await actions.getUser();
-        if (!store().members) await actions.getRewards().catch(() => undefined);
+        if (!store().members) await actions.getRewards().catch(reportError);
         return user;
       },
       getCart: actions.getCart,
@@ -45,12 +47,19 @@ export function runStartup(boot: Bootstrap, path: string, query: Record<string, 
   });
 }
 
+/** reportUnlessSignedOut shows a failure in the error dialog; a 401 only says the member
+ *  is signed out already, which the page shows anyway. */
+function reportUnlessSignedOut(err: unknown): void {
+  if (err instanceof ApiError && err.status === 401) return;
+  reportError(err);
+}
+
 /** checkSession is spec 4.3, run on every client-side route change: a token whose
  *  provider is not the loyalty provider, or without a version, or below "1", logs out. */
 export function checkSession(boot: Bootstrap): boolean {
   const { token } = useAppStore.getState();
   if (!token) return true;
   if (tokenValid(token, boot.config.loyaltyProvider, boot.config.tokenVersion)) return true;
-  void actions.logoutUser().catch(() => undefined);
+  void actions.logoutUser().catch(reportUnlessSignedOut);
   return false;
 }

@@ -1,6 +1,6 @@
 // Start-up in webview mode (spec 4.2, docs/webview.md).
 import { actions } from '@henhouse/kit/actions';
-import { api } from '@henhouse/kit/api/client';
+import { exchangeHandover } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
 
 /** The app state areas cleared when the webview starts (spec 2.2, 4.2). */
@@ -24,14 +24,8 @@ export async function startWebview(where: Pick<Location, 'search' | 'pathname' |
       params.delete('handover');
       const q = params.toString();
       history.replaceState(history === window.history ? window.history.state : null, '', where.pathname + (q ? `?${q}` : '') + where.hash);
-      const data = await api.post<{ location: unknown; cart: unknown; user: unknown; members: unknown; token: unknown }>('/app/handover/exchange', { code });
-      useAppStore.getState().set({
-        location: data.location as never,
-        cart: data.cart as never,
-        user: data.user as never,
-        members: data.members as never,
-        token: (data.token as never) ?? null,
-      });
+      const data = await exchangeHandover(code);
+      useAppStore.getState().set({ location: data.location, cart: data.cart, user: data.user, members: data.members, token: data.token ?? null });
     } else {
       await actions.dumpAppData(params.get('locationId') ?? undefined);
     }
