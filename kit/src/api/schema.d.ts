@@ -2056,11 +2056,142 @@ export interface components {
             cart: components["schemas"]["Cart"];
             members: components["schemas"]["Members"];
         };
-        /** @description A block as the content system sends it; `component` names it and the rest are that component's fields. */
-        ContentBlock: {
-            component: string;
-        } & {
-            [key: string]: unknown;
+        /**
+         * @description A block of a content page as the content system sends it, named by `component`.
+         *     Blocks carry no field the edge adds, and a hosted content system may send
+         *     components or fields not listed here: a client skips a component it does not know.
+         */
+        ContentBlock: components["schemas"]["HeroBlock"] | components["schemas"]["TopSellersBlock"] | components["schemas"]["RewardsBlock"] | components["schemas"]["DownloadAppBlock"] | components["schemas"]["GiftCardsBlock"] | components["schemas"]["FranchiseeBlock"] | components["schemas"]["TimelineBlock"] | components["schemas"]["RichTextBlock"] | components["schemas"]["CateringEstimatorBlock"];
+        /** @description A content button; a link that is not a URL goes to `/{cached_url}`, with `?{param}` when given. */
+        ContentButton: {
+            /** @constant */
+            component?: "button";
+            text: string;
+            /** @enum {string} */
+            variant?: "primary" | "secondary" | "black" | "outlined" | "outlined-white" | "link";
+            /** @enum {string} */
+            size?: "small" | "large" | "full";
+            icon?: string;
+            /** @enum {string} */
+            icon_position?: "icon-left" | "icon-right";
+            disabled?: boolean;
+            target?: string;
+            emit_event?: string;
+            param?: string;
+            link: {
+                cached_url: string;
+                linktype: string;
+            };
+        };
+        /**
+         * @description Who sees a block or popup; everyone when empty or absent.
+         * @enum {string}
+         */
+        ShowTo: "" | "all" | "no-user" | "user";
+        HeroBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "hero";
+            title?: string;
+            text?: string;
+            image?: components["schemas"]["ContentImage"];
+            cta?: components["schemas"]["ContentButton"][];
+        };
+        TopSellersBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "top_sellers";
+            title?: string;
+            show?: components["schemas"]["ShowTo"];
+            background_color?: string;
+            layout?: string;
+            products?: {
+                image?: components["schemas"]["ContentImage"];
+                title?: string;
+                description?: string;
+                cta?: components["schemas"]["ContentButton"][];
+            }[];
+        };
+        RewardsBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "rewards";
+            title?: string;
+            text?: string;
+            show?: components["schemas"]["ShowTo"];
+            cta?: components["schemas"]["ContentButton"][];
+        };
+        DownloadAppBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "download_app";
+            title?: string;
+            text?: string;
+            stores?: {
+                /** @description "apple" or "google". */
+                store: string;
+                url: string;
+                label: string;
+            }[];
+        };
+        GiftCardsBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "gift_cards";
+            title?: string;
+            text?: string;
+            cta?: components["schemas"]["ContentButton"][];
+        };
+        FranchiseeBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "franchisee";
+            title?: string;
+            text?: string;
+            cta?: components["schemas"]["ContentButton"][];
+        };
+        TimelineBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "timeline";
+            title?: string;
+            items?: {
+                /** @description A year or a step ("Month 3"). */
+                year: string;
+                text: string;
+            }[];
+        };
+        RichTextBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "rich_text";
+            title?: string;
+            paragraphs?: string[];
+        };
+        CateringEstimatorBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "catering_estimator";
+            title?: string;
+            text?: string;
         };
         ContentImage: {
             filename: string;
@@ -2081,13 +2212,9 @@ export interface components {
             title: string;
             text: string;
             image?: components["schemas"]["ContentImage"];
-            /** @description A button block. */
-            button?: components["schemas"]["ContentBlock"];
-            /**
-             * @description All when absent.
-             * @enum {string}
-             */
-            show?: "all" | "no-user" | "user";
+            /** @description The popup's action. */
+            button?: components["schemas"]["ContentButton"];
+            show?: components["schemas"]["ShowTo"];
             /** @description Path prefixes the popup is limited to. */
             paths?: string[];
             /** @description Path prefixes the popup is never shown on. */

@@ -1,18 +1,8 @@
 import { useNavigate } from 'react-router';
+import type { ContentButton as ContentButtonBlock } from '@henhouse/kit/api/types';
 
-export interface ButtonBlock {
-  component?: 'button';
-  text: string;
-  variant?: 'primary' | 'secondary' | 'black' | 'outlined' | 'outlined-white' | 'link';
-  size?: 'small' | 'large' | 'full';
-  icon?: string;
-  icon_position?: 'icon-left' | 'icon-right';
-  disabled?: boolean;
-  target?: string;
-  emit_event?: string;
-  param?: string;
-  link: { cached_url: string; linktype: string };
-}
+/** A button block of the content service (the contract's ContentButton). */
+export type ButtonBlock = ContentButtonBlock;
 
 /** contentButtonHref is the content service's rule for a link that is not an external url: /{cached_url}, with
  *  ?{param} only when the button is given a param. */

@@ -64,8 +64,8 @@ describe('top sellers block (spec 2.15)', () => {
     component: 'top_sellers',
     title: 'Top Sellers',
     products: [
-      { image: { filename: '/t.svg' }, title: 'Tenders', description: 'Crispy', cta: [] },
-      { image: { filename: '/b.svg' }, title: 'Bucket', description: 'Twelve pieces', cta: [btn({ text: 'Feed the family', link: { cached_url: 'menu', linktype: 'story' } })] },
+      { image: { filename: '/t.svg', alt: '' }, title: 'Tenders', description: 'Crispy', cta: [] },
+      { image: { filename: '/b.svg', alt: '' }, title: 'Bucket', description: 'Twelve pieces', cta: [btn({ text: 'Feed the family', link: { cached_url: 'menu', linktype: 'story' } })] },
     ],
   };
   beforeEach(() => useAppStore.getState().reset(['location', 'user']));
