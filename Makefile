@@ -3,6 +3,8 @@ SHELL := /bin/bash
 PORT ?= 8080
 # npm workspaces, as the root package.json lists them (the one place they are named).
 WORKSPACES := $(shell node -p "require('./package.json').workspaces.join(' ')")
+# TypeScript types of the /api contract, generated from it (docs/architecture.md, "API types").
+API_TYPES := kit/src/api/schema.d.ts
 GO_SOURCES := $(shell find edge -name '*.go' -not -name '*_test.go') $(shell find edge -path '*/data/*' -type f) go.mod go.sum
 
 .PHONY: run start build deps lint test test-go test-js test-e2e typecheck bench clean
@@ -13,19 +15,23 @@ start: ## start what is built, no rebuild
 	@test -x bin/edge || { echo "Nothing is built yet: run 'make build' (or 'make run')."; exit 1; }
 	PORT=$(PORT) COOKIE_SECURE=$${COOKIE_SECURE:-false} APP_ENV=$${APP_ENV:-dev} ./bin/edge
 
-deps: node_modules/.installed
+deps: node_modules/.installed $(API_TYPES)
 
 node_modules/.installed: package.json package-lock.json $(addsuffix /package.json,$(WORKSPACES))
 	npm ci --no-audit --no-fund
 	@touch $@
 
-build: deps bin/edge ## build every workspace and the edge
+$(API_TYPES): api/openapi.yaml node_modules/.installed
+	npm run api:types -w @henhouse/kit
+
+build: deps typecheck bin/edge ## build every workspace and the edge (after the type check)
 	npm run build --workspaces --if-present
 
 bin/edge: $(GO_SOURCES)
 	go build -o bin/edge ./edge/cmd/edge
 
 typecheck: deps
+	npm run api:check -w @henhouse/kit
 	npx tsc -p tsconfig.json --noEmit
 
 # Prettier goes last: until the tree has had its one formatting pass, it is the step

@@ -55,9 +55,9 @@ export interface Bootstrap {
   session: {
     signedIn: boolean;
     forcedSignOut: boolean;
-    /** The request's token failed the spec 4.3 rule and was cleared by the edge. */
+    /** The request's token failed the token rule (kit/src/session/token.ts) and was cleared by the edge. */
     loggedOut?: boolean;
-    /** Non-secret claims of the member's token (spec 3, Token); null for guests. */
+    /** Non-secret claims of the member's token (its provider and version); null for guests. */
     token?: { provider: string; version: string } | null;
     /** The visitor has an open cart on the server. */
     hasCart?: boolean;

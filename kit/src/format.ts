@@ -6,7 +6,7 @@ export function money(cents: number): string {
   return usd.format((cents || 0) / 100);
 }
 
-/** joinCard joins a location card's parts with the spec's "•" separator (2.7). */
+/** joinCard joins a location card's parts (name, address, phone) with a "•" separator. */
 export function joinCard(parts: (string | null | undefined | false)[]): string {
   return parts.filter(Boolean).join(' • ');
 }

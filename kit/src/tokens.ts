@@ -1,4 +1,4 @@
-// Design tokens and business constants of spec 9, used by the shell and every remote.
+// Design tokens and business constants (theme colours, breakpoints, timings), used by the shell and every remote.
 // CSS reads the same values through the custom properties in ./tokens.css.
 
 export const colors = {
@@ -48,7 +48,7 @@ export const ordering = { showEarliestTime: true, bumpEarliestMinutes: 10 } as c
 
 export const productChips = { price: false, calories: false } as const;
 
-/** Allergen and diet markers (spec 3). */
+/** Allergen and diet markers a product can carry (docs/api.md, "Menus"). */
 export const markers = [
   'cashew', 'dairy', 'egg', 'fish', 'gluten', 'milk', 'nuts',
   'peanut', 'sesame', 'shellfish', 'soy', 'vegan', 'walnuts', 'wheat',

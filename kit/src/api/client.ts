@@ -3,6 +3,10 @@
 // state-changing calls, and errors normalised to ApiError with the edge's
 // {error:{code,message,fields?}} shape.
 
+import type { Client, ClientPathsWithMethod, MaybeOptionalInit, MethodResponse } from 'openapi-fetch';
+import { brandName } from '@henhouse/kit/brand';
+import type { paths } from '@henhouse/kit/api/schema';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -22,7 +26,7 @@ interface ClientState {
   /** Webview only: a token the native app handed over, sent as Authorization. */
   authToken: string | null;
   fetchImpl: typeof fetch;
-  /** Called when the edge says the session was invalidated (forced sign-out, spec 4.4). */
+  /** Called when the edge says the session was invalidated: the shell shows the forced sign-out dialog. */
   onSessionInvalidated: () => void;
 }
 
@@ -65,7 +69,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', 'We could not reach Henhouse. Check your connection and try again.');
+    throw new ApiError(0, 'network', `We could not reach ${brandName()}. Check your connection and try again.`);
   }
   const type = res.headers.get('Content-Type') ?? '';
   const text = await res.text();
@@ -85,11 +89,51 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   return data as T;
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => request<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
-    request<T>(path, { method: 'POST', body: body ?? {}, headers }),
-  put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body }),
-  del: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+
+// ---------------------------------------------------------------------------------
+// The typed face of the client. Paths, parameters, bodies and answers are those of the
+// contract (api/openapi.yaml, generated into ./schema.d.ts), checked by tsc: a screen
+// that sends or reads a field the contract does not have fails the type check and the
+// build. openapi-fetch's types describe each call; `request` above stays the transport,
+// so the CSRF token, Authorization, ApiError and the session hook apply to every call.
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+type Call = MaybeOptionalInit<paths[keyof paths], Method> & { headers?: Record<string, string>; signal?: AbortSignal };
+type Api = Client<paths, 'application/json'>;
+type Args<P extends keyof paths, M extends Method> = undefined extends MaybeOptionalInit<paths[P], M>
+  ? [init?: MaybeOptionalInit<paths[P], M> & { headers?: Record<string, string>; signal?: AbortSignal }]
+  : [init: MaybeOptionalInit<paths[P], M> & { headers?: Record<string, string>; signal?: AbortSignal }];
+type Typed<M extends Method> = <P extends ClientPathsWithMethod<Api, M>>(path: P, ...init: Args<P, M>) => Promise<MethodResponse<Api, M, P>>;
+
+/** Response is the success answer of a call: Response<'/cart', 'get'>. */
+export type ApiResponse<P extends keyof paths, M extends Method> = P extends ClientPathsWithMethod<Api, M> ? MethodResponse<Api, M, P> : never;
+
+/** urlOf fills the path's {parameters} (each encoded as one segment) and adds the query. */
+export function urlOf(path: string, params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.path?.[name] ?? '')));
+  // encodeURIComponent rather than URLSearchParams, so a space is %20 as in a path.
+  const qs = Object.entries(params?.query ?? {})
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : String(v))}`)
+    .join('&');
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+function typed<M extends Method>(method: M): Typed<M> {
+  const upper = method.toUpperCase() as NonNullable<RequestOptions['method']>;
+  return ((path: string, init?: Call) => {
+    const i = (init ?? {}) as { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+    // The edge takes an empty JSON object, not an empty body, on a call without one.
+    const body = i.body ?? (method === 'get' || method === 'delete' ? undefined : {});
+    return request(urlOf(path, i.params), { method: upper, body, headers: i.headers, signal: i.signal });
+  }) as Typed<M>;
+}
+
+/** http calls /api by the contract's paths: http.get('/cart/products/{lineId}', {params: {path: {lineId}}}). */
+export const http = {
+  get: typed('get'),
+  post: typed('post'),
+  put: typed('put'),
+  patch: typed('patch'),
+  del: typed('delete'),
 };

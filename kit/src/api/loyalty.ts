@@ -1,47 +1,14 @@
-// The loyalty items of the rewards API as the edge answers them (docs/identity.md;
-// edge/internal/providers/loyalty/loyalty.go is the source of the field names).
+// Points, rewards, offers and subscriptions (docs/identity.md, "API"). A redeem answers
+// the redemption, the cart it went into and the member's loyalty state.
+import { http } from '@henhouse/kit/api/client';
 
-/** An item of the rewards catalogue, bought with points. */
-export interface Reward {
-  id: string;
-  name: string;
-  description: string;
-  /** Cost in points. */
-  points: number;
-  amount_cents: number;
-  product_id?: string;
-  category?: string;
-  /** The member has enough points and no active redemption of it. */
-  available: boolean;
-  points_needed?: number;
-  /** The member's active redemption of this reward, if any. */
-  redemption_id?: string;
-}
-
-/** A reward offered to this member (welcome, birthday), free to redeem once. */
-export interface RewardOffer {
-  id: string;
-  name: string;
-  description: string;
-  amount_cents: number;
-  product_id?: string;
-  expires_at: string;
-  redeemed: boolean;
-  redemption_id?: string;
-}
-
-/** A reward, offer or perk taken by the member, ready to apply to a cart. */
-export interface Redemption {
-  id: string;
-  kind: 'reward' | 'offer' | 'perk';
-  reward_id: string;
-  name: string;
-  points: number;
-  amount_cents: number;
-  product_id?: string;
-  status: 'active' | 'used' | 'cancelled' | 'expired';
-  created_at?: string;
-  expires_at: string;
-  closed_at?: string;
-  order_id?: string;
-}
+export const getRewards = (signal?: AbortSignal) => http.get('/rewards', { signal });
+export const redeemReward = (id: string) => http.post('/rewards/{id}/redeem', { params: { path: { id } } });
+export const redeemOffer = (id: string) => http.post('/rewards/offers/{id}/redeem', { params: { path: { id } } });
+/** claimPerk takes this period's perk of a subscription into the cart. */
+export const claimPerk = (subscriptionId: string) => http.post('/subscriptions/{id}/perk', { params: { path: { id: subscriptionId } } });
+/** returnRedemption gives a redemption back (its points too) and takes it out of the cart. */
+export const returnRedemption = (id: string) => http.del('/rewards/redemptions/{id}', { params: { path: { id } } });
+export const getPlans = (signal?: AbortSignal) => http.get('/subscriptions/plans', { signal });
+export const subscribe = (planId: string, paymentToken: string) => http.post('/subscriptions', { body: { planId, paymentToken } });
+export const cancelSubscription = (id: string) => http.del('/subscriptions/{id}', { params: { path: { id } } });

@@ -19,7 +19,7 @@ afterEach(() => {
   document.head.innerHTML = '';
 });
 
-test('no key and no version give the spec messages', async () => {
+test('no key and no version give their own messages', async () => {
   await expect(executeBotCheck('login', { ...cfg, siteKey: '' })).rejects.toThrow('No key provided');
   await expect(executeBotCheck('login', { ...cfg, version: 0 })).rejects.toThrow('No version provided');
 });

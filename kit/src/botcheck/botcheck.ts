@@ -1,11 +1,11 @@
-// Bot check client (spec 7, 8): reCAPTCHA version 3 in enterprise mode with the badge
+// Bot check client (docs/identity.md, "CSRF, bot check and rate limits"): reCAPTCHA version 3 in enterprise mode with the badge
 // hidden. executeBotCheck(action) loads the script once and returns a response token
 // that the edge verifies (header X-Bot-Check; headers.ts botHeaders(action) gives it for
 // a request). The edge's built-in verifier serves a script with the same API, so this
 // code is the same with or without Google. Guest wording for failures: errors.ts.
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 
-/** The errors of spec 8, word for word. */
+/** The client's own failures, word for word as the guest may see them (in brackets). */
 export const botCheckErrors = {
   noKey: 'No key provided',
   noVersion: 'No version provided',

@@ -8,7 +8,7 @@ import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 /** The actions the edge guards (edge/internal/botcheck/botcheck.go). */
 export type BotAction = 'login' | 'signup' | 'forgot_password' | 'contact' | 'checkout';
 
-/** BotCheckError wraps a failure of the client-side bot check (spec 8's four messages);
+/** BotCheckError wraps a failure of the client-side bot check (one of the four messages of botCheckErrors);
  *  `reason` is that message, shown in brackets by errors.ts `messageFor`. */
 export class BotCheckError extends Error {
   readonly reason: string;

@@ -1,4 +1,4 @@
-// Spec 2.3: the visually hidden heading every page carries.
+// The visually hidden heading every page carries (docs/routes.md, "Headings").
 import type { HeadingRule } from '../bootstrap';
 
 export interface HeadingNames {

@@ -32,7 +32,7 @@ describe('matchPath', () => {
   });
 });
 
-describe('page heading (spec 2.3)', () => {
+describe('page heading', () => {
   it('uses the path rule', () => {
     expect(pathHeading('/')).toBe('Page home');
     expect(pathHeading('/account/signin/')).toBe('Page account signin');

@@ -1,6 +1,6 @@
 import { isChunkLoadError, reloadOnceFor, shouldReload } from './chunkReload';
 
-describe('chunk reload guard (spec 8)', () => {
+describe('chunk reload guard', () => {
   it.each([
     [0, null, true],
     [60000, 0, true],

@@ -1,4 +1,4 @@
-// Spec 8: a code chunk that fails to load reloads the page, at most once per 60 s.
+// A code chunk that fails to load reloads the page, at most once per 60 s (docs/shell.md, "Error pages").
 import { timing } from '@henhouse/kit/tokens';
 
 const KEY = 'henhouse:chunk-reload-at';

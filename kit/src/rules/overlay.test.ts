@@ -1,6 +1,6 @@
 import { orderNowDestination, overlayHidden } from './overlay';
 
-describe('site overlay hide rules (spec 2.8)', () => {
+describe('site overlay hide rules', () => {
   it.each([
     ['/account/signin', true],
     ['/account/signin/', true],
@@ -28,7 +28,7 @@ describe('site overlay hide rules (spec 2.8)', () => {
   });
 });
 
-describe('"Order Now" destination (spec 2.8, in order)', () => {
+describe('"Order Now" destination (rules in order)', () => {
   it.each([
     ['cart with products', { menu_id: 'm1', products: [{}] }, { menu_id: 'm9' }, '/checkout/order'],
     ['empty cart', { menu_id: 'm1', products: [] }, { menu_id: 'm9' }, '/menu/m1'],

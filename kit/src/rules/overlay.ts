@@ -1,4 +1,4 @@
-// Spec 2.8 and 5: the site overlay's "Order Now" action.
+// The site overlay's "Order Now" action (docs/shell.md, "Site overlay").
 
 const hiddenAccountPages = ['/account/signin', '/account/signup', '/account/forgot', '/account/confirmed'];
 
@@ -13,7 +13,7 @@ export function overlayHidden(pathname: string): boolean {
 interface CartLike { menu_id?: string; products?: unknown[] }
 interface LocationLike { menu_id?: string }
 
-/** orderNowDestination: the destination table of spec 2.8, checked in its order. */
+/** orderNowDestination: the destination table (docs/shell.md, "Site overlay"), checked in its order. */
 export function orderNowDestination(cart: CartLike | null | undefined, location: LocationLike | null | undefined): string {
   if (cart && (cart.products?.length ?? 0) > 0) return '/checkout/order';
   if (cart && cart.menu_id) return `/menu/${encodeURIComponent(cart.menu_id)}`;

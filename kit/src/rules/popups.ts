@@ -1,21 +1,12 @@
-// Welcome and site popups (spec 2.16): content decides what they say and where they
+// Welcome and site popups (docs/shell.md, "Popups"): content decides what they say and where they
 // may show; this rule decides which one, if any, a visitor sees now. The welcome popup
 // comes first; a site popup waits until the welcome popup is out of the way. At most one
 // popup shows per page view, and a dismissed popup stays dismissed until its content
 // version changes.
+import type { Popup } from '@henhouse/kit/api/types';
 
-export interface PopupContent {
-  id: string;
-  kind: 'welcome' | 'site';
-  version: number;
-  title: string;
-  text: string;
-  image?: { filename: string; alt: string };
-  button?: unknown;
-  show?: 'all' | 'no-user' | 'user';
-  paths?: string[];
-  exclude?: string[];
-}
+/** A popup as the content service sends it (GET /api/content/popups). */
+export type PopupContent = Popup;
 
 /** The localStorage key that remembers dismissed popups ("id@version" list). */
 export const popupsStorageKey = 'henhouse:popups';

@@ -1,8 +1,9 @@
 import { startUp, type StartupDeps, type StartupState } from './startup';
+import { fake } from '@henhouse/kit/test/harness';
 import type { Cart, Location } from '../state/store';
 
-const loc = (id: string, menu: string, transfercart = true): Location => ({ id, name: id, menu_id: menu, services: { transfercart } });
-const cart = (menu: string): Cart => ({ menu_id: menu, products: [] });
+const loc = (id: string, menu: string, transfercart = true): Location => fake<Location>({ id, name: id, menu_id: menu, services: { transfercart } });
+const cart = (menu: string): Cart => fake<Cart>({ menu_id: menu, products: [] });
 
 function deps(init: Partial<StartupState>, opts: Partial<Pick<StartupDeps, 'query' | 'path' | 'hasCart'>> & { serverCart?: Cart | null; byMenu?: Record<string, Location> } = {}) {
   const state: StartupState = { location: null, cart: null, token: null, user: null, ...init };
@@ -13,6 +14,9 @@ function deps(init: Partial<StartupState>, opts: Partial<Pick<StartupDeps, 'quer
     path: opts.path ?? '/',
     hasCart: opts.hasCart ?? false,
     state: () => state,
+    report: () => {
+      calls.push('report');
+    },
     clearLocation: () => {
       calls.push('clearLocation');
       state.location = null;
@@ -47,7 +51,7 @@ function deps(init: Partial<StartupState>, opts: Partial<Pick<StartupDeps, 'quer
   return { d, calls, state };
 }
 
-describe('start-up on the web (spec 4.1)', () => {
+describe('start-up on the web', () => {
   it('does nothing for a first visit', async () => {
     const { d, calls } = deps({});
     expect(await startUp(d)).toEqual([]);

@@ -1,4 +1,4 @@
-// Start-up on the web (spec 4.1), in exactly the spec's order. Every effect goes
+// Start-up on the web (docs/shell.md, "Start-up"), in exactly this order. Every effect goes
 // through the injected actions, so each branch is testable and the shell only wires it.
 import type { Cart, Location, TokenInfo } from '../state/store';
 
@@ -17,6 +17,8 @@ export interface StartupDeps {
   hasCart: boolean;
   state: () => StartupState;
   clearLocation: () => void;
+  /** Shows a failure the start-up carries on after (fetching the user). */
+  report: (err: unknown) => void;
   actions: {
     abandonCart: () => Promise<void>;
     getUser: () => Promise<unknown>;
@@ -35,7 +37,7 @@ export type StartupStep =
   | 'reload-location'
   | 'transfer-cart';
 
-/** startUp runs spec 4.1 and returns the steps it took, in order. */
+/** startUp runs the web start-up and returns the steps it took, in order. */
 export async function startUp(d: StartupDeps): Promise<StartupStep[]> {
   const steps: StartupStep[] = [];
   let hasCart = d.hasCart || d.state().cart !== null;
@@ -52,7 +54,7 @@ export async function startUp(d: StartupDeps): Promise<StartupStep[]> {
   const s = d.state();
   if (s.token && !s.user) {
     steps.push('get-user');
-    await d.actions.getUser().catch(() => undefined);
+    await d.actions.getUser().catch(d.report);
   }
   // 3. A cart: fetch it.
   if (hasCart) {

@@ -1,6 +1,6 @@
 import { tokenValid } from './token';
 
-describe('token rule (spec 4.3, 5)', () => {
+describe('token rule', () => {
   const P = 'henhouse-loyalty';
   it.each([
     [{ provider: P, version: '1' }, true],

@@ -1,8 +1,14 @@
-// Spec 4.3 and 5: a token is valid only if its provider is the loyalty provider and
-// its version is present and at least the token version ("1").
-import type { TokenInfo } from '../state/store';
+// The session check on every route change: a token is valid only if its provider is the
+// loyalty provider and its version is present and at least the token version ("1").
 
-export function tokenValid(token: TokenInfo | null | undefined, loyaltyProvider: string, minVersion = '1'): boolean {
+/** The claims as they may arrive from anywhere (a stored or handed-over state), so
+ *  every field is checked rather than trusted to be the contract's TokenInfo. */
+export interface TokenClaims {
+  provider?: unknown;
+  version?: unknown;
+}
+
+export function tokenValid(token: TokenClaims | null | undefined, loyaltyProvider: string, minVersion = '1'): boolean {
   if (!token) return false;
   if (token.provider !== loyaltyProvider) return false;
   if (token.version === undefined || token.version === null || token.version === '') return false;

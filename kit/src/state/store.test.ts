@@ -1,6 +1,7 @@
 import { hasErrors, useAppStore } from './store';
+import { storeWith } from '@henhouse/kit/test/harness';
 
-describe('hasErrors (spec 4.5)', () => {
+describe('hasErrors', () => {
   it.each([
     [null, false],
     ['', false],
@@ -17,14 +18,13 @@ describe('hasErrors (spec 4.5)', () => {
 
 describe('app store', () => {
   it('resets only the named areas', () => {
-    const s = useAppStore.getState();
-    s.set({ cart: { menu_id: 'm1', products: [1] }, location: { id: 'l1', name: 'A', menu_id: 'm1' }, checkout: { placement: 'app' } });
+    storeWith({ cart: { menu_id: 'm1', products: [1] }, location: { id: 'l1', name: 'A', menu_id: 'm1' }, checkout: { placement: 'app' } });
     useAppStore.getState().reset(['cart']);
     expect(useAppStore.getState().cart).toBeNull();
     expect(useAppStore.getState().location?.id).toBe('l1');
   });
   it('keeps only the location in storage', () => {
-    useAppStore.getState().set({ location: { id: 'l2', name: 'B', menu_id: 'm2' }, user: { id: 'u' } });
+    storeWith({ location: { id: 'l2', name: 'B', menu_id: 'm2' }, user: { id: 'u' } });
     const saved = JSON.parse(localStorage.getItem('henhouse:app') ?? '{}');
     expect(saved.state).toEqual({ location: { id: 'l2', name: 'B', menu_id: 'm2' } });
   });

@@ -1,37 +1,27 @@
-// The one app-state store (spec 3, "App-level state areas"), shared by the shell and
-// every remote as a federation singleton. Only the chosen location survives a reload
+// The one app-state store (location, loading, errors, token, user, cart, members, …),
+// shared by the shell and every remote as a federation singleton. Only the chosen location survives a reload
 // (localStorage); the cart lives on the server, tied to the visitor cookie.
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
+import type { Cart, Location, Members, TokenInfo, User } from '@henhouse/kit/api/types';
 
 export type AppErrors = string | string[] | { message?: string; primary?: ErrorAction; secondary?: ErrorAction } | null;
 export interface ErrorAction { label: string; href?: string; onClick?: () => void }
 
-export interface Location {
-  id: string;
-  name: string;
-  menu_id: string;
-  services?: { transfercart?: boolean; [k: string]: unknown };
-  [k: string]: unknown;
-}
-export interface Cart {
-  id?: string;
-  menu_id: string;
-  products: unknown[];
-  [k: string]: unknown;
-}
-export interface TokenInfo { provider?: string; version?: string | number }
+// The API's areas are the contract's shapes (api/openapi.yaml); the rest are the
+// client's own.
+export type { Location, Cart, Members, User, TokenInfo } from '@henhouse/kit/api/types';
 
 export interface AppState {
   location: Location | null;
   loading: boolean;
   errors: AppErrors;
   token: TokenInfo | null;
-  user: Record<string, unknown> | null;
+  user: User | null;
   cart: Cart | null;
   product: { data: { name: string; [k: string]: unknown } } | null;
   category: { name: string; [k: string]: unknown } | null;
-  members: { points?: number; rewards?: unknown[]; [k: string]: unknown } | null;
+  members: Members | null;
   catering: Record<string, unknown> | null;
   checkout: { placement: 'web' | 'app'; [k: string]: unknown };
   jobs: Record<string, unknown> | null;
@@ -103,7 +93,7 @@ export function trackPending(): () => void {
   };
 }
 
-/** hasErrors is the spec 4.5 rule: a non-empty list, a non-empty string, or an object with a message. */
+/** hasErrors says whether the error dialog shows: a non-empty list, a non-empty string, or an object with a message. */
 export function hasErrors(e: AppErrors): boolean {
   if (e == null) return false;
   if (typeof e === 'string') return e.length > 0;

@@ -1,15 +1,15 @@
 import { screen } from '@testing-library/react';
 import { Link } from 'react-router';
-import { api, ApiError } from '@henhouse/kit/api/client';
+import { ApiError, request } from '@henhouse/kit/api/client';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { apiError, deferred, mockApi, mount, recordedAnswers, setupUser } from './harness';
 
 describe('mockApi', () => {
   it('answers by "METHOD /path", in turn, and records the calls with the CSRF header', async () => {
     const m = mockApi({ 'POST /things': [{ body: { n: 1 } }, { status: 201, body: { n: 2 } }] });
-    expect(await api.post('/things?x=1', { a: 1 })).toEqual({ n: 1 });
-    expect(await api.post('/things', { a: 2 })).toEqual({ n: 2 });
-    expect(await api.post('/things', { a: 3 })).toEqual({ n: 2 });
+    expect(await request('/things?x=1', { method: 'POST', body: { a: 1 } })).toEqual({ n: 1 });
+    expect(await request('/things', { method: 'POST', body: { a: 2 } })).toEqual({ n: 2 });
+    expect(await request('/things', { method: 'POST', body: { a: 3 } })).toEqual({ n: 2 });
     expect(m.to('POST /things').map((c) => c.body.a)).toEqual([1, 2, 3]);
     expect(m.calls[0].url.searchParams.get('x')).toBe('1');
     expect(m.calls[0].headers['X-CSRF-Token']).toBe('csrf-test');
@@ -17,8 +17,8 @@ describe('mockApi', () => {
 
   it('answers 404 without a route, and apiError in the error shape of the edge', async () => {
     mockApi({ 'GET /bad': apiError(422, 'invalid', 'Check the highlighted fields.', { email: 'Enter your email address' }) });
-    await expect(api.get('/nothing')).rejects.toMatchObject({ status: 404, code: 'not_found' });
-    const err = (await api.get('/bad').catch((e: unknown) => e)) as ApiError;
+    await expect(request('/nothing')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    const err = (await request('/bad').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.fields).toEqual({ email: 'Enter your email address' });
   });
@@ -26,7 +26,7 @@ describe('mockApi', () => {
   it('keeps a deferred reply in flight until the test sends it', async () => {
     const d = deferred();
     mockApi({ 'GET /slow': d.handler });
-    const p = api.get('/slow');
+    const p = request('/slow');
     d.send({ body: { done: true } });
     expect(await p).toEqual({ done: true });
   });

@@ -12,7 +12,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { configureApi } from '@henhouse/kit/api/client';
 import { setBootstrap, type Bootstrap, type Layout } from '@henhouse/kit/bootstrap';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { useAppStore } from '@henhouse/kit/state/store';
+import { useAppStore, type AppState } from '@henhouse/kit/state/store';
 
 export interface Reply {
   status?: number;
@@ -91,7 +91,7 @@ export function recordedAnswers<K extends string>(answers: Record<K, unknown>): 
   return (key) => JSON.parse(JSON.stringify(answers[key]));
 }
 
-/** setFeatures gives the page a bootstrap whose feature flags (spec 9) are these. */
+/** setFeatures gives the page a bootstrap whose feature flags (config.features) are these. */
 export function setFeatures(features: Record<string, unknown>) {
   setBootstrap({ config: { features } } as unknown as Bootstrap);
 }
@@ -134,6 +134,20 @@ export function mount(Screen: ComponentType<ScreenProps>, url: string, opts: Mou
   );
   return render(opts.strict ? <StrictMode>{tree}</StrictMode> : tree);
 }
+
+type Areas = Omit<AppState, 'set' | 'setUi' | 'reset'>;
+
+/**
+ * storeWith puts into the store only the fields a test is about (a user with an id, a
+ * cart with two lines); the rest of the contract's shape does not matter to that test.
+ * Tests that need whole answers take the edge's recorded ones (recordedAnswers).
+ */
+export function storeWith(patch: { [K in keyof Areas]?: unknown }): void {
+  useAppStore.getState().set(patch as Partial<Areas>);
+}
+
+/** fake gives a partial fixture the type of the contract shape it stands for. */
+export const fake = <T,>(fields: object): T => fields as T;
 
 /** resetStore empties the one app-state store. */
 export function resetStore() {

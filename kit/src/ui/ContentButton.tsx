@@ -1,27 +1,17 @@
 import { useNavigate } from 'react-router';
+import type { ContentButton as ContentButtonBlock } from '@henhouse/kit/api/types';
 
-export interface ButtonBlock {
-  component?: 'button';
-  text: string;
-  variant?: 'primary' | 'secondary' | 'black' | 'outlined' | 'outlined-white' | 'link';
-  size?: 'small' | 'large' | 'full';
-  icon?: string;
-  icon_position?: 'icon-left' | 'icon-right';
-  disabled?: boolean;
-  target?: string;
-  emit_event?: string;
-  param?: string;
-  link: { cached_url: string; linktype: string };
-}
+/** A button block of the content service (the contract's ContentButton). */
+export type ButtonBlock = ContentButtonBlock;
 
-/** contentButtonHref is spec 2.15's rule for a non-url link: /{cached_url}, with
+/** contentButtonHref is the content service's rule for a link that is not an external url: /{cached_url}, with
  *  ?{param} only when the button is given a param. */
 export function contentButtonHref(b: Pick<ButtonBlock, 'link' | 'param'>): string {
   const url = '/' + b.link.cached_url.replace(/^\/+/, '');
   return b.param ? `${url}?${b.param}` : url;
 }
 
-/** The content button of spec 2.15. */
+/** The content button: a button block of a content page (text, variant, size, icon, link). */
 export function ContentButton({ block, onEvent }: { block: ButtonBlock; onEvent?: (name: string) => void }) {
   const navigate = useNavigate();
   const cls = ['hh-cbutton', `hh-cbutton--${block.variant ?? 'primary'}`, `hh-cbutton--${block.size ?? 'large'}`, block.icon_position ?? ''].join(' ');

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The spec 8 not-found page: shown for unknown routes and failed page validation. */
+/** The not-found page (docs/shell.md, "Error pages"): shown for unknown routes and failed page validation. */
 export function NotFound() {
   return (
     <section className="hh-error-page" aria-labelledby="not-found-title">

@@ -1,7 +1,7 @@
 // The reminder to confirm the email address, with "Send the link again"
 // (POST /api/user/confirmation) for a member who lost the first message.
 import { useState } from 'react';
-import { api } from '@henhouse/kit/api/client';
+import { sendConfirmation } from '@henhouse/kit/api/account';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 
 export function ConfirmEmail({ email }: { email: string }) {
@@ -13,7 +13,7 @@ export function ConfirmEmail({ email }: { email: string }) {
     setSent(null);
     setError(null);
     try {
-      await api.post<{ sent: boolean }>('/user/confirmation');
+      await sendConfirmation();
       setSent(`We sent a new confirmation link to ${email}.`);
     } catch (e) {
       setError(messageFor(e));

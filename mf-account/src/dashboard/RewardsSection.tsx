@@ -1,14 +1,14 @@
-// The rewards section of the dashboard (spec 1, Loyalty): points balance and tier,
+// The rewards section of the dashboard (docs/identity.md, "API"): points balance and tier,
 // rewards with their cost and "Redeem", reward offers, offers, challenges with progress,
 // badges and subscriptions (with this period's perk).
 import { useState, type ReactNode } from 'react';
-import { actions } from '@henhouse/kit/actions';
-import { api } from '@henhouse/kit/api/client';
+import { claimPerk, redeemOffer, redeemReward } from '@henhouse/kit/api/loyalty';
+import type { Badge, Challenge, Members, Offer, RedeemResult, Reward, RewardOffer, Subscription } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
-import { useAppStore, type Cart } from '@henhouse/kit/state/store';
+import { brandName } from '@henhouse/kit/brand';
+import { useAppStore } from '@henhouse/kit/state/store';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { formatDate, points } from '../lib/format';
-import type { Badge, Challenge, Members, Offer, Redeemed, Reward, RewardOffer, Subscription } from '../lib/types';
 
 export function RewardsSection({ members }: { members: Members }) {
   return (
@@ -63,7 +63,7 @@ export function RewardsSection({ members }: { members: Members }) {
         )}
       </Section>
 
-      <Section title="Subscriptions" empty="You have no subscriptions. You can subscribe in the Henhouse app." items={members.subscriptions}>
+      <Section title="Subscriptions" empty={`You have no subscriptions. You can subscribe in the ${brandName()} app.`} items={members.subscriptions}>
         {(s) => <SubscriptionItem key={s.id} sub={s} />}
       </Section>
     </>
@@ -81,11 +81,11 @@ function Section<T>({ title, empty, items, children }: { title: string; empty: s
 }
 
 /**
- * useRedeem takes a reward, reward offer or perk (`path` under /api) into the cart.
- * The answer `{redemption, cart, members}` goes into the store, so the cart and the
- * header's points follow at once.
+ * useRedeem takes a reward, reward offer or perk into the cart (`call` is the kit's
+ * loyalty function). The answer `{redemption, cart, members}` goes into the store, so
+ * the cart and the header's points follow at once.
  */
-function useRedeem(path: string) {
+function useRedeem(call: () => Promise<RedeemResult>) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -94,10 +94,9 @@ function useRedeem(path: string) {
     setError(null);
     setDone(null);
     try {
-      const r = await api.post<Redeemed<Cart>>(path);
-      useAppStore.getState().set({ cart: r.cart, ...(r.members ? { members: r.members as unknown as Record<string, unknown> } : {}) });
-      if (!r.members) await actions.getRewards().catch(() => undefined);
-      setDone(`${r.redemption?.name || name} is on your order.`);
+      const r = await call();
+      useAppStore.getState().set({ cart: r.cart, members: r.members });
+      setDone(`${r.redemption.name || name} is on your order.`);
     } catch (e) {
       setError(messageFor(e));
     } finally {
@@ -137,7 +136,7 @@ function RedeemButton({ onClick, busy, name, describedBy }: { onClick: () => voi
 }
 
 function RewardItem({ reward, balance }: { reward: Reward; balance: number }) {
-  const { redeem, busy, done, error } = useRedeem(`/rewards/${encodeURIComponent(reward.id)}/redeem`);
+  const { redeem, busy, done, error } = useRedeem(() => redeemReward(reward.id));
   const costId = `reward-${reward.id}-cost`;
   const short = reward.points_needed ?? Math.max(0, reward.points - balance);
   let action: ReactNode;
@@ -158,7 +157,7 @@ function RewardItem({ reward, balance }: { reward: Reward; balance: number }) {
 }
 
 function RewardOfferItem({ offer }: { offer: RewardOffer }) {
-  const { redeem, busy, done, error } = useRedeem(`/rewards/offers/${encodeURIComponent(offer.id)}/redeem`);
+  const { redeem, busy, done, error } = useRedeem(() => redeemOffer(offer.id));
   const costId = `reward-offer-${offer.id}-cost`;
   return (
     <li className="hh-acct-item">
@@ -204,7 +203,9 @@ function ChallengeItem({ challenge: c }: { challenge: Challenge }) {
 }
 
 export function subscriptionStatus(s: Subscription): string {
-  switch (s.status) {
+  // A status the contract adds later is shown as written ("on_hold" → "On hold").
+  const status: string = s.status;
+  switch (status) {
     case 'active':
       return s.renews_at ? `Active, renews ${formatDate(s.renews_at)}` : 'Active';
     case 'cancelled':
@@ -212,12 +213,12 @@ export function subscriptionStatus(s: Subscription): string {
     case 'past_due':
       return 'Payment past due';
     default:
-      return s.status.charAt(0).toUpperCase() + s.status.slice(1).replace(/_/g, ' ');
+      return status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ');
   }
 }
 
 function SubscriptionItem({ sub }: { sub: Subscription }) {
-  const { redeem, busy, done, error } = useRedeem(`/subscriptions/${encodeURIComponent(sub.id)}/perk`);
+  const { redeem, busy, done, error } = useRedeem(() => claimPerk(sub.id));
   return (
     <li className="hh-acct-item">
       <h4>{sub.name}</h4>

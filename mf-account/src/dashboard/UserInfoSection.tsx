@@ -1,22 +1,14 @@
 // The user-info section of the dashboard: who is signed in, and "Sign out".
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '@henhouse/kit/api/client';
+import { getLocation } from '@henhouse/kit/api/locations';
+import type { Location, User } from '@henhouse/kit/api/types';
+import { useLoad } from '@henhouse/kit/api/useLoad';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { addressLine, formatDate, formatPhone } from '../lib/format';
-import type { LocationSummary, User } from '../lib/types';
 
-export function useLocationSummary(id: string | undefined): LocationSummary | null {
-  const [loc, setLoc] = useState<LocationSummary | null>(null);
-  useEffect(() => {
-    if (!id) return setLoc(null);
-    const ctl = new AbortController();
-    api.get<{ location: LocationSummary }>(`/locations/${encodeURIComponent(id)}`, ctl.signal).then(
-      (r) => setLoc(r.location),
-      () => undefined,
-    );
-    return () => ctl.abort();
-  }, [id]);
-  return loc;
+/** useLocationSummary loads a location by id (the member's favourite); nothing without an id. */
+export function useLocationSummary(id: string | undefined) {
+  return useLoad<Location>(id ?? null, (signal) => getLocation(id ?? '', signal).then((r) => r.location));
 }
 
 export function UserInfoSection({ user, onSignOut, signingOut }: { user: User; onSignOut: () => void; signingOut: boolean }) {
@@ -45,12 +37,14 @@ export function UserInfoSection({ user, onSignOut, signingOut }: { user: User; o
         <dt>Favourite location</dt>
         <dd>
           {user.favorite_location_id ? (
-            favorite ? (
+            favorite.status === 'ready' ? (
               <>
-                {favorite.name}
+                {favorite.data.name}
                 <br />
-                <span className="hh-acct-muted">{addressLine(favorite.address)}</span>
+                <span className="hh-acct-muted">{addressLine(favorite.data.address)}</span>
               </>
+            ) : favorite.status === 'error' ? (
+              <span role="alert">We couldn't load your favourite location. {messageFor(favorite.error)}</span>
             ) : (
               'Loading…'
             )

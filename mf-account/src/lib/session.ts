@@ -1,13 +1,13 @@
 // Signing in: the store write and the single sign-on link. Where to go afterwards is
 // the kit's safeReturn (kit/src/session/returnPath.ts).
 import { useAppStore } from '@henhouse/kit/state/store';
-import type { SignedIn } from './types';
+import type { SignedIn } from '@henhouse/kit/api/types';
 
 /** signedIn writes the member into the one app-state store (user, members, token). */
 export function storeSignedIn(r: Pick<SignedIn, 'user' | 'members' | 'token'>): void {
   useAppStore.getState().set({
-    user: r.user as unknown as Record<string, unknown>,
-    members: (r.members ?? null) as never,
+    user: r.user,
+    members: r.members ?? null,
     token: r.token ?? null,
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { actions } from '@henhouse/kit/actions';
 import { useAppStore } from '@henhouse/kit/state/store';
-import type { User } from './types';
+import type { User } from '@henhouse/kit/api/types';
 
 export type Who = 'member' | 'checking' | 'guest';
 
@@ -11,7 +11,7 @@ export type Who = 'member' | 'checking' | 'guest';
  * `paused` stops the checks (while signing out).
  */
 export function useMember(paused = false): { who: Who; user: User | null } {
-  const user = useAppStore((s) => s.user) as unknown as User | null;
+  const user = useAppStore((s) => s.user);
   const token = useAppStore((s) => s.token);
   const [who, setWho] = useState<Who>(user ? 'member' : token ? 'checking' : 'guest');
   useEffect(() => {

@@ -1,17 +1,17 @@
-// The location selector card (spec 2.1, sign-up): shows the chosen location's name and
+// The location selector card (sign-up, saved locations): shows the chosen location's name and
 // address with "Change"; changing searches by city, state or ZIP (GET /api/locations?q=),
 // near the guest (?lat=&lng=) or lists every location (docs/api.md).
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { api } from '@henhouse/kit/api/client';
+import { findLocations, type LocationQuery } from '@henhouse/kit/api/locations';
 import { FieldError, Status, TextField } from '@henhouse/kit/ui/forms/Field';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { addressLine } from '../lib/format';
-import type { LocationSummary } from '../lib/types';
+import type { Location } from '@henhouse/kit/api/types';
 
 interface Props {
   legend: string;
-  value: LocationSummary | null;
-  onChange: (loc: LocationSummary) => void;
+  value: Location | null;
+  onChange: (loc: Location) => void;
   error?: string;
   /** Gets whichever control should take focus when the choice is invalid. */
   focusRef?: Ref<HTMLElement>;
@@ -23,7 +23,7 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
   const id = useId();
   const [changing, setChanging] = useState(!value);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<LocationSummary[] | null>(null);
+  const [results, setResults] = useState<Location[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
@@ -46,12 +46,12 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
     else if (focusRef) (focusRef as { current: HTMLElement | null }).current = el;
   };
 
-  const load = async (path: string, what: string) => {
+  const load = async (query: LocationQuery, what: string) => {
     setBusy(true);
     setSearchError(null);
     setStatus(null);
     try {
-      const r = await api.get<{ locations: LocationSummary[] }>(path);
+      const r = await findLocations(query);
       setResults(r.locations);
       const n = r.locations.length;
       setStatus(n === 0 ? `No locations found ${what}.` : `${n} ${n === 1 ? 'location' : 'locations'} found ${what}.`);
@@ -69,13 +69,13 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
       searchRef.current?.focus();
       return;
     }
-    void load(`/locations?q=${encodeURIComponent(q)}&limit=10`, `near ${q}`);
+    void load({ q, limit: 10 }, `near ${q}`);
   };
   const nearMe = () => {
     if (!navigator.geolocation) return;
     setBusy(true);
     navigator.geolocation.getCurrentPosition(
-      (p) => void load(`/locations?lat=${p.coords.latitude.toFixed(4)}&lng=${p.coords.longitude.toFixed(4)}&limit=10`, 'near you'),
+      (p) => void load({ lat: Number(p.coords.latitude.toFixed(4)), lng: Number(p.coords.longitude.toFixed(4)), limit: 10 }, 'near you'),
       () => {
         setBusy(false);
         setSearchError("We couldn't get your location. Search by city, state or ZIP code instead.");
@@ -90,7 +90,7 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
       search();
     }
   };
-  const choose = (loc: LocationSummary) => {
+  const choose = (loc: Location) => {
     onChange(loc);
     setChanging(false);
     setFocusNext('change');
@@ -149,7 +149,7 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
                 Use my location
               </button>
             )}
-            <button type="button" className="hh-acct-link" onClick={() => void load('/locations', 'in all')} disabled={busy}>
+            <button type="button" className="hh-acct-link" onClick={() => void load({}, 'in all')} disabled={busy}>
               Show all locations
             </button>
             {value && (

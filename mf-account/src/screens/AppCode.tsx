@@ -1,21 +1,21 @@
-// /app/code?code=…&state=… (spec 1, 7): where the loyalty provider sends the member back
+// /app/code?code=…&state=… (docs/webview.md, "Single sign-on return"): where the loyalty provider sends the member back
 // after single sign-on. Exchanges the code (POST /api/auth/sso/exchange), signs in and
 // goes to the page the sign-in started from.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { api } from '@henhouse/kit/api/client';
+import { ssoExchange } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { safeReturn } from '@henhouse/kit/session/returnPath';
 import { once } from '../lib/once';
 import { storeSignedIn } from '../lib/session';
-import type { SignedIn } from '../lib/types';
 import '../account.css';
 
 /**
- * settled waits until the webview start-up (AppLayout, spec 4.2) is done with the store:
+ * settled waits until the webview start-up (AppLayout, docs/webview.md) is done with the store:
  * it clears the user and loads the app data, and must not undo this sign-in.
  */
 export function settled(maxMs = 8000): Promise<void> {
@@ -40,7 +40,7 @@ export default function AppCode({ query }: ScreenProps) {
   const navigate = useNavigate();
   const { code = '', state = '' } = query;
   const initialError = query.error
-    ? providerErrors[query.error] ?? "Henhouse Rewards couldn't sign you in. Please try again."
+    ? providerErrors[query.error] ?? `${rewardsName()} couldn't sign you in. Please try again.`
     : !code || !state
       ? 'This sign-in link is incomplete. Please start signing in again.'
       : null;
@@ -49,7 +49,7 @@ export default function AppCode({ query }: ScreenProps) {
   useEffect(() => {
     if (initialError) return;
     let live = true;
-    once(`sso:${code}`, () => api.post<SignedIn & { return?: string }>('/auth/sso/exchange', { code, state })).then(
+    once(`sso:${code}`, () => ssoExchange(code, state)).then(
       async (r) => {
         await settled();
         storeSignedIn(r);
@@ -78,7 +78,7 @@ export default function AppCode({ query }: ScreenProps) {
             </div>
           ) : (
             <p role="status" className="hh-acct-loading">
-              <span className="hh-spinner" aria-hidden="true" /> Signing you in with Henhouse Rewards…
+              <span className="hh-spinner" aria-hidden="true" /> Signing you in with {rewardsName()}…
             </p>
           )}
         </div>

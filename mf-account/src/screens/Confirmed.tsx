@@ -1,10 +1,11 @@
-// /account/confirmed?code=… (spec 2.1): the link in the confirmation email. Confirms the
+// /account/confirmed?code=… (docs/routes.md): the link in the confirmation email. Confirms the
 // account (POST /api/auth/confirm) and says whether it worked.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { api } from '@henhouse/kit/api/client';
+import { confirmEmail } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { once } from '../lib/once';
@@ -20,7 +21,7 @@ export default function Confirmed({ query }: ScreenProps) {
   useEffect(() => {
     if (!code) return;
     let live = true;
-    once(`confirm:${code}`, () => api.post<{ confirmed: boolean }>('/auth/confirm', { code })).then(
+    once(`confirm:${code}`, () => confirmEmail(code)).then(
       () => {
         const s = useAppStore.getState();
         if (s.user) s.set({ user: { ...s.user, confirmed: true } });
@@ -46,7 +47,7 @@ export default function Confirmed({ query }: ScreenProps) {
             <div className="hh-acct-step">
               <div role="status" className="hh-acct-success">
                 <h3 className="hh-form-step-title">Your account is confirmed</h3>
-                <p>Thanks! Your Henhouse Rewards account is ready: you'll earn points on every order.</p>
+                <p>Thanks! Your {rewardsName()} account is ready: you'll earn points on every order.</p>
               </div>
               {user ? (
                 <Link className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" to="/account">

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
+import { apiError, mockApi, mount, resetStore, setupUser, storeWith } from '@henhouse/kit/test/harness';
 import { ada, members, real, token } from '../test/recorded';
 import Dashboard from './Dashboard';
 
@@ -192,7 +192,7 @@ describe('account dashboard (/account)', () => {
 
   it('signs out: the store is cleared and the member goes home', async () => {
     signIn();
-    useAppStore.getState().set({ cart: { menu_id: 'm', products: [] } });
+    storeWith({ cart: { menu_id: 'm', products: [] } });
     const api = mockApi({ 'GET /rewards': real('GET /api/rewards'), 'GET /locations/oh-dayton': { body: { location: dayton } }, 'POST /auth/logout': real('POST /api/auth/logout') });
     mount(Dashboard, '/account?section=user-info');
     await setupUser().click(screen.getByRole('button', { name: 'Sign out' }));

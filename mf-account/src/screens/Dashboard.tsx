@@ -1,4 +1,4 @@
-// /account (spec 2.1): the member's dashboard, with the sections rewards-single and
+// /account (docs/routes.md): the member's dashboard, with the sections rewards-single and
 // user-info (query `section`, or the store's ui.accountSection set by the mobile menu).
 // Guests are sent to sign in and come back here.
 import { useEffect, useState } from 'react';
@@ -12,7 +12,6 @@ import { ConfirmEmail } from '../dashboard/ConfirmEmail';
 import { RewardsSection } from '../dashboard/RewardsSection';
 import { Tabs } from '../dashboard/Tabs';
 import { UserInfoSection } from '../dashboard/UserInfoSection';
-import { readMembers } from '../lib/members';
 import { signInPath, useMember } from '../lib/useMember';
 import '../account.css';
 
@@ -30,7 +29,7 @@ export function accountSection(query: string | undefined, stored: string | null 
 
 export default function Dashboard({ query }: ScreenProps) {
   const navigate = useNavigate();
-  const rawMembers = useAppStore((s) => s.members);
+  const members = useAppStore((s) => s.members);
   const stored = useAppStore((s) => s.ui.accountSection);
   const section = accountSection(query.section, stored);
   const [rewardsError, setRewardsError] = useState<string | null>(null);
@@ -71,7 +70,6 @@ export default function Dashboard({ query }: ScreenProps) {
     return <Navigate to={signInPath(back)} replace />;
   }
 
-  const members = readMembers(rawMembers);
   return (
     <ScreenFrame name="mf-account/Dashboard" title="Your Account">
       <div className="hh-acct">

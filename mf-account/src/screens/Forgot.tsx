@@ -1,11 +1,12 @@
-// /account/forgot (spec 2.1): email → "Check your email" with the emailed code and a new
+// /account/forgot (docs/routes.md): email → "Check your email" with the emailed code and a new
 // password → done, with a link to sign in (docs/identity.md: forgot, reset).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { api } from '@henhouse/kit/api/client';
+import { forgotPassword, resetPassword } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { FormAlert, PasswordField, RecaptchaNotice, Status, StepHeading, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
 import { emailRules, oneTimeCodeInput, oneTimeCodeRules } from '@henhouse/kit/ui/forms/rules';
@@ -18,7 +19,7 @@ type Step = { kind: 'email' } | { kind: 'reset'; email: string } | { kind: 'done
 
 async function requestCode(email: string) {
   const headers = await botHeaders('forgot_password');
-  await api.post<{ sent: boolean }>('/auth/forgot', { email }, headers);
+  await forgotPassword(email, headers);
 }
 
 export default function Forgot({ layout }: ScreenProps) {
@@ -79,7 +80,7 @@ function EmailStep({ focus, email, onSent }: { focus: boolean; email: string; on
   return (
     <div className="hh-acct-step">
       <StepHeading focus={focus}>Reset your password</StepHeading>
-      <p>Enter the email on your Henhouse Rewards account. We'll send you a code to choose a new password.</p>
+      <p>Enter the email on your {rewardsName()} account. We'll send you a code to choose a new password.</p>
       <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
         <FormAlert message={formError} />
         <TextField label="Email" type="email" inputMode="email" autoComplete="username" error={errors.email?.message} {...register('email', emailRules)} />
@@ -111,7 +112,7 @@ function ResetStep({ email, onDone, onOtherEmail }: { email: string; onDone: () 
     setFormError(null);
     setStatus(null);
     try {
-      await api.post<{ reset: boolean }>('/auth/reset', { email, code: v.code.trim(), password: v.password });
+      await resetPassword(email, v.code.trim(), v.password);
       // Every session of the member ended with the reset.
       useAppStore.getState().reset(['token', 'user', 'members']);
       onDone();
@@ -137,7 +138,7 @@ function ResetStep({ email, onDone, onOtherEmail }: { email: string; onDone: () 
     <div className="hh-acct-step">
       <StepHeading focus>Check your email</StepHeading>
       <p>
-        If there's a Henhouse Rewards account for <strong>{email}</strong>, we sent it a 6-digit code. Enter the code and choose a new password.
+        If there's a {rewardsName()} account for <strong>{email}</strong>, we sent it a 6-digit code. Enter the code and choose a new password.
       </p>
       <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
         <FormAlert message={formError} />

@@ -1,4 +1,4 @@
-// /account/settings (spec 1, 2.1): profile, notifications, password, saved addresses,
+// /account/settings (docs/routes.md): profile, notifications, password, saved addresses,
 // saved cards (tokens only: brand, last 4, expiry), saved locations and order history.
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';

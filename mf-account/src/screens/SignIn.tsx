@@ -1,12 +1,13 @@
-// /account/signin (spec 2.1): email and password, or a code to the member's email or
+// /account/signin (docs/routes.md): email and password, or a code to the member's email or
 // phone ("passwordless", program identifier), then the sign-in code step; single
 // sign-on with the loyalty provider; a webview variant for layout "app".
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { api } from '@henhouse/kit/api/client';
+import { passwordless, signIn } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { FormAlert, PasswordField, RecaptchaNotice, StepHeading, TextField } from '@henhouse/kit/ui/forms/Field';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
@@ -14,7 +15,7 @@ import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import { emailRules } from '@henhouse/kit/ui/forms/rules';
 import { safeReturn } from '@henhouse/kit/session/returnPath';
 import { ssoHref, storeSignedIn } from '../lib/session';
-import type { CodeChallenge, SignedIn } from '../lib/types';
+import type { CodeChallenge, SignedIn } from '@henhouse/kit/api/types';
 import { CodeStep } from '../signin/CodeStep';
 import '../account.css';
 
@@ -54,7 +55,7 @@ export default function SignIn({ query, layout }: ScreenProps) {
 
   let body;
   if (step.kind === 'done') {
-    const name = typeof user?.first_name === 'string' ? user.first_name : '';
+    const name = user?.first_name ?? '';
     body = (
       <div className="hh-acct-step">
         <StepHeading focus={moved}>You're signed in</StepHeading>
@@ -102,7 +103,7 @@ export default function SignIn({ query, layout }: ScreenProps) {
                 <span>or</span>
               </p>
               <a className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--full" href={ssoHref(ssoReturn)}>
-                Sign in with Henhouse Rewards
+                Sign in with {rewardsName()}
               </a>
             </div>
           )}
@@ -134,7 +135,7 @@ function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, retu
     setFormError(null);
     try {
       const headers = await botHeaders('login');
-      const r = await api.post<{ challenge: CodeChallenge }>('/auth/signin', { email: v.email.trim(), password: v.password }, headers);
+      const r = await signIn(v.email.trim(), v.password, headers);
       onChallenge(r.challenge, v.email.trim());
     } catch (e) {
       setFormError(applyServerErrors(e, setError, ['email', 'password']));
@@ -166,7 +167,7 @@ function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, retu
         <p className="hh-acct-aside">Forgot your password? Sign in with a code instead: we'll send it to your email or phone.</p>
       ) : (
         <p className="hh-acct-aside">
-          New to Henhouse Rewards? <Link to={signupHref}>Create an account</Link>
+          New to {rewardsName()}? <Link to={signupHref}>Create an account</Link>
         </p>
       )}
     </div>
@@ -186,7 +187,7 @@ function PasswordlessStep({ focus, onChallenge, onPassword }: { focus: boolean; 
     setFormError(null);
     try {
       const headers = await botHeaders('login');
-      const r = await api.post<{ challenge: CodeChallenge }>('/auth/passwordless', { identifier: v.identifier.trim() }, headers);
+      const r = await passwordless(v.identifier.trim(), headers);
       onChallenge(r.challenge);
     } catch (e) {
       setFormError(applyServerErrors(e, setError, ['identifier']));
@@ -196,7 +197,7 @@ function PasswordlessStep({ focus, onChallenge, onPassword }: { focus: boolean; 
   return (
     <div className="hh-acct-step">
       <StepHeading focus={focus}>Sign in with a code</StepHeading>
-      <p>We'll send a 6-digit code to the email or phone on your Henhouse Rewards account.</p>
+      <p>We'll send a 6-digit code to the email or phone on your {rewardsName()} account.</p>
       <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
         <FormAlert message={formError} />
         <TextField

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
+import { apiError, mockApi, mount, resetStore, setupUser, storeWith } from '@henhouse/kit/test/harness';
 import { real, token } from '../test/recorded';
 import SignUp from './SignUp';
 
@@ -106,7 +106,7 @@ describe('sign up (/account/signup)', () => {
   });
 
   it('starts from the location the guest already chose, and can change it', async () => {
-    useAppStore.getState().set({ location: dayton });
+    storeWith({ location: dayton });
     const api = mockApi({ 'GET /locations': { body: { locations: [dayton, kettering] } }, 'POST /auth/signup': real('POST /api/auth/signup') });
     mount(SignUp, '/account/signup');
     const user = setupUser();

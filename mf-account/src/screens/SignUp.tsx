@@ -1,11 +1,12 @@
-// /account/signup (spec 2.1): join Henhouse Rewards, with a location selector card for
+// /account/signup (docs/routes.md): join Henhouse Rewards, with a location selector card for
 // the favourite location. Signed in on success (docs/identity.md).
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { api } from '@henhouse/kit/api/client';
+import { signUp } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { brandName, rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { CheckboxField, FormAlert, PasswordField, RecaptchaNotice, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
 import { emailRules, phoneDigits, phoneRules } from '@henhouse/kit/ui/forms/rules';
@@ -14,7 +15,7 @@ import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import { safeReturn } from '@henhouse/kit/session/returnPath';
 import { validateBirthday } from '../forms/rules';
 import { storeSignedIn } from '../lib/session';
-import type { LocationSummary, SignedIn } from '../lib/types';
+import type { Location } from '@henhouse/kit/api/types';
 import { LocationSelector } from '../locations/LocationSelector';
 import '../account.css';
 
@@ -33,8 +34,8 @@ const fieldNames = ['firstName', 'lastName', 'email', 'phone', 'password', 'birt
 export default function SignUp({ query }: ScreenProps) {
   const navigate = useNavigate();
   const user = useAppStore((s) => s.user);
-  const chosenLocation = useAppStore((s) => s.location) as unknown as LocationSummary | null;
-  const [favorite, setFavorite] = useState<LocationSummary | null>(chosenLocation);
+  const chosenLocation = useAppStore((s) => s.location);
+  const [favorite, setFavorite] = useState<Location | null>(chosenLocation);
   const [formError, setFormError] = useState<string | null>(null);
   const dest = safeReturn(query.return);
   const {
@@ -66,7 +67,7 @@ export default function SignUp({ query }: ScreenProps) {
         ...(v.birthday ? { birthday: v.birthday } : {}),
         marketingOptIn: v.marketingOptIn,
       };
-      const r = await api.post<SignedIn>('/auth/signup', body, headers);
+      const r = await signUp(body, headers);
       storeSignedIn(r); // the effect above moves on
     } catch (e) {
       setFormError(applyServerErrors(e, setError, fieldNames));
@@ -78,7 +79,7 @@ export default function SignUp({ query }: ScreenProps) {
       <div className="hh-acct">
         <div className="hh-acct-card">
           <p className="hh-acct-aside">
-            Join Henhouse Rewards: earn points on every order and get rewards, offers and a birthday treat. Already a member?{' '}
+            Join {rewardsName()}: earn points on every order and get rewards, offers and a birthday treat. Already a member?{' '}
             <Link to={query.return ? `/account/signin?return=${encodeURIComponent(query.return)}` : '/account/signin'}>Sign in</Link>
           </p>
           <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
@@ -109,7 +110,7 @@ export default function SignUp({ query }: ScreenProps) {
                 />
               )}
             />
-            <CheckboxField label="Email me offers and news from Henhouse" error={errors.marketingOptIn?.message} {...register('marketingOptIn')} />
+            <CheckboxField label={`Email me offers and news from ${brandName()}`} error={errors.marketingOptIn?.message} {...register('marketingOptIn')} />
             <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
               {isSubmitting ? 'Creating your account…' : 'Create account'}
             </button>

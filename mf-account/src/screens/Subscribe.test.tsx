@@ -57,7 +57,7 @@ describe('subscriptions (/app/subscribe)', () => {
     await user.click(screen.getByLabelText('Henhouse Drink Club, $5.99 a month'));
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText("You're subscribed to Henhouse Drink Club.")).toBeInTheDocument();
-    expect(api.to('POST /payments/cards')[0].body).toMatchObject({ processor: 'hosted', number: '4242424242424242', expMonth: 4, expYear: 2039 });
+    expect(api.to('POST /payments/cards')[0].body).toMatchObject({ processor: 'hosted', number: '4242424242424242', expMonth: '04', expYear: '2039' });
     expect(api.to('POST /subscriptions')[0].body).toEqual({ planId: 'drink-club', paymentToken: 'tok_1' });
   });
 

@@ -1,11 +1,14 @@
-// /app/subscribe (spec 2.1, webview): subscription plans (GET /api/subscriptions/plans),
+// /app/subscribe (docs/routes.md, webview): subscription plans (GET /api/subscriptions/plans),
 // subscribing with a saved or new card, and cancelling (docs/identity.md).
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
-import { api } from '@henhouse/kit/api/client';
+import { getCards, tokenizeCard } from '@henhouse/kit/api/account';
+import { cancelSubscription, getPlans, subscribe } from '@henhouse/kit/api/loyalty';
+import type { Plan, SavedCard, Subscription } from '@henhouse/kit/api/types';
+import { reportError, useLoad } from '@henhouse/kit/api/useLoad';
 import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
@@ -13,8 +16,7 @@ import { FieldError, FormAlert, Status, TextField } from '@henhouse/kit/ui/forms
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { brandName, cardExpiry, formatDate } from '../lib/format';
-import { currentSubscription, readMembers } from '../lib/members';
-import type { Plan, SavedCard, Subscription } from '../lib/types';
+import { currentSubscription } from '../lib/members';
 import '../account.css';
 
 const perkEvery: Record<string, string> = { day: 'every day', week: 'every week', month: 'every month' };
@@ -26,21 +28,15 @@ export default function Subscribe({ layout }: ScreenProps) {
   const loading = useAppStore((s) => s.loading);
   const user = useAppStore((s) => s.user);
   const token = useAppStore((s) => s.token);
-  const members = readMembers(useAppStore((s) => s.members));
-  const [plans, setPlans] = useState<Plan[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const members = useAppStore((s) => s.members);
+  const planList = useLoad('plans', (signal) => getPlans(signal).then((r) => r.plans));
+  const plans = planList.status === 'ready' ? planList.data : null;
+  const error = planList.status === 'error' ? messageFor(planList.error) : null;
   const [notice, setNotice] = useState<string | null>(null);
 
+  // The member's current subscriptions come with the rewards; a failure shows in the error dialog.
   useEffect(() => {
-    const ctl = new AbortController();
-    api.get<{ plans: Plan[] }>('/subscriptions/plans', ctl.signal).then(
-      (r) => setPlans(r.plans ?? []),
-      (e: unknown) => (e as Error).name !== 'AbortError' && setError(messageFor(e)),
-    );
-    return () => ctl.abort();
-  }, []);
-  useEffect(() => {
-    if (user && !loading) actions.getRewards().catch(() => undefined);
+    if (user && !loading) actions.getRewards().catch(reportError);
   }, [user, loading]);
 
   const active = (members?.subscriptions ?? []).filter(currentSubscription);
@@ -118,12 +114,9 @@ function CurrentSubscription({ sub, name }: { sub: Subscription; name: string })
     setBusy(true);
     setError(null);
     try {
-      const r = await api.del<{ subscription: Record<string, unknown> }>(`/subscriptions/${encodeURIComponent(sub.id)}`);
+      const r = await cancelSubscription(sub.id);
       const m = useAppStore.getState().members;
-      if (m) {
-        const list = Array.isArray(m.subscriptions) ? (m.subscriptions as Record<string, unknown>[]) : [];
-        useAppStore.getState().set({ members: { ...m, subscriptions: list.map((x) => (x.id === sub.id ? { ...x, ...r.subscription } : x)) } });
-      }
+      if (m) useAppStore.getState().set({ members: { ...m, subscriptions: m.subscriptions.map((x) => (x.id === sub.id ? { ...x, ...r.subscription } : x)) } });
       setConfirming(false);
     } catch (e) {
       setError(messageFor(e));
@@ -178,6 +171,7 @@ interface SubscribeValues {
 function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: string) => void }) {
   const [cards, setCards] = useState<SavedCard[] | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [cardsError, setCardsError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -188,7 +182,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
   } = useForm<SubscribeValues>({ defaultValues: { planId: plans[0]?.id ?? '', cardId: '', number: '', expMonth: '', expYear: '', cvv: '', postalCode: '' } });
 
   useEffect(() => {
-    api.get<{ cards: SavedCard[] }>('/user/cards').then(
+    getCards().then(
       (r) => {
         // An expired card cannot pay for a plan.
         const usable = (r.cards ?? []).filter((c) => !c.expired);
@@ -196,7 +190,9 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
         const def = usable.find((c) => c.default) ?? usable[0];
         setValue('cardId', def ? def.id : 'new');
       },
-      () => {
+      (e: unknown) => {
+        // Without the saved cards the member can still pay with a new one.
+        setCardsError(`We couldn't load your saved cards. ${messageFor(e)}`);
         setCards([]);
         setValue('cardId', 'new');
       },
@@ -211,22 +207,21 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
       // subscription with it ("Visa •••• 4242").
       let paymentToken = cards?.find((c) => c.id === v.cardId)?.id;
       if (!paymentToken) {
-        const r = await api.post<{ card: { token: string } }>('/payments/cards', {
+        const r = await tokenizeCard({
           processor: 'hosted',
           number: v.number.replace(/\s+/g, ''),
-          expMonth: Number(v.expMonth),
-          expYear: Number(v.expYear.length === 2 ? `20${v.expYear}` : v.expYear),
+          expMonth: v.expMonth.trim(),
+          expYear: v.expYear.length === 2 ? `20${v.expYear}` : v.expYear,
           cvv: v.cvv,
           postalCode: v.postalCode,
         });
         paymentToken = r.card.token;
       }
-      const r = await api.post<{ subscription: Record<string, unknown> }>('/subscriptions', { planId: v.planId, paymentToken });
+      const r = await subscribe(v.planId, paymentToken);
       const m = useAppStore.getState().members;
-      const list = m && Array.isArray(m.subscriptions) ? (m.subscriptions as Record<string, unknown>[]) : [];
       const plan = plans.find((p) => p.id === v.planId);
       onDone(`You're subscribed to ${plan?.name ?? 'your plan'}.`);
-      useAppStore.getState().set({ members: { ...(m ?? {}), subscriptions: [...list, { name: plan?.name, ...r.subscription }] } });
+      if (m) useAppStore.getState().set({ members: { ...m, subscriptions: [...m.subscriptions, r.subscription] } });
     } catch (e) {
       setFormError(applyServerErrors(e, setError, ['planId', 'number', 'expMonth', 'expYear', 'cvv', 'postalCode']));
     }
@@ -237,7 +232,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
       <h3 id="subscribe-title" className="hh-form-step-title">
         Subscribe
       </h3>
-      <FormAlert message={formError} />
+      <FormAlert message={formError ?? cardsError} />
       <fieldset aria-describedby={errors.planId ? 'plan-error' : undefined}>
         <legend>Plan</legend>
         {plans.map((p) => (

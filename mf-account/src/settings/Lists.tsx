@@ -2,29 +2,24 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { api } from '@henhouse/kit/api/client';
+import * as account from '@henhouse/kit/api/account';
+import type { AddressInput, Location, MemberOrder, SavedAddress, SavedCard, User } from '@henhouse/kit/api/types';
+import { useLoad } from '@henhouse/kit/api/useLoad';
 import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { CheckboxField, FormAlert, Status, TextField } from '@henhouse/kit/ui/forms/Field';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { addressLine, brandName, cardExpiry, formatDate } from '../lib/format';
-import type { LocationSummary, Order, SavedAddress, SavedCard, User } from '../lib/types';
 import { LocationSelector } from '../locations/LocationSelector';
 
-/** useList loads one of the member's lists and lets a change replace it. */
-function useList<T>(path: string, key: string) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const ctl = new AbortController();
-    api.get<Record<string, T[]>>(path, ctl.signal).then(
-      (r) => setItems(r[key] ?? []),
-      (e: unknown) => (e as Error).name !== 'AbortError' && setError(messageFor(e)),
-    );
-    return () => ctl.abort();
-  }, [path, key]);
-  return { items, setItems, error, setError };
+/** useList loads one of the member's lists (the kit's loading hook) and lets a change
+ *  replace it; `error` is the load's failure until a change sets its own. */
+function useList<T>(key: string, load: (signal: AbortSignal) => Promise<T[]>) {
+  const list = useLoad(key, load);
+  const [changeError, setError] = useState<string | null>(null);
+  const error = changeError ?? (list.status === 'error' ? messageFor(list.error) : null);
+  return { items: list.status === 'ready' ? list.data : null, setItems: list.setData, error, setError };
 }
 
 function Loading({ items, error, what }: { items: unknown[] | null; error: string | null; what: string }) {
@@ -34,18 +29,18 @@ function Loading({ items, error, what }: { items: unknown[] | null; error: strin
 }
 
 type Address = SavedAddress;
-type AddressValues = Omit<Address, 'id' | 'default' | 'created_at'> & { default: boolean };
+type AddressValues = Required<Omit<AddressInput, 'default'>> & { default: boolean };
 const emptyAddress: AddressValues = { label: '', street: '', unit: '', city: '', state: '', zip: '', instructions: '', default: false };
 
 export function Addresses() {
-  const { items, setItems, error, setError } = useList<Address>('/user/addresses', 'addresses');
+  const { items, setItems, error, setError } = useList('addresses', (signal) => account.getAddresses(signal).then((r) => r.addresses));
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const remove = async (a: Address) => {
     if (!window.confirm(`Remove the address "${a.label}"?`)) return;
     setError(null);
     try {
-      const r = await api.del<{ addresses: Address[] }>(`/user/addresses/${encodeURIComponent(a.id)}`);
+      const r = await account.removeAddress(a.id);
       setItems(r.addresses);
       setStatus(`Removed ${a.label}.`);
     } catch (e) {
@@ -116,9 +111,9 @@ function AddressForm({ address, onDone, onCancel }: { address: Address | null; o
   useEffect(() => setFocus('label'), [setFocus]);
   const submit = handleSubmit(async (v) => {
     setFormError(null);
-    const body = { label: v.label.trim(), street: v.street.trim(), unit: v.unit?.trim() || undefined, city: v.city.trim(), state: v.state.trim().toUpperCase(), zip: v.zip.trim(), instructions: v.instructions?.trim() || undefined, default: v.default };
+    const body: AddressInput = { label: v.label.trim(), street: v.street.trim(), unit: v.unit?.trim() || undefined, city: v.city.trim(), state: v.state.trim().toUpperCase(), zip: v.zip.trim(), instructions: v.instructions?.trim() || undefined, default: v.default };
     try {
-      const r = address ? await api.put<{ addresses: Address[] }>(`/user/addresses/${encodeURIComponent(address.id)}`, body) : await api.post<{ addresses: Address[] }>('/user/addresses', body);
+      const r = address ? await account.updateAddress(address.id, body) : await account.addAddress(body);
       onDone(r.addresses, address ? `Saved ${body.label}.` : `Added ${body.label}.`);
     } catch (e) {
       setFormError(applyServerErrors(e, setError, ['label', 'street', 'unit', 'city', 'state', 'zip', 'instructions']));
@@ -151,14 +146,14 @@ function AddressForm({ address, onDone, onCancel }: { address: Address | null; o
 }
 
 export function Cards() {
-  const { items, setItems, error, setError } = useList<SavedCard>('/user/cards', 'cards');
+  const { items, setItems, error, setError } = useList('cards', (signal) => account.getCards(signal).then((r) => r.cards));
   const [status, setStatus] = useState<string | null>(null);
   const remove = async (c: SavedCard) => {
     const name = `${brandName(c.brand)} ending in ${c.last4}`;
     if (!window.confirm(`Remove the ${name}?`)) return;
     setError(null);
     try {
-      const r = await api.del<{ cards: SavedCard[] }>(`/user/cards/${encodeURIComponent(c.id)}`);
+      const r = await account.removeCard(c.id);
       setItems(r.cards);
       setStatus(`Removed the ${name}.`);
     } catch (e) {
@@ -195,26 +190,26 @@ export function Cards() {
 }
 
 /** A favourite location: GET /api/user/favorites answers the locations in full. */
-type Favorite = LocationSummary;
+type Favorite = Location;
 
 export function Favorites({ user }: { user: User }) {
-  const { items, setItems, error, setError } = useList<Favorite>('/user/favorites', 'favorites');
+  const { items, setItems, error, setError } = useList('favorites', (signal) => account.getFavorites(signal).then((r) => r.favorites));
   const [status, setStatus] = useState<string | null>(null);
   const favorites = items ?? [];
-  const setPrimary = async (loc: LocationSummary) => {
+  const setPrimary = async (loc: Location) => {
     setError(null);
     try {
-      const r = await api.patch<{ user: User }>('/user', { favoriteLocationId: loc.id });
-      useAppStore.getState().set({ user: r.user as unknown as Record<string, unknown> });
+      const r = await account.updateProfile({ favoriteLocationId: loc.id });
+      useAppStore.getState().set({ user: r.user });
       setStatus(`${loc.name} is now your favourite location.`);
     } catch (e) {
       setError(messageFor(e));
     }
   };
-  const add = async (loc: LocationSummary) => {
+  const add = async (loc: Location) => {
     setError(null);
     try {
-      const r = await api.put<{ favorites: Favorite[] }>(`/user/favorites/${encodeURIComponent(loc.id)}`, {});
+      const r = await account.addFavorite(loc.id);
       setItems(r.favorites);
       setStatus(`Saved ${loc.name}.`);
     } catch (e) {
@@ -224,7 +219,7 @@ export function Favorites({ user }: { user: User }) {
   const remove = async (loc: Favorite) => {
     setError(null);
     try {
-      const r = await api.del<{ favorites: Favorite[] }>(`/user/favorites/${encodeURIComponent(loc.id)}`);
+      const r = await account.removeFavorite(loc.id);
       setItems(r.favorites);
       setStatus(`Removed ${loc.name}.`);
     } catch (e) {
@@ -266,7 +261,7 @@ export function Favorites({ user }: { user: User }) {
 }
 
 export function Orders() {
-  const { items, error } = useList<Order>('/user/orders', 'orders');
+  const { items, error } = useList<MemberOrder>('orders', (signal) => account.getOrders(signal).then((r) => r.orders));
   return (
     <>
       <Loading items={items} error={error} what="orders" />

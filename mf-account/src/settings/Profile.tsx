@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { api } from '@henhouse/kit/api/client';
+import { changePassword, updateProfile, updateSettings } from '@henhouse/kit/api/account';
+import type { User } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { CheckboxField, FormAlert, PasswordField, Status, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
 import { phoneDigits, phoneRules } from '@henhouse/kit/ui/forms/rules';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { validateBirthday } from '../forms/rules';
 import { formatPhone } from '../lib/format';
-import type { User } from '../lib/types';
 
-const setUser = (u: User) => useAppStore.getState().set({ user: u as unknown as Record<string, unknown> });
+const setUser = (u: User) => useAppStore.getState().set({ user: u });
 
 export function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -41,7 +41,7 @@ export function ProfileForm({ user }: { user: User }) {
     setFormError(null);
     setStatus(null);
     try {
-      const r = await api.patch<{ user: User }>('/user', { firstName: v.firstName.trim(), lastName: v.lastName.trim(), phone: phoneDigits(v.phone), ...(v.birthday ? { birthday: v.birthday } : {}) });
+      const r = await updateProfile({ firstName: v.firstName.trim(), lastName: v.lastName.trim(), phone: phoneDigits(v.phone), ...(v.birthday ? { birthday: v.birthday } : {}) });
       setUser(r.user);
       setStatus('Your details are saved.');
     } catch (e) {
@@ -86,7 +86,7 @@ export function NotificationsForm({ user }: { user: User }) {
     setFormError(null);
     setStatus(null);
     try {
-      const r = await api.put<{ user: User }>('/user/settings', { emailOffers: v.emailOffers, smsOffers: v.smsOffers, paperlessReceipts: v.paperlessReceipts });
+      const r = await updateSettings({ emailOffers: v.emailOffers, smsOffers: v.smsOffers, paperlessReceipts: v.paperlessReceipts });
       setUser(r.user);
       setStatus('Your notification settings are saved.');
     } catch (e) {
@@ -125,7 +125,7 @@ export function PasswordForm({ user }: { user: User }) {
     setFormError(null);
     setStatus(null);
     try {
-      await api.post<{ changed: boolean }>('/user/password', { current: v.current, password: v.password });
+      await changePassword(v.current, v.password);
       reset();
       setStatus('Your password is changed.');
     } catch (e) {

@@ -2,13 +2,13 @@
 // "Resend code", and where it went. Signs the member in on success.
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { api } from '@henhouse/kit/api/client';
+import { resendCode, submitCode } from '@henhouse/kit/api/account';
 import { FormAlert, Status, StepHeading, TextField } from '@henhouse/kit/ui/forms/Field';
 import { oneTimeCodeInput, oneTimeCodeRules } from '@henhouse/kit/ui/forms/rules';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { formatTime, maskDestination } from '../lib/format';
-import type { CodeChallenge, SignedIn } from '../lib/types';
+import type { CodeChallenge, SignedIn } from '@henhouse/kit/api/types';
 
 interface Props {
   challenge: CodeChallenge;
@@ -43,7 +43,7 @@ export function CodeStep({ challenge: initial, onSignedIn, onBack, backLabel }: 
     setFormError(null);
     setStatus(null);
     try {
-      const r = await api.post<SignedIn>('/auth/code', { challengeId: challenge.id, code: code.trim() });
+      const r = await submitCode(challenge.id, code.trim());
       onSignedIn(r);
     } catch (e) {
       setFormError(applyServerErrors(e, setError, ['code'], { codeField: 'code' }));
@@ -57,7 +57,7 @@ export function CodeStep({ challenge: initial, onSignedIn, onBack, backLabel }: 
     setFormError(null);
     setStatus(null);
     try {
-      const r = await api.post<{ challenge: CodeChallenge }>('/auth/code/resend', { challengeId: challenge.id });
+      const r = await resendCode(challenge.id);
       setChallenge(r.challenge);
       setStatus(`New code sent. ${sentTo(r.challenge)}`);
       setFocus('code');

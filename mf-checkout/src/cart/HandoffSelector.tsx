@@ -1,16 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { api, ApiError } from '@henhouse/kit/api/client';
-import { useAppStore, type Cart } from '@henhouse/kit/state/store';
-import type { CartView, LocationView } from './types';
+import { ApiError } from '@henhouse/kit/api/client';
+import { setHandoff, type HandoffInput } from '@henhouse/kit/api/cart';
+import type { Cart, HandoffMode, Location } from '@henhouse/kit/api/types';
+import { useAppStore } from '@henhouse/kit/state/store';
 
-/** Handoff modes (spec 2.14, 3): key, mobile label, desktop label; pickup has the
+/** Handoff modes: key, mobile label, desktop label; pickup has the
  *  sub-modes In-store (key pickup) and Curbside (key curbside). */
 export const handoffModes = [
   { key: 'delivery', mobile: 'Delivery', desktop: 'Delivery', sub_handoff_modes: [] as string[] },
   { key: 'pickup', mobile: 'Pickup', desktop: 'Pickup', sub_handoff_modes: ['In-store', 'Curbside'], sub_handoff_modes_keys: ['pickup', 'curbside'] },
 ] as const;
 
-type Mode = 'pickup' | 'curbside' | 'delivery';
+type Mode = HandoffMode;
 
 function Label({ mobile, desktop }: { mobile: string; desktop: string }) {
   if (mobile === desktop) return <>{desktop}</>;
@@ -24,18 +25,18 @@ function Label({ mobile, desktop }: { mobile: string; desktop: string }) {
 
 /** HandoffSelector picks delivery, pickup in-store or curbside, with the address or
  *  vehicle the mode needs, and saves it to the cart. */
-export function HandoffSelector({ cart, location }: { cart: CartView; location: LocationView | null }) {
+export function HandoffSelector({ cart, location }: { cart: Cart; location: Location | null }) {
   const [mode, setMode] = useState<Mode>(cart.handoff.mode);
   const [error, setError] = useState<ApiError | null>(null);
   const [saving, setSaving] = useState(false);
   const id = useId();
   const offered = (m: Mode) => !location || location.services[m === 'pickup' ? 'pickup' : m];
 
-  const save = async (body: Record<string, unknown>) => {
+  const save = async (body: HandoffInput) => {
     setSaving(true);
     setError(null);
     try {
-      const r = await api.put<{ cart: Cart }>('/cart/handoff', body);
+      const r = await setHandoff(body);
       useAppStore.getState().set({ cart: r.cart });
     } catch (e) {
       setError(e instanceof ApiError ? e : new ApiError(0, 'unknown', String(e)));

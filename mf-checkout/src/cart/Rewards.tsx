@@ -1,15 +1,15 @@
-// Rewards in the cart drawer (spec 1 "Loyalty programme", spec 9 "Rewards at
-// checkout"): a signed-in member redeems catalogue rewards and reward offers into the
-// cart and takes them out again; a guest is asked to sign in. The calls are those of
+// Rewards in the cart drawer (behind the rewardsAtCheckout feature flag): a signed-in
+// member redeems catalogue rewards and reward offers into the cart and takes them out again; a guest is asked to sign in. The calls are those of
 // docs/identity.md; every answer's cart and members go into the one store, so the
 // header's points stay in step.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { actions } from '@henhouse/kit/actions';
-import { api, ApiError } from '@henhouse/kit/api/client';
-import { useAppStore, type AppState, type Cart } from '@henhouse/kit/state/store';
+import { ApiError, type ApiResponse } from '@henhouse/kit/api/client';
+import { redeemOffer, redeemReward, returnRedemption } from '@henhouse/kit/api/loyalty';
+import type { Cart, Members } from '@henhouse/kit/api/types';
+import { useAppStore } from '@henhouse/kit/state/store';
 import { rewardsAtCheckout } from './features';
-import type { CartView, MembersView, Redeemed, RedemptionRemoved } from './types';
 import './rewards.css';
 
 const enc = encodeURIComponent;
@@ -40,7 +40,7 @@ export interface RewardChoice {
 const rank: Record<ChoiceState, number> = { available: 0, held: 1, 'in-cart': 2, short: 3 };
 
 /** rewardChoices lists what the member can use now first, then the rest. */
-export function rewardChoices(members: MembersView | null, cart: CartView | null): RewardChoice[] {
+export function rewardChoices(members: Members | null, cart: Cart | null): RewardChoice[] {
   if (!members) return [];
   const inCart = new Set<string>([
     ...(cart?.rewards ?? []).map((r) => r.id),
@@ -72,7 +72,7 @@ export interface AppliedLine {
 }
 
 /** appliedRewards: the cart's discounts of kind reward, and any reward the cart lists without one. */
-export function appliedRewards(cart: CartView): AppliedLine[] {
+export function appliedRewards(cart: Cart): AppliedLine[] {
   const out: AppliedLine[] = (cart.discounts ?? []).filter((d) => d.kind === 'reward').map((d) => ({ id: d.code, name: d.label, amountCents: d.amount_cents }));
   for (const r of cart.rewards ?? []) if (!out.some((x) => x.id === r.id)) out.push({ id: r.id, name: r.name, amountCents: r.amount_cents });
   return out;
@@ -89,8 +89,8 @@ const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Somethin
  */
 export function useCartRewards() {
   const user = useAppStore((s) => s.user);
-  const members = useAppStore((s) => s.members) as unknown as MembersView | null;
-  const cart = useAppStore((s) => s.cart) as unknown as CartView | null;
+  const members = useAppStore((s) => s.members);
+  const cart = useAppStore((s) => s.cart);
   const [enabled] = useState(rewardsAtCheckout);
   const member = enabled && !!user;
   const [busy, setBusy] = useState<string | null>(null);
@@ -138,8 +138,7 @@ export function useCartRewards() {
     (target ?? toggleRef.current)?.focus();
   }, [focus]);
 
-  const write = (r: { cart: CartView | null; members: MembersView }) =>
-    useAppStore.getState().set({ cart: r.cart as unknown as Cart | null, members: r.members as unknown as AppState['members'] });
+  const write = (r: ApiResponse<'/rewards/redemptions/{id}', 'delete'>) => useAppStore.getState().set({ cart: r.cart, members: r.members });
 
   /** run performs one request at a time; a second click while one is in flight does nothing. */
   const run = async (key: string, fn: () => Promise<FocusRequest>) => {
@@ -162,16 +161,15 @@ export function useCartRewards() {
   const redeem = (c: RewardChoice, index: number) =>
     run(c.key, async () => {
       // Redeemed for a cart that is gone: give it back first, then take it into this one.
-      if (c.state === 'held' && c.redemptionId) write(await api.del<RedemptionRemoved>(`/rewards/redemptions/${enc(c.redemptionId)}`));
-      const path = c.kind === 'offer' ? `/rewards/offers/${enc(c.id)}/redeem` : `/rewards/${enc(c.id)}/redeem`;
-      write(await api.post<Redeemed>(path));
+      if (c.state === 'held' && c.redemptionId) write(await returnRedemption(c.redemptionId));
+      write(await (c.kind === 'offer' ? redeemOffer(c.id) : redeemReward(c.id)));
       setAnnouncement(`${c.name} added to your order`);
       return { to: 'choice', index };
     });
 
   const remove = (line: AppliedLine, index: number) =>
     run(`remove:${line.id}`, async () => {
-      const r = await api.del<RedemptionRemoved>(`/rewards/redemptions/${enc(line.id)}`);
+      const r = await returnRedemption(line.id);
       write(r);
       const back = r.members.redemptions?.find((x) => x.id === line.id)?.points ?? 0;
       setAnnouncement(back > 0 ? `${line.name} removed. ${count(back)} points are back in your balance.` : `${line.name} removed from your order`);

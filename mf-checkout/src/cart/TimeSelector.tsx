@@ -1,10 +1,12 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { api, ApiError } from '@henhouse/kit/api/client';
-import { useResource } from '@henhouse/kit/api/useResource';
-import { useAppStore, type Cart } from '@henhouse/kit/state/store';
-import type { CartView, TimeOptions } from './types';
+import { ApiError } from '@henhouse/kit/api/client';
+import { setTime } from '@henhouse/kit/api/cart';
+import { pickupTimes } from '@henhouse/kit/api/locations';
+import type { Cart, TimeWanted } from '@henhouse/kit/api/types';
+import { useLoad } from '@henhouse/kit/api/useLoad';
+import { useAppStore } from '@henhouse/kit/state/store';
 
-type Mode = 'asap' | 'later' | 'advance';
+type Mode = TimeWanted['mode'];
 
 function fmtTime(iso: string, tz: string) {
   return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz }).format(new Date(iso));
@@ -14,11 +16,11 @@ function fmtDate(date: string) {
   return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-/** TimeSelector (spec 2.14): "ASAP", "Later" (today), or advance ordering with
+/** TimeSelector: "ASAP", "Later" (today), or advance ordering with
  *  "Select date and time" → "Select Date" and "Select Time". The earliest time shown
- *  is the edge's, already moved 10 minutes past the next ready time (spec 9). */
-export function TimeSelector({ cart }: { cart: CartView }) {
-  const opts = useResource<TimeOptions>(`/locations/${encodeURIComponent(cart.location_id)}/times`);
+ *  is the edge's, already moved 10 minutes past the next ready time (docs/api.md, "GET /api/locations/{id}/times"). */
+export function TimeSelector({ cart }: { cart: Cart }) {
+  const opts = useLoad(`times:${cart.location_id}`, (signal) => pickupTimes(cart.location_id, signal));
   const [mode, setMode] = useState<Mode>(cart.time.mode);
   const [date, setDate] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -31,10 +33,10 @@ export function TimeSelector({ cart }: { cart: CartView }) {
 
   const slots = useMemo(() => data?.days.find((d) => d.date === (mode === 'later' ? today : date))?.slots ?? [], [data, date, mode, today]);
 
-  const save = async (body: { mode: Mode; at?: string }) => {
+  const save = async (body: TimeWanted) => {
     setError(null);
     try {
-      const r = await api.put<{ cart: Cart }>('/cart/time', body);
+      const r = await setTime(body);
       useAppStore.getState().set({ cart: r.cart });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));

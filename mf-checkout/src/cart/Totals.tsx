@@ -1,13 +1,13 @@
 import { money } from '@henhouse/kit/format';
 import { appliedRewards, type CartRewards } from './Rewards';
-import type { CartView } from './types';
+import type { Cart } from '@henhouse/kit/api/types';
 
 /**
  * CartTotals: subtotal, what comes off it (rewards with "Remove" for the member who
  * redeemed them, coupons and offers), fees, tax, tip and the total, as the edge priced
  * the cart (docs/api.md, "Totals").
  */
-export function CartTotals({ cart, r }: { cart: CartView; r: CartRewards }) {
+export function CartTotals({ cart, r }: { cart: Cart; r: CartRewards }) {
   const t = cart.totals;
   const rewards = appliedRewards(cart);
   const others = (cart.discounts ?? []).filter((d) => d.kind !== 'reward');

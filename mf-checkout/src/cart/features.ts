@@ -1,6 +1,6 @@
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 
-/** rewardsAtCheckout is the spec 9 feature flag (bootstrap config.features); off when
+/** rewardsAtCheckout is the feature flag of rewards in the cart (bootstrap config.features); off when
  *  the page has no bootstrap to read. */
 export function rewardsAtCheckout(): boolean {
   try {

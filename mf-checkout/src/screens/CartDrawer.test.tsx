@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 afterAll(() => setBootstrap(null));
 
-describe('cart drawer: rewards for members (spec 1 Loyalty, spec 9 rewardsAtCheckout)', () => {
+describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
   it('shows a closed "Rewards" disclosure with the balance; opened, what the member can use now comes first', async () => {
     signedIn();
     const api = edge();

@@ -2,21 +2,22 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
-import { api, ApiError } from '@henhouse/kit/api/client';
+import { ApiError } from '@henhouse/kit/api/client';
+import { addProduct, removeLine, setLineQuantity } from '@henhouse/kit/api/cart';
+import { getProduct } from '@henhouse/kit/api/menu';
+import type { Cart, CartLine, Product } from '@henhouse/kit/api/types';
+import { reportError } from '@henhouse/kit/api/useLoad';
 import { joinCard, money } from '@henhouse/kit/format';
-import { useAppStore, type Cart } from '@henhouse/kit/state/store';
-import type { CartLine, CartView, LocationView } from '../cart/types';
+import { useAppStore } from '@henhouse/kit/state/store';
 import { HandoffSelector } from '../cart/HandoffSelector';
 import { TimeSelector } from '../cart/TimeSelector';
 import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Rewards';
 import { CartTotals } from '../cart/Totals';
 
-interface Upsell { id: string; name: string; description: string; price_cents: number; image: string }
-
-/** The contents of the cart drawer (spec 2.7); the shell draws the frame. */
+/** The contents of the cart drawer (docs/shell.md, "Cart drawer"); the shell draws the frame. */
 export default function CartDrawer(_props: ScreenProps) {
-  const cart = useAppStore((s) => s.cart) as unknown as CartView | null;
-  const location = useAppStore((s) => s.location) as unknown as LocationView | null;
+  const cart = useAppStore((s) => s.cart);
+  const location = useAppStore((s) => s.location);
   const setUi = useAppStore((s) => s.setUi);
   const navigate = useNavigate();
   const [step, setStep] = useState<'cart' | 'upsell'>('cart');
@@ -25,7 +26,8 @@ export default function CartDrawer(_props: ScreenProps) {
   const rewards = useCartRewards();
 
   useEffect(() => {
-    actions.getCart().catch(() => undefined); // what the server has now
+    // What the server has now; a failure shows in the drawer.
+    actions.getCart().catch((e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
   }, []);
 
   const close = () => setUi({ cartOpen: false });
@@ -131,7 +133,7 @@ export default function CartDrawer(_props: ScreenProps) {
 function Line({ line, busy, run, setCart }: { line: CartLine; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<void>; setCart: (c: Cart) => void }) {
   const change = (q: number) =>
     run(async () => {
-      const r = q < 1 ? await api.del<{ cart: Cart }>(`/cart/products/${line.id}`) : await api.put<{ cart: Cart }>(`/cart/products/${line.id}`, { quantity: q });
+      const r = q < 1 ? await removeLine(line.id) : await setLineQuantity(line.id, q);
       setCart(r.cart);
     });
   return (
@@ -157,21 +159,30 @@ function Line({ line, busy, run, setCart }: { line: CartLine; busy: boolean; run
 
 /** The upsell step "Complete Your Order": suggestions from the cart's products, with
  *  left and right arrows and "Back to Menu". */
-function UpsellStep({ cart, onBack, onDone }: { cart: CartView; onBack: () => void; onDone: () => void }) {
-  const [items, setItems] = useState<Upsell[] | null>(null);
+function UpsellStep({ cart, onBack, onDone }: { cart: Cart; onBack: () => void; onDone: () => void }) {
+  const [items, setItems] = useState<Product[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [i, setI] = useState(0);
   const [added, setAdded] = useState<string[]>([]);
   useEffect(() => {
     const inCart = new Set(cart.products.map((p) => p.product_id));
     const ids = [...new Set(cart.products.map((p) => p.product_id))].slice(0, 5);
-    Promise.all(ids.map((id) => api.get<{ upsells: Upsell[] }>(`/menus/${encodeURIComponent(cart.menu_id)}/products/${encodeURIComponent(id)}`).catch(() => ({ upsells: [] as Upsell[] }))))
-      .then((rs) => {
-        const seen = new Set<string>();
-        const out: Upsell[] = [];
-        for (const r of rs) for (const u of r.upsells) if (!inCart.has(u.id) && !seen.has(u.id)) (seen.add(u.id), out.push(u));
-        if (out.length === 0) onDone();
-        setItems(out);
-      });
+    // A product whose suggestions fail to load offers none; the failure shows in the
+    // error dialog and the guest carries on with the others.
+    Promise.all(
+      ids.map((id) =>
+        getProduct(cart.menu_id, id).then(
+          (r) => r.upsells,
+          (e: unknown) => (reportError(e), [] as Product[]),
+        ),
+      ),
+    ).then((rs) => {
+      const seen = new Set<string>();
+      const out: Product[] = [];
+      for (const r of rs) for (const u of r) if (!inCart.has(u.id) && !seen.has(u.id)) (seen.add(u.id), out.push(u));
+      if (out.length === 0) onDone();
+      setItems(out);
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (!items) return <p role="status">Loading suggestions…</p>;
@@ -191,16 +202,24 @@ function UpsellStep({ cart, onBack, onDone }: { cart: CartView; onBack: () => vo
             className="hh-button hh-button--secondary"
             disabled={added.includes(item.id)}
             onClick={async () => {
-              const r = await api.post<{ cart: Cart }>('/cart/products', { productId: item.id }).catch(() => null);
-              if (r) {
+              setError(null);
+              try {
+                const r = await addProduct(item.id);
                 useAppStore.getState().set({ cart: r.cart });
                 setAdded((a) => [...a, item.id]);
+              } catch (e) {
+                setError(e instanceof ApiError ? e.message : String(e));
               }
             }}
           >
             {added.includes(item.id) ? 'Added' : 'Add'}
           </button>
         </div>
+      )}
+      {error && (
+        <p role="alert" className="hh-field__error">
+          {error}
+        </p>
       )}
       <div className="hh-upsell__nav">
         <button type="button" className="hh-icon-button" aria-label="Previous suggestion" disabled={i === 0} onClick={() => setI(i - 1)}>

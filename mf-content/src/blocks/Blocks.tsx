@@ -1,14 +1,9 @@
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
-import { TopSellers, type TopSellersBlock } from './TopSellers';
+import type { ContentBlock } from '@henhouse/kit/api/types';
+import { TopSellers } from './TopSellers';
 
-type Block = { component: string; [k: string]: unknown };
-
-/** A top-sellers block carries its product cards; one without them is skipped like an
- *  unknown block instead of breaking the page. */
-function isTopSellers(b: Block): b is Block & TopSellersBlock {
-  return b.component === 'top_sellers' && Array.isArray(b.products);
-}
+type Block = ContentBlock;
 
 function Buttons({ cta }: { cta?: ButtonBlock[] }) {
   if (!cta?.length) return null;
@@ -28,30 +23,30 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
   return (
     <>
       {blocks.map((b, i) => {
-        if (b.show === 'no-user' && signedIn) return null;
-        const title = typeof b.title === 'string' ? b.title : undefined;
-        const text = typeof b.text === 'string' ? b.text : undefined;
+        if ('show' in b && b.show === 'no-user' && signedIn) return null;
+        const title = b.title;
+        const text = 'text' in b ? b.text : undefined;
         switch (b.component) {
           case 'hero': {
-            const img = b.image as { filename: string; alt: string } | undefined;
+            const img = b.image;
             return (
               <section key={i} className="hh-block hh-hero">
                 <div>
                   <h2>{title}</h2>
                   <p>{text}</p>
-                  <Buttons cta={b.cta as ButtonBlock[]} />
+                  <Buttons cta={b.cta} />
                 </div>
                 {img && <img src={img.filename} alt={img.alt} width={480} height={320} />}
               </section>
             );
           }
           case 'top_sellers':
-            return isTopSellers(b) ? <TopSellers key={i} block={b} /> : null;
+            return <TopSellers key={i} block={b} />;
           case 'rich_text':
             return (
               <section key={i} className="hh-block">
                 {title && <h2>{title}</h2>}
-                {(b.paragraphs as string[]).map((p, j) => (
+                {(b.paragraphs ?? []).map((p, j) => (
                   <p key={j}>{p}</p>
                 ))}
               </section>
@@ -61,7 +56,7 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
               <section key={i} className="hh-block">
                 <h2>{title}</h2>
                 <ol className="hh-timeline">
-                  {(b.items as { year: string; text: string }[]).map((it) => (
+                  {(b.items ?? []).map((it) => (
                     <li key={it.year}>
                       <strong>{it.year}</strong> {it.text}
                     </li>
@@ -75,7 +70,7 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
                 <h2>{title}</h2>
                 <p>{text}</p>
                 <ul className="hh-inline-list">
-                  {(b.stores as { store: string; url: string; label: string }[]).map((s) => (
+                  {(b.stores ?? []).map((s) => (
                     <li key={s.store}>
                       <a href={s.url} target="_blank" rel="noopener noreferrer" className="hh-store-link">
                         {s.label}
@@ -93,7 +88,7 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
               <section key={i} className={`hh-block hh-block--${b.component}`}>
                 <h2>{title}</h2>
                 {text && <p>{text}</p>}
-                <Buttons cta={b.cta as ButtonBlock[]} />
+                <Buttons cta={'cta' in b ? b.cta : undefined} />
               </section>
             );
           default:

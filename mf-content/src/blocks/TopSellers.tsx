@@ -1,21 +1,9 @@
 import { Link } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
+import type { TopSellersBlock } from '@henhouse/kit/api/types';
+import { ContentButton } from '@henhouse/kit/ui/ContentButton';
 
-export interface TopSellersCard {
-  image: { filename: string; alt?: string };
-  title: string;
-  description: string;
-  cta: ButtonBlock[];
-}
-export interface TopSellersBlock {
-  component: 'top_sellers';
-  title?: string;
-  show?: string;
-  background_color?: string;
-  layout?: 'default' | 'pages';
-  products: TopSellersCard[];
-}
+export type { TopSellersBlock };
 
 /** orderNowHref is where a card's default "Order now" goes: the selected location's menu,
  *  /menu/{menu_id}, or /locations to choose one first. */
@@ -33,9 +21,9 @@ export function TopSellers({ block }: { block: TopSellersBlock }) {
     <section className={`hh-block hh-top-sellers hh-top-sellers--${block.layout ?? 'default'}`} style={{ background: block.background_color }}>
       {block.title && <h2>{block.title}</h2>}
       <ul className="hh-cards">
-        {block.products.map((card) => (
+        {(block.products ?? []).map((card) => (
           <li key={card.title} className="hh-card">
-            <img src={card.image.filename} alt={card.image.alt ?? ''} width={240} height={180} loading="lazy" />
+            {card.image && <img src={card.image.filename} alt={card.image.alt ?? ''} width={240} height={180} loading="lazy" />}
             <h3>{card.title}</h3>
             <p>{card.description}</p>
             {card.cta?.[0] ? (

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { storeWith } from '@henhouse/kit/test/harness';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ContentButton, contentButtonHref, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
@@ -63,8 +64,8 @@ describe('top sellers block', () => {
     component: 'top_sellers',
     title: 'Top Sellers',
     products: [
-      { image: { filename: '/t.svg' }, title: 'Tenders', description: 'Crispy', cta: [] },
-      { image: { filename: '/b.svg' }, title: 'Bucket', description: 'Twelve pieces', cta: [btn({ text: 'Feed the family', link: { cached_url: 'menu', linktype: 'story' } })] },
+      { image: { filename: '/t.svg', alt: '' }, title: 'Tenders', description: 'Crispy', cta: [] },
+      { image: { filename: '/b.svg', alt: '' }, title: 'Bucket', description: 'Twelve pieces', cta: [btn({ text: 'Feed the family', link: { cached_url: 'menu', linktype: 'story' } })] },
     ],
   };
   beforeEach(() => useAppStore.getState().reset(['location', 'user']));
@@ -83,7 +84,7 @@ describe('top sellers block', () => {
   });
 
   it('is hidden for signed-in visitors when shown to no-user only', () => {
-    useAppStore.getState().set({ user: { id: 'u1' } });
+    storeWith({ user: { id: 'u1' } });
     inRouter(<TopSellers block={{ ...block, show: 'no-user' }} />);
     expect(screen.queryByRole('heading', { name: 'Top Sellers' })).toBeNull();
   });

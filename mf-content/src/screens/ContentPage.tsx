@@ -1,19 +1,14 @@
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { useResource } from '@henhouse/kit/api/useResource';
+import { getPage } from '@henhouse/kit/api/content';
+import { useLoad } from '@henhouse/kit/api/useLoad';
 import { NotFound } from '@henhouse/kit/ui/NotFound';
 import { Blocks } from '../blocks/Blocks';
 import '../content.css';
 
-interface Page {
-  slug: string;
-  title: string;
-  blocks: { component: string; [k: string]: unknown }[];
-}
-
 /** A content-managed page (home and the catch-all). */
 export default function ContentPage({ params }: ScreenProps) {
   const slug = params.slug ?? '';
-  const page = useResource<Page>(`/content/pages/${slug.split('/').map(encodeURIComponent).join('/')}`);
+  const page = useLoad(`page:${slug}`, (signal) => getPage(slug, signal));
   if (page.status === 'loading') return <div className="hh-area-loading" role="status"><span className="visually-hidden">Loading…</span></div>;
   if (page.status === 'error') {
     if (page.error.status === 404) return <NotFound />;

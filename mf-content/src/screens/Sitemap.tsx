@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { useResource } from '@henhouse/kit/api/useResource';
+import { getSlugs } from '@henhouse/kit/api/content';
+import { useLoad } from '@henhouse/kit/api/useLoad';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 
 const sitePages: [string, string][] = [
@@ -20,7 +21,8 @@ function titleOf(slug: string): string {
 }
 
 export default function Sitemap(_props: ScreenProps) {
-  const slugs = useResource<{ slugs: string[] }>('/content/slugs');
+  // The site's own pages list without the content service; a failure shows in the error dialog.
+  const slugs = useLoad('slugs', getSlugs, { report: 'dialog' });
   return (
     <ScreenFrame name="mf-content/Sitemap" title="Sitemap">
       <ul>

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { storeWith } from '@henhouse/kit/test/harness';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import MenuIndex from './MenuIndex';
@@ -26,11 +27,11 @@ describe('/menu without an id (docs/routes.md)', () => {
     expect(visitMenu()).toBe('/locations');
   });
   it("goes to the selected location's menu", () => {
-    useAppStore.getState().set({ location: { id: 'l1', name: 'Bardstown Rd', menu_id: 'm 1' } });
+    storeWith({ location: { id: 'l1', name: 'Bardstown Rd', menu_id: 'm 1' } });
     expect(visitMenu()).toBe('/menu/m%201');
   });
   it("prefers the cart's menu", () => {
-    useAppStore.getState().set({ location: { id: 'l1', name: 'A', menu_id: 'm1' }, cart: { menu_id: 'm2', products: [] } });
+    storeWith({ location: { id: 'l1', name: 'A', menu_id: 'm1' }, cart: { menu_id: 'm2', products: [] } });
     expect(visitMenu()).toBe('/menu/m2');
   });
 });

@@ -21,10 +21,11 @@ export const footerPages: FooterLink[] = [
   { label: 'Terms & Conditions', to: '/terms-and-conditions' },
 ];
 
-export const socialLinks = [
-  { label: 'Henhouse on Instagram', to: 'https://www.instagram.com/henhouse', icon: 'instagram' },
-  { label: 'Henhouse on Facebook', to: 'https://www.facebook.com/henhouse', icon: 'facebook' },
-  { label: 'Henhouse on X', to: 'https://x.com/henhouse', icon: 'x' },
+/** socialLinks are the brand's social media accounts, named for screen readers. */
+export const socialLinks = (brand: string) => [
+  { label: `${brand} on Instagram`, to: 'https://www.instagram.com/henhouse', icon: 'instagram' },
+  { label: `${brand} on Facebook`, to: 'https://www.facebook.com/henhouse', icon: 'facebook' },
+  { label: `${brand} on X`, to: 'https://x.com/henhouse', icon: 'x' },
 ];
 
 const icons: Record<string, string> = {
@@ -33,14 +34,14 @@ const icons: Record<string, string> = {
   x: 'M17.8 3h3.1l-6.8 7.7 8 10.3h-6.3l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.8 3h6.4l4.4 5.8L17.8 3zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5z',
 };
 
-export function Footer({ careersUrl }: { careersUrl: string }) {
+export function Footer({ careersUrl, brandName }: { careersUrl: string; brandName: string }) {
   return (
     <footer className="hh-footer">
       <nav aria-label="Footer" className="hh-footer__nav">
         <NavList entries={footerNav(careersUrl)} />
       </nav>
       <ul className="hh-footer__social" aria-label="Social media">
-        {socialLinks.map((s) => (
+        {socialLinks(brandName).map((s) => (
           <li key={s.icon}>
             <a href={s.to} target="_blank" rel="noopener noreferrer" aria-label={s.label}>
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -61,7 +62,7 @@ export function Footer({ careersUrl }: { careersUrl: string }) {
       <nav aria-label="Legal" className="hh-footer__pages">
         <NavList entries={footerPages} />
       </nav>
-      <p className="hh-footer__copy">© {new Date().getFullYear()} Henhouse Restaurants</p>
+      <p className="hh-footer__copy">© {new Date().getFullYear()} {brandName} Restaurants</p>
       <p className="hh-footer__attribution">
         Address search uses place data from{' '}
         <a href="https://www.geonames.org/" rel="noopener noreferrer" target="_blank">

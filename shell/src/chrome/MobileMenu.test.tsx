@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { storeWith } from '@henhouse/kit/test/harness';
 import { MemoryRouter } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { MobileMenu } from './MobileMenu';
@@ -30,7 +31,7 @@ describe('mobile menu', () => {
   });
 
   it('greets members with their balance in Pts and sets the account section', () => {
-    useAppStore.getState().set({ user: { id: 'u1' }, members: { points: 320 } });
+    storeWith({ user: { id: 'u1' }, members: { points: 320 } });
     mount();
     expect(screen.getByText('Welcome back,')).toBeInTheDocument();
     const balance = screen.getByRole('link', { name: 'Balance 320 Pts' });

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '@henhouse/kit/api/client';
+import { getPopups } from '@henhouse/kit/api/content';
+import { useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { Dialog } from '@henhouse/kit/ui/Dialog';
 import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
@@ -20,20 +21,10 @@ export function newVisit() {
 export function Popups() {
   const { pathname } = useLocation();
   const signedIn = useAppStore((s) => Boolean(s.token || s.user));
-  const [popups, setPopups] = useState<PopupContent[]>([]);
+  // Without its popups the page works the same; a failure to load them shows in the error dialog.
+  const loaded = useLoad('popups', getPopups, { report: 'dialog' });
+  const popups: PopupContent[] = loaded.status === 'ready' ? loaded.data.popups : [];
   const [dismissed, setDismissed] = useState<Set<string>>(() => readDismissed());
-  useEffect(() => {
-    let live = true;
-    api
-      .get<{ popups: PopupContent[] }>('/content/popups')
-      .then((r) => live && setPopups(r.popups ?? []))
-      .catch(() => {
-        /* popups are a nicety: without them the page works the same */
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
   const popup = useMemo(() => (dismissedThisVisit ? null : choosePopup(popups, pathname, signedIn, dismissed)), [popups, pathname, signedIn, dismissed]);
   if (!popup) return null;
   const dismiss = () => {

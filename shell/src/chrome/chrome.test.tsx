@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { storeWith } from '@henhouse/kit/test/harness';
 import { MemoryRouter } from 'react-router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { Header } from './Header';
@@ -35,7 +36,7 @@ describe('Header', () => {
     const guest = renderHeader();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/account/signin');
     guest.unmount();
-    useAppStore.getState().set({ user: { first_name: 'Ada' }, members: { points: 1250 } });
+    storeWith({ user: { first_name: 'Ada' }, members: { points: 1250 } });
     renderHeader();
     expect(screen.getByRole('link', { name: '1250 Points' })).toBeInTheDocument();
     expect(screen.queryByText(/Ada/)).toBeNull();
@@ -52,7 +53,7 @@ describe('Header', () => {
   });
 
   it('counts cart items on the cart icon', () => {
-    useAppStore.getState().set({ cart: { menu_id: 'm', products: [{ quantity: 2 }, { quantity: 1 }] } });
+    storeWith({ cart: { menu_id: 'm', products: [{ quantity: 2 }, { quantity: 1 }] } });
     renderHeader();
     expect(screen.getByRole('button', { name: 'Cart, 3 items' })).toBeInTheDocument();
   });
@@ -62,7 +63,7 @@ describe('Footer', () => {
   it('has every entry, Careers in a new tab, and named social icons', () => {
     render(
       <MemoryRouter>
-        <Footer careersUrl={careers} />
+        <Footer careersUrl={careers} brandName="Henhouse" />
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: 'Footer' });

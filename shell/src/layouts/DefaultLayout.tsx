@@ -22,7 +22,7 @@ export function DefaultLayout({ heading, boot, children }: LayoutProps) {
       <main id="main" className="hh-main" tabIndex={-1}>
         {children}
       </main>
-      <Footer careersUrl={boot.config.careersUrl} />
+      <Footer careersUrl={boot.config.careersUrl} brandName={boot.config.brandName} />
       <SiteOverlay />
       <CartDrawer />
       <Popups />

@@ -1,4 +1,5 @@
 import { configureApi } from '@henhouse/kit/api/client';
+import { storeWith } from '@henhouse/kit/test/harness';
 import { useAppStore } from '@henhouse/kit/state/store';
 import type { Bootstrap } from '@henhouse/kit/bootstrap';
 import { checkSession } from './startup';
@@ -26,7 +27,7 @@ describe('session validity on route change', () => {
     [{ provider: 'henhouse-loyalty', version: '0' }],
   ])('logs out with %j', async (token) => {
     const calls = fetchMock({});
-    useAppStore.getState().set({ token, user: { id: 1 }, members: { points: 10 } });
+    storeWith({ token, user: { id: 1 }, members: { points: 10 } });
     expect(checkSession(boot)).toBe(false);
     await new Promise((r) => setTimeout(r, 0));
     expect(calls).toEqual(['POST /api/auth/logout']);
@@ -47,7 +48,7 @@ describe('session validity on route change', () => {
 describe('webview start-up', () => {
   beforeEach(() => {
     localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: { id: 'old' } } }));
-    useAppStore.getState().set({
+    storeWith({
       token: { provider: 'x', version: '1' },
       user: { id: 'u' },
       cart: { menu_id: 'm', products: [1] },

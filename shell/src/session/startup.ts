@@ -2,6 +2,8 @@
 // (docs/shell.md, "Start-up and the session check").
 import type { Bootstrap } from '@henhouse/kit/bootstrap';
 import { actions } from '@henhouse/kit/actions';
+import { ApiError } from '@henhouse/kit/api/client';
+import { reportError } from '@henhouse/kit/api/useLoad';
 import { startUp } from '@henhouse/kit/session/startup';
 import { tokenValid } from '@henhouse/kit/session/token';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -26,13 +28,14 @@ export function runStartup(boot: Bootstrap, path: string, query: Record<string, 
       return { location: s.location, cart: s.cart, token: s.token, user: s.user };
     },
     clearLocation: () => store().reset(['location']),
+    report: reportUnlessSignedOut,
     actions: {
       abandonCart: actions.abandonCart,
       // The header's greeting shows the points balance, so the member's rewards come
       // with the user.
       getUser: async () => {
         const user = await actions.getUser();
-        if (!store().members) await actions.getRewards().catch(() => undefined);
+        if (!store().members) await actions.getRewards().catch(reportError);
         return user;
       },
       getCart: actions.getCart,
@@ -46,12 +49,19 @@ export function runStartup(boot: Bootstrap, path: string, query: Record<string, 
   });
 }
 
+/** reportUnlessSignedOut shows a failure in the error dialog; a 401 only says the member
+ *  is signed out already, which the page shows anyway. */
+function reportUnlessSignedOut(err: unknown): void {
+  if (err instanceof ApiError && err.status === 401) return;
+  reportError(err);
+}
+
 /** checkSession runs on every client-side route change: a token whose
  *  provider is not the loyalty provider, or without a version, or below "1", logs out. */
 export function checkSession(boot: Bootstrap): boolean {
   const { token } = useAppStore.getState();
   if (!token) return true;
   if (tokenValid(token, boot.config.loyaltyProvider, boot.config.tokenVersion)) return true;
-  void actions.logoutUser().catch(() => undefined);
+  void actions.logoutUser().catch(reportUnlessSignedOut);
   return false;
 }

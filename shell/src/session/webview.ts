@@ -1,10 +1,7 @@
 // Start-up in webview mode (docs/webview.md, docs/shell.md "Webview").
 import { actions } from '@henhouse/kit/actions';
-import { api } from '@henhouse/kit/api/client';
-import { useAppStore, type AppState } from '@henhouse/kit/state/store';
-
-/** The handover exchange answers the member's app state as the native app left it. */
-type Handover = Pick<AppState, 'location' | 'cart' | 'user' | 'members' | 'token'>;
+import { exchangeHandover } from '@henhouse/kit/api/account';
+import { useAppStore } from '@henhouse/kit/state/store';
 
 /** The app state areas cleared when the webview starts: nothing the browser kept from
  *  an earlier visit may mix with what the native app hands over. */
@@ -28,14 +25,8 @@ export async function startWebview(where: Pick<Location, 'search' | 'pathname' |
       params.delete('handover');
       const q = params.toString();
       history.replaceState(history === window.history ? window.history.state : null, '', where.pathname + (q ? `?${q}` : '') + where.hash);
-      const data = await api.post<Handover>('/app/handover/exchange', { code });
-      useAppStore.getState().set({
-        location: data.location,
-        cart: data.cart,
-        user: data.user,
-        members: data.members,
-        token: data.token ?? null,
-      });
+      const data = await exchangeHandover(code);
+      useAppStore.getState().set({ location: data.location, cart: data.cart, user: data.user, members: data.members, token: data.token ?? null });
     } else {
       await actions.dumpAppData(params.get('locationId') ?? undefined);
     }

@@ -174,7 +174,7 @@ export function Status({ message, className }: { message?: string | null; classN
   );
 }
 
-/** The reCAPTCHA badge is hidden (spec 9), so Google's terms ask for this notice near
+/** The reCAPTCHA badge is hidden (bootstrap config.botCheck.hideBadge), so Google's terms ask for this notice near
  *  the protected form. */
 export function RecaptchaNotice() {
   return (

@@ -1,0 +1,20 @@
+// The visitor's cart (docs/api.md, "Cart"). Each call answers the cart as the edge now
+// has it; callers put it in the store.
+import { http } from '@henhouse/kit/api/client';
+import type { TimeWanted } from '@henhouse/kit/api/types';
+
+type Body<T> = T extends { body?: infer B } ? B : never;
+/** What PUT /api/cart/handoff takes: the mode and, for it, the vehicle or the delivery address. */
+export type HandoffInput = NonNullable<Body<Parameters<typeof http.put<'/cart/handoff'>>[1]>>;
+
+export const getCart = (signal?: AbortSignal) => http.get('/cart', { signal });
+export const abandonCart = () => http.del('/cart');
+export const transferCart = (menuId: string, locationId?: string) => http.post('/cart/transfer', { body: { menuId, locationId } });
+export const addProduct = (productId: string) => http.post('/cart/products', { body: { productId } });
+export const setLineQuantity = (lineId: string, quantity: number) => http.put('/cart/products/{lineId}', { params: { path: { lineId } }, body: { quantity } });
+export const removeLine = (lineId: string) => http.del('/cart/products/{lineId}', { params: { path: { lineId } } });
+export const setHandoff = (body: HandoffInput) => http.put('/cart/handoff', { body });
+export const setTime = (body: TimeWanted) => http.put('/cart/time', { body });
+/** send is the generic send: any /api call described as data, answered as {status, body}. */
+export const send = (method: string, path: string, body?: unknown) =>
+  http.post('/send', { body: body === undefined ? { method: method as 'GET', path } : { method: method as 'GET', path, body } });
