@@ -67,9 +67,9 @@ func Mount(r fiber.Router, base string, handler func() fasthttp.RequestHandler) 
 		inner.Init(req, c.RequestCtx().RemoteAddr(), nil)
 		h(&inner)
 		res := &inner.Response
-		res.Header.VisitAllCookie(func(_, v []byte) {
+		for _, v := range res.Header.Cookies() {
 			c.Response().Header.Add(fiber.HeaderSetCookie, string(v))
-		})
+		}
 		body := res.Body()
 		out := fiber.Map{"status": res.StatusCode()}
 		if len(bytes.TrimSpace(body)) > 0 {
