@@ -43,38 +43,9 @@ func (s *Server) accrue(c fiber.Ctx, o ordering.Order) {
 	if !ok {
 		return
 	}
-	rec := loyalty.OrderRecord{
-		OrderID: o.ID, LocationID: o.LocationID, LocationName: o.Location.Name, PlacedAt: o.PlacedAt,
-		SubtotalCents: o.Totals.SubtotalCents, DiscountCents: o.Totals.DiscountCents, TotalCents: o.Totals.TotalCents,
-	}
-	for _, p := range o.Products {
-		rec.Items = append(rec.Items, loyalty.OrderItem{ProductID: p.ProductID, Name: p.Name, Quantity: p.Quantity})
-	}
-	for _, d := range o.Discounts {
-		if d.Kind == "reward" {
-			rec.RedemptionIDs = append(rec.RedemptionIDs, d.Code)
-		}
-	}
-	if _, err := s.Loyalty.AccrueOrder(c.Context(), m.ID, rec); err != nil {
+	if err := s.members.Accrue(c.Context(), m.ID, o); err != nil {
 		s.log.Error("points accrual failed", "order", o.ID, "member", m.ID, "err", err)
 	}
-}
-
-// memberData is the member part of GET /api/app-data.
-func (s *Server) memberData(c fiber.Ctx) (user, members any, err error) {
-	m, ok := session.MemberOf(c)
-	if !ok {
-		return nil, nil, nil
-	}
-	u, err := s.Loyalty.Member(c.Context(), m.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	ms, err := accountapi.MembersOf(c.Context(), s.Loyalty, u)
-	if err != nil {
-		return nil, nil, err
-	}
-	return u, ms, nil
 }
 
 // devOutbox serves the built-in provider's outbox outside production only.

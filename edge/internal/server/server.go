@@ -38,6 +38,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/payments"
 	"github.com/henhouse/platform/edge/internal/ratelimit"
 	"github.com/henhouse/platform/edge/internal/routes"
+	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/telemetry"
@@ -64,6 +65,7 @@ type Server struct {
 	Ordering ordering.Provider
 	Loyalty  loyalty.Provider
 	Tokens   *auth.Tokens
+	members  *member.Service
 	cfg      Config
 	log      *slog.Logger
 }
@@ -125,7 +127,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		return nil, err
 	}
 	go renewSubscriptions(ctx, st, members, log)
-	s := &Server{Store: st, Registry: reg, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), Ordering: orders, Loyalty: members, Tokens: tokens, cfg: cfg, log: log}
+	s := &Server{Store: st, Registry: reg, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), Ordering: orders, Loyalty: members, Tokens: tokens, cfg: cfg, log: log,
+		members: &member.Service{Loyalty: members, Tokens: tokens}}
 
 	app := fiber.New(fiber.Config{
 		AppName:      "henhouse-edge",
@@ -218,8 +221,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner,
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: "henhouse-web", Secure: cfg.CookieSecure})
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st), Ordering: orders, Guards: guard.contact()})
-	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Member: s.memberData})
-	appdata.MountHandover(api, appdata.HandoverConfig{Store: st, Ordering: orders, Loyalty: members, Tokens: tokens, Owner: owner})
+	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Members: s.members})
+	appdata.MountHandover(api, appdata.HandoverConfig{Codes: st.Codes("app", "handover"), Ordering: orders, Members: s.members, Owner: owner})
 	send.Mount(api, "/api", app.Handler)
 	api.Use(func(c fiber.Ctx) error {
 		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())

@@ -5,7 +5,6 @@
 package account
 
 import (
-	"context"
 	"net/url"
 	"strings"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/session"
 )
 
@@ -62,6 +62,7 @@ type api struct {
 	cfg Config
 	l   loyalty.Provider
 	t   *auth.Tokens
+	m   *member.Service
 }
 
 // Mount registers the account endpoints on r (the /api group, after the token
@@ -73,7 +74,7 @@ func Mount(r fiber.Router, cfg Config) {
 	if cfg.SSOAuthorizeURL == "" {
 		cfg.SSOAuthorizeURL = "/loyalty/authorize"
 	}
-	a := &api{cfg: cfg, l: cfg.Loyalty, t: cfg.Tokens}
+	a := &api{cfg: cfg, l: cfg.Loyalty, t: cfg.Tokens, m: &member.Service{Loyalty: cfg.Loyalty, Tokens: cfg.Tokens}}
 	g := func(name Guard, h fiber.Handler) []any {
 		out := []any{}
 		for _, x := range cfg.Guards[name] {
@@ -141,87 +142,12 @@ func memberID(c fiber.Ctx) string {
 
 func noStore(c fiber.Ctx) { c.Set(fiber.HeaderCacheControl, "private, no-store") }
 
-// TokenInfo is what the shell keeps of the token for the spec 4.3 check: the claims,
-// never the token itself.
-type TokenInfo struct {
-	Provider string `json:"provider"`
-	Version  string `json:"version"`
-}
-
-// SignedIn is the answer of every endpoint that signs a member in.
-type SignedIn struct {
-	User    loyalty.Member `json:"user"`
-	Members Members        `json:"members"`
-	Token   TokenInfo      `json:"token"`
-	Return  string         `json:"return,omitempty"`
-}
-
-// Members is the body of GET /rewards (spec 3, Members) and the store's members area.
-type Members struct {
-	Points           int64                       `json:"points"`
-	LifetimePoints   int64                       `json:"lifetime_points"`
-	Tier             string                      `json:"tier"`
-	NextTier         string                      `json:"next_tier,omitempty"`
-	PointsToNextTier int64                       `json:"points_to_next_tier,omitempty"`
-	Rewards          []loyalty.Reward            `json:"rewards"`
-	RewardOffers     []loyalty.RewardOffer       `json:"reward_offers"`
-	Offers           []loyalty.Offer             `json:"offers"`
-	Challenges       []loyalty.ChallengeProgress `json:"challenges"`
-	Badges           []loyalty.Badge             `json:"badges"`
-	Subscriptions    []loyalty.Subscription      `json:"subscriptions"`
-	Redemptions      []loyalty.Redemption        `json:"redemptions"`
-}
-
-// MembersOf gathers a member's loyalty state.
-func MembersOf(ctx context.Context, l loyalty.Provider, m loyalty.Member) (Members, error) {
-	out := Members{Points: m.Points, LifetimePoints: m.LifetimePoints, Tier: m.Tier, NextTier: m.NextTier, PointsToNextTier: m.PointsToNextTier}
-	var err error
-	if out.Rewards, err = l.Rewards(ctx, m.ID); err != nil {
-		return out, err
-	}
-	if out.RewardOffers, err = l.RewardOffers(ctx, m.ID); err != nil {
-		return out, err
-	}
-	if out.Offers, err = l.Offers(ctx); err != nil {
-		return out, err
-	}
-	if out.Challenges, err = l.Challenges(ctx, m.ID); err != nil {
-		return out, err
-	}
-	if out.Badges, err = l.Badges(ctx, m.ID); err != nil {
-		return out, err
-	}
-	if out.Subscriptions, err = l.Subscriptions(ctx, m.ID); err != nil {
-		return out, err
-	}
-	if out.Redemptions, err = l.Redemptions(ctx, m.ID); err != nil {
-		return out, err
-	}
-	return out, nil
-}
-
-// SignInMember issues a session for m, sets the cookies and answers SignedIn. The
-// webview handover uses it too.
-func SignInMember(c fiber.Ctx, l loyalty.Provider, t *auth.Tokens, m loyalty.Member) (SignedIn, error) {
-	ctx := c.Context()
-	pair, err := t.Issue(ctx, m.ID)
-	if err != nil {
-		return SignedIn{}, err
-	}
-	members, err := MembersOf(ctx, l, m)
-	if err != nil {
-		return SignedIn{}, err
-	}
-	t.SetCookies(c, pair)
-	cfg := t.Config()
-	return SignedIn{User: m, Members: members, Token: TokenInfo{Provider: cfg.Provider, Version: cfg.Version}}, nil
-}
-
 func (a *api) signedIn(c fiber.Ctx, m loyalty.Member, status int, ret string) error {
-	out, err := SignInMember(c, a.l, a.t, m)
+	pair, out, err := a.m.SignIn(c.Context(), m)
 	if err != nil {
 		return err
 	}
+	a.t.SetCookies(c, pair)
 	out.Return = ret
 	noStore(c)
 	return c.Status(status).JSON(out)
@@ -410,7 +336,7 @@ func (a *api) refresh(c fiber.Ctx) error {
 	}
 	a.t.SetCookies(c, pair)
 	noStore(c)
-	return c.JSON(fiber.Map{"token": TokenInfo{Provider: cfg.Provider, Version: cfg.Version}})
+	return c.JSON(fiber.Map{"token": a.m.Token()})
 }
 
 // POST /auth/logout: ends the server-side session and clears the cookies. It answers
@@ -617,12 +543,8 @@ func (a *api) activity(c fiber.Ctx) error {
 	return c.JSON(fiber.Map{"activity": list})
 }
 
-func (a *api) membersJSON(c fiber.Ctx) (Members, error) {
-	m, err := a.l.Member(c.Context(), memberID(c))
-	if err != nil {
-		return Members{}, err
-	}
-	return MembersOf(c.Context(), a.l, m)
+func (a *api) membersJSON(c fiber.Ctx) (member.Members, error) {
+	return a.m.Members(c.Context(), memberID(c))
 }
 
 // GET /rewards: spec 7 "get rewards (members)".
@@ -639,7 +561,7 @@ func (a *api) rewards(c fiber.Ctx) error {
 // (no cart, over the total), the redemption is cancelled so no points are lost.
 func (a *api) applyRedemption(c fiber.Ctx, red loyalty.Redemption) error {
 	owner := a.cfg.Owner(c)
-	cart, err := a.cfg.Ordering.ApplyReward(c.Context(), owner, red.AppliedReward())
+	cart, err := a.cfg.Ordering.ApplyReward(c.Context(), owner, member.AppliedReward(red))
 	if err != nil {
 		_, _ = a.l.CancelRedemption(c.Context(), memberID(c), red.ID)
 		if fault.Is(err, fault.NotFound) {

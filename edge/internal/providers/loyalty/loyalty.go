@@ -14,8 +14,6 @@ package loyalty
 import (
 	"context"
 	"time"
-
-	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
 
 // ProviderID identifies the built-in loyalty provider in tokens (spec 3 Token.provider).
@@ -160,11 +158,6 @@ type SavedAddress struct {
 	CreatedAt    time.Time `json:"created_at"`
 }
 
-// Address converts a saved address to the ordering provider's address.
-func (a SavedAddress) Address() ordering.Address {
-	return ordering.Address{Street: a.Street, Unit: a.Unit, City: a.City, State: a.State, ZIP: a.ZIP}
-}
-
 // CardInput saves a card token from the payment processor's hosted fields. Card
 // numbers are never accepted.
 type CardInput struct {
@@ -284,13 +277,6 @@ type Redemption struct {
 	ExpiresAt   time.Time  `json:"expires_at"`
 	ClosedAt    *time.Time `json:"closed_at,omitempty"`
 	OrderID     string     `json:"order_id,omitempty"`
-}
-
-// AppliedReward is the redemption as the ordering provider prices it in a cart
-// (ordering.Provider.ApplyReward). The cart's reward id is the redemption id, which
-// AccrueOrder later marks used.
-func (r Redemption) AppliedReward() ordering.AppliedReward {
-	return ordering.AppliedReward{ID: r.ID, Name: r.Name, AmountCents: r.AmountCents}
 }
 
 // RewardOffer is a reward offered to one member (birthday, welcome), free to redeem
