@@ -18,6 +18,7 @@ import (
 
 	accountapi "github.com/henhouse/platform/edge/internal/api/account"
 	"github.com/henhouse/platform/edge/internal/api/appdata"
+	"github.com/henhouse/platform/edge/internal/api/authorize"
 	"github.com/henhouse/platform/edge/internal/api/contact"
 	contentapi "github.com/henhouse/platform/edge/internal/api/content"
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
@@ -195,7 +196,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 
 	mountPWA(app, cfg.BuildDir)
 	app.Get("/.well-known/jwks.json", tokens.JWKSHandler())
-	members.MountAuthorize(app)
+	authorize.Mount(app, members)
 	outbox := devOutbox(cfg, members) // nil in production: no outbox, no dev endpoints
 	mountOutboxPage(app, outbox)
 	if guard.builtin != nil {
