@@ -7,7 +7,6 @@ package ordering
 import (
 	"context"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -121,18 +120,6 @@ func queryLimit(c fiber.Ctx, def, max int) (int, error) {
 	return n, nil
 }
 
-func slug(s string) string {
-	return strings.Trim(strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			return r
-		case r >= 'A' && r <= 'Z':
-			return r + 32
-		}
-		return '-'
-	}, s), "-")
-}
-
 // GET /locations: ?lat&lng (nearest first), ?q (address through the geocoder),
 // ?state&city&address (browse), or nothing (all).
 func (a *api) locations(c fiber.Ctx) error {
@@ -176,14 +163,8 @@ func (a *api) locations(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	state, city, addr := strings.ToUpper(c.Query("state")), slug(c.Query("city")), slug(c.Query("address"))
-	out := []ordering.Location{}
-	for _, l := range all {
-		if (state == "" || l.Address.State == state) && (city == "" || slug(l.Address.City) == city) && (addr == "" || l.Slug == addr || slug(l.Address.Street) == addr) {
-			out = append(out, l)
-		}
-	}
-	return c.JSON(fiber.Map{"locations": out})
+	b := ordering.Browse{State: c.Query("state"), City: c.Query("city"), Address: c.Query("address")}
+	return c.JSON(fiber.Map{"locations": ordering.FilterLocations(all, b)})
 }
 
 // GET /locations/states: states and cities with location counts, for browsing.
@@ -192,43 +173,7 @@ func (a *api) states(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	type city struct {
-		Name  string `json:"name"`
-		Slug  string `json:"slug"`
-		Count int    `json:"count"`
-	}
-	type state struct {
-		Code   string  `json:"code"`
-		Count  int     `json:"count"`
-		Cities []*city `json:"cities"`
-	}
-	byState := map[string]*state{}
-	for _, l := range all {
-		s := byState[l.Address.State]
-		if s == nil {
-			s = &state{Code: l.Address.State}
-			byState[l.Address.State] = s
-		}
-		s.Count++
-		var ct *city
-		for _, x := range s.Cities {
-			if x.Name == l.Address.City {
-				ct = x
-			}
-		}
-		if ct == nil {
-			ct = &city{Name: l.Address.City, Slug: slug(l.Address.City)}
-			s.Cities = append(s.Cities, ct)
-		}
-		ct.Count++
-	}
-	out := make([]*state, 0, len(byState))
-	for _, s := range byState {
-		sort.Slice(s.Cities, func(i, j int) bool { return s.Cities[i].Name < s.Cities[j].Name })
-		out = append(out, s)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
-	return c.JSON(fiber.Map{"states": out})
+	return c.JSON(fiber.Map{"states": ordering.GroupByState(all)})
 }
 
 func (a *api) location(c fiber.Ctx) error {
