@@ -40,6 +40,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
 )
 
@@ -74,9 +75,9 @@ type Config struct {
 	Store *store.Store
 	// Issuer is the iss claim, e.g. "https://henhouse.example/loyalty".
 	Issuer string
-	// Audience is the aud claim. Default "henhouse-web".
+	// Audience is the aud claim. Default site.WebClientID.
 	Audience string
-	// Provider is the provider claim (spec 3). Default "henhouse-loyalty".
+	// Provider is the provider claim (spec 3). Default site.LoyaltyProviderID.
 	Provider string
 	// Version is the version claim written into new tokens and the lowest version
 	// Verify accepts (spec 4.3). Default "1".
@@ -105,8 +106,8 @@ type Config struct {
 
 // ConfigDefault holds the defaults for Config's zero fields.
 var ConfigDefault = Config{
-	Audience:          "henhouse-web",
-	Provider:          "henhouse-loyalty",
+	Audience:          site.WebClientID,
+	Provider:          site.LoyaltyProviderID,
 	Version:           "1",
 	AccessTTL:         time.Hour,
 	RefreshTTL:        30 * 24 * time.Hour,

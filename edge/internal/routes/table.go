@@ -9,6 +9,8 @@
 // expression; the brand parameter is pinned to the configured brand slug.
 package routes
 
+import "github.com/henhouse/platform/edge/internal/site"
+
 // Layout is the page frame the shell renders around a screen (spec 2.2).
 type Layout string
 
@@ -101,7 +103,7 @@ func Table(brandSlug string) []Route {
 		{ID: "menu", Pattern: "/menu/{mid}", Module: ModMenu, Screen: "Menu", Layout: LayoutDefault, Heading: HeadingMenu},
 
 		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath},
-		{ID: "app-code", Pattern: "/app/code", Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},
+		{ID: "app-code", Pattern: site.AppCodePath, Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-subscribe", Pattern: "/app/subscribe", Module: ModAccount, Screen: "Subscribe", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-testcheckout", Pattern: "/app/testcheckout", Module: ModCheckout, Screen: "TestCheckout", Layout: LayoutApp, Heading: HeadingPath},
 

@@ -7,6 +7,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // devOutbox serves the built-in provider's outbox outside production only.
@@ -20,7 +21,7 @@ func devOutbox(cfg Config, p loyalty.Provider) loyalty.OutboxReader {
 
 var outboxPage = template.Must(template.New("outbox").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Outbox · Henhouse (development)</title>
+<title>Outbox · {{.Brand}} (development)</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:24px;max-width:60rem;color:#111}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:8px;text-align:left;vertical-align:top}
 code{font-size:1.1em;background:#f3f3f3;padding:2px 4px}</style></head>
@@ -52,10 +53,10 @@ func mountOutboxPage(app *fiber.App, box loyalty.OutboxReader) {
 			return err
 		}
 		var buf bytes.Buffer
-		if err := outboxPage.Execute(&buf, map[string]any{"To": to, "Messages": msgs}); err != nil {
+		if err := outboxPage.Execute(&buf, map[string]any{"Brand": site.BrandName, "To": to, "Messages": msgs}); err != nil {
 			return err
 		}
-		c.Set(fiber.HeaderCacheControl, "no-store")
+		c.Set(fiber.HeaderCacheControl, site.NoStore)
 		c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
 		return c.Send(buf.Bytes())
 	})

@@ -41,6 +41,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/telemetry"
 )
@@ -215,9 +216,9 @@ func (s *Server) mountStatic() {
 		Compress: true,
 		ModifyResponse: func(c fiber.Ctx) error {
 			if strings.HasSuffix(c.Path(), "/mf-manifest.json") || strings.HasSuffix(c.Path(), "/mf-stats.json") {
-				c.Set(fiber.HeaderCacheControl, "no-cache")
+				c.Set(fiber.HeaderCacheControl, site.NoCache)
 			} else {
-				c.Set(fiber.HeaderCacheControl, "public, max-age=31536000, immutable")
+				c.Set(fiber.HeaderCacheControl, site.Immutable)
 			}
 			c.Set("Access-Control-Allow-Origin", "*")
 			return nil
@@ -229,9 +230,9 @@ func (s *Server) mountStatic() {
 		Compress: true,
 		ModifyResponse: func(c fiber.Ctx) error {
 			if hashedName.MatchString(c.Path()) {
-				c.Set(fiber.HeaderCacheControl, "public, max-age=31536000, immutable")
+				c.Set(fiber.HeaderCacheControl, site.Immutable)
 			} else {
-				c.Set(fiber.HeaderCacheControl, "no-cache") // main.js: revalidated on every load
+				c.Set(fiber.HeaderCacheControl, site.NoCache) // main.js: revalidated on every load
 			}
 			return nil
 		},
@@ -282,7 +283,7 @@ func (s *Server) mountAPI() {
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Tokenize: cards.tokenize, Owner: owner,
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout)})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner,
-		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: "henhouse-web", Secure: cfg.CookieSecure})
+		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st), Ordering: orders, Guards: guard.contact()})
 	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Members: s.members})
 	appdata.MountHandover(api, appdata.HandoverConfig{Codes: st.Codes("app", "handover"), Ordering: orders, Members: s.members, Owner: owner})
@@ -300,8 +301,8 @@ func (s *Server) mountPages() {
 		config: page.Config{
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
-			LoyaltyProvider: "henhouse-loyalty", APIBase: "/api", CareersURL: cfg.CareersURL,
-			Features: defaultFeatures(),
+			LoyaltyProvider: site.LoyaltyProviderID, APIBase: "/api", CareersURL: cfg.CareersURL,
+			Features: site.Features(),
 		},
 	}
 	pages.csrfToken = csrf.Token
@@ -312,23 +313,6 @@ func (s *Server) mountPages() {
 
 // Close releases storage.
 func (s *Server) Close() error { return s.Store.Close() }
-
-// defaultFeatures are the feature flags of spec 9.
-func defaultFeatures() map[string]any {
-	return map[string]any{
-		"preselectDefaultModifiers":   true,
-		"searchByCategoryDescription": true,
-		"verifyTransition":            true,
-		"rewardsAtCheckout":           true,
-		"disabled":                    map[string]any{"get_offers": true},
-		"asapUnavailable":             false,
-		"showEarliestTime":            true,
-		"bumpEarliestMinutes":         10,
-		"showProductChips":            map[string]bool{"price": false, "calories": false},
-		"customMenuUrl":               true,
-		"checkoutClientVersion":       "2.7.0",
-	}
-}
 
 func securityHeaders(c fiber.Ctx) error {
 	c.Set("X-Content-Type-Options", "nosniff")

@@ -12,6 +12,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Guard names the checks a route needs before it runs; Config.Guards maps each to
@@ -135,4 +136,4 @@ func memberID(c fiber.Ctx) string {
 	return m.ID
 }
 
-func noStore(c fiber.Ctx) { c.Set(fiber.HeaderCacheControl, "private, no-store") }
+func noStore(c fiber.Ctx) { c.Set(fiber.HeaderCacheControl, site.PrivateNoStore) }

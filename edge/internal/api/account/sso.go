@@ -8,6 +8,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Single sign-on through the loyalty provider's authorize page.
@@ -23,13 +24,13 @@ func safeReturn(p string) string {
 }
 
 // GET /auth/sso?return=…: to the provider's authorize page with a state bound to
-// this browser (cookie), coming back to /app/code.
+// this browser (cookie), coming back to site.AppCodePath.
 func (a *api) ssoStart(c fiber.Ctx) error {
 	state := session.NewID()
 	ret := safeReturn(c.Query("return"))
 	c.Cookie(&fiber.Cookie{Name: ssoStateCookie, Value: state + "|" + url.QueryEscape(ret), Path: "/api/auth/sso",
 		MaxAge: 600, HTTPOnly: true, Secure: a.cfg.Secure, SameSite: fiber.CookieSameSiteLaxMode})
-	q := url.Values{"client_id": {a.cfg.SSOClientID}, "redirect_uri": {"/app/code"}, "state": {state}, "response_type": {"code"}}
+	q := url.Values{"client_id": {a.cfg.SSOClientID}, "redirect_uri": {site.AppCodePath}, "state": {state}, "response_type": {"code"}}
 	return c.Redirect().Status(fiber.StatusFound).To(a.cfg.SSOAuthorizeURL + "?" + q.Encode())
 }
 
@@ -46,7 +47,7 @@ func (a *api) ssoExchange(c fiber.Ctx) error {
 		return fault.New(fault.Invalid, "sso_state", "That sign-in link has expired. Please sign in again.")
 	}
 	c.Cookie(&fiber.Cookie{Name: ssoStateCookie, Value: "", Path: "/api/auth/sso", MaxAge: -1, HTTPOnly: true, Secure: a.cfg.Secure, SameSite: fiber.CookieSameSiteLaxMode})
-	m, err := a.l.ExchangeAuthCode(c.Context(), in.Code, "/app/code")
+	m, err := a.l.ExchangeAuthCode(c.Context(), in.Code, site.AppCodePath)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Config configures the endpoint.
@@ -66,7 +67,7 @@ func Mount(r fiber.Router, cfg Config) {
 			}
 			d.User, d.Members = u, ms
 		}
-		c.Set(fiber.HeaderCacheControl, "private, no-store")
+		c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 		return c.JSON(d)
 	})
 }

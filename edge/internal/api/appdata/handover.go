@@ -12,6 +12,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
 )
 
@@ -78,7 +79,7 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 		if err := cfg.Codes.Put(c.Context(), code, raw, HandoverTTL); err != nil {
 			return err
 		}
-		c.Set(fiber.HeaderCacheControl, "no-store")
+		c.Set(fiber.HeaderCacheControl, site.NoStore)
 		return c.Status(fiber.StatusCreated).JSON(fiber.Map{"code": code, "expires_in": int(HandoverTTL.Seconds())})
 	})
 	r.Post("/app/handover/exchange", func(c fiber.Ctx) error {
@@ -137,7 +138,7 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 			cfg.Members.Tokens.SetCookies(c, pair)
 			out.User, out.Members, out.Token = s.User, s.Members, s.Token
 		}
-		c.Set(fiber.HeaderCacheControl, "private, no-store")
+		c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 		return c.JSON(out)
 	})
 }

@@ -23,6 +23,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 const (
@@ -144,7 +145,7 @@ var errorPage = template.Must(template.New("error").Parse(`<!doctype html>
 
 func securityHeaders(c fiber.Ctx) {
 	c.Set("Content-Security-Policy", "default-src 'none'; style-src "+authorizeStyleHash+"; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-	c.Set("Cache-Control", "no-store")
+	c.Set(fiber.HeaderCacheControl, site.NoStore)
 	c.Set("X-Frame-Options", "DENY")
 	c.Set("X-Content-Type-Options", "nosniff")
 	c.Set("Referrer-Policy", "no-referrer")

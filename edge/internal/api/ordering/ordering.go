@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Config configures the ordering API.
@@ -213,7 +215,7 @@ func (a *api) menu(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+	c.Set(fiber.HeaderCacheControl, site.PublicFor(time.Minute))
 	return c.JSON(fiber.Map{"menu": m})
 }
 
@@ -505,7 +507,7 @@ func (a *api) tokenize(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Set(fiber.HeaderCacheControl, site.NoStore)
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"card": tok})
 }
 
@@ -531,6 +533,6 @@ func (a *api) order(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 	return c.JSON(fiber.Map{"order": o})
 }

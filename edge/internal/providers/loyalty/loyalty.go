@@ -14,10 +14,12 @@ package loyalty
 import (
 	"context"
 	"time"
+
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // ProviderID identifies the built-in loyalty provider in tokens (spec 3 Token.provider).
-const ProviderID = "henhouse-loyalty"
+const ProviderID = site.LoyaltyProviderID
 
 // Tiers (by lifetime points).
 const (

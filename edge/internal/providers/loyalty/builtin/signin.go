@@ -16,6 +16,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Sign-in code steps (challenges) are hashes under challenge:<id>. A challenge for
@@ -307,7 +308,7 @@ func (p *Provider) ResendCode(ctx context.Context, challengeID string) (loyalty.
 }
 
 // Single sign-on return points (spec 2.1: /app/code; /account/signin for the web).
-var redirectPaths = map[string]bool{"/app/code": true, "/account/signin": true}
+var redirectPaths = map[string]bool{site.AppCodePath: true, site.SignInPath: true}
 
 // normRedirect accepts a same-origin path of a return point, with an optional query,
 // and returns it in a canonical form.
