@@ -11,7 +11,7 @@ package routes
 
 import "github.com/henhouse/platform/edge/internal/site"
 
-// Layout is the page frame the shell renders around a screen (spec 2.2).
+// Layout is the page frame the shell renders around a screen (docs/routes.md, "Layouts").
 type Layout string
 
 const (
@@ -24,7 +24,8 @@ const (
 	LayoutApp Layout = "app"
 )
 
-// Heading names the spec 2.3 rule for the visually hidden page heading.
+// Heading names the rule for the visually hidden page heading (docs/routes.md,
+// "Headings").
 type Heading string
 
 const (
@@ -57,7 +58,7 @@ type Route struct {
 	Screen string `json:"screen,omitempty"`
 	// Layout the shell renders.
 	Layout Layout `json:"layout"`
-	// Heading rule of spec 2.3.
+	// Heading rule for the visually hidden page heading.
 	Heading Heading `json:"heading"`
 	// Redirect, when set, answers 302 to this path instead of a page.
 	Redirect string `json:"redirect,omitempty"`
@@ -67,8 +68,8 @@ type Route struct {
 	Constraints map[string]string `json:"-"`
 }
 
-// Table returns the site's routes for a brand slug, in match order (spec 2.1, plus
-// the two extra paths the product navigates to; see docs/routes.md).
+// Table returns the site's routes for a brand slug, in match order (docs/routes.md,
+// "Table", with the two extra paths the product navigates to).
 func Table(brandSlug string) []Route {
 	return []Route{
 		{ID: "home", Pattern: "/", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath},
@@ -92,11 +93,12 @@ func Table(brandSlug string) []Route {
 		{ID: "order", Pattern: "/order", Module: ModCheckout, Screen: "Order", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "checkout", Pattern: "/order/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutMinimal, Heading: HeadingPath},
 		{ID: "order-confirm", Pattern: "/order/confirm/{oid?}", Module: ModCheckout, Screen: "Confirmation", Layout: LayoutDefault, Heading: HeadingPath},
-		// Not in spec 2.1: the site overlay's "Order Now" navigates here.
+		// Not a page of its own: the site overlay's "Order Now" navigates here.
 		{ID: "checkout-alias", Pattern: "/checkout/order", Redirect: "/order/checkout", Layout: LayoutDefault, Heading: HeadingPath},
 
-		// Not in spec 2.1: /menu with no id. The screen sends the guest to the selected
-		// location's menu, or to /locations when none is selected.
+		// /menu with no id (docs/routes.md, "Decisions for paths the spec leaves open"):
+		// the screen sends the guest to the selected location's menu, or to /locations
+		// when none is selected.
 		{ID: "menu-index", Pattern: "/menu", Module: ModMenu, Screen: "MenuIndex", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "menu-category", Pattern: "/menu/{mid?}/category/{cid?}", Module: ModMenu, Screen: "Category", Layout: LayoutDefault, Heading: HeadingCategory},
 		{ID: "menu-product", Pattern: "/menu/{mid?}/product/{pid?}", Module: ModMenu, Screen: "Product", Layout: LayoutDefault, Heading: HeadingProduct},

@@ -153,7 +153,7 @@ func TestStateChangesNeedTheCSRFToken(t *testing.T) {
 	g.ok("POST", "/api/cart", `{"menuId":"m-standard"}`, 201)
 }
 
-// The server side of spec 4.3/4.4: a rejected token is cleared and reported; a
+// The server side of the session check and forced sign-out: a rejected token is cleared and reported; a
 // force-invalidated session shows the forced sign-out dialog.
 func TestTokenRulesOnPages(t *testing.T) {
 	s := newDevServer(t)
@@ -348,7 +348,7 @@ func TestSubscribeChargesTheCard(t *testing.T) {
 }
 
 // Tokens signed with the edge's own keys but naming another provider, or an old
-// version, are logged out on the next page (spec 4.3).
+// version, are logged out on the next page (docs/identity.md, "Tokens").
 func TestWellSignedTokenOfAnotherProviderIsLoggedOut(t *testing.T) {
 	s := newDevServer(t)
 	g := newGuest(t, s)

@@ -49,13 +49,14 @@ import (
 // hashedName matches content-hashed bundle names ("391.c680d74e.js").
 var hashedName = regexp.MustCompile(`\.[0-9a-f]{8}\.(js|css|svg|png|woff2?)(\.map)?$`)
 
-// AppVersion is the product version of spec 9.
+// AppVersion is the product version the page gives the browser.
 const AppVersion = "6.7.2"
 
 // DefaultTokenIssuer is the iss claim of member tokens unless TOKEN_ISSUER says otherwise.
 const DefaultTokenIssuer = "https://henhouse.local/loyalty"
 
-// TokenVersion is the token version of spec 9.
+// TokenVersion is written into new member tokens and is the lowest version the edge
+// and the shell accept.
 const TokenVersion = "1"
 
 // Server is a wired edge.

@@ -60,9 +60,13 @@ func Features() map[string]any {
 		"disabled":                    map[string]any{"get_offers": true},
 		"asapUnavailable":             false,
 		"showEarliestTime":            true,
-		"bumpEarliestMinutes":         10,
+		"bumpEarliestMinutes":         BumpEarliestMinutes,
 		"showProductChips":            map[string]bool{"price": false, "calories": false},
 		"customMenuUrl":               true,
 		"checkoutClientVersion":       "2.7.0",
 	}
 }
+
+// BumpEarliestMinutes moves the earliest order time shown this much later than the
+// kitchen's next ready time.
+const BumpEarliestMinutes = 10

@@ -13,7 +13,7 @@ func (a *api) membersJSON(c fiber.Ctx) (member.Members, error) {
 	return a.m.Members(c.Context(), memberID(c))
 }
 
-// GET /rewards: spec 7 "get rewards (members)".
+// GET /rewards: the member's loyalty state, as the members area shows it.
 func (a *api) rewards(c fiber.Ctx) error {
 	out, err := a.membersJSON(c)
 	if err != nil {

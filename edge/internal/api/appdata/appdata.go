@@ -1,6 +1,7 @@
-// Package appdata is the "dump app data" server action of spec 7: one call that
+// Package appdata is the "dump app data" action (docs/api.md): one call that
 // returns everything the app state is started from (location, cart, user, member
-// rewards), for the native app's bridge and for the webview start-up of spec 4.2.
+// rewards), for the native app's bridge and for the webview start-up
+// (docs/webview.md).
 package appdata
 
 import (

@@ -186,7 +186,8 @@ func (a *api) location(c fiber.Ctx) error {
 	return c.JSON(fiber.Map{"location": l})
 }
 
-// GET /locations/by-menu/:menuId: spec 7 "reload location by menu id". ?locationId
+// GET /locations/by-menu/:menuId: the location the shell reloads at start-up from the
+// cart's menu (docs/api.md). ?locationId
 // prefers that location when it sells the menu.
 func (a *api) locationByMenu(c fiber.Ctx) error {
 	ctx := c.Context()
@@ -297,7 +298,7 @@ func cartJSON(c fiber.Ctx, cart ordering.Cart, err error) error {
 	return c.JSON(fiber.Map{"cart": cart})
 }
 
-// GET /cart: spec 7 "get cart". {cart:null} when the visitor has none.
+// GET /cart: the visitor's cart, {cart:null} when there is none.
 func (a *api) cart(c fiber.Ctx) error {
 	o, err := a.owner(c)
 	if err != nil {
@@ -332,7 +333,7 @@ func (a *api) createCart(c fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"cart": cart})
 }
 
-// DELETE /cart: spec 7 "abandon cart".
+// DELETE /cart: abandons the cart; it is deleted, not emptied.
 func (a *api) abandon(c fiber.Ctx) error {
 	o, err := a.owner(c)
 	if err != nil {
@@ -360,7 +361,8 @@ func (a *api) addProduct(c fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"cart": cart})
 }
 
-// POST /cart/transfer: spec 7 "transfer cart to a menu id".
+// POST /cart/transfer: moves the cart to another menu, answering the lines that
+// menu cannot take.
 func (a *api) transfer(c fiber.Ctx) error {
 	var in struct {
 		MenuID     string `json:"menuId"`

@@ -18,7 +18,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/site"
 )
 
-// ProviderID identifies the built-in loyalty provider in tokens (spec 3 Token.provider).
+// ProviderID identifies the built-in loyalty provider in the tokens' provider claim.
 const ProviderID = site.LoyaltyProviderID
 
 // Tiers (by lifetime points).

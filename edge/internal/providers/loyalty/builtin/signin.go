@@ -307,7 +307,7 @@ func (p *Provider) ResendCode(ctx context.Context, challengeID string) (loyalty.
 	return loyalty.Challenge{ID: challengeID, Channel: h["channel"], Destination: h["dest"], ExpiresAt: now.Add(CodeTTL), ResendAfter: now.Add(ResendInterval)}, nil
 }
 
-// Single sign-on return points (spec 2.1: /app/code; /account/signin for the web).
+// Single sign-on return points: the app's code screen, and the web's sign-in page.
 var redirectPaths = map[string]bool{site.AppCodePath: true, site.SignInPath: true}
 
 // normRedirect accepts a same-origin path of a return point, with an optional query,
