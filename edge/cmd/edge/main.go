@@ -15,6 +15,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/server"
+	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/telemetry"
 )
@@ -75,7 +76,7 @@ func run(log *slog.Logger) error {
 	go func() {
 		errc <- s.App.Listen(addr, fiber.ListenConfig{DisableStartupMessage: true})
 	}()
-	log.Info(fmt.Sprintf("Henhouse edge listening on http://%s", addr), "build", cfg.BuildDir, "modules", s.Registry.Names())
+	log.Info(fmt.Sprintf("%s edge listening on http://%s", site.BrandName, addr), "build", cfg.BuildDir, "modules", s.Registry.Names())
 	select {
 	case err := <-errc:
 		return err

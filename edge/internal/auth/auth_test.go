@@ -111,7 +111,7 @@ func TestIssueVerify(t *testing.T) {
 			t.Fatalf("claims %+v", c)
 		}
 
-		// The header names the active key; the payload has exactly the claims of spec 3
+		// The header names the active key; the payload has exactly provider and version
 		// plus the registered ones, and the version is a string.
 		parts := strings.Split(p.AccessToken, ".")
 		var hdr map[string]any

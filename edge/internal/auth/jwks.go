@@ -2,10 +2,11 @@ package auth
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // JWKSPath is where the edge publishes its public keys.
@@ -46,7 +47,7 @@ func (t *Tokens) JWKS(ctx context.Context) JWKSet {
 // JWKSHandler serves JWKS for GET /.well-known/jwks.json, cacheable for JWKSMaxAge.
 func (t *Tokens) JWKSHandler() fiber.Handler {
 	return func(c fiber.Ctx) error {
-		c.Set(fiber.HeaderCacheControl, fmt.Sprintf("public, max-age=%d", int(JWKSMaxAge.Seconds())))
+		c.Set(fiber.HeaderCacheControl, site.PublicFor(JWKSMaxAge))
 		c.Set(fiber.HeaderAccessControlAllowOrigin, "*")
 		return c.JSON(t.JWKS(c.Context()), "application/jwk-set+json")
 	}

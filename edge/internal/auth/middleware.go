@@ -127,7 +127,8 @@ func ClaimsOf(c fiber.Ctx) (Claims, bool) {
 	return cl, ok
 }
 
-// LoggedOut reports whether the request carried a token that was rejected (spec 4.3);
+// LoggedOut reports whether the request carried a token that was rejected (wrong
+// provider, no or old version, ended session; docs/identity.md "Tokens");
 // the shell then forgets the member.
 func LoggedOut(c fiber.Ctx) bool {
 	v, _ := c.Locals(loggedOutKey{}).(bool)
@@ -135,7 +136,7 @@ func LoggedOut(c fiber.Ctx) bool {
 }
 
 // ForcedSignOut reports whether the request's session was invalidated server-side;
-// the shell then shows the forced sign-out dialog (spec 2.9, 4.4).
+// the shell then shows the forced sign-out dialog (docs/shell.md, "Dialogs").
 func ForcedSignOut(c fiber.Ctx) bool {
 	v, _ := c.Locals(forcedKey{}).(bool)
 	return v

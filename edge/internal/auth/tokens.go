@@ -4,7 +4,7 @@
 //
 //   - an access token: a JWT signed with ES256 (P-256) carrying iss, aud, sub (the
 //     member id), iat, nbf, exp, jti, sid (the server-side session), provider and
-//     version (spec 3, "Token"). It lives AccessTTL (1 hour by default) and is sent in
+//     version (docs/identity.md, "Tokens"). It lives AccessTTL (1 hour by default) and is sent in
 //     the Authorization header (native app) or the HttpOnly cookie (web);
 //   - a refresh token: an opaque random string, stored only as a SHA-256 hash, that
 //     buys a new pair. It is rotated on every use; presenting an already used refresh
@@ -12,7 +12,7 @@
 //
 // Every access token names a session kept in Redis. Verify checks the signature and
 // the claims, then the session, so logging out (ErrSessionEnded) and a server-side
-// forced sign-out (ErrSessionInvalidated, spec 4.4) take effect at once rather than
+// forced sign-out (ErrSessionInvalidated) take effect at once rather than
 // when the token expires.
 //
 // Signing keys form a key ring in Redis shared by every edge: the first edge to start
@@ -40,6 +40,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
 )
 
@@ -52,18 +53,19 @@ var (
 	// (alg none, HS256 …), unknown kid, expired, not yet valid, issued in the future,
 	// wrong issuer or audience, missing sub/jti/sid; or an unknown refresh token.
 	ErrInvalid = errors.New("auth: invalid token")
-	// ErrWrongProvider: the provider claim is not the loyalty provider (spec 4.3).
+	// ErrWrongProvider: the provider claim is not the loyalty provider, so the token is
+	// treated as signed out.
 	ErrWrongProvider = errors.New("auth: token from another provider")
-	// ErrNoVersion: the version claim is missing or empty (spec 4.3).
+	// ErrNoVersion: the version claim is missing or empty, so the token is treated as
+	// signed out.
 	ErrNoVersion = errors.New("auth: token has no version")
 	// ErrOldVersion: the version claim is below Config.Version, or is not a
-	// dot-separated list of decimal numbers and so cannot be shown to be at least it
-	// (spec 4.3).
+	// dot-separated list of decimal numbers and so cannot be shown to be at least it.
 	ErrOldVersion = errors.New("auth: token version too old")
 	// ErrSessionEnded: the member logged out, or the session expired.
 	ErrSessionEnded = errors.New("auth: session ended")
 	// ErrSessionInvalidated: the session was invalidated server-side (ForceSignOut, or
-	// refresh token reuse); the shell shows the forced sign-out dialog (spec 2.9).
+	// refresh token reuse); the shell shows the forced sign-out dialog.
 	ErrSessionInvalidated = errors.New("auth: session invalidated")
 )
 
@@ -74,12 +76,13 @@ type Config struct {
 	Store *store.Store
 	// Issuer is the iss claim, e.g. "https://henhouse.example/loyalty".
 	Issuer string
-	// Audience is the aud claim. Default "henhouse-web".
+	// Audience is the aud claim. Default site.WebClientID.
 	Audience string
-	// Provider is the provider claim (spec 3). Default "henhouse-loyalty".
+	// Provider is the provider claim; a token naming another provider is rejected.
+	// Default site.LoyaltyProviderID.
 	Provider string
 	// Version is the version claim written into new tokens and the lowest version
-	// Verify accepts (spec 4.3). Default "1".
+	// Verify accepts. Default "1".
 	Version string
 	// AccessTTL is the access token lifetime. Default 1 hour.
 	AccessTTL time.Duration
@@ -105,8 +108,8 @@ type Config struct {
 
 // ConfigDefault holds the defaults for Config's zero fields.
 var ConfigDefault = Config{
-	Audience:          "henhouse-web",
-	Provider:          "henhouse-loyalty",
+	Audience:          site.WebClientID,
+	Provider:          site.LoyaltyProviderID,
 	Version:           "1",
 	AccessTTL:         time.Hour,
 	RefreshTTL:        30 * 24 * time.Hour,
@@ -295,7 +298,8 @@ func (t *Tokens) pair(ctx context.Context, memberID, sid, refresh string, now ti
 
 // Verify checks an access token: size, signature (ES256 only, key by kid from the
 // ring), iss, aud, exp (required), nbf, iat (not in the future), then the provider
-// and version of spec 4.3, then the session. It returns one of the package's errors
+// (the loyalty provider's) and the version (present, at least Config.Version), then
+// the session. It returns one of the package's errors
 // for a rejected token, or another error when the session could not be read.
 func (t *Tokens) Verify(ctx context.Context, raw string) (Claims, error) {
 	if len(raw) > t.cfg.MaxTokenBytes {
@@ -437,7 +441,7 @@ func (t *Tokens) LogoutAll(ctx context.Context, memberID string) error {
 }
 
 // ForceSignOut invalidates every session of the member: their tokens get
-// ErrSessionInvalidated, so the shell shows the forced sign-out dialog (spec 4.4).
+// ErrSessionInvalidated, so the shell shows the forced sign-out dialog.
 func (t *Tokens) ForceSignOut(ctx context.Context, memberID string) error {
 	return t.endAll(ctx, memberID, stateInvalidated)
 }

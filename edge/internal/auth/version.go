@@ -2,7 +2,7 @@ package auth
 
 import "strings"
 
-// checkVersion applies the version rule of spec 4.3 to the token's version claim:
+// checkVersion applies the version rule to the token's version claim:
 // missing or empty → ErrNoVersion; below min → ErrOldVersion.
 //
 // Versions are compared as dot-separated decimal numbers, part by part, missing parts

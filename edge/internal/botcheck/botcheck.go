@@ -1,5 +1,6 @@
 // Package botcheck is the server side of the invisible, score-based bot check that
-// guards sign-in, sign-up, forgot password, the contact form and checkout (spec 5, 7).
+// guards sign-in, sign-up, forgot password, the contact form and checkout
+// (docs/identity.md, "CSRF, bot check and rate limits").
 //
 // The shell obtains a token with grecaptcha.enterprise.execute(siteKey, {action}) and
 // sends it in the X-Bot-Check header; Require verifies it for the action the route

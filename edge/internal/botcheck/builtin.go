@@ -20,6 +20,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
 )
 
@@ -227,7 +228,7 @@ func parseToken(token string) (payload, sig []byte, ok bool) {
 func (b *Builtin) ScriptHandler() fiber.Handler {
 	return func(c fiber.Ctx) error {
 		c.Set(fiber.HeaderContentType, "text/javascript; charset=utf-8")
-		c.Set(fiber.HeaderCacheControl, "public, max-age=300")
+		c.Set(fiber.HeaderCacheControl, site.PublicFor(5*time.Minute))
 		return c.Send(b.script)
 	}
 }
@@ -259,7 +260,7 @@ func (b *Builtin) TokenHandler() fiber.Handler {
 		if err != nil {
 			return err
 		}
-		c.Set(fiber.HeaderCacheControl, "no-store")
+		c.Set(fiber.HeaderCacheControl, site.NoStore)
 		return c.JSON(fiber.Map{"token": tok})
 	}
 }

@@ -50,23 +50,26 @@ type RouteMatch struct {
 type Session struct {
 	SignedIn      bool `json:"signedIn"`
 	ForcedSignOut bool `json:"forcedSignOut"`
-	// LoggedOut: the request carried a token that failed the spec 4.3 rule; the edge
+	// LoggedOut: the request carried a token that is not the loyalty provider's or has no
+	// version or one below the token version (docs/identity.md, "Tokens"); the edge
 	// cleared it and the shell clears what it kept of the member.
 	LoggedOut bool `json:"loggedOut"`
 	// Token holds the token's non-secret claims the shell checks on every route change
-	// (spec 4.3); the token itself stays in an HttpOnly cookie.
+	// (provider and version, docs/shell.md); the token itself stays in an HttpOnly cookie.
 	Token *TokenClaims `json:"token"`
-	// HasCart: the visitor has an open cart on the server (spec 4.1 step 3).
+	// HasCart: the visitor has an open cart on the server, so the shell fetches it at
+	// start-up.
 	HasCart bool `json:"hasCart"`
 }
 
-// TokenClaims are the claims of spec 3 (Token).
+// TokenClaims are the member token's provider and version claims.
 type TokenClaims struct {
 	Provider string `json:"provider"`
 	Version  string `json:"version"`
 }
 
-// Config is public, per-deployment configuration (spec 9).
+// Config is public, per-deployment configuration: brand, versions, environment,
+// feature flags and the bot-check settings.
 type Config struct {
 	BrandName       string         `json:"brandName"`
 	BrandSlug       string         `json:"brandSlug"`
@@ -81,7 +84,8 @@ type Config struct {
 	BotCheck        BotCheck       `json:"botCheck"`
 }
 
-// BotCheck is the client bot-check configuration (spec 7, 9).
+// BotCheck is the client bot-check configuration: reCAPTCHA Enterprise style,
+// version 3, badge hidden (docs/identity.md).
 type BotCheck struct {
 	SiteKey    string `json:"siteKey"`
 	Version    int    `json:"version"`

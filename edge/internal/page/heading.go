@@ -7,8 +7,9 @@ import (
 	"github.com/henhouse/platform/edge/internal/routes"
 )
 
-// Names looks up what the spec 2.3 headings name. Each method answers ok=false when
-// the thing does not exist, which makes the page a 404 (spec 5: failed validation).
+// Names looks up what the page headings name (docs/routes.md, "Headings"). Each
+// method answers ok=false when the thing does not exist, which makes the page a 404:
+// a page whose parameters fail validation is not found.
 type Names interface {
 	// LocationNameByMenu is the name of the location whose menu is mid.
 	LocationNameByMenu(ctx context.Context, mid string) (string, bool)
@@ -16,7 +17,7 @@ type Names interface {
 	ProductName(ctx context.Context, mid, pid string) (string, bool)
 }
 
-// Heading returns the visually hidden page heading of spec 2.3 and whether the page's
+// Heading returns the visually hidden page heading (docs/routes.md, "Headings") and whether the page's
 // parameters are valid. names may be nil (no validation, path rule as fallback).
 func Heading(ctx context.Context, rule routes.Heading, path string, params map[string]string, names Names) (string, bool) {
 	if names != nil {

@@ -74,7 +74,7 @@ func (r *Router) ByID(id string) *Compiled { return r.byID[id] }
 
 // Match finds the first route for a raw (still percent-encoded) path. ok is false
 // for an unknown path, a malformed percent-encoding, a control character, or a path
-// longer than MaxPathLength: all of them are "not found" (spec 5).
+// longer than MaxPathLength: all of them are "not found", the 404 page.
 func (r *Router) Match(rawPath string) (m Match, ok bool) {
 	if len(rawPath) == 0 || len(rawPath) > MaxPathLength || rawPath[0] != '/' {
 		return Match{}, false

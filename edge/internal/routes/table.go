@@ -9,7 +9,9 @@
 // expression; the brand parameter is pinned to the configured brand slug.
 package routes
 
-// Layout is the page frame the shell renders around a screen (spec 2.2).
+import "github.com/henhouse/platform/edge/internal/site"
+
+// Layout is the page frame the shell renders around a screen (docs/routes.md, "Layouts").
 type Layout string
 
 const (
@@ -22,7 +24,8 @@ const (
 	LayoutApp Layout = "app"
 )
 
-// Heading names the spec 2.3 rule for the visually hidden page heading.
+// Heading names the rule for the visually hidden page heading (docs/routes.md,
+// "Headings").
 type Heading string
 
 const (
@@ -55,7 +58,7 @@ type Route struct {
 	Screen string `json:"screen,omitempty"`
 	// Layout the shell renders.
 	Layout Layout `json:"layout"`
-	// Heading rule of spec 2.3.
+	// Heading rule for the visually hidden page heading.
 	Heading Heading `json:"heading"`
 	// Redirect, when set, answers 302 to this path instead of a page.
 	Redirect string `json:"redirect,omitempty"`
@@ -65,8 +68,8 @@ type Route struct {
 	Constraints map[string]string `json:"-"`
 }
 
-// Table returns the site's routes for a brand slug, in match order (spec 2.1, plus
-// the two extra paths the product navigates to; see docs/routes.md).
+// Table returns the site's routes for a brand slug, in match order (docs/routes.md,
+// "Table", with the two extra paths the product navigates to).
 func Table(brandSlug string) []Route {
 	return []Route{
 		{ID: "home", Pattern: "/", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath},
@@ -90,18 +93,19 @@ func Table(brandSlug string) []Route {
 		{ID: "order", Pattern: "/order", Module: ModCheckout, Screen: "Order", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "checkout", Pattern: "/order/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutMinimal, Heading: HeadingPath},
 		{ID: "order-confirm", Pattern: "/order/confirm/{oid?}", Module: ModCheckout, Screen: "Confirmation", Layout: LayoutDefault, Heading: HeadingPath},
-		// Not in spec 2.1: the site overlay's "Order Now" navigates here.
+		// Not a page of its own: the site overlay's "Order Now" navigates here.
 		{ID: "checkout-alias", Pattern: "/checkout/order", Redirect: "/order/checkout", Layout: LayoutDefault, Heading: HeadingPath},
 
-		// Not in spec 2.1: /menu with no id. The screen sends the guest to the selected
-		// location's menu, or to /locations when none is selected.
+		// /menu with no id (docs/routes.md, "Decisions for paths the spec leaves open"):
+		// the screen sends the guest to the selected location's menu, or to /locations
+		// when none is selected.
 		{ID: "menu-index", Pattern: "/menu", Module: ModMenu, Screen: "MenuIndex", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "menu-category", Pattern: "/menu/{mid?}/category/{cid?}", Module: ModMenu, Screen: "Category", Layout: LayoutDefault, Heading: HeadingCategory},
 		{ID: "menu-product", Pattern: "/menu/{mid?}/product/{pid?}", Module: ModMenu, Screen: "Product", Layout: LayoutDefault, Heading: HeadingProduct},
 		{ID: "menu", Pattern: "/menu/{mid}", Module: ModMenu, Screen: "Menu", Layout: LayoutDefault, Heading: HeadingMenu},
 
 		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath},
-		{ID: "app-code", Pattern: "/app/code", Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},
+		{ID: "app-code", Pattern: site.AppCodePath, Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-subscribe", Pattern: "/app/subscribe", Module: ModAccount, Screen: "Subscribe", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-testcheckout", Pattern: "/app/testcheckout", Module: ModCheckout, Screen: "TestCheckout", Layout: LayoutApp, Heading: HeadingPath},
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/henhouse/platform/edge/internal/botcheck"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Config is the edge's configuration, read from the environment (README, "Environment").
@@ -16,8 +17,8 @@ type Config struct {
 	Port         int    // PORT, default 8080
 	RedisURL     string // REDIS_URL, default "" (embedded Redis, nothing kept)
 	BuildDir     string // BUILD_DIR, default "build": shell/ and modules/ inside
-	BrandName    string // BRAND_NAME, default "Henhouse"
-	BrandSlug    string // BRAND_SLUG, default "henhouse"
+	BrandName    string // BRAND_NAME, default site.BrandName
+	BrandSlug    string // BRAND_SLUG, default site.BrandSlug
 	AppPrefix    string // APP_PREFIX, default = BRAND_SLUG; starts every Redis key
 	Environment  string // APP_ENV, default "prod"
 	CookieSecure bool   // COOKIE_SECURE, default true
@@ -38,8 +39,8 @@ type Config struct {
 func ConfigFromEnv() (Config, error) {
 	c := Config{
 		Host: env("HOST", "127.0.0.1"), RedisURL: os.Getenv("REDIS_URL"),
-		BuildDir: env("BUILD_DIR", "build"), BrandName: env("BRAND_NAME", "Henhouse"),
-		BrandSlug: env("BRAND_SLUG", "henhouse"), Environment: env("APP_ENV", "prod"),
+		BuildDir: env("BUILD_DIR", "build"), BrandName: env("BRAND_NAME", site.BrandName),
+		BrandSlug: env("BRAND_SLUG", site.BrandSlug), Environment: env("APP_ENV", "prod"),
 		CareersURL:  env("CAREERS_URL", "https://careers.henhouse.example"),
 		TokenIssuer: env("TOKEN_ISSUER", DefaultTokenIssuer),
 	}

@@ -13,7 +13,7 @@ func withVisitor(ctx context.Context, visitor string) context.Context {
 	return context.WithValue(ctx, visitorKey{}, visitor)
 }
 
-// orderingNames answers the spec 2.3 heading lookups from the ordering provider.
+// orderingNames answers the page heading lookups (docs/routes.md, "Headings") from the ordering provider.
 // A menu shared by several locations is named after the location of the visitor's
 // cart when the cart is on that menu, else after the first location selling it.
 type orderingNames struct{ p ordering.Provider }

@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // pwaFile is one file of the installable web app, served at a fixed root path.
@@ -24,11 +27,11 @@ type pwaFile struct {
 var pwaFiles = []pwaFile{
 	// The browser checks the worker for updates on navigations; no-cache makes every
 	// check reach the edge, so a deploy's worker is found at once.
-	{route: "/sw.js", file: "sw.js", contentType: "application/javascript; charset=utf-8", cacheControl: "no-cache", worker: true},
-	{route: "/sw.js.map", file: "sw.js.map", contentType: "application/json; charset=utf-8", cacheControl: "no-cache"},
-	{route: "/manifest.webmanifest", file: filepath.Join("static", "manifest.webmanifest"), contentType: "application/manifest+json; charset=utf-8", cacheControl: "public, max-age=3600"},
+	{route: "/sw.js", file: "sw.js", contentType: "application/javascript; charset=utf-8", cacheControl: site.NoCache, worker: true},
+	{route: "/sw.js.map", file: "sw.js.map", contentType: "application/json; charset=utf-8", cacheControl: site.NoCache},
+	{route: "/manifest.webmanifest", file: filepath.Join("static", "manifest.webmanifest"), contentType: "application/manifest+json; charset=utf-8", cacheControl: site.PublicFor(time.Hour)},
 	// Precached by the worker (with a revision); the HTTP cache must not hold an old one.
-	{route: "/offline.html", file: filepath.Join("static", "offline.html"), contentType: "text/html; charset=utf-8", cacheControl: "no-cache"},
+	{route: "/offline.html", file: filepath.Join("static", "offline.html"), contentType: "text/html; charset=utf-8", cacheControl: site.NoCache},
 }
 
 // mountPWA serves the service worker, the web app manifest and the offline page at the
@@ -42,7 +45,7 @@ func mountPWA(app *fiber.App, buildDir string) {
 		app.Get(f.route, func(c fiber.Ctx) error {
 			body, err := os.ReadFile(path)
 			if err != nil {
-				c.Set(fiber.HeaderCacheControl, "no-store")
+				c.Set(fiber.HeaderCacheControl, site.NoStore)
 				return c.Status(fiber.StatusNotFound).SendString("file not found")
 			}
 			sum := sha256.Sum256(body)

@@ -18,6 +18,7 @@ import (
 
 	accountapi "github.com/henhouse/platform/edge/internal/api/account"
 	"github.com/henhouse/platform/edge/internal/api/appdata"
+	"github.com/henhouse/platform/edge/internal/api/authorize"
 	"github.com/henhouse/platform/edge/internal/api/contact"
 	contentapi "github.com/henhouse/platform/edge/internal/api/content"
 	"github.com/henhouse/platform/edge/internal/api/openapi"
@@ -39,7 +40,9 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/payments"
 	"github.com/henhouse/platform/edge/internal/ratelimit"
 	"github.com/henhouse/platform/edge/internal/routes"
+	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/telemetry"
 )
@@ -47,13 +50,14 @@ import (
 // hashedName matches content-hashed bundle names ("391.c680d74e.js").
 var hashedName = regexp.MustCompile(`\.[0-9a-f]{8}\.(js|css|svg|png|woff2?)(\.map)?$`)
 
-// AppVersion is the product version of spec 9.
+// AppVersion is the product version the page gives the browser.
 const AppVersion = "6.7.2"
 
 // DefaultTokenIssuer is the iss claim of member tokens unless TOKEN_ISSUER says otherwise.
 const DefaultTokenIssuer = "https://henhouse.local/loyalty"
 
-// TokenVersion is the token version of spec 9.
+// TokenVersion is written into new member tokens and is the lowest version the edge
+// and the shell accept.
 const TokenVersion = "1"
 
 // Server is a wired edge.
@@ -65,12 +69,47 @@ type Server struct {
 	Ordering ordering.Provider
 	Loyalty  loyalty.Provider
 	Tokens   *auth.Tokens
+	members  *member.Service
 	cfg      Config
 	log      *slog.Logger
+
+	// Parts New builds for the later steps.
+	cms    *contentbuiltin.Provider
+	geo    geoAdapter
+	cards  cardAdapter
+	loyal  *loyaltybuiltin.Provider
+	guard  *guards
+	outbox loyalty.OutboxReader
 }
 
 // New builds the edge. The caller owns Close.
 func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
+	if cfg.TokenIssuer == "" {
+		cfg.TokenIssuer = DefaultTokenIssuer
+	}
+	st, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{Store: st, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), cfg: cfg, log: log}
+	for _, step := range []func(context.Context) error{s.openProviders, s.openIdentity} {
+		if err := step(ctx); err != nil {
+			st.Close()
+			return nil, err
+		}
+	}
+	go renewSubscriptions(ctx, st, s.loyal, log)
+
+	s.App = s.newApp()
+	s.mountStatic()
+	s.mountIdentityPages()
+	s.mountAPI()
+	s.mountPages()
+	return s, nil
+}
+
+// openStore connects to Redis with command tracing.
+func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*store.Store, error) {
 	st, err := store.Open(ctx, cfg.RedisURL, cfg.AppPrefix, log)
 	if err != nil {
 		return nil, err
@@ -79,58 +118,69 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		st.Close()
 		return nil, err
 	}
-	reg, err := modules.Open(filepath.Join(cfg.BuildDir, "modules"), st)
+	return st, nil
+}
+
+// openProviders builds the module registry and the built-in providers: content,
+// geocoding, card payments, ordering and loyalty.
+func (s *Server) openProviders(ctx context.Context) error {
+	st := s.Store
+	reg, err := modules.Open(filepath.Join(s.cfg.BuildDir, "modules"), st)
 	if err != nil {
-		st.Close()
-		return nil, err
+		return err
 	}
-	cms, err := contentbuiltin.New()
-	if err != nil {
-		st.Close()
-		return nil, err
+	s.Registry = reg
+	if s.cms, err = contentbuiltin.New(); err != nil {
+		return err
 	}
 	offline := geocode.New()
 	go func() { _ = offline.Warm() }() // index the embedded data before the first search
-	geo := geoAdapter{offline}
-	cards := cardAdapter{payments.Builtin(st)}
-	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: geo, Cards: cards})
+	s.geo = geoAdapter{offline}
+	s.cards = cardAdapter{payments.Builtin(st)}
+	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: s.geo, Cards: s.cards})
 	if err != nil {
-		st.Close()
-		return nil, err
+		return err
 	}
-	members, err := loyaltybuiltin.New(ctx, loyaltybuiltin.Config{
-		Store: st, BcryptCost: cfg.PasswordCost, Billing: billingAdapter{cards},
+	s.Ordering = orders
+	s.loyal, err = loyaltybuiltin.New(ctx, loyaltybuiltin.Config{
+		Store: st, BcryptCost: s.cfg.PasswordCost, Billing: billingAdapter{s.cards},
 		LocationExists: func(ctx context.Context, id string) bool {
 			_, err := orders.Location(ctx, id)
 			return err == nil
 		},
 	})
 	if err != nil {
-		st.Close()
-		return nil, err
+		return err
 	}
-	if cfg.TokenIssuer == "" {
-		cfg.TokenIssuer = DefaultTokenIssuer
-	}
-	tokens, err := auth.NewTokens(ctx, auth.Config{Store: st, Issuer: cfg.TokenIssuer, Provider: members.ID(), Version: TokenVersion, Secure: cfg.CookieSecure,
+	s.Loyalty = s.loyal
+	return nil
+}
+
+// openIdentity builds the member tokens, the member service and the request guards.
+func (s *Server) openIdentity(ctx context.Context) error {
+	tokens, err := auth.NewTokens(ctx, auth.Config{Store: s.Store, Issuer: s.cfg.TokenIssuer, Provider: s.loyal.ID(), Version: TokenVersion, Secure: s.cfg.CookieSecure,
 		// Every request may renew an expired access token (auth.Renew), so the refresh
 		// cookie goes to every path; it stays HttpOnly, SameSite=Lax and Secure.
 		RefreshCookiePath: "/"})
 	if err != nil {
-		st.Close()
-		return nil, err
+		return err
 	}
-	guard, err := newGuards(ctx, st, cfg)
-	if err != nil {
-		st.Close()
-		return nil, err
+	s.Tokens = tokens
+	s.members = &member.Service{Loyalty: s.loyal, Tokens: tokens}
+	if s.guard, err = newGuards(ctx, s.Store, s.cfg); err != nil {
+		return err
 	}
-	go renewSubscriptions(ctx, st, members, log)
-	s := &Server{Store: st, Registry: reg, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), Ordering: orders, Loyalty: members, Tokens: tokens, cfg: cfg, log: log}
+	s.outbox = devOutbox(s.cfg, s.loyal) // nil in production: no outbox, no dev endpoints
+	return nil
+}
 
+// newApp is the Fiber app with the middleware every response goes through and the
+// health checks.
+func (s *Server) newApp() *fiber.App {
+	cfg, st := s.cfg, s.Store
 	app := fiber.New(fiber.Config{
 		AppName:      "henhouse-edge",
-		ErrorHandler: httpx.ErrorHandler(log),
+		ErrorHandler: httpx.ErrorHandler(s.log),
 		BodyLimit:    cfg.BodyLimit,
 		ReadTimeout:  15 * time.Second,
 		WriteTimeout: 30 * time.Second,
@@ -141,7 +191,6 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		TrustProxy:       cfg.ProxyHeader != "",
 		TrustProxyConfig: fiber.TrustProxyConfig{Loopback: true, Private: true},
 	})
-	s.App = app
 	app.Use(recover.New())
 	app.Use(telemetry.New())
 	app.Use(securityHeaders)
@@ -156,16 +205,22 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		}
 		return c.JSON(fiber.Map{"status": "ready", "storage": "ok", "embedded": st.Embedded})
 	})
+	return app
+}
 
+// mountStatic serves the published remotes, the shell's bundles and public files, and
+// the progressive web app files.
+func (s *Server) mountStatic() {
+	app, cfg, reg := s.App, s.cfg, s.Registry
 	// Published remotes: immutable per version, except the manifest, which says
 	// what the version contains and must never be cached stale.
 	app.Use(modules.URLPrefix, static.New(reg.Dir(), static.Config{
 		Compress: true,
 		ModifyResponse: func(c fiber.Ctx) error {
 			if strings.HasSuffix(c.Path(), "/mf-manifest.json") || strings.HasSuffix(c.Path(), "/mf-stats.json") {
-				c.Set(fiber.HeaderCacheControl, "no-cache")
+				c.Set(fiber.HeaderCacheControl, site.NoCache)
 			} else {
-				c.Set(fiber.HeaderCacheControl, "public, max-age=31536000, immutable")
+				c.Set(fiber.HeaderCacheControl, site.Immutable)
 			}
 			c.Set("Access-Control-Allow-Origin", "*")
 			return nil
@@ -177,9 +232,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		Compress: true,
 		ModifyResponse: func(c fiber.Ctx) error {
 			if hashedName.MatchString(c.Path()) {
-				c.Set(fiber.HeaderCacheControl, "public, max-age=31536000, immutable")
+				c.Set(fiber.HeaderCacheControl, site.Immutable)
 			} else {
-				c.Set(fiber.HeaderCacheControl, "no-cache") // main.js: revalidated on every load
+				c.Set(fiber.HeaderCacheControl, site.NoCache) // main.js: revalidated on every load
 			}
 			return nil
 		},
@@ -192,23 +247,36 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	}))
 
 	mountPWA(app, cfg.BuildDir)
-	app.Get("/.well-known/jwks.json", tokens.JWKSHandler())
-	members.MountAuthorize(app)
-	outbox := devOutbox(cfg, members) // nil in production: no outbox, no dev endpoints
-	mountOutboxPage(app, outbox)
+}
+
+// mountIdentityPages serves the token keys, the provider's sign-in page, the
+// developer's outbox and the built-in bot check's script.
+func (s *Server) mountIdentityPages() {
+	app, guard := s.App, s.guard
+	app.Get("/.well-known/jwks.json", s.Tokens.JWKSHandler())
+	authorize.Mount(app, s.loyal)
+	mountOutboxPage(app, s.outbox)
 	if guard.builtin != nil {
 		botcheck.MountScript(app, guard.builtin)
 	}
+}
 
-	// Who is asking: the visitor cookie, then the member token (cookie or header),
-	// renewed from the refresh cookie when the access token has run out.
-	visitor := session.New(session.Config{Secure: cfg.CookieSecure})
-	member := auth.New(tokens)
-	renew := auth.Renew(tokens)
+// whoIsAsking is the middleware that reads the visitor cookie, then the member token
+// (cookie or header), renewed from the refresh cookie when the access token has run out.
+func (s *Server) whoIsAsking() []any {
+	visitor := session.New(session.Config{Secure: s.cfg.CookieSecure})
+	return []any{visitor, auth.Renew(s.Tokens), auth.New(s.Tokens)}
+}
+
+// mountAPI registers /api: who is asking, the bot-check token, CSRF, then every
+// handler area, and a JSON 404 for the rest.
+func (s *Server) mountAPI() {
+	app, cfg, st, guard, outbox := s.App, s.cfg, s.Store, s.guard, s.outbox
+	orders, members, tokens, cms, geo, cards := s.Ordering, s.Loyalty, s.Tokens, s.cms, s.geo, s.cards
 	owner := cartOwner
 
 	api := app.Group("/api")
-	api.Use(visitor, renew, member)
+	api.Use(s.whoIsAsking()...)
 	if guard.builtin != nil {
 		botcheck.MountToken(api, guard.builtin, ratelimit.Guard(guard.limiter, ratelimit.BotCheckToken, nil))
 	}
@@ -217,51 +285,37 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Tokenize: cards.tokenize, Owner: owner,
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout)})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner,
-		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: "henhouse-web", Secure: cfg.CookieSecure})
+		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st), Ordering: orders, Guards: guard.contact()})
-	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Member: s.memberData})
-	appdata.MountHandover(api, appdata.HandoverConfig{Store: st, Ordering: orders, Loyalty: members, Tokens: tokens, Owner: owner})
+	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Members: s.members})
+	appdata.MountHandover(api, appdata.HandoverConfig{Codes: st.Codes("app", "handover"), Ordering: orders, Members: s.members, Owner: owner})
 	send.Mount(api, "/api", app.Handler)
 	openapi.Mount(api)
 	api.Use(func(c fiber.Ctx) error {
 		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())
 	})
+}
 
+// mountPages serves every other path as a page of the route table.
+func (s *Server) mountPages() {
+	app, cfg, guard := s.App, s.cfg, s.guard
 	pages := &pageHandler{
-		router: s.Router, registry: reg, content: cms, names: orderingNames{orders}, orders: orders, buildDir: cfg.BuildDir, log: log,
+		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.Ordering}, orders: s.Ordering, buildDir: cfg.BuildDir, log: s.log,
 		config: page.Config{
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
-			LoyaltyProvider: "henhouse-loyalty", APIBase: "/api", CareersURL: cfg.CareersURL,
-			Features: defaultFeatures(),
+			LoyaltyProvider: site.LoyaltyProviderID, APIBase: "/api", CareersURL: cfg.CareersURL,
+			Features: site.Features(),
 		},
 	}
 	pages.csrfToken = csrf.Token
 	pages.config.BotCheck = guard.client
-	app.Use(visitor, renew, member, guard.csrf)
+	app.Use(append(s.whoIsAsking(), guard.csrf)...)
 	app.Get("/*", pages.serve)
-	return s, nil
 }
 
 // Close releases storage.
 func (s *Server) Close() error { return s.Store.Close() }
-
-// defaultFeatures are the feature flags of spec 9.
-func defaultFeatures() map[string]any {
-	return map[string]any{
-		"preselectDefaultModifiers":   true,
-		"searchByCategoryDescription": true,
-		"verifyTransition":            true,
-		"rewardsAtCheckout":           true,
-		"disabled":                    map[string]any{"get_offers": true},
-		"asapUnavailable":             false,
-		"showEarliestTime":            true,
-		"bumpEarliestMinutes":         10,
-		"showProductChips":            map[string]bool{"price": false, "calories": false},
-		"customMenuUrl":               true,
-		"checkoutClientVersion":       "2.7.0",
-	}
-}
 
 func securityHeaders(c fiber.Ctx) error {
 	c.Set("X-Content-Type-Options", "nosniff")

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/store/storetest"
@@ -41,4 +42,27 @@ func TestEmbeddedFlag(t *testing.T) {
 	if !s.Embedded || s.Mini() == nil {
 		t.Fatal("embedded store should say so")
 	}
+}
+
+func TestCodesAreTakenOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		codes := s.Codes("app", "handover")
+		if err := codes.Put(ctx, "abc", []byte(`{"a":1}`), time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Client.Get(ctx, s.Key("app", "handover", "abc")).Val(); got != `{"a":1}` {
+			t.Fatalf("stored under the wrong key: %q", got)
+		}
+		v, ok, err := codes.Take(ctx, "abc")
+		if err != nil || !ok || string(v) != `{"a":1}` {
+			t.Fatalf("Take = %q %v %v", v, ok, err)
+		}
+		if v, ok, err := codes.Take(ctx, "abc"); err != nil || ok || v != nil {
+			t.Fatalf("second Take = %q %v %v", v, ok, err)
+		}
+		if _, ok, err := codes.Take(ctx, "unknown"); err != nil || ok {
+			t.Fatalf("unknown code: %v %v", ok, err)
+		}
+	})
 }

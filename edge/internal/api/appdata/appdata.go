@@ -1,6 +1,7 @@
-// Package appdata is the "dump app data" server action of spec 7: one call that
+// Package appdata is the "dump app data" action (docs/api.md): one call that
 // returns everything the app state is started from (location, cart, user, member
-// rewards), for the native app's bridge and for the webview start-up of spec 4.2.
+// rewards), for the native app's bridge and for the webview start-up
+// (docs/webview.md).
 package appdata
 
 import (
@@ -8,7 +9,9 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Config configures the endpoint.
@@ -17,9 +20,8 @@ type Config struct {
 	Ordering ordering.Provider
 	// Owner identifies whose cart a request acts on. Default: the visitor id.
 	Owner func(c fiber.Ctx) string
-	// Member adds the signed-in member's user and rewards; nil values for guests.
-	// Optional.
-	Member func(c fiber.Ctx) (user, members any, err error)
+	// Members adds the signed-in member's user and rewards (null for guests). Optional.
+	Members *member.Service
 }
 
 // Data is the response body.
@@ -59,14 +61,14 @@ func Mount(r fiber.Router, cfg Config) {
 			}
 			d.Location = &l
 		}
-		if cfg.Member != nil {
-			u, m, err := cfg.Member(c)
+		if m, ok := session.MemberOf(c); ok && cfg.Members != nil {
+			u, ms, err := cfg.Members.Profile(ctx, m.ID)
 			if err != nil {
 				return err
 			}
-			d.User, d.Members = u, m
+			d.User, d.Members = u, ms
 		}
-		c.Set(fiber.HeaderCacheControl, "private, no-store")
+		c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 		return c.JSON(d)
 	})
 }

@@ -2,19 +2,17 @@ package appdata
 
 import (
 	"encoding/json"
-	"errors"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
-	"github.com/redis/go-redis/v9"
 
-	"github.com/henhouse/platform/edge/internal/api/account"
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
-	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
 )
 
@@ -23,10 +21,11 @@ const HandoverTTL = 60 * time.Second
 
 // HandoverConfig configures the native app's handover to its webview (docs/webview.md).
 type HandoverConfig struct {
-	Store    *store.Store
+	// Codes keeps the one-time handover codes.
+	Codes    store.Codes
 	Ordering ordering.Provider
-	Loyalty  loyalty.Provider
-	Tokens   *auth.Tokens
+	// Members signs the app's member in on the webview; its Tokens set the cookies.
+	Members *member.Service
 	// Owner is the cart owner of the native app's request (its member or visitor).
 	Owner func(c fiber.Ctx) string
 }
@@ -51,7 +50,6 @@ type ExchangeResult struct {
 // /app/handover/exchange (the webview trades the code for the app's state and a
 // cookie session of its own). No long-lived token ever appears in a URL.
 func MountHandover(r fiber.Router, cfg HandoverConfig) {
-	key := func(code string) string { return cfg.Store.Key("app", "handover", code) }
 	r.Post("/app/handover", func(c fiber.Ctx) error {
 		var in struct {
 			LocationID string `json:"locationId"`
@@ -78,10 +76,10 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 		}
 		raw, _ := json.Marshal(h)
 		code := session.NewID() + session.NewID()
-		if err := cfg.Store.Client.Set(c.Context(), key(code), raw, HandoverTTL).Err(); err != nil {
+		if err := cfg.Codes.Put(c.Context(), code, raw, HandoverTTL); err != nil {
 			return err
 		}
-		c.Set(fiber.HeaderCacheControl, "no-store")
+		c.Set(fiber.HeaderCacheControl, site.NoStore)
 		return c.Status(fiber.StatusCreated).JSON(fiber.Map{"code": code, "expires_in": int(HandoverTTL.Seconds())})
 	})
 	r.Post("/app/handover/exchange", func(c fiber.Ctx) error {
@@ -94,12 +92,12 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 		if len(in.Code) != 44 {
 			return errHandover
 		}
-		raw, err := cfg.Store.Client.GetDel(c.Context(), key(in.Code)).Bytes()
-		if errors.Is(err, redis.Nil) {
-			return errHandover
-		}
+		raw, ok, err := cfg.Codes.Take(c.Context(), in.Code)
 		if err != nil {
 			return err
+		}
+		if !ok {
+			return errHandover
 		}
 		var h handover
 		if err := json.Unmarshal(raw, &h); err != nil {
@@ -129,17 +127,18 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 			out.Location = &l
 		}
 		if h.MemberID != "" {
-			m, err := cfg.Loyalty.Member(ctx, h.MemberID)
+			m, err := cfg.Members.Loyalty.Member(ctx, h.MemberID)
 			if err != nil {
 				return err
 			}
-			s, err := account.SignInMember(c, cfg.Loyalty, cfg.Tokens, m)
+			pair, s, err := cfg.Members.SignIn(ctx, m)
 			if err != nil {
 				return err
 			}
+			cfg.Members.Tokens.SetCookies(c, pair)
 			out.User, out.Members, out.Token = s.User, s.Members, s.Token
 		}
-		c.Set(fiber.HeaderCacheControl, "private, no-store")
+		c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 		return c.JSON(out)
 	})
 }

@@ -3,11 +3,13 @@ package content
 
 import (
 	"errors"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/httpx"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Config configures the content API.
@@ -34,7 +36,7 @@ func Mount(r fiber.Router, cfg Config) {
 		if err != nil {
 			return err
 		}
-		c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+		c.Set(fiber.HeaderCacheControl, site.PublicFor(time.Minute))
 		return c.JSON(pg)
 	}
 	r.Get("/content/popups", func(c fiber.Ctx) error {
@@ -42,7 +44,7 @@ func Mount(r fiber.Router, cfg Config) {
 		if err != nil {
 			return err
 		}
-		c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+		c.Set(fiber.HeaderCacheControl, site.PublicFor(time.Minute))
 		return c.JSON(fiber.Map{"popups": pp})
 	})
 	r.Get("/content/pages", page)

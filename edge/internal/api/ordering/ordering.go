@@ -7,9 +7,9 @@ package ordering
 import (
 	"context"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -17,6 +17,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Config configures the ordering API.
@@ -121,18 +122,6 @@ func queryLimit(c fiber.Ctx, def, max int) (int, error) {
 	return n, nil
 }
 
-func slug(s string) string {
-	return strings.Trim(strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			return r
-		case r >= 'A' && r <= 'Z':
-			return r + 32
-		}
-		return '-'
-	}, s), "-")
-}
-
 // GET /locations: ?lat&lng (nearest first), ?q (address through the geocoder),
 // ?state&city&address (browse), or nothing (all).
 func (a *api) locations(c fiber.Ctx) error {
@@ -176,14 +165,8 @@ func (a *api) locations(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	state, city, addr := strings.ToUpper(c.Query("state")), slug(c.Query("city")), slug(c.Query("address"))
-	out := []ordering.Location{}
-	for _, l := range all {
-		if (state == "" || l.Address.State == state) && (city == "" || slug(l.Address.City) == city) && (addr == "" || l.Slug == addr || slug(l.Address.Street) == addr) {
-			out = append(out, l)
-		}
-	}
-	return c.JSON(fiber.Map{"locations": out})
+	b := ordering.Browse{State: c.Query("state"), City: c.Query("city"), Address: c.Query("address")}
+	return c.JSON(fiber.Map{"locations": ordering.FilterLocations(all, b)})
 }
 
 // GET /locations/states: states and cities with location counts, for browsing.
@@ -192,43 +175,7 @@ func (a *api) states(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	type city struct {
-		Name  string `json:"name"`
-		Slug  string `json:"slug"`
-		Count int    `json:"count"`
-	}
-	type state struct {
-		Code   string  `json:"code"`
-		Count  int     `json:"count"`
-		Cities []*city `json:"cities"`
-	}
-	byState := map[string]*state{}
-	for _, l := range all {
-		s := byState[l.Address.State]
-		if s == nil {
-			s = &state{Code: l.Address.State}
-			byState[l.Address.State] = s
-		}
-		s.Count++
-		var ct *city
-		for _, x := range s.Cities {
-			if x.Name == l.Address.City {
-				ct = x
-			}
-		}
-		if ct == nil {
-			ct = &city{Name: l.Address.City, Slug: slug(l.Address.City)}
-			s.Cities = append(s.Cities, ct)
-		}
-		ct.Count++
-	}
-	out := make([]*state, 0, len(byState))
-	for _, s := range byState {
-		sort.Slice(s.Cities, func(i, j int) bool { return s.Cities[i].Name < s.Cities[j].Name })
-		out = append(out, s)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
-	return c.JSON(fiber.Map{"states": out})
+	return c.JSON(fiber.Map{"states": ordering.GroupByState(all)})
 }
 
 func (a *api) location(c fiber.Ctx) error {
@@ -239,7 +186,8 @@ func (a *api) location(c fiber.Ctx) error {
 	return c.JSON(fiber.Map{"location": l})
 }
 
-// GET /locations/by-menu/:menuId: spec 7 "reload location by menu id". ?locationId
+// GET /locations/by-menu/:menuId: the location the shell reloads at start-up from the
+// cart's menu (docs/api.md). ?locationId
 // prefers that location when it sells the menu.
 func (a *api) locationByMenu(c fiber.Ctx) error {
 	ctx := c.Context()
@@ -268,7 +216,7 @@ func (a *api) menu(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
+	c.Set(fiber.HeaderCacheControl, site.PublicFor(time.Minute))
 	return c.JSON(fiber.Map{"menu": m})
 }
 
@@ -350,7 +298,7 @@ func cartJSON(c fiber.Ctx, cart ordering.Cart, err error) error {
 	return c.JSON(fiber.Map{"cart": cart})
 }
 
-// GET /cart: spec 7 "get cart". {cart:null} when the visitor has none.
+// GET /cart: the visitor's cart, {cart:null} when there is none.
 func (a *api) cart(c fiber.Ctx) error {
 	o, err := a.owner(c)
 	if err != nil {
@@ -385,7 +333,7 @@ func (a *api) createCart(c fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"cart": cart})
 }
 
-// DELETE /cart: spec 7 "abandon cart".
+// DELETE /cart: abandons the cart; it is deleted, not emptied.
 func (a *api) abandon(c fiber.Ctx) error {
 	o, err := a.owner(c)
 	if err != nil {
@@ -413,7 +361,8 @@ func (a *api) addProduct(c fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"cart": cart})
 }
 
-// POST /cart/transfer: spec 7 "transfer cart to a menu id".
+// POST /cart/transfer: moves the cart to another menu, answering the lines that
+// menu cannot take.
 func (a *api) transfer(c fiber.Ctx) error {
 	var in struct {
 		MenuID     string `json:"menuId"`
@@ -560,7 +509,7 @@ func (a *api) tokenize(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Set(fiber.HeaderCacheControl, site.NoStore)
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"card": tok})
 }
 
@@ -586,6 +535,6 @@ func (a *api) order(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 	return c.JSON(fiber.Map{"order": o})
 }

@@ -1,4 +1,4 @@
-// Package send is the generic send request of spec 7: one endpoint through which a
+// Package send is the generic send request (docs/api.md): one endpoint through which a
 // client (the native app's bridge, a script in a content block) can make any other
 // /api call described as data. The call is dispatched inside the edge with the
 // caller's own cookies and headers, so sessions, CSRF and rate limits apply exactly
@@ -34,7 +34,7 @@ func Mount(r fiber.Router, base string, handler func() fasthttp.RequestHandler) 
 	var h fasthttp.RequestHandler
 	r.Post("/send", func(c fiber.Ctx) error {
 		once.Do(func() { h = handler() })
-		// Accept: JSON, or the same JSON sent as text/plain (spec 7).
+		// Accept JSON, or the same JSON sent as text/plain, as the API client may send.
 		var in Request
 		if err := httpx.DecodeBytes(bytes.TrimSpace(c.Body()), &in); err != nil {
 			return err
@@ -67,9 +67,9 @@ func Mount(r fiber.Router, base string, handler func() fasthttp.RequestHandler) 
 		inner.Init(req, c.RequestCtx().RemoteAddr(), nil)
 		h(&inner)
 		res := &inner.Response
-		res.Header.VisitAllCookie(func(_, v []byte) {
+		for _, v := range res.Header.Cookies() {
 			c.Response().Header.Add(fiber.HeaderSetCookie, string(v))
-		})
+		}
 		body := res.Body()
 		out := fiber.Map{"status": res.StatusCode()}
 		if len(bytes.TrimSpace(body)) > 0 {

@@ -14,8 +14,8 @@ import (
 var ErrNotFound = errors.New("content: page not found")
 
 // Page is one content-managed page. Blocks are kept as the CMS sends them: each has a
-// "component" name and that component's fields (spec 3, "Top sellers block", "Button
-// block").
+// "component" name and that component's fields (a top sellers block, a button
+// block, …); the content remote renders them.
 type Page struct {
 	Slug        string            `json:"slug"`
 	Title       string            `json:"title"`
@@ -33,7 +33,7 @@ type Provider interface {
 	Popups(ctx context.Context) ([]Popup, error)
 }
 
-// Popup is a content-managed popup (spec 2.16). Kind "welcome" greets a first visit;
+// Popup is a content-managed popup (docs/shell.md, "Popups"). Kind "welcome" greets a first visit;
 // kind "site" announces something to every visitor. The shell remembers a dismissal
 // by ID and Version, so editing a popup and bumping its version shows it again.
 type Popup struct {
@@ -43,7 +43,7 @@ type Popup struct {
 	Title   string `json:"title"`
 	Text    string `json:"text"`
 	Image   *Image `json:"image,omitempty"`
-	// Button is a content button block (spec 2.15), shown as the popup's action.
+	// Button is a content button block, shown as the popup's action.
 	Button json.RawMessage `json:"button,omitempty"`
 	// Show is "all" (default), "no-user" (guests only) or "user" (members only).
 	Show string `json:"show,omitempty"`

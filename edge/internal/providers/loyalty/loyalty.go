@@ -15,11 +15,11 @@ import (
 	"context"
 	"time"
 
-	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
-// ProviderID identifies the built-in loyalty provider in tokens (spec 3 Token.provider).
-const ProviderID = "henhouse-loyalty"
+// ProviderID identifies the built-in loyalty provider in the tokens' provider claim.
+const ProviderID = site.LoyaltyProviderID
 
 // Tiers (by lifetime points).
 const (
@@ -160,11 +160,6 @@ type SavedAddress struct {
 	CreatedAt    time.Time `json:"created_at"`
 }
 
-// Address converts a saved address to the ordering provider's address.
-func (a SavedAddress) Address() ordering.Address {
-	return ordering.Address{Street: a.Street, Unit: a.Unit, City: a.City, State: a.State, ZIP: a.ZIP}
-}
-
 // CardInput saves a card token from the payment processor's hosted fields. Card
 // numbers are never accepted.
 type CardInput struct {
@@ -284,13 +279,6 @@ type Redemption struct {
 	ExpiresAt   time.Time  `json:"expires_at"`
 	ClosedAt    *time.Time `json:"closed_at,omitempty"`
 	OrderID     string     `json:"order_id,omitempty"`
-}
-
-// AppliedReward is the redemption as the ordering provider prices it in a cart
-// (ordering.Provider.ApplyReward). The cart's reward id is the redemption id, which
-// AccrueOrder later marks used.
-func (r Redemption) AppliedReward() ordering.AppliedReward {
-	return ordering.AppliedReward{ID: r.ID, Name: r.Name, AmountCents: r.AmountCents}
 }
 
 // RewardOffer is a reward offered to one member (birthday, welcome), free to redeem
@@ -459,4 +447,42 @@ type OutboxReader interface {
 	Outbox(ctx context.Context, limit int) ([]Message, error)
 	// OutboxFor lists the newest messages to one email address or phone number.
 	OutboxFor(ctx context.Context, to string, limit int) ([]Message, error)
+}
+
+// AuthorizeRequest asks a provider's hosted sign-in page for single sign-on: the
+// client, where the guest returns with the code, and the client's opaque state.
+type AuthorizeRequest struct {
+	ClientID    string
+	RedirectURI string // canonical same-origin path once checked
+	State       string
+}
+
+// HostedSignIn is implemented by providers whose single sign-on page the edge serves
+// (the built-in provider). The edge does the HTTP; the provider keeps the rules: which
+// clients and return addresses are allowed, the single-use form token, and the steps.
+type HostedSignIn interface {
+	// ProgramName is the loyalty programme's name the page shows.
+	ProgramName() string
+	// CheckAuthorizeRequest checks a request and returns it in canonical form, or a
+	// message for the guest. scheme and host are the page's own: an absolute return
+	// address is accepted on that origin only.
+	CheckAuthorizeRequest(r AuthorizeRequest, scheme, host string) (AuthorizeRequest, string)
+	// NewAuthorizeForm issues a single-use form token bound to r, valid for ttl.
+	NewAuthorizeForm(ctx context.Context, r AuthorizeRequest, ttl time.Duration) (string, error)
+	// TakeAuthorizeForm spends a form token; false when unknown, spent or made for
+	// another request.
+	TakeAuthorizeForm(ctx context.Context, token string, r AuthorizeRequest) (bool, error)
+	// AuthorizeCodeStep reports whether a sign-in code follows the password.
+	AuthorizeCodeStep() bool
+	// AuthorizePassword checks an email and password and returns the member id.
+	// Without the code step this completes the sign-in.
+	AuthorizePassword(ctx context.Context, email, password string) (string, error)
+	// StartAuthorizeCode sends the member a sign-in code to their email.
+	StartAuthorizeCode(ctx context.Context, memberID string) (Challenge, error)
+	// ChallengeDestination is the masked address a challenge's code went to.
+	ChallengeDestination(ctx context.Context, challengeID string) string
+	// VerifyCode completes a sign-in code step.
+	VerifyCode(ctx context.Context, challengeID, code string) (Member, error)
+	// CreateAuthCode issues the single sign-on code the page redirects with.
+	CreateAuthCode(ctx context.Context, memberID, redirectURI string) (string, error)
 }

@@ -12,24 +12,24 @@ import (
 	"time"
 )
 
-// Allergen and diet markers (spec 3).
+// Allergen and diet markers a product may carry and a menu search may filter by.
 var Markers = []string{"cashew", "dairy", "egg", "fish", "gluten", "milk", "nuts", "peanut", "sesame", "shellfish", "soy", "vegan", "walnuts", "wheat"}
 
-// Handoff modes (spec 2.14).
+// Handoff modes: how the guest gets the order.
 const (
 	HandoffPickup   = "pickup"
 	HandoffCurbside = "curbside"
 	HandoffDelivery = "delivery"
 )
 
-// Time modes (spec 2.14, 4.5).
+// Time modes: as soon as possible, later today, or a chosen day and time ahead.
 const (
 	TimeASAP    = "asap"
 	TimeLater   = "later"
 	TimeAdvance = "advance"
 )
 
-// Payment kinds (spec 3).
+// Payment kinds accepted at checkout.
 const (
 	PayCard     = "card"
 	PayGiftCard = "giftcard"
@@ -63,7 +63,8 @@ type Services struct {
 	DeliveryRadiusMiles  float64 `json:"delivery_radius_miles"`
 	DeliveryMinimumCents int64   `json:"delivery_minimum_cents"`
 	DeliveryFeeCents     int64   `json:"delivery_fee_cents"`
-	// TransferCart: a cart from another menu is moved to this location's menu (spec 4.1).
+	// TransferCart: a cart from another menu is moved to this location's menu when the
+	// guest picks this location.
 	TransferCart bool `json:"transfercart"`
 }
 
@@ -102,7 +103,7 @@ type Modifier struct {
 	MaxQuantity int      `json:"max_quantity,omitempty"` // counter select: per-modifier cap
 }
 
-// Modifier group kinds (spec 2.12).
+// Modifier group kinds: how many choices a group takes.
 const (
 	KindButton   = "button"   // button group: pick one
 	KindCheckbox = "checkbox" // checkbox select
@@ -191,7 +192,8 @@ type CartProduct struct {
 	UnitPriceCents      int64            `json:"unit_price_cents"`
 	TotalCents          int64            `json:"total_cents"`
 	Calories            int              `json:"calories"`
-	// Data mirrors the spec's Product entity (data.name).
+	// Data repeats the name under data.name, where the shell and the cart drawer read
+	// a product's name.
 	Data struct {
 		Name string `json:"name"`
 	} `json:"data"`
@@ -306,12 +308,12 @@ type Day struct {
 	Slots []Slot `json:"slots"`
 }
 
-// TimeOptions is what the time selector shows (spec 2.14).
+// TimeOptions is what the time selector shows: ASAP, and the slots of each day.
 type TimeOptions struct {
 	ASAPAvailable bool      `json:"asap_available"`
 	OpenNow       bool      `json:"open_now"`
 	NextReady     time.Time `json:"next_ready"`
-	// Earliest is NextReady moved bump_earliest_minutes later (spec 9).
+	// Earliest is NextReady moved BumpEarliestMinutes later.
 	Earliest time.Time `json:"earliest"`
 	TimeZone string    `json:"time_zone"`
 	Days     []Day     `json:"days"`
@@ -446,7 +448,8 @@ type Estimate struct {
 type Provider interface {
 	Locations(ctx context.Context) ([]Location, error)
 	Location(ctx context.Context, id string) (Location, error)
-	// LocationByMenu returns a location selling menuID (spec 7 "reload location by menu id").
+	// LocationByMenu returns a location selling menuID, which the shell reloads at
+	// start-up from the cart's menu.
 	LocationByMenu(ctx context.Context, menuID string) (Location, error)
 	// Nearby returns locations nearest first with their distance.
 	Nearby(ctx context.Context, lat, lng float64, limit int) ([]Location, error)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 var (
@@ -361,7 +362,7 @@ func (p *Provider) UpdateProfile(ctx context.Context, id string, u loyalty.Profi
 		first := h["first"]
 		if err := p.send(ctx, loyalty.Message{Kind: "email_changed", To: h["email"], Subject: "Your " + p.prog.Name + " email was changed",
 			Body: p.greeting(first) + "\n\nThe email address on your " + p.prog.Name + " account was changed to " + maskEmail(newEmail) +
-				". If you didn't do this, reset your password and contact us.\n\n— The Henhouse team"}); err != nil {
+				". If you didn't do this, reset your password and contact us.\n\n" + site.Team}); err != nil {
 			return loyalty.Member{}, err
 		}
 		if err := p.sendConfirmation(ctx, id, first, newEmail); err != nil {
@@ -429,7 +430,7 @@ func (p *Provider) setPassword(ctx context.Context, id string, h map[string]stri
 	}
 	_ = p.clear(ctx, "signin", h["email"])
 	return p.send(ctx, loyalty.Message{Kind: "password_changed", To: h["email"], Subject: "Your " + p.prog.Name + " password was changed",
-		Body: p.greeting(h["first"]) + "\n\nThe password for your " + p.prog.Name + " account was just changed. If you didn't do this, reset your password right away and contact us.\n\n— The Henhouse team"})
+		Body: p.greeting(h["first"]) + "\n\nThe password for your " + p.prog.Name + " account was just changed. If you didn't do this, reset your password right away and contact us.\n\n" + site.Team})
 }
 
 var errResetCode = fault.New(fault.Invalid, "invalid_code", "That code isn't right or has expired.").
@@ -462,7 +463,7 @@ func (p *Provider) ForgotPassword(ctx context.Context, email string) error {
 	return p.send(ctx, loyalty.Message{Kind: "reset", To: email, Code: code, Link: link,
 		Subject: "Reset your " + p.prog.Name + " password",
 		Body: p.greeting(h["first"]) + "\n\nUse this code to reset your password:\n\n    " + code + "\n\nor open " + link +
-			"\n\nThe code expires in 30 minutes. If you didn't ask to reset your password, you can ignore this email.\n\n— The Henhouse team"})
+			"\n\nThe code expires in 30 minutes. If you didn't ask to reset your password, you can ignore this email.\n\n" + site.Team})
 }
 
 // useReset checks a reset code: KEYS[1] reset hash; ARGV now, code digest, max

@@ -1,235 +1,80 @@
 package builtin
 
 import (
-	"crypto/sha256"
-	"encoding/base64"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"regexp"
-	"strings"
 	"testing"
+	"time"
 
-	"github.com/gofiber/fiber/v3"
-
+	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 )
 
-type browser struct {
-	t       *testing.T
-	app     *fiber.App
-	cookies map[string]string
-}
-
-func newBrowser(t *testing.T, p *Provider) *browser {
-	app := fiber.New()
-	p.MountAuthorize(app)
-	return &browser{t: t, app: app, cookies: map[string]string{}}
-}
-
-func (b *browser) do(req *http.Request) (*http.Response, string) {
-	b.t.Helper()
-	for k, v := range b.cookies {
-		req.AddCookie(&http.Cookie{Name: k, Value: v})
-	}
-	res, err := b.app.Test(req)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	for _, c := range res.Cookies() {
-		if c.MaxAge < 0 {
-			delete(b.cookies, c.Name)
-		} else {
-			b.cookies[c.Name] = c.Value
-		}
-	}
-	body, _ := io.ReadAll(res.Body)
-	return res, string(body)
-}
-
-func (b *browser) get(target string) (*http.Response, string) {
-	return b.do(httptest.NewRequest(http.MethodGet, target, nil))
-}
-
-func (b *browser) post(form url.Values) (*http.Response, string) {
-	req := httptest.NewRequest(http.MethodPost, "/loyalty/authorize", strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	return b.do(req)
-}
-
-var hiddenPattern = regexp.MustCompile(`<input type="hidden" name="([a-z_]+)" value="([^"]*)">`)
-
-// form returns the hidden fields of a page, ready to post.
-func form(page string) url.Values {
-	v := url.Values{}
-	for _, m := range hiddenPattern.FindAllStringSubmatch(page, -1) {
-		v.Set(m[1], strings.ReplaceAll(m[2], "&amp;", "&"))
-	}
-	return v
-}
-
-const authorizeURL = "/loyalty/authorize?client_id=henhouse-app&redirect_uri=%2Fapp%2Fcode&state=st%26ate-123"
-
-func TestAuthorizePage(t *testing.T) {
+func TestCheckAuthorizeRequest(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
-		b := newBrowser(t, e.p)
-		res, page := b.get(authorizeURL)
-		if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
-			t.Fatalf("status %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+		ok := loyalty.AuthorizeRequest{ClientID: " henhouse-app ", RedirectURI: "/app/code?code=old&x=1", State: "st&ate"}
+		got, problem := e.p.CheckAuthorizeRequest(ok, "https", "henhouse.test")
+		if problem != "" || got != (loyalty.AuthorizeRequest{ClientID: "henhouse-app", RedirectURI: "/app/code?x=1", State: "st&ate"}) {
+			t.Fatalf("accepted request: %+v %q", got, problem)
 		}
-		for _, want := range []string{`<html lang="en">`, `<label for="email">Email</label>`, `<label for="password">Password</label>`,
-			`autocomplete="current-password"`, `<h1>Sign in</h1>`, `href="/account/forgot"`} {
-			if !strings.Contains(page, want) {
-				t.Errorf("page lacks %s", want)
-			}
+		same := loyalty.AuthorizeRequest{ClientID: "henhouse-web", RedirectURI: "https://HENHOUSE.test/account/signin"}
+		if got, problem := e.p.CheckAuthorizeRequest(same, "https", "henhouse.test"); problem != "" || got.RedirectURI != "/account/signin" {
+			t.Fatalf("same origin: %+v %q", got, problem)
 		}
-		for _, bad := range []string{`role="alert"`, "<script", `src=`, `href="http`, "@import"} {
-			if strings.Contains(page, bad) {
-				t.Errorf("page has %s", bad)
-			}
-		}
-		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") || !strings.Contains(csp, "frame-ancestors 'none'") {
-			t.Fatalf("CSP %q", csp)
-		}
-		// The inline style is allowed by its hash, so the page looks right under the policy.
-		style := page[strings.Index(page, "<style>")+len("<style>") : strings.Index(page, "</style>")]
-		sum := sha256.Sum256([]byte(style))
-		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") {
-			t.Fatalf("style hash not in CSP %q", csp)
-		}
-		if res.Header.Get("Cache-Control") != "no-store" {
-			t.Fatal("cacheable")
-		}
-		set := res.Header.Get("Set-Cookie")
-		if !strings.Contains(set, "HttpOnly") || !strings.Contains(strings.ToLower(set), "samesite=strict") {
-			t.Fatalf("cookie %q", set)
-		}
-		f := form(page)
-		if f.Get("redirect_uri") != "/app/code" || f.Get("state") != "st&ate-123" || f.Get("client_id") != "henhouse-app" || f.Get("form_token") == "" {
-			t.Fatalf("hidden fields %v", f)
-		}
-
-		for _, bad := range []string{
-			"/loyalty/authorize?client_id=henhouse-app&redirect_uri=https%3A%2F%2Fevil.example%2Fapp%2Fcode",
-			"/loyalty/authorize?client_id=henhouse-app&redirect_uri=%2F%2Fevil.example%2Fapp%2Fcode",
-			"/loyalty/authorize?client_id=henhouse-app&redirect_uri=%2Faccount",
-			"/loyalty/authorize?client_id=henhouse-app",
-			"/loyalty/authorize?client_id=stranger&redirect_uri=%2Fapp%2Fcode",
+		for _, bad := range []struct {
+			r    loyalty.AuthorizeRequest
+			want string
+		}{
+			{loyalty.AuthorizeRequest{ClientID: "stranger", RedirectURI: "/app/code"}, "The app that sent you here isn't recognised."},
+			{loyalty.AuthorizeRequest{ClientID: "henhouse-app", RedirectURI: "/app/code", State: string(make([]byte, 513))}, "The sign-in request is too long."},
+			{loyalty.AuthorizeRequest{ClientID: "henhouse-app", RedirectURI: "http://henhouse.test/app/code"}, "The sign-in request asks to return to an address that isn't allowed."},
+			{loyalty.AuthorizeRequest{ClientID: "henhouse-app", RedirectURI: "https://evil.example/app/code"}, "The sign-in request asks to return to an address that isn't allowed."},
+			{loyalty.AuthorizeRequest{ClientID: "henhouse-app", RedirectURI: "//evil.example/app/code"}, "The sign-in request asks to return to an address that isn't allowed."},
+			{loyalty.AuthorizeRequest{ClientID: "henhouse-app", RedirectURI: "/account"}, "The sign-in request asks to return to an address that isn't allowed."},
 		} {
-			res, page := b.get(bad)
-			if res.StatusCode != 400 || !strings.Contains(page, `role="alert"`) || strings.Contains(page, "form_token") {
-				t.Errorf("%s: %d", bad, res.StatusCode)
+			if _, problem := e.p.CheckAuthorizeRequest(bad.r, "https", "henhouse.test"); problem != bad.want {
+				t.Errorf("%+v: %q, want %q", bad.r, problem, bad.want)
 			}
 		}
-		// An absolute address on this site is fine.
-		res, page = b.get("/loyalty/authorize?client_id=henhouse-web&redirect_uri=http%3A%2F%2Fexample.com%2Faccount%2Fsignin")
-		if res.StatusCode != 200 || form(page).Get("redirect_uri") != "/account/signin" {
-			t.Fatalf("same origin: %d %v", res.StatusCode, form(page))
+	})
+}
+
+func TestAuthorizeFormTokenIsSpentOnceForItsRequest(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		r := loyalty.AuthorizeRequest{ClientID: "henhouse-app", RedirectURI: "/app/code", State: "s"}
+		token := must[string](t)(e.p.NewAuthorizeForm(ctx, r, time.Minute))
+		other := r
+		other.State = "t"
+		if ok := must[bool](t)(e.p.TakeAuthorizeForm(ctx, token, other)); ok {
+			t.Fatal("token accepted for another request")
+		}
+		// The failed attempt spent it.
+		if ok := must[bool](t)(e.p.TakeAuthorizeForm(ctx, token, r)); ok {
+			t.Fatal("token reused")
+		}
+		token = must[string](t)(e.p.NewAuthorizeForm(ctx, r, time.Minute))
+		if ok := must[bool](t)(e.p.TakeAuthorizeForm(ctx, token, r)); !ok {
+			t.Fatal("fresh token refused")
+		}
+		if ok := must[bool](t)(e.p.TakeAuthorizeForm(ctx, "", r)); ok {
+			t.Fatal("empty token accepted")
 		}
 	})
 }
 
-func TestAuthorizeSignIn(t *testing.T) {
+func TestAuthorizePasswordAndCode(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
-		m := e.signUp(t)
-		b := newBrowser(t, e.p)
-		_, page := b.get(authorizeURL)
-
-		// Empty fields.
-		f := form(page)
-		res, page := b.post(f)
-		if res.StatusCode != 400 || !strings.Contains(page, `role="alert"`) || !strings.Contains(page, `<a href="#email">Enter a valid email address</a>`) ||
-			!strings.Contains(page, `aria-invalid="true" aria-describedby="email-error"`) || !strings.Contains(page, `<p class="field-error" id="password-error">Enter your password</p>`) {
-			t.Fatalf("empty form: %d\n%s", res.StatusCode, page)
+		m := e.signUp(t, func(in *loyalty.SignUpInput) { in.Email = "june.bug@example.com" })
+		if id := must[string](t)(e.p.AuthorizePassword(ctx, " JUNE.bug@example.com ", "chicken123")); id != m.ID {
+			t.Fatalf("member %q", id)
 		}
-		if !strings.Contains(page, "<title>Error: ") {
-			t.Fatal("title does not announce the error")
+		_, err := e.p.AuthorizePassword(ctx, m.Email, "wrong-pass1")
+		wantFault(t, err, fault.Unauthorized, "invalid_credentials")
+		ch := must[loyalty.Challenge](t)(e.p.StartAuthorizeCode(ctx, m.ID))
+		if ch.Destination != "j•••@example.com" || e.p.ChallengeDestination(ctx, ch.ID) != "j•••@example.com" || e.p.ChallengeDestination(ctx, "ch_unknown") != "" {
+			t.Fatalf("challenge %+v", ch)
 		}
-		// Wrong password.
-		f = form(page)
-		f.Set("email", m.Email)
-		f.Set("password", "wrong-pass1")
-		res, page = b.post(f)
-		if res.StatusCode != 401 || !strings.Contains(page, "That email and password don&#39;t match our records.") || !strings.Contains(page, `value="`+m.Email+`"`) {
-			t.Fatalf("wrong password: %d\n%s", res.StatusCode, page)
-		}
-		// A token is spent once, and must match the request it was made for.
-		f = form(page)
-		f.Set("email", m.Email)
-		f.Set("password", "chicken123")
-		tampered := url.Values{}
-		for k, v := range f {
-			tampered[k] = v
-		}
-		tampered.Set("redirect_uri", "/account/signin")
-		res, page = b.post(tampered)
-		if res.StatusCode != 400 || !strings.Contains(page, "expired") {
-			t.Fatalf("tampered: %d", res.StatusCode)
-		}
-		res, _ = b.post(f)
-		if res.StatusCode != 400 {
-			t.Fatalf("token reused: %d", res.StatusCode)
-		}
-		// Right password: back to the app with a code and the state.
-		_, page = b.get(authorizeURL)
-		f = form(page)
-		f.Set("email", strings.ToUpper(m.Email))
-		f.Set("password", "chicken123")
-		res, _ = b.post(f)
-		if res.StatusCode != http.StatusFound {
-			t.Fatalf("sign in: %d", res.StatusCode)
-		}
-		loc, err := url.Parse(res.Header.Get("Location"))
-		if err != nil || loc.Path != "/app/code" || loc.Host != "" || loc.Query().Get("state") != "st&ate-123" || loc.Query().Get("code") == "" {
-			t.Fatalf("redirect %q", res.Header.Get("Location"))
-		}
-		got := must[loyalty.Member](t)(e.p.ExchangeAuthCode(ctx, loc.Query().Get("code"), "/app/code"))
+		got := must[loyalty.Member](t)(e.p.VerifyCode(ctx, ch.ID, e.lastMessage(t, m.Email).Code))
 		if got.ID != m.ID {
-			t.Fatal(got)
-		}
-
-		// Another site's form (no cookie) is refused.
-		_, page = b.get(authorizeURL)
-		f = form(page)
-		f.Set("email", m.Email)
-		f.Set("password", "chicken123")
-		stranger := newBrowser(t, e.p)
-		res, _ = stranger.post(f)
-		if res.StatusCode != 400 || res.Header.Get("Location") != "" {
-			t.Fatalf("cross-site post: %d", res.StatusCode)
+			t.Fatalf("verified %+v", got)
 		}
 	})
-}
-
-func TestAuthorizeWithCodeStep(t *testing.T) {
-	each(t, func(t *testing.T, e *env) {
-		m := e.signUp(t)
-		b := newBrowser(t, e.p)
-		_, page := b.get(authorizeURL)
-		f := form(page)
-		f.Set("email", m.Email)
-		f.Set("password", "chicken123")
-		res, page := b.post(f)
-		if res.StatusCode != 200 || !strings.Contains(page, "We sent a 6-digit code to <strong>"+maskEmail(m.Email)+"</strong>") ||
-			!strings.Contains(page, `autocomplete="one-time-code"`) || !strings.Contains(page, `<label for="code">6-digit code</label>`) {
-			t.Fatalf("code step: %d\n%s", res.StatusCode, page)
-		}
-		code := e.lastMessage(t, m.Email).Code
-		f = form(page)
-		if f.Get("challenge_id") == "" || f.Get("step") != "code" {
-			t.Fatalf("code form %v", f)
-		}
-		f.Set("code", otherCode(code))
-		res, page = b.post(f)
-		if res.StatusCode != 400 || !strings.Contains(page, "That code isn&#39;t right. Check the latest email and try again.") {
-			t.Fatalf("wrong code: %d\n%s", res.StatusCode, page)
-		}
-		f = form(page)
-		f.Set("code", code)
-		res, _ = b.post(f)
-		if res.StatusCode != http.StatusFound || !strings.HasPrefix(res.Header.Get("Location"), "/app/code?code=") {
-			t.Fatalf("verified: %d %s", res.StatusCode, res.Header.Get("Location"))
-		}
-	}, func(c *Config) { c.AuthorizeCodeStep = true })
 }

@@ -96,6 +96,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
 )
 
@@ -135,7 +136,7 @@ type Config struct {
 	// LocationExists checks favourite location ids. Optional: without it any
 	// well-formed id is accepted.
 	LocationExists func(ctx context.Context, id string) bool
-	// ClientIDs may use the authorize page. Default henhouse-web and henhouse-app.
+	// ClientIDs may use the authorize page. Default the web site and the app.
 	ClientIDs []string
 	// AuthorizeCodeStep makes the authorize page ask for an emailed sign-in code
 	// after the password, like SignIn. Default off: the password alone signs in.
@@ -188,7 +189,7 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 		cfg.OutboxSize = 1000
 	}
 	if len(cfg.ClientIDs) == 0 {
-		cfg.ClientIDs = []string{"henhouse-web", "henhouse-app"}
+		cfg.ClientIDs = []string{site.WebClientID, site.AppClientID}
 	}
 	p := &Provider{prog: prog, st: cfg.Store, cfg: cfg}
 	// Unknown emails are checked against this hash so that a wrong email costs as

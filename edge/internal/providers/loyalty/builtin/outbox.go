@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // The built-in provider never sends mail or texts: every message goes to a capped
@@ -102,18 +103,18 @@ func (p *Provider) sendConfirmation(ctx context.Context, id, first, email string
 		Kind: "confirm", To: email, Code: code, Link: link,
 		Subject: "Confirm your " + p.prog.Name + " account",
 		Body: p.greeting(first) + "\n\nThanks for joining " + p.prog.Name + ". Confirm your email address to start using your rewards:\n\n" +
-			link + "\n\nThe link works for 7 days. If you didn't sign up, you can ignore this email.\n\n— The Henhouse team",
+			link + "\n\nThe link works for 7 days. If you didn't sign up, you can ignore this email.\n\n" + site.Team,
 	})
 }
 
 func (p *Provider) sendCode(ctx context.Context, channel, to, first, code string) error {
 	m := loyalty.Message{Kind: "signin_code", Channel: channel, To: to, Code: code}
 	if channel == loyalty.ChannelSMS {
-		m.Body = "Henhouse: your sign-in code is " + code + ". It expires in 10 minutes. Don't share it with anyone."
+		m.Body = site.BrandName + ": your sign-in code is " + code + ". It expires in 10 minutes. Don't share it with anyone."
 		return p.send(ctx, m)
 	}
-	m.Subject = "Your Henhouse sign-in code: " + code
+	m.Subject = "Your " + site.BrandName + " sign-in code: " + code
 	m.Body = p.greeting(first) + "\n\nUse this code to sign in to your " + p.prog.Name + " account:\n\n    " + code +
-		"\n\nIt expires in 10 minutes. If you didn't try to sign in, you can ignore this email; your account is safe.\n\n— The Henhouse team"
+		"\n\nIt expires in 10 minutes. If you didn't try to sign in, you can ignore this email; your account is safe.\n\n" + site.Team
 	return p.send(ctx, m)
 }

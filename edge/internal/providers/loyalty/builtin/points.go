@@ -14,6 +14,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 var orderIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$`)
@@ -206,7 +207,7 @@ func (p *Provider) accrue(ctx context.Context, tx *redis.Tx, id string, o loyalt
 	orderPoints := a.BasePoints*mult + offerBonus
 	where := o.LocationName
 	if where == "" {
-		where = "Henhouse"
+		where = site.BrandName
 	}
 	ledger = append(ledger, entry{orderPoints, "Order at " + where})
 

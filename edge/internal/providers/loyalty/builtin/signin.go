@@ -16,6 +16,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Sign-in code steps (challenges) are hashes under challenge:<id>. A challenge for
@@ -306,8 +307,8 @@ func (p *Provider) ResendCode(ctx context.Context, challengeID string) (loyalty.
 	return loyalty.Challenge{ID: challengeID, Channel: h["channel"], Destination: h["dest"], ExpiresAt: now.Add(CodeTTL), ResendAfter: now.Add(ResendInterval)}, nil
 }
 
-// Single sign-on return points (spec 2.1: /app/code; /account/signin for the web).
-var redirectPaths = map[string]bool{"/app/code": true, "/account/signin": true}
+// Single sign-on return points: the app's code screen, and the web's sign-in page.
+var redirectPaths = map[string]bool{site.AppCodePath: true, site.SignInPath: true}
 
 // normRedirect accepts a same-origin path of a return point, with an optional query,
 // and returns it in a canonical form.

@@ -160,8 +160,8 @@ func (p *Provider) Category(ctx context.Context, menuID, categoryID string) (ord
 }
 
 // SearchMenu matches words of the query against product names and descriptions and
-// category names and descriptions (spec 1: search also matches category
-// descriptions), then applies marker filters.
+// category names and descriptions (a search for "dessert" finds what the Desserts
+// category holds), then applies marker filters.
 func (p *Provider) SearchMenu(ctx context.Context, menuID string, f ordering.MenuFilter) ([]ordering.Product, error) {
 	mi, err := p.menu(menuID)
 	if err != nil {

@@ -169,7 +169,7 @@ func (p *Provider) locationFor(ctx context.Context, menuID, locationID string) (
 	return l, nil
 }
 
-// AbandonCart deletes the owner's cart (spec 4.5: abandoned → cleared).
+// AbandonCart deletes the owner's cart: an abandoned cart is gone, not kept empty.
 func (p *Provider) AbandonCart(ctx context.Context, owner string) error {
 	if owner == "" {
 		return nil
@@ -391,7 +391,8 @@ func (p *Provider) RemoveProduct(ctx context.Context, owner, lineID string) (ord
 }
 
 // TransferCart moves the cart to another menu, re-pricing every line there and
-// reporting the lines that menu cannot take (spec 4.1 step 6).
+// reporting the lines that menu cannot take. The shell asks for it at start-up when
+// the location allows it (services.transfercart) and the menus differ.
 func (p *Provider) TransferCart(ctx context.Context, owner, menuID, locationID string) (ordering.Cart, []ordering.NotTransferred, error) {
 	target, err := p.menu(menuID)
 	if err != nil {

@@ -5,11 +5,12 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
-// BumpEarliestMinutes moves the earliest time shown later than the next ready time
-// (spec 9, bump_earliest_minutes).
-const BumpEarliestMinutes = 10
+// BumpEarliestMinutes moves the earliest time shown later than the next ready time;
+// the page's bumpEarliestMinutes flag says the same to the browser.
+const BumpEarliestMinutes = site.BumpEarliestMinutes
 
 var weekdays = [...]string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}
 

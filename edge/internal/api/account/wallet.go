@@ -1,0 +1,122 @@
+package account
+
+import (
+	"github.com/gofiber/fiber/v3"
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+)
+
+// Saved addresses, cards and favourite locations.
+
+func (a *api) addresses(c fiber.Ctx) error {
+	list, err := a.l.Addresses(c.Context(), memberID(c))
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(fiber.Map{"addresses": list})
+}
+
+func (a *api) addAddress(c fiber.Ctx) error {
+	var in loyalty.AddressInput
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if _, err := a.l.AddAddress(c.Context(), memberID(c), in); err != nil {
+		return err
+	}
+	c.Status(fiber.StatusCreated)
+	return a.addresses(c)
+}
+
+func (a *api) updateAddress(c fiber.Ctx) error {
+	var in loyalty.AddressInput
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if _, err := a.l.UpdateAddress(c.Context(), memberID(c), c.Params("id"), in); err != nil {
+		return err
+	}
+	return a.addresses(c)
+}
+
+func (a *api) removeAddress(c fiber.Ctx) error {
+	if err := a.l.RemoveAddress(c.Context(), memberID(c), c.Params("id")); err != nil {
+		return err
+	}
+	return a.addresses(c)
+}
+
+func (a *api) cards(c fiber.Ctx) error {
+	list, err := a.l.Cards(c.Context(), memberID(c))
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(fiber.Map{"cards": list})
+}
+
+func (a *api) addCard(c fiber.Ctx) error {
+	var in loyalty.CardInput
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if _, err := a.l.AddCard(c.Context(), memberID(c), in); err != nil {
+		return err
+	}
+	c.Status(fiber.StatusCreated)
+	return a.cards(c)
+}
+
+func (a *api) removeCard(c fiber.Ctx) error {
+	if err := a.l.RemoveCard(c.Context(), memberID(c), c.Params("id")); err != nil {
+		return err
+	}
+	return a.cards(c)
+}
+
+func (a *api) favorites(c fiber.Ctx) error {
+	ids, err := a.l.FavoriteLocations(c.Context(), memberID(c))
+	if err != nil {
+		return err
+	}
+	return a.favoritesJSON(c, ids)
+}
+
+// favoritesJSON answers the favourite locations in full, skipping any the ordering
+// provider no longer has.
+func (a *api) favoritesJSON(c fiber.Ctx, ids []string) error {
+	out := make([]ordering.Location, 0, len(ids))
+	for _, id := range ids {
+		l, err := a.cfg.Ordering.Location(c.Context(), id)
+		if err == nil {
+			out = append(out, l)
+		} else if !fault.Is(err, fault.NotFound) {
+			return err
+		}
+	}
+	noStore(c)
+	return c.JSON(fiber.Map{"favorites": out})
+}
+
+func (a *api) addFavorite(c fiber.Ctx) error {
+	id := c.Params("locationId")
+	if _, err := a.cfg.Ordering.Location(c.Context(), id); err != nil {
+		return err
+	}
+	ids, err := a.l.AddFavoriteLocation(c.Context(), memberID(c), id)
+	if err != nil {
+		return err
+	}
+	return a.favoritesJSON(c, ids)
+}
+
+func (a *api) removeFavorite(c fiber.Ctx) error {
+	ids, err := a.l.RemoveFavoriteLocation(c.Context(), memberID(c), c.Params("locationId"))
+	if err != nil {
+		return err
+	}
+	return a.favoritesJSON(c, ids)
+}

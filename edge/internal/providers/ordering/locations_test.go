@@ -1,0 +1,74 @@
+package ordering_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+)
+
+func loc(id, slug, street, city, state string) ordering.Location {
+	return ordering.Location{ID: id, Slug: slug, Address: ordering.Address{Street: street, City: city, State: state}}
+}
+
+var sample = []ordering.Location{
+	loc("1", "bardstown-road", "1201 Bardstown Rd", "Louisville", "KY"),
+	loc("2", "main-st", "100 Main St", "Columbus", "OH"),
+	loc("3", "st-louis-downtown", "9 Market St", "St. Louis", "MO"),
+	loc("4", "dixie-hwy", "4500 Dixie Hwy", "Louisville", "KY"),
+	loc("5", "lexington-main", "5 Main St", "Lexington", "KY"),
+}
+
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"St. Louis": "st--louis", "  Louisville ": "louisville", "1201 Bardstown Rd": "1201-bardstown-rd", "Coeur d'Alène": "coeur-d-al-ne", "": "",
+	} {
+		if got := ordering.Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func ids(ls []ordering.Location) string {
+	s := ""
+	for _, l := range ls {
+		s += l.ID
+	}
+	return s
+}
+
+func TestFilterLocations(t *testing.T) {
+	for _, c := range []struct {
+		b    ordering.Browse
+		want string
+	}{
+		{ordering.Browse{}, "12345"},
+		{ordering.Browse{State: "ky"}, "145"},
+		{ordering.Browse{State: "KY", City: "louisville"}, "14"},
+		{ordering.Browse{City: "St. Louis"}, "3"},
+		{ordering.Browse{State: "KY", City: "Louisville", Address: "dixie-hwy"}, "4"},
+		{ordering.Browse{Address: "100 Main St"}, "2"},
+		{ordering.Browse{State: "TX"}, ""},
+	} {
+		got := ordering.FilterLocations(sample, c.b)
+		if got == nil || ids(got) != c.want {
+			t.Errorf("%+v: %q (nil %v), want %q", c.b, ids(got), got == nil, c.want)
+		}
+	}
+}
+
+func TestGroupByState(t *testing.T) {
+	raw, err := json.Marshal(ordering.GroupByState(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"code":"KY","count":3,"cities":[{"name":"Lexington","slug":"lexington","count":1},{"name":"Louisville","slug":"louisville","count":2}]},` +
+		`{"code":"MO","count":1,"cities":[{"name":"St. Louis","slug":"st--louis","count":1}]},` +
+		`{"code":"OH","count":1,"cities":[{"name":"Columbus","slug":"columbus","count":1}]}]`
+	if string(raw) != want {
+		t.Fatalf("groups\n%s\nwant\n%s", raw, want)
+	}
+	if raw, _ := json.Marshal(ordering.GroupByState(nil)); string(raw) != "[]" {
+		t.Fatalf("no locations: %s", raw)
+	}
+}

@@ -1,0 +1,85 @@
+package server
+
+import (
+	"context"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	accountapi "github.com/henhouse/platform/edge/internal/api/account"
+	"github.com/henhouse/platform/edge/internal/botcheck"
+	"github.com/henhouse/platform/edge/internal/csrf"
+	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/ratelimit"
+	"github.com/henhouse/platform/edge/internal/store"
+)
+
+// guards are the checks in front of state-changing and abuse-prone endpoints: CSRF,
+// rate limits and the bot check (docs/identity.md).
+type guards struct {
+	csrf     fiber.Handler
+	limiter  *ratelimit.Limiter
+	verifier botcheck.Verifier
+	// builtin is set when the built-in bot check runs (no reCAPTCHA Enterprise).
+	builtin *botcheck.Builtin
+	// client is the bot-check configuration the page gives the browser.
+	client page.BotCheck
+}
+
+func newGuards(ctx context.Context, st *store.Store, cfg Config) (*guards, error) {
+	g := &guards{limiter: ratelimit.New(st)}
+	var err error
+	g.csrf, err = csrf.New(ctx, csrf.Config{Store: st})
+	if err != nil {
+		return nil, err
+	}
+	g.verifier, g.builtin, err = botcheck.NewVerifier(ctx, st, cfg.Recaptcha)
+	if err != nil {
+		return nil, err
+	}
+	g.client = page.BotCheck{Version: 3, Enterprise: true, HideBadge: true}
+	if g.builtin != nil {
+		g.client.SiteKey, g.client.ScriptURL = botcheck.BuiltinSiteKey, botcheck.ScriptPath
+	} else {
+		g.client.SiteKey, g.client.ScriptURL = cfg.Recaptcha.SiteKey, botcheck.GoogleScriptURL
+	}
+	return g, nil
+}
+
+// bot is the bot check for action, skipped for the native app.
+func (g *guards) bot(action string) fiber.Handler {
+	require := botcheck.Require(g.verifier, action)
+	return func(c fiber.Ctx) error {
+		if nativeApp(c) {
+			return c.Next()
+		}
+		return require(c)
+	}
+}
+
+// account maps the account API's guarded routes to their rate limits and bot checks.
+func (g *guards) account() map[accountapi.Guard][]fiber.Handler {
+	limit := func(rule ratelimit.Rule, field string) fiber.Handler {
+		var account func(c fiber.Ctx) string
+		if field != "" {
+			account = ratelimit.BodyField(field)
+		}
+		return ratelimit.Guard(g.limiter, rule, account)
+	}
+	return map[accountapi.Guard][]fiber.Handler{
+		accountapi.GuardSignIn:       {limit(ratelimit.SignIn, "email"), g.bot(botcheck.ActionSignIn)},
+		accountapi.GuardPasswordless: {limit(ratelimit.SignIn, "identifier"), g.bot(botcheck.ActionSignIn)},
+		accountapi.GuardCode:         {limit(ratelimit.Code, "challengeId")},
+		accountapi.GuardSignUp:       {limit(ratelimit.SignUp, ""), g.bot(botcheck.ActionSignUp)},
+		accountapi.GuardForgot:       {limit(ratelimit.ForgotPassword, "email"), g.bot(botcheck.ActionForgotPassword)},
+		accountapi.GuardReset:        {limit(ratelimit.Code, "email")},
+	}
+}
+
+// contactRule limits the contact form per IP.
+var contactRule = ratelimit.Rule{Name: "contact", What: "messages", IP: ratelimit.Limit{Count: 5, Window: time.Hour}}
+
+// contact guards the contact form: a rate limit per IP and the bot check.
+func (g *guards) contact() []fiber.Handler {
+	return []fiber.Handler{ratelimit.Guard(g.limiter, contactRule, nil), g.bot(botcheck.ActionContact)}
+}

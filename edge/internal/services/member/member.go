@@ -1,0 +1,155 @@
+// Package member gathers what the site shows of a signed-in member: the profile, the
+// loyalty state (points, rewards, offers, challenges, badges, subscriptions,
+// redemptions) and the claims of a new session. Handlers call it; it calls the loyalty
+// provider and the token issuer, and translates between the loyalty and ordering
+// contracts so neither provider needs the other's types.
+package member
+
+import (
+	"context"
+
+	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+)
+
+// TokenInfo is what the shell keeps of the token to check that it still matches the
+// current loyalty provider and token version: the claims, never the token itself.
+type TokenInfo struct {
+	Provider string `json:"provider"`
+	Version  string `json:"version"`
+}
+
+// SignedIn is the answer of every endpoint that signs a member in.
+type SignedIn struct {
+	User    loyalty.Member `json:"user"`
+	Members Members        `json:"members"`
+	Token   TokenInfo      `json:"token"`
+	Return  string         `json:"return,omitempty"`
+}
+
+// Members is the body of GET /rewards and the members area of the app state.
+type Members struct {
+	Points           int64                       `json:"points"`
+	LifetimePoints   int64                       `json:"lifetime_points"`
+	Tier             string                      `json:"tier"`
+	NextTier         string                      `json:"next_tier,omitempty"`
+	PointsToNextTier int64                       `json:"points_to_next_tier,omitempty"`
+	Rewards          []loyalty.Reward            `json:"rewards"`
+	RewardOffers     []loyalty.RewardOffer       `json:"reward_offers"`
+	Offers           []loyalty.Offer             `json:"offers"`
+	Challenges       []loyalty.ChallengeProgress `json:"challenges"`
+	Badges           []loyalty.Badge             `json:"badges"`
+	Subscriptions    []loyalty.Subscription      `json:"subscriptions"`
+	Redemptions      []loyalty.Redemption        `json:"redemptions"`
+}
+
+// Service answers for members. Loyalty is required; Tokens only for SignIn and Token.
+type Service struct {
+	Loyalty loyalty.Provider
+	Tokens  *auth.Tokens
+}
+
+// Gather collects m's loyalty state.
+func (s *Service) Gather(ctx context.Context, m loyalty.Member) (Members, error) {
+	l := s.Loyalty
+	out := Members{Points: m.Points, LifetimePoints: m.LifetimePoints, Tier: m.Tier, NextTier: m.NextTier, PointsToNextTier: m.PointsToNextTier}
+	var err error
+	if out.Rewards, err = l.Rewards(ctx, m.ID); err != nil {
+		return out, err
+	}
+	if out.RewardOffers, err = l.RewardOffers(ctx, m.ID); err != nil {
+		return out, err
+	}
+	if out.Offers, err = l.Offers(ctx); err != nil {
+		return out, err
+	}
+	if out.Challenges, err = l.Challenges(ctx, m.ID); err != nil {
+		return out, err
+	}
+	if out.Badges, err = l.Badges(ctx, m.ID); err != nil {
+		return out, err
+	}
+	if out.Subscriptions, err = l.Subscriptions(ctx, m.ID); err != nil {
+		return out, err
+	}
+	if out.Redemptions, err = l.Redemptions(ctx, m.ID); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// Members reads the member and gathers their loyalty state.
+func (s *Service) Members(ctx context.Context, memberID string) (Members, error) {
+	_, ms, err := s.Profile(ctx, memberID)
+	return ms, err
+}
+
+// Profile is the member and their loyalty state, as the app state starts from them.
+func (s *Service) Profile(ctx context.Context, memberID string) (loyalty.Member, Members, error) {
+	m, err := s.Loyalty.Member(ctx, memberID)
+	if err != nil {
+		return loyalty.Member{}, Members{}, err
+	}
+	ms, err := s.Gather(ctx, m)
+	if err != nil {
+		return loyalty.Member{}, Members{}, err
+	}
+	return m, ms, nil
+}
+
+// Token is the claims of the sessions the edge issues now.
+func (s *Service) Token() TokenInfo {
+	cfg := s.Tokens.Config()
+	return TokenInfo{Provider: cfg.Provider, Version: cfg.Version}
+}
+
+// SignIn starts a session for m. The caller puts the pair into the cookies (or hands it
+// to the app) and answers SignedIn.
+func (s *Service) SignIn(ctx context.Context, m loyalty.Member) (auth.Pair, SignedIn, error) {
+	pair, err := s.Tokens.Issue(ctx, m.ID)
+	if err != nil {
+		return auth.Pair{}, SignedIn{}, err
+	}
+	ms, err := s.Gather(ctx, m)
+	if err != nil {
+		return auth.Pair{}, SignedIn{}, err
+	}
+	return pair, SignedIn{User: m, Members: ms, Token: s.Token()}, nil
+}
+
+// Accrue credits a placed order to the member (the provider does it once per order id).
+func (s *Service) Accrue(ctx context.Context, memberID string, o ordering.Order) error {
+	_, err := s.Loyalty.AccrueOrder(ctx, memberID, OrderRecord(o))
+	return err
+}
+
+// OrderRecord is a placed order as the loyalty provider credits it. Reward discounts
+// carry the redemption id as their code, which accrual marks used.
+func OrderRecord(o ordering.Order) loyalty.OrderRecord {
+	rec := loyalty.OrderRecord{
+		OrderID: o.ID, LocationID: o.LocationID, LocationName: o.Location.Name, PlacedAt: o.PlacedAt,
+		SubtotalCents: o.Totals.SubtotalCents, DiscountCents: o.Totals.DiscountCents, TotalCents: o.Totals.TotalCents,
+	}
+	for _, p := range o.Products {
+		rec.Items = append(rec.Items, loyalty.OrderItem{ProductID: p.ProductID, Name: p.Name, Quantity: p.Quantity})
+	}
+	for _, d := range o.Discounts {
+		if d.Kind == "reward" {
+			rec.RedemptionIDs = append(rec.RedemptionIDs, d.Code)
+		}
+	}
+	return rec
+}
+
+// AppliedReward is a redemption as the ordering provider prices it in a cart
+// (ordering.Provider.ApplyReward). The cart's reward id is the redemption id, which
+// accrual later marks used.
+func AppliedReward(r loyalty.Redemption) ordering.AppliedReward {
+	return ordering.AppliedReward{ID: r.ID, Name: r.Name, AmountCents: r.AmountCents}
+}
+
+// Address is a saved address as the ordering provider delivers to it.
+func Address(a loyalty.SavedAddress) ordering.Address {
+	return ordering.Address{Street: a.Street, Unit: a.Unit, City: a.City, State: a.State, ZIP: a.ZIP}
+}
