@@ -5,6 +5,8 @@ PORT ?= 8080
 WORKSPACES := $(shell node -p "require('./package.json').workspaces.join(' ')")
 # TypeScript types of the /api contract, generated from it (docs/architecture.md, "API types").
 API_TYPES := kit/src/api/schema.d.ts
+# Go packages of the project (./... would also walk node_modules, where npm packages may ship Go).
+GO_PACKAGES := ./api/... ./edge/... ./bench/...
 GO_SOURCES := $(shell find edge -name '*.go' -not -name '*_test.go') $(shell find edge -path '*/data/*' -type f) go.mod go.sum
 
 .PHONY: run start build deps lint test test-go test-js test-e2e typecheck bench clean
@@ -38,12 +40,12 @@ typecheck: deps
 # expected to fail, and the checks before it still report.
 lint: deps ## ESLint, go vet, staticcheck, then Prettier's check
 	npx eslint --max-warnings 0 $(WORKSPACES) bench scripts '*.js'
-	go vet ./...
-	go tool staticcheck ./...
+	go vet $(GO_PACKAGES)
+	go tool staticcheck $(GO_PACKAGES)
 	npx prettier --check .
 
 test-go:
-	go test -race -count=1 ./...
+	go test -race -count=1 $(GO_PACKAGES)
 
 test-js: deps typecheck
 	npx jest --config jest.config.js

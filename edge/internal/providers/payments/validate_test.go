@@ -237,8 +237,15 @@ func TestCardNeverPrintsNumberOrCVV(t *testing.T) {
 		Order string
 	}
 	var buf bytes.Buffer
-	slog.New(slog.NewJSONHandler(&buf, nil)).Info("pay", "card", c)
-	slog.New(slog.NewTextHandler(&buf, nil)).Info("pay", "card", c)
+	// No time attribute: a timestamp's digits could contain the CVV by chance.
+	noTime := &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+		if a.Key == slog.TimeKey {
+			return slog.Attr{}
+		}
+		return a
+	}}
+	slog.New(slog.NewJSONHandler(&buf, noTime)).Info("pay", "card", c)
+	slog.New(slog.NewTextHandler(&buf, noTime)).Info("pay", "card", c)
 	j, _ := json.Marshal(request{Card: c, Order: "o1"})
 	out := fmt.Sprintf("%v|%+v|%#v|%s|%v|%+v|%s|%s", c, c, c, c, request{c, "o1"}, &request{c, "o1"}, j, buf.String())
 	for _, secret := range []string{"4242 4242 4242 4242", "424242424242", "987"} {
