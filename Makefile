@@ -7,7 +7,7 @@ WORKSPACES := $(shell node -p "require('./package.json').workspaces.join(' ')")
 API_TYPES := kit/src/api/schema.d.ts
 # Go packages of the project (./... would also walk node_modules, where npm packages may ship Go).
 GO_PACKAGES := ./api/... ./edge/... ./bench/...
-GO_SOURCES := $(shell find edge -name '*.go' -not -name '*_test.go') $(shell find edge -path '*/data/*' -type f) go.mod go.sum
+GO_SOURCES := $(wildcard api/*.go api/*.yaml) $(shell find edge -name '*.go' -not -name '*_test.go') $(shell find edge -path '*/data/*' -type f) go.mod go.sum
 
 .PHONY: run start build deps lint test test-go test-js test-e2e typecheck bench clean
 
