@@ -23,7 +23,7 @@ node_modules/.installed: package.json package-lock.json $(addsuffix /package.jso
 	npm ci --no-audit --no-fund
 	@touch $@
 
-$(API_TYPES): api/openapi.yaml node_modules/.installed
+$(API_TYPES): api/openapi.yaml | node_modules/.installed
 	npm run api:types -w @henhouse/kit
 
 build: deps typecheck bin/edge ## build every workspace and the edge (after the type check)
