@@ -179,7 +179,13 @@ function UpsellStep({ cart, onBack, onDone }: { cart: Cart; onBack: () => void; 
     ).then((rs) => {
       const seen = new Set<string>();
       const out: Product[] = [];
-      for (const r of rs) for (const u of r) if (!inCart.has(u.id) && !seen.has(u.id)) (seen.add(u.id), out.push(u));
+      for (const r of rs) {
+        for (const u of r) {
+          if (inCart.has(u.id) || seen.has(u.id)) continue;
+          seen.add(u.id);
+          out.push(u);
+        }
+      }
       if (out.length === 0) onDone();
       setItems(out);
     });
