@@ -2,7 +2,7 @@
 // An error is never dropped: the screen shows `error` where the data would be, or, with
 // `report: 'dialog'`, it goes to the global error dialog (the store's `errors`) for data
 // the screen can do without.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { ApiError } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 
@@ -23,6 +23,8 @@ export interface LoadOptions {
   report?: 'dialog';
 }
 
+const LOADING = { status: 'loading' } as const;
+
 const isAbort = (err: unknown) => err instanceof Error && err.name === 'AbortError';
 
 /** asApiError gives every failure the ApiError shape the screens show. */
@@ -42,30 +44,37 @@ export function reportError(err: unknown): void {
  * changes or the component unmounts is aborted and its answer ignored.
  */
 export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, opts: LoadOptions = {}): Load<T> {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  // The latest load and options, so a caller's inline function does not re-run the effect.
-  const latest = useRef({ load, opts });
-  latest.current = { load, opts };
+  // Each load is named by its key and attempt, and the state remembers the load it
+  // belongs to: a state from another key or an earlier attempt reads as loading, so a
+  // new key or a retry shows "loading" at once instead of the previous answer.
+  const current = key === null ? null : `${attempt}:${key}`;
+  const [state, setState] = useState<{ of: string | null; loaded: Loaded<T> }>({ of: null, loaded: LOADING });
+  // Effect events see the caller's latest `load` and options, so an inline function does
+  // not re-run the effect.
+  const start = useEffectEvent((signal: AbortSignal) => load(signal));
+  const failed = useEffectEvent((err: unknown) => {
+    if (opts.report === 'dialog') reportError(err);
+  });
 
   useEffect(() => {
-    if (key === null) return;
+    if (current === null) return;
     const ctl = new AbortController();
-    setState({ status: 'loading' });
-    latest.current.load(ctl.signal).then(
+    start(ctl.signal).then(
       (data) => {
-        if (!ctl.signal.aborted) setState({ status: 'ready', data });
+        if (!ctl.signal.aborted) setState({ of: current, loaded: { status: 'ready', data } });
       },
       (err: unknown) => {
         if (ctl.signal.aborted || isAbort(err)) return;
-        setState({ status: 'error', error: asApiError(err) });
-        if (latest.current.opts.report === 'dialog') reportError(err);
+        setState({ of: current, loaded: { status: 'error', error: asApiError(err) } });
+        failed(err);
       },
     );
     return () => ctl.abort();
-  }, [key, attempt]);
+  }, [current]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const setData = useCallback((data: T) => setState({ status: 'ready', data }), []);
-  return { ...state, retry, setData };
+  const setData = useCallback((data: T) => setState({ of: current, loaded: { status: 'ready', data } }), [current]);
+  const loaded = current !== null && state.of === current ? state.loaded : LOADING;
+  return { ...loaded, retry, setData };
 }

@@ -33,7 +33,8 @@ export function matchPath(routes: RouteEntry[], rawPath: string): RouteMatch | n
   } catch {
     return null;
   }
-  if (/[\u0000\r\n\t]/.test(path) || path.includes('//')) return null;
+  // The characters the edge's matcher refuses too (NUL, CR, LF, tab), so both 404 alike.
+  if (/[\0\r\n\t]/.test(path) || path.includes('//')) return null;
   for (const route of routes) {
     const m = regexOf(route).exec(path);
     if (!m) continue;

@@ -10,8 +10,8 @@
 export function safeReturn(target: string | null | undefined, fallback = '/account'): string {
   if (!target || typeof target !== 'string') return fallback;
   if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  // Control characters and backslashes never belong in our paths.
-  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
+  // Control characters (anything below a space) and backslashes never belong in our paths.
+  if (target.includes('\\') || /[^\x20-\uffff]/.test(target)) return fallback;
   let u: URL;
   try {
     u = new URL(target, 'https://henhouse.invalid');

@@ -10,7 +10,7 @@ describe('mockApi', () => {
     expect(await request('/things?x=1', { method: 'POST', body: { a: 1 } })).toEqual({ n: 1 });
     expect(await request('/things', { method: 'POST', body: { a: 2 } })).toEqual({ n: 2 });
     expect(await request('/things', { method: 'POST', body: { a: 3 } })).toEqual({ n: 2 });
-    expect(m.to('POST /things').map((c) => c.body.a)).toEqual([1, 2, 3]);
+    expect(m.to('POST /things').map((c) => (c.body as { a: number }).a)).toEqual([1, 2, 3]);
     expect(m.calls[0].url.searchParams.get('x')).toBe('1');
     expect(m.calls[0].headers['X-CSRF-Token']).toBe('csrf-test');
   });

@@ -18,13 +18,13 @@ export interface Reply {
   status?: number;
   body?: unknown;
 }
-export type Handler = Reply | ((req: { body: any; url: URL; headers: Record<string, string> }) => Reply | Promise<Reply>);
+export type Handler = Reply | ((req: { body: unknown; url: URL; headers: Record<string, string> }) => Reply | Promise<Reply>);
 
 export interface Call {
   method: string;
   path: string;
   url: URL;
-  body: any;
+  body: unknown;
   headers: Record<string, string>;
 }
 
@@ -87,7 +87,7 @@ export function deferred() {
  * body}}`, written by a Go test or a script against the real edge) into `real(key)`:
  * the answer as a mockApi reply, a fresh copy on each call that a test may change.
  */
-export function recordedAnswers<K extends string>(answers: Record<K, unknown>): <B = any>(key: K) => { status: number; body: B } {
+export function recordedAnswers<K extends string>(answers: Record<K, unknown>): <B = unknown>(key: K) => { status: number; body: B } {
   return (key) => JSON.parse(JSON.stringify(answers[key]));
 }
 

@@ -13,21 +13,25 @@ export type Who = 'member' | 'checking' | 'guest';
 export function useMember(paused = false): { who: Who; user: User | null } {
   const user = useAppStore((s) => s.user);
   const token = useAppStore((s) => s.token);
-  const [who, setWho] = useState<Who>(user ? 'member' : token ? 'checking' : 'guest');
+  // The token the edge refused: with it the visitor is a guest.
+  const [refused, setRefused] = useState<typeof token>(null);
+  const now: Who = user ? 'member' : token && token !== refused ? 'checking' : 'guest';
+  // Paused, the answer stays what it was (a member signing out is not sent to sign in),
+  // unless a user is there. The held answer follows while rendering, not in an effect.
+  const [held, setHeld] = useState<Who>(now);
+  if (!paused && held !== now) setHeld(now);
+  const who = paused && !user ? held : now;
   useEffect(() => {
-    if (user) return setWho('member');
-    if (paused) return;
-    if (!token) return setWho('guest');
-    setWho('checking');
+    if (user || paused || !token || token === refused) return;
     let live = true;
     actions.getUser().then(
       () => undefined,
-      () => live && setWho('guest'),
+      () => live && setRefused(token),
     );
     return () => {
       live = false;
     };
-  }, [user, token, paused]);
+  }, [user, token, paused, refused]);
   return { who, user };
 }
 

@@ -1,7 +1,7 @@
 // The location selector card (sign-up, saved locations): shows the chosen location's name and
 // address with "Change"; changing searches by city, state or ZIP (GET /api/locations?q=),
 // near the guest (?lat=&lng=) or lists every location (docs/api.md).
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { findLocations, type LocationQuery } from '@henhouse/kit/api/locations';
 import { FieldError, Status, TextField } from '@henhouse/kit/ui/forms/Field';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
@@ -13,8 +13,10 @@ interface Props {
   value: Location | null;
   onChange: (loc: Location) => void;
   error?: string;
-  /** Gets whichever control should take focus when the choice is invalid. */
-  focusRef?: Ref<HTMLElement>;
+  /** Gets whichever control should take focus when the choice is invalid (a callback ref,
+   *  as a form library's field gives, so the selector hands it each element without
+   *  writing into an object it does not own). */
+  focusRef?: (el: HTMLElement | null) => void;
   /** Label of the choose buttons ("Choose" by default). */
   chooseLabel?: string;
 }
@@ -27,24 +29,20 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
-  const [focusNext, setFocusNext] = useState<'change' | 'search' | null>(null);
+  // Which control takes focus after the next render; a new object each time, so asking
+  // for the same control twice focuses it twice.
+  const [focusNext, setFocusNext] = useState<{ to: 'change' | 'search' } | null>(null);
   const changeRef = useRef<HTMLButtonElement | null>(null);
   const searchRef = useRef<HTMLInputElement | null>(null);
   const errId = error ? `${id}-error` : undefined;
 
+  // Without a location the selector is choosing one, and stays so until one is chosen
+  // (adjusted while rendering: it follows from the props, no effect needs to set it).
+  if (!value && !changing) setChanging(true);
   useEffect(() => {
-    if (!value) setChanging(true);
-  }, [value]);
-  useEffect(() => {
-    if (focusNext === 'change') changeRef.current?.focus();
-    if (focusNext === 'search') searchRef.current?.focus();
-    setFocusNext(null);
+    if (focusNext?.to === 'change') changeRef.current?.focus();
+    if (focusNext?.to === 'search') searchRef.current?.focus();
   }, [focusNext]);
-
-  const setRef = (el: HTMLElement | null) => {
-    if (typeof focusRef === 'function') focusRef(el);
-    else if (focusRef) (focusRef as { current: HTMLElement | null }).current = el;
-  };
 
   const load = async (query: LocationQuery, what: string) => {
     setBusy(true);
@@ -93,7 +91,7 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
   const choose = (loc: Location) => {
     onChange(loc);
     setChanging(false);
-    setFocusNext('change');
+    setFocusNext({ to: 'change' });
   };
 
   return (
@@ -110,11 +108,11 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
             className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small"
             ref={(el) => {
               changeRef.current = el;
-              setRef(el);
+              focusRef?.(el);
             }}
             onClick={() => {
               setChanging(true);
-              setFocusNext('search');
+              setFocusNext({ to: 'search' });
             }}
           >
             Change<span className="visually-hidden"> {legend.toLowerCase()}</span>
@@ -136,7 +134,7 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
               aria-describedby={errId}
               ref={(el) => {
                 searchRef.current = el;
-                setRef(el);
+                focusRef?.(el);
               }}
             />
             <button type="button" className="hh-acct-btn hh-acct-btn--secondary" onClick={search} disabled={busy}>
@@ -158,7 +156,7 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
                 className="hh-acct-link"
                 onClick={() => {
                   setChanging(false);
-                  setFocusNext('change');
+                  setFocusNext({ to: 'change' });
                 }}
               >
                 Keep {value.name}

@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import type { SignedIn } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { mockApi, mount, resetStore } from '@henhouse/kit/test/harness';
 import { forgetOnce } from '../lib/once';
@@ -22,14 +23,14 @@ describe('single sign-on return (/app/code)', () => {
   });
 
   it('never follows a returned path to another site', async () => {
-    mockApi({ 'POST /auth/sso/exchange': { body: { ...real('POST /api/auth/sso/exchange').body, return: '//evil.example/' } } });
+    mockApi({ 'POST /auth/sso/exchange': { body: { ...real<SignedIn>('POST /api/auth/sso/exchange').body, return: '//evil.example/' } } });
     mount(AppCode, '/app/code?code=c2&state=s2', { layout: 'app' });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/account$/));
   });
 
   it('waits for the webview start-up so the sign-in is not cleared', async () => {
     useAppStore.getState().set({ loading: true });
-    mockApi({ 'POST /auth/sso/exchange': { body: { ...real('POST /api/auth/sso/exchange').body, return: '/app/subscribe' } } });
+    mockApi({ 'POST /auth/sso/exchange': { body: { ...real<SignedIn>('POST /api/auth/sso/exchange').body, return: '/app/subscribe' } } });
     mount(AppCode, '/app/code?code=c3&state=s3', { layout: 'app' });
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByTestId('where')).toHaveTextContent('/app/code');

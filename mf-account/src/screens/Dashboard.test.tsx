@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Cart, Location, RedeemResult, SignedIn } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { apiError, mockApi, mount, resetStore, setupUser, storeWith } from '@henhouse/kit/test/harness';
 import { ada, members, real, token } from '../test/recorded';
@@ -6,7 +7,7 @@ import Dashboard from './Dashboard';
 
 const signIn = () => useAppStore.getState().set({ user: ada, token, members });
 /** The member's favourite location, as the edge answers it. */
-const dayton = real('GET /api/user/favorites').body.favorites[0];
+const dayton = real<{ favorites: Location[] }>('GET /api/user/favorites').body.favorites[0];
 
 /** Lets the rewards refresh that every visit starts finish inside act(). */
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
@@ -83,7 +84,7 @@ describe('account dashboard (/account)', () => {
   });
 
   it('says so when there is nothing to show yet', async () => {
-    const empty = real('POST /api/auth/signup').body.members; // a new member's
+    const empty = real<SignedIn>('POST /api/auth/signup').body.members; // a new member's
     useAppStore.getState().set({ user: ada, token, members: empty });
     mockApi({ 'GET /rewards': { body: empty } });
     mount(Dashboard, '/account');
@@ -94,7 +95,7 @@ describe('account dashboard (/account)', () => {
 
   it('redeems a reward: the cart gets it and the balance drops', async () => {
     signIn();
-    const redeemed = real('POST /api/rewards/{id}/redeem');
+    const redeemed = real<RedeemResult>('POST /api/rewards/{id}/redeem');
     const api = mockApi({ 'GET /rewards': real('GET /api/rewards'), 'POST /rewards/free-side/redeem': redeemed });
     mount(Dashboard, '/account');
     await waitFor(() => expect(api.to('GET /rewards')).toHaveLength(1));
@@ -128,7 +129,7 @@ describe('account dashboard (/account)', () => {
 
   it("adds a subscription's perk to the cart", async () => {
     signIn();
-    const perk = real('POST /api/subscriptions/{id}/perk');
+    const perk = real<{ cart: Cart }>('POST /api/subscriptions/{id}/perk');
     const api = mockApi({ 'GET /rewards': real('GET /api/rewards'), 'POST /subscriptions/sub_1/perk': perk });
     mount(Dashboard, '/account');
     await setupUser().click(screen.getByRole('button', { name: 'Add your Biscuit Club perk to your order' }));
@@ -223,7 +224,7 @@ describe('account dashboard (/account)', () => {
   });
 
   it('asks a new member to confirm their email, and sends the link again', async () => {
-    const fresh = real('POST /api/auth/signup').body; // not confirmed yet
+    const fresh = real<SignedIn>('POST /api/auth/signup').body; // not confirmed yet
     useAppStore.getState().set({ user: fresh.user, token, members: fresh.members });
     const api = mockApi({ 'GET /rewards': { body: fresh.members }, 'GET /locations/oh-dayton': { body: { location: dayton } }, 'POST /user/confirmation': real('POST /api/user/confirmation') });
     mount(Dashboard, '/account?section=user-info');

@@ -36,12 +36,19 @@ export default function Dashboard({ query }: ScreenProps) {
   const [signingOut, setSigningOut] = useState(false);
   const { who, user } = useMember(signingOut);
 
+  // A load clears an earlier failure when it answers; "Try again" clears it at once.
+  const fetchRewards = () => {
+    actions.getRewards().then(
+      () => setRewardsError(null),
+      (e: unknown) => setRewardsError(messageFor(e)),
+    );
+  };
   const loadRewards = () => {
     setRewardsError(null);
-    actions.getRewards().catch((e: unknown) => setRewardsError(messageFor(e)));
+    fetchRewards();
   };
   useEffect(() => {
-    if (who === 'member' && !signingOut) loadRewards();
+    if (who === 'member' && !signingOut) fetchRewards();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [who]);
 

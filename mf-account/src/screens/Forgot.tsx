@@ -1,7 +1,7 @@
 // /account/forgot (docs/routes.md): email → "Check your email" with the emailed code and a new
 // password → done, with a link to sign in (docs/identity.md: forgot, reset).
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { forgotPassword, resetPassword } from '@henhouse/kit/api/account';
@@ -104,9 +104,10 @@ function ResetStep({ email, onDone, onOtherEmail }: { email: string; onDone: () 
     register,
     handleSubmit,
     setError,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<{ code: string; password: string }>({ defaultValues: { code: '', password: '' } });
+  const password = useWatch({ control, name: 'password' });
 
   const submit = handleSubmit(async (v) => {
     setFormError(null);
@@ -151,7 +152,7 @@ function ResetStep({ email, onDone, onOtherEmail }: { email: string; onDone: () 
           error={errors.code?.message}
           {...register('code', oneTimeCodeRules('Enter the 6-digit code from the email'))}
         />
-        <PasswordField label="New password" autoComplete="new-password" rules value={watch('password')} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
+        <PasswordField label="New password" autoComplete="new-password" rules value={password} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
         <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Change password'}
         </button>

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { AddressInput, Location, MemberOrder, SavedAddress, SavedCard } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
 import { ada, members, real, token } from '../test/recorded';
@@ -6,10 +7,10 @@ import Settings from './Settings';
 
 // The member's lists as the edge answers them: Home (default) and Office, a Visa
 // (default, "Everyday") and a Mastercard, Dayton saved, one order.
-const addresses = real('GET /api/user/addresses').body.addresses;
+const addresses = real<{ addresses: SavedAddress[] }>('GET /api/user/addresses').body.addresses;
 const [home, office] = addresses;
-const cards = real('GET /api/user/cards').body.cards;
-const dayton = real('GET /api/user/favorites').body.favorites[0];
+const cards = real<{ cards: SavedCard[] }>('GET /api/user/cards').body.cards;
+const dayton = real<{ favorites: Location[] }>('GET /api/user/favorites').body.favorites[0];
 const kettering = { ...dayton, id: 'oh-kettering', slug: 'kettering', name: 'Henhouse Kettering', address: { street: '9 Far Hills Ave', city: 'Kettering', state: 'OH', zip: '45429' } };
 
 const lists = {
@@ -94,7 +95,7 @@ describe('account settings (/account/settings)', () => {
     const api = mockApi({
       ...lists,
       'POST /user/addresses': { status: 201, body: { addresses: [...addresses, work] } },
-      'PUT /user/addresses/addr_2': ({ body }) => ({ body: { addresses: [home, { ...office, ...body }] } }),
+      'PUT /user/addresses/addr_2': ({ body }) => ({ body: { addresses: [home, { ...office, ...(body as AddressInput) }] } }),
       'DELETE /user/addresses/addr_2': real('DELETE /api/user/addresses/{id}'),
     });
     mount(Settings, '/account/settings');
@@ -182,7 +183,7 @@ describe('account settings (/account/settings)', () => {
   });
 
   it('shows how many of an item an order had', async () => {
-    const orders = real('GET /api/user/orders');
+    const orders = real<{ orders: MemberOrder[] }>('GET /api/user/orders');
     orders.body.orders[0].items[0].quantity = 2;
     mockApi({ ...lists, 'GET /user/orders': orders });
     mount(Settings, '/account/settings');

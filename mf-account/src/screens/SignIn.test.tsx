@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
+import type { CodeChallenge } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
 import { ada, real, token } from '../test/recorded';
@@ -13,7 +14,7 @@ const botCheck = executeBotCheck as jest.MockedFunction<typeof executeBotCheck>;
 
 // The edge's answers: a code sent by email (masked "a•••@example.com"), by text for
 // the passwordless start, and the signed-in member.
-const challenge = real('POST /api/auth/signin').body.challenge;
+const challenge = real<{ challenge: CodeChallenge }>('POST /api/auth/signin').body.challenge;
 const signinReply = real('POST /api/auth/signin');
 const codeReply = real('POST /api/auth/code');
 
@@ -133,7 +134,7 @@ describe('sign in (/account/signin)', () => {
 
   it('resends the code and says where it went', async () => {
     // The edge answers a resend like a sign-in: {challenge} (here the one it sent by text).
-    const sms = real('POST /api/auth/passwordless').body.challenge;
+    const sms = real<{ challenge: CodeChallenge }>('POST /api/auth/passwordless').body.challenge;
     const api = mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code/resend': { body: { challenge: sms } }, 'POST /auth/code': codeReply });
     mount(SignIn, '/account/signin');
     const user = await fillPassword();

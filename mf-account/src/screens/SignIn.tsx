@@ -44,11 +44,12 @@ export default function SignIn({ query, layout }: ScreenProps) {
     setStep(s);
   };
 
-  // Signed in, now or already: leave for the return page (or /account).
+  // Signed in, now or already: leave for the return page (or /account). Without one (the
+  // webview outside the app flow) the screen says so; that step is set while rendering so
+  // the form never shows for a member.
+  if (user && !dest && step.kind !== 'done') setStep({ kind: 'done' });
   useEffect(() => {
-    if (!user) return;
-    if (dest) navigate(dest, { replace: true });
-    else setStep({ kind: 'done' });
+    if (user && dest) navigate(dest, { replace: true });
   }, [user, dest, navigate]);
 
   const signedIn = (r: SignedIn) => storeSignedIn(r);

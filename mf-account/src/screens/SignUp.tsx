@@ -1,7 +1,7 @@
 // /account/signup (docs/routes.md): join Henhouse Rewards, with a location selector card for
 // the favourite location. Signed in on success (docs/identity.md).
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { signUp } from '@henhouse/kit/api/account';
@@ -43,11 +43,12 @@ export default function SignUp({ query }: ScreenProps) {
     handleSubmit,
     setError,
     control,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<SignUpForm>({
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', birthday: '', marketingOptIn: false, favoriteLocationId: chosenLocation?.id ?? '' },
   });
+
+  const password = useWatch({ control, name: 'password' });
 
   useEffect(() => {
     if (user) navigate(dest, { replace: true });
@@ -91,7 +92,7 @@ export default function SignUp({ query }: ScreenProps) {
             </div>
             <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email', emailRules)} />
             <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel-national" hint="For order updates and sign-in codes" error={errors.phone?.message} {...register('phone', phoneRules)} />
-            <PasswordField label="Password" autoComplete="new-password" rules value={watch('password')} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
+            <PasswordField label="Password" autoComplete="new-password" rules value={password} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
             <TextField label="Birthday" optional type="date" autoComplete="bday" hint="We'll send you a treat on your birthday" error={errors.birthday?.message} {...register('birthday', { validate: validateBirthday })} />
             <Controller
               name="favoriteLocationId"

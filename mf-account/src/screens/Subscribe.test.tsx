@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { SavedCard } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
 import { ada, members, real, token } from '../test/recorded';
@@ -63,7 +64,7 @@ describe('subscriptions (/app/subscribe)', () => {
 
   it('does not offer an expired card', async () => {
     useAppStore.getState().set({ user: ada, token, members: unsubscribed });
-    const cards = real('GET /api/user/cards');
+    const cards = real<{ cards: SavedCard[] }>('GET /api/user/cards');
     cards.body.cards[0] = { ...cards.body.cards[0], exp_year: 2020, expired: true };
     mockApi({ 'GET /subscriptions/plans': real('GET /api/subscriptions/plans'), 'GET /rewards': { body: unsubscribed }, 'GET /user/cards': cards });
     mount(Subscribe, '/app/subscribe', { layout: 'app' });

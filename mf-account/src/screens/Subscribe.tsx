@@ -1,7 +1,7 @@
 // /app/subscribe (docs/routes.md, webview): subscription plans (GET /api/subscriptions/plans),
 // subscribing with a saved or new card, and cancelling (docs/identity.md).
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
@@ -175,7 +175,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     setValue,
     formState: { errors, isSubmitting },
@@ -199,7 +199,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
     );
   }, [setValue]);
 
-  const cardId = watch('cardId');
+  const cardId = useWatch({ control, name: 'cardId' });
   const submit = handleSubmit(async (v) => {
     setFormError(null);
     try {

@@ -3,6 +3,7 @@
 import axe from 'axe-core';
 import { act, screen } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
+import type { Location, SignedIn } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
 import { forgetOnce } from '../lib/once';
@@ -83,7 +84,7 @@ describe('accessibility (axe)', () => {
 
   it('dashboard, both sections', async () => {
     signedIn();
-    mockApi({ 'GET /rewards': real('GET /api/rewards'), 'GET /locations/oh-dayton': { body: { location: real('GET /api/user/favorites').body.favorites[0] } } });
+    mockApi({ 'GET /rewards': real('GET /api/rewards'), 'GET /locations/oh-dayton': { body: { location: real<{ favorites: Location[] }>('GET /api/user/favorites').body.favorites[0] } } });
     const { container } = mount(Dashboard, '/account');
     await act(async () => new Promise((r) => setTimeout(r, 0))); // the rewards refresh
     expect(await violations(container)).toEqual([]);
@@ -93,7 +94,7 @@ describe('accessibility (axe)', () => {
   });
 
   it('dashboard of a member who has not confirmed the email yet', async () => {
-    const fresh = real('POST /api/auth/signup').body;
+    const fresh = real<SignedIn>('POST /api/auth/signup').body;
     useAppStore.getState().set({ user: fresh.user, token, members: fresh.members });
     mockApi({ 'GET /rewards': { body: fresh.members }, 'POST /user/confirmation': real('POST /api/user/confirmation') });
     const { container } = mount(Dashboard, '/account');

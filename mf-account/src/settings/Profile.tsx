@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { changePassword, updateProfile, updateSettings } from '@henhouse/kit/api/account';
 import type { User } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -118,9 +118,10 @@ export function PasswordForm({ user }: { user: User }) {
     handleSubmit,
     setError,
     reset,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<{ current: string; password: string }>({ defaultValues: { current: '', password: '' } });
+  const password = useWatch({ control, name: 'password' });
   const submit = handleSubmit(async (v) => {
     setFormError(null);
     setStatus(null);
@@ -138,7 +139,7 @@ export function PasswordForm({ user }: { user: User }) {
       <FormAlert message={formError} />
       <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
       <PasswordField label="Current password" autoComplete="current-password" error={errors.current?.message} {...register('current', { required: 'Enter your current password' })} />
-      <PasswordField label="New password" autoComplete="new-password" rules value={watch('password')} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
+      <PasswordField label="New password" autoComplete="new-password" rules value={password} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
       <button type="submit" className="hh-acct-btn hh-acct-btn--primary" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Change password'}
       </button>

@@ -1,6 +1,6 @@
 // The sign-in code step (docs/identity.md): the 6-digit code sent by email or text,
 // "Resend code", and where it went. Signs the member in on success.
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { resendCode, submitCode } from '@henhouse/kit/api/account';
 import { FormAlert, Status, StepHeading, TextField } from '@henhouse/kit/ui/forms/Field';
@@ -37,7 +37,9 @@ export function CodeStep({ challenge: initial, onSignedIn, onBack, backLabel }: 
     formState: { errors, isSubmitting },
   } = useForm<{ code: string }>({ defaultValues: { code: '' } });
 
-  const submit = handleSubmit(async ({ code }) => {
+  // The guard against a second submit is a ref read when the form is submitted, so the
+  // validated handler is built in the submit event, not while rendering.
+  const send = async ({ code }: { code: string }) => {
     if (sending.current) return;
     sending.current = true;
     setFormError(null);
@@ -50,7 +52,8 @@ export function CodeStep({ challenge: initial, onSignedIn, onBack, backLabel }: 
     } finally {
       sending.current = false;
     }
-  });
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => handleSubmit(send)(e);
 
   const resend = async () => {
     setResending(true);

@@ -3,7 +3,7 @@
 // mount and the other helpers are the kit's (kit/src/test/harness.tsx).
 import { recordedAnswers } from '@henhouse/kit/test/harness';
 import recorded from '../../../edge/internal/server/testdata/account-api.json';
-import type { Members, SignedIn, TokenInfo, User } from '@henhouse/kit/api/types';
+import type { Members, SignedIn, User } from '@henhouse/kit/api/types';
 
 /** A key of the recorded answers: "METHOD /api/path" as docs/identity.md writes it;
  *  a word after the path names an error answer ("POST /api/auth/code wrong_code"). */
@@ -18,12 +18,12 @@ export type RecordedKey = keyof typeof recorded;
 export const real = recordedAnswers<RecordedKey>(recorded);
 
 /** The member (GET /api/user): Ada Lovelace, confirmed, 100 points, favourite Dayton. */
-export const ada: User = real('GET /api/user').body.user;
+export const ada = real<{ user: User }>('GET /api/user').body.user;
 
 /** The member's rewards after an order (GET /api/rewards): 400 points, a Biscuit Club subscription. */
-export const members: Members = real('GET /api/rewards').body;
+export const members = real<Members>('GET /api/rewards').body;
 
-export const token: TokenInfo = real('POST /api/auth/signup').body.token;
+export const token = real<SignedIn>('POST /api/auth/signup').body.token;
 
 /** Every call that signs in answers this shape (POST /api/auth/code). */
 export const signedIn = () => real<SignedIn>('POST /api/auth/code').body;

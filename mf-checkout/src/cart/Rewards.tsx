@@ -85,7 +85,9 @@ const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Somethin
 /**
  * useCartRewards holds the rewards state of one open cart drawer: whether it applies
  * (flag and member), the request in flight (one at a time), errors by reward, the
- * polite announcement, and where focus goes when a request ends.
+ * polite announcement, and where focus goes when a request ends. The elements focus
+ * moves within come as `refs`, apart from the state that renders, so the components
+ * that read the state during render never hold a ref with it.
  */
 export function useCartRewards() {
   const user = useAppStore((s) => s.user);
@@ -176,10 +178,14 @@ export function useCartRewards() {
       return { to: 'remove', index };
     });
 
-  return { enabled, member, members, cart, loaded, loadError, load, busy, errors, announcement, redeem, remove, toggleRef, panelRef, totalsRef };
+  return {
+    rewards: { enabled, member, members, cart, loaded, loadError, load, busy, errors, announcement, redeem, remove },
+    refs: { toggleRef, panelRef, totalsRef },
+  };
 }
 
-export type CartRewards = ReturnType<typeof useCartRewards>;
+export type CartRewards = ReturnType<typeof useCartRewards>['rewards'];
+export type CartRewardsRefs = ReturnType<typeof useCartRewards>['refs'];
 
 /** RewardsAnnouncer is the polite live region that says what a redeem or remove did. */
 export function RewardsAnnouncer({ r }: { r: CartRewards }) {
@@ -195,7 +201,7 @@ export function RewardsAnnouncer({ r }: { r: CartRewards }) {
  * RewardsSection is the "Rewards" disclosure of the order view (closed at first, with
  * the points balance), or for a guest a line asking them to sign in.
  */
-export function RewardsSection({ r, onNavigate }: { r: CartRewards; onNavigate: () => void }) {
+export function RewardsSection({ r, toggleRef, panelRef, onNavigate }: { r: CartRewards; onNavigate: () => void } & Pick<CartRewardsRefs, 'toggleRef' | 'panelRef'>) {
   const [open, setOpen] = useState(false);
   const here = useLocation();
   if (!r.enabled) return null;
@@ -214,7 +220,7 @@ export function RewardsSection({ r, onNavigate }: { r: CartRewards; onNavigate: 
     <section className="hh-cart-rewards" aria-labelledby="cart-rewards-title">
       <h3 id="cart-rewards-title" className="hh-cart__section-title hh-cart-rewards__title">
         <button
-          ref={r.toggleRef}
+          ref={toggleRef}
           type="button"
           className="hh-cart-rewards__toggle"
           aria-expanded={open}
@@ -226,7 +232,7 @@ export function RewardsSection({ r, onNavigate }: { r: CartRewards; onNavigate: 
           <span className="hh-cart-rewards__chevron" aria-hidden="true" />
         </button>
       </h3>
-      <div id="cart-rewards-panel" ref={r.panelRef} className="hh-cart-rewards__panel" hidden={!open}>
+      <div id="cart-rewards-panel" ref={panelRef} className="hh-cart-rewards__panel" hidden={!open}>
         {r.loadError ? (
           <div role="alert" className="hh-cart-rewards__error">
             <p>{r.loadError}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { ApiError } from '@henhouse/kit/api/client';
 import { setTime } from '@henhouse/kit/api/cart';
 import { pickupTimes } from '@henhouse/kit/api/locations';
@@ -27,9 +27,10 @@ export function TimeSelector({ cart }: { cart: Cart }) {
   const id = useId();
   const data = opts.status === 'ready' ? opts.data : null;
   const today = data?.days[0]?.date;
-  useEffect(() => {
-    if (data && !date) setDate(cart.time.at ? data.days.find((d) => d.slots.some((s) => s.at === cart.time.at))?.date ?? today! : today!);
-  }, [data, date, today, cart.time.at]);
+  // Once the times arrive, the date starts at the day of the cart's time, or today. It is
+  // set while rendering, so the pickers never show without it; `today` is checked so a
+  // location without days does not set it again and again.
+  if (data && !date && today) setDate((cart.time.at && data.days.find((d) => d.slots.some((s) => s.at === cart.time.at))?.date) || today);
 
   const slots = useMemo(() => data?.days.find((d) => d.date === (mode === 'later' ? today : date))?.slots ?? [], [data, date, mode, today]);
 

@@ -1,5 +1,5 @@
 import { money } from '@henhouse/kit/format';
-import { appliedRewards, type CartRewards } from './Rewards';
+import { appliedRewards, type CartRewards, type CartRewardsRefs } from './Rewards';
 import type { Cart } from '@henhouse/kit/api/types';
 
 /**
@@ -7,13 +7,13 @@ import type { Cart } from '@henhouse/kit/api/types';
  * redeemed them, coupons and offers), fees, tax, tip and the total, as the edge priced
  * the cart (docs/api.md, "Totals").
  */
-export function CartTotals({ cart, r }: { cart: Cart; r: CartRewards }) {
+export function CartTotals({ cart, r, totalsRef }: { cart: Cart; r: CartRewards } & Pick<CartRewardsRefs, 'totalsRef'>) {
   const t = cart.totals;
   const rewards = appliedRewards(cart);
   const others = (cart.discounts ?? []).filter((d) => d.kind !== 'reward');
   const canRemove = r.member;
   return (
-    <dl className="hh-cart__totals" ref={r.totalsRef}>
+    <dl className="hh-cart__totals" ref={totalsRef}>
       <div className="hh-cart__total-row">
         <dt>Subtotal</dt>
         <dd>{money(t.subtotal_cents)}</dd>

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { setBootstrap } from '@henhouse/kit/bootstrap';
+import type { Cart, Members, RedeemResult, SignedIn } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { deferred, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
 import { real } from '../test/recorded';
@@ -7,10 +8,10 @@ import CartDrawer from './CartDrawer';
 
 // The edge's answers for a member with 1,100 points (100 on joining, 1,000 from
 // support) and a cart of two 3 Tenders at Dayton ($12.98).
-const user = real('POST /api/auth/signup').body.user;
-const members = () => real('GET /api/rewards').body;
-const cart = () => real('POST /api/cart/products').body.cart;
-const redeemed = () => real('POST /api/rewards/{id}/redeem').body;
+const user = real<SignedIn>('POST /api/auth/signup').body.user;
+const members = () => real<Members>('GET /api/rewards').body;
+const cart = () => real<{ cart: Cart }>('POST /api/cart/products').body.cart;
+const redeemed = () => real<RedeemResult>('POST /api/rewards/{id}/redeem').body;
 
 const signedIn = (m: Record<string, unknown> = members(), c = cart()) => useAppStore.getState().set({ user, members: m as never, cart: c });
 /** The server's cart is the one the store holds (the drawer fetches it on opening). */

@@ -23,7 +23,7 @@ export default function CartDrawer(_props: ScreenProps) {
   const [step, setStep] = useState<'cart' | 'upsell'>('cart');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const rewards = useCartRewards();
+  const { rewards, refs } = useCartRewards();
 
   useEffect(() => {
     // What the server has now; a failure shows in the drawer.
@@ -115,8 +115,8 @@ export default function CartDrawer(_props: ScreenProps) {
         </h3>
         <TimeSelector cart={cart} />
       </section>
-      <RewardsSection r={rewards} onNavigate={close} />
-      <CartTotals cart={cart} r={rewards} />
+      <RewardsSection r={rewards} toggleRef={refs.toggleRef} panelRef={refs.panelRef} onNavigate={close} />
+      <CartTotals cart={cart} r={rewards} totalsRef={refs.totalsRef} />
       <RewardsAnnouncer r={rewards} />
       {error && (
         <p role="alert" className="hh-field__error">
@@ -179,7 +179,13 @@ function UpsellStep({ cart, onBack, onDone }: { cart: Cart; onBack: () => void; 
     ).then((rs) => {
       const seen = new Set<string>();
       const out: Product[] = [];
-      for (const r of rs) for (const u of r) if (!inCart.has(u.id) && !seen.has(u.id)) (seen.add(u.id), out.push(u));
+      for (const r of rs) {
+        for (const u of r) {
+          if (inCart.has(u.id) || seen.has(u.id)) continue;
+          seen.add(u.id);
+          out.push(u);
+        }
+      }
       if (out.length === 0) onDone();
       setItems(out);
     });

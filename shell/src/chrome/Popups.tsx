@@ -5,7 +5,7 @@ import { useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { Dialog } from '@henhouse/kit/ui/Dialog';
 import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
-import { choosePopup, readDismissed, rememberDismissed, type PopupContent } from '@henhouse/kit/rules/popups';
+import { choosePopup, readDismissed, rememberDismissed } from '@henhouse/kit/rules/popups';
 
 /** Set once a popup has been dismissed: one popup per visit (page load) is enough. */
 let dismissedThisVisit = false;
@@ -23,9 +23,9 @@ export function Popups() {
   const signedIn = useAppStore((s) => Boolean(s.token || s.user));
   // Without its popups the page works the same; a failure to load them shows in the error dialog.
   const loaded = useLoad('popups', getPopups, { report: 'dialog' });
-  const popups: PopupContent[] = loaded.status === 'ready' ? loaded.data.popups : [];
+  const popups = loaded.status === 'ready' ? loaded.data.popups : undefined;
   const [dismissed, setDismissed] = useState<Set<string>>(() => readDismissed());
-  const popup = useMemo(() => (dismissedThisVisit ? null : choosePopup(popups, pathname, signedIn, dismissed)), [popups, pathname, signedIn, dismissed]);
+  const popup = useMemo(() => (dismissedThisVisit || !popups ? null : choosePopup(popups, pathname, signedIn, dismissed)), [popups, pathname, signedIn, dismissed]);
   if (!popup) return null;
   const dismiss = () => {
     rememberDismissed(popup);
