@@ -6,7 +6,13 @@ const { workspaces } = require('./package.json');
 
 const swc = [
   '@swc/jest',
-  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2020' } },
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2020',
+    },
+  },
 ];
 const project = (name) => ({
   displayName: name,

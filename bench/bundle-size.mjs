@@ -3,7 +3,9 @@
 import { gzipSync } from 'node:zlib';
 import { startEdge, launch } from '../e2e/tests/harness.mjs';
 
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/locations', '/menu/category/chicken', '/order/checkout', '/account/signin'];
+const routes = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/', '/locations', '/menu/category/chicken', '/order/checkout', '/account/signin'];
 const edge = await startEdge();
 const browser = await launch();
 try {
@@ -11,7 +13,12 @@ try {
   for (const path of routes) {
     const page = await (await browser.newContext()).newPage();
     await page.goto(edge.base + path, { waitUntil: 'networkidle' });
-    const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('.js')));
+    const urls = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((u) => u.endsWith('.js')),
+    );
     const all = [new URL(edge.base + '/assets/main.js').href, ...urls.filter((u) => !u.endsWith('/assets/main.js'))];
     let raw = 0;
     let gz = 0;
@@ -20,7 +27,12 @@ try {
       raw += body.length;
       gz += gzipSync(body, { level: 9 }).length;
     }
-    console.log(path.padEnd(28), String(all.length).padStart(8), (raw / 1024).toFixed(1).padStart(9), (gz / 1024).toFixed(1).padStart(9));
+    console.log(
+      path.padEnd(28),
+      String(all.length).padStart(8),
+      (raw / 1024).toFixed(1).padStart(9),
+      (gz / 1024).toFixed(1).padStart(9),
+    );
     await page.context().close();
   }
 } finally {

@@ -12,7 +12,16 @@ const lock = JSON.parse(readFileSync(file, 'utf8'));
 const pkgs = lock.packages;
 
 const OS = ['darwin', 'linux', 'win32', 'freebsd', 'android', 'openharmony', 'wasm32'];
-const CPU = { x64: 'x64', arm64: 'arm64', ia32: 'ia32', arm: 'arm', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x', loong64: 'loong64' };
+const CPU = {
+  x64: 'x64',
+  arm64: 'arm64',
+  ia32: 'ia32',
+  arm: 'arm',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+  loong64: 'loong64',
+};
 
 /** Reads os, cpu and libc from a platform package's name, e.g. binding-linux-riscv64-musl. */
 export function platformOf(name) {
@@ -47,6 +56,8 @@ for (const [path, entry] of Object.entries(pkgs)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
 console.log(`package-lock.json: ${added} platform entries added`);

@@ -14,13 +14,17 @@ const precacheURL = (url) => {
 module.exports = shellConfig({
   dir: __dirname,
   extraPlugins: [
-    new CopyPlugin({ patterns: [{ from: path.join(__dirname, 'public'), to: path.join(buildRoot, 'shell', 'static') }] }),
+    new CopyPlugin({
+      patterns: [{ from: path.join(__dirname, 'public'), to: path.join(buildRoot, 'shell', 'static') }],
+    }),
     // The service worker: src/pwa/sw.ts → build/shell/sw.js, served at /sw.js.
     new InjectManifest({
       swSrc: path.join(__dirname, 'src', 'pwa', 'sw.ts'),
       swDest: path.join(buildRoot, 'shell', 'sw.js'),
       include: precached,
-      manifestTransforms: [async (entries) => ({ manifest: entries.map((e) => ({ ...e, url: precacheURL(e.url) })), warnings: [] })],
+      manifestTransforms: [
+        async (entries) => ({ manifest: entries.map((e) => ({ ...e, url: precacheURL(e.url) })), warnings: [] }),
+      ],
     }),
   ],
 });

@@ -26,7 +26,11 @@ for (const [path, ready] of [
     const result = await page.evaluate(async () => {
       // eslint-disable-next-line no-undef
       const r = await axe.run(document, { resultTypes: ['violations'] });
-      return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
+      return r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
+      }));
     });
     const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));

@@ -26,7 +26,15 @@ export async function startEdge(env = {}) {
   const port = await freePort();
   const proc = spawn(bin, [], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', COOKIE_SECURE: 'false', REDIS_URL: '', APP_ENV: 'dev', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      COOKIE_SECURE: 'false',
+      REDIS_URL: '',
+      APP_ENV: 'dev',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
@@ -62,7 +70,15 @@ let popupKeys = [];
 export async function launch() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async ({ showPopups = false, ...opts } = {}) => {
@@ -134,7 +150,10 @@ export async function signUp(page, base, email, phone) {
   await page.getByLabel('Password', { exact: true }).fill('chicken123');
   await page.getByLabel('City, state or ZIP code').fill('Dayton, OH');
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: /^Choose/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Choose/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/account(\?|$)/);
 }

@@ -29,7 +29,10 @@ test('sign up, sign out, sign in with the code step, and see the points greeting
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
   const cookies = await page.context().cookies();
-  assert.equal(cookies.find((c) => c.name === 'hh_token'), undefined);
+  assert.equal(
+    cookies.find((c) => c.name === 'hh_token'),
+    undefined,
+  );
 
   // Sign in: password, then the emailed code.
   await page.goto(site.edge.base + '/account/signin');
@@ -49,7 +52,10 @@ test('sign up, sign out, sign in with the code step, and see the points greeting
   await page.context().clearCookies({ name: 'hh_token' });
   await page.reload();
   await page.locator('header').getByText(`${points} Points`).waitFor();
-  assert.ok((await page.context().cookies()).some((c) => c.name === 'hh_token'), 'a new access cookie');
+  assert.ok(
+    (await page.context().cookies()).some((c) => c.name === 'hh_token'),
+    'a new access cookie',
+  );
   assert.deepEqual(errors, []);
   await page.context().close();
 });
@@ -57,11 +63,16 @@ test('sign up, sign out, sign in with the code step, and see the points greeting
 test('a token from another provider is logged out on the next navigation', async () => {
   const page = await newPage(site.browser);
   await signUpAt(page, site.edge.base, 'grace@example.com', '5135550199');
-  await page.locator('header').getByText(/Points$/).waitFor();
+  await page
+    .locator('header')
+    .getByText(/Points$/)
+    .waitFor();
   const logout = page.waitForRequest((r) => r.url().endsWith('/api/auth/logout'));
   // The shell holds the token's claims; a token of the platform sign-in client, not the
   // loyalty provider, must not count as a member.
-  await page.evaluate(() => window.__henhouse.store.getState().set({ token: { provider: 'henhouse-platform', version: '1' } }));
+  await page.evaluate(() =>
+    window.__henhouse.store.getState().set({ token: { provider: 'henhouse-platform', version: '1' } }),
+  );
   await page.locator('header').getByRole('link', { name: 'Locations' }).first().click();
   await logout;
   await page.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
@@ -81,7 +92,9 @@ test('a session invalidated on the server shows the forced sign-out dialog', asy
   const status = await page.evaluate(async (memberId) => {
     const csrf = JSON.parse(document.getElementById('bootstrap').textContent).csrf;
     const res = await fetch('/api/dev/force-sign-out', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ memberId }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+      body: JSON.stringify({ memberId }),
     });
     return res.status;
   }, r.user.id);

@@ -13,7 +13,11 @@ test('"Order Now" shows on content pages and goes to /locations with no cart or 
   assert.equal(await orderNow.getAttribute('href'), '/locations');
   await orderNow.click();
   await page.locator('[data-screen="mf-locations/Search"]').waitFor();
-  assert.equal(await page.getByRole('link', { name: 'Order Now', exact: true }).count(), 0, 'hidden on a locations path');
+  assert.equal(
+    await page.getByRole('link', { name: 'Order Now', exact: true }).count(),
+    0,
+    'hidden on a locations path',
+  );
   await page.context().close();
 });
 
@@ -31,7 +35,13 @@ test('"Order Now" goes to the selected location\'s menu', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/');
   await page.evaluate(() =>
-    localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: { id: 'l1', name: 'Bardstown Road', menu_id: 'm-louisville' } }, version: 0 })),
+    localStorage.setItem(
+      'henhouse:app',
+      JSON.stringify({
+        state: { location: { id: 'l1', name: 'Bardstown Road', menu_id: 'm-louisville' } },
+        version: 0,
+      }),
+    ),
   );
   await page.reload();
   const orderNow = page.getByRole('link', { name: 'Order Now', exact: true });

@@ -63,7 +63,12 @@ test('the web app manifest is linked, valid, and its icons load', async () => {
     else assert.match(body.toString('utf8'), /<svg/);
     found.add(`${icon.type} ${icon.sizes} ${icon.purpose ?? 'any'}`);
   }
-  for (const want of ['image/png 192x192 any', 'image/png 512x512 any', 'image/png 512x512 maskable', 'image/svg+xml any any']) {
+  for (const want of [
+    'image/png 192x192 any',
+    'image/png 512x512 any',
+    'image/png 512x512 maskable',
+    'image/svg+xml any any',
+  ]) {
     assert.ok(found.has(want), `manifest lists ${want}`);
   }
 
@@ -148,12 +153,34 @@ test('hashed assets and remote files are cached; pages, /api and mf-manifest.jso
   const precache = Object.keys(cached).find((n) => n.includes('precache'));
   assert.ok(precache, `a precache exists: ${Object.keys(cached)}`);
   assert.ok(cached[precache].includes('/offline.html'), 'offline page precached');
-  assert.ok(cached['henhouse-assets']?.some((p) => /^\/assets\/.+\.[0-9a-f]{8}\.js$/.test(p)), 'hashed shell chunks cached');
-  assert.ok(cached['henhouse-modules']?.some((p) => /^\/modules\/mf-locations\/[^/]+\/remoteEntry\.js$/.test(p)), 'remote entry cached');
-  assert.deepEqual(all.filter((p) => p.startsWith('/api')), [], '/api is never cached');
-  assert.deepEqual(all.filter((p) => p.endsWith('mf-manifest.json')), [], 'mf-manifest.json is never cached');
-  assert.deepEqual(all.filter((p) => p === '/assets/main.js'), [], 'the fixed-name entry is never cache-first');
-  assert.deepEqual(all.filter((p) => ['/', '/locations'].includes(p)), [], 'pages are never cached');
+  assert.ok(
+    cached['henhouse-assets']?.some((p) => /^\/assets\/.+\.[0-9a-f]{8}\.js$/.test(p)),
+    'hashed shell chunks cached',
+  );
+  assert.ok(
+    cached['henhouse-modules']?.some((p) => /^\/modules\/mf-locations\/[^/]+\/remoteEntry\.js$/.test(p)),
+    'remote entry cached',
+  );
+  assert.deepEqual(
+    all.filter((p) => p.startsWith('/api')),
+    [],
+    '/api is never cached',
+  );
+  assert.deepEqual(
+    all.filter((p) => p.endsWith('mf-manifest.json')),
+    [],
+    'mf-manifest.json is never cached',
+  );
+  assert.deepEqual(
+    all.filter((p) => p === '/assets/main.js'),
+    [],
+    'the fixed-name entry is never cache-first',
+  );
+  assert.deepEqual(
+    all.filter((p) => ['/', '/locations'].includes(p)),
+    [],
+    'pages are never cached',
+  );
   assert.deepEqual(cached['henhouse-pages'] ?? [], []);
 });
 
@@ -225,7 +252,9 @@ test('a page the guest is using is not reloaded by a new worker', async () => {
   assert.ok(await page.evaluate(() => navigator.serviceWorker.controller != null));
   await page.evaluate(() => {
     window.__marker = 'kept';
-    window.__controllerChanged = new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', () => r(true), { once: true }));
+    window.__controllerChanged = new Promise((r) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => r(true), { once: true }),
+    );
   });
   await page.keyboard.press('Tab'); // the guest is doing something
 

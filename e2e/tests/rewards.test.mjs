@@ -12,7 +12,11 @@ const site = useSite(before, after);
 /** startCart opens a cart at Dayton with two spicy 3 Tenders ($12.98). */
 async function startCart(page) {
   assert.equal((await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-dayton' })).status, 201);
-  const r = await api(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 2, modifiers: [{ id: 'flv-spicy' }] });
+  const r = await api(page, 'POST', '/cart/products', {
+    productId: 'tenders-3',
+    quantity: 2,
+    modifiers: [{ id: 'flv-spicy' }],
+  });
   assert.equal(r.status, 201);
   assert.equal(r.body.cart.totals.subtotal_cents, 1298);
 }
@@ -23,7 +27,10 @@ test('a member redeems a reward in the cart drawer, sees it off the total and th
   const errors = [];
   const page = await newPage(site.browser, errors);
   await signUpAt(page, site.edge.base, 'rewards@example.com', '5135550142');
-  await page.locator('header').getByText(/^\d[\d,]* Points$/).waitFor();
+  await page
+    .locator('header')
+    .getByText(/^\d[\d,]* Points$/)
+    .waitFor();
 
   // Support gives the member 1,000 points.
   const me = await api(page, 'GET', '/user');
@@ -54,10 +61,15 @@ test('a member redeems a reward in the cart drawer, sees it off the total and th
   await drawer.getByText(`${(2000 - balance).toLocaleString('en-US')} more points`).waitFor();
 
   // Redeem.
-  const redeem = page.waitForResponse((r) => r.url().endsWith('/api/rewards/free-biscuit/redeem') && r.request().method() === 'POST');
+  const redeem = page.waitForResponse(
+    (r) => r.url().endsWith('/api/rewards/free-biscuit/redeem') && r.request().method() === 'POST',
+  );
   await drawer.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' }).click();
   assert.equal((await redeem).status(), 200);
-  await drawer.getByRole('status').filter({ hasText: 'Free Buttermilk Biscuit added to your order' }).waitFor({ state: 'attached' });
+  await drawer
+    .getByRole('status')
+    .filter({ hasText: 'Free Buttermilk Biscuit added to your order' })
+    .waitFor({ state: 'attached' });
   const line = totals.locator('.hh-cart__total-row', { hasText: 'Free Buttermilk Biscuit' });
   await line.getByText('−$1.49').waitFor();
   await totals.getByText('$12.32').waitFor();
@@ -71,18 +83,26 @@ test('a member redeems a reward in the cart drawer, sees it off the total and th
   const violations = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
     const r = await axe.run(document.querySelector('[data-testid="cart-drawer"]'), { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
   });
   assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
 
   // The edge agrees: the cart carries the reward, the points are spent.
   let cart = (await api(page, 'GET', '/cart')).body.cart;
-  assert.deepEqual(cart.discounts.map((d) => [d.kind, d.label, d.amount_cents]), [['reward', 'Free Buttermilk Biscuit', 149]]);
+  assert.deepEqual(
+    cart.discounts.map((d) => [d.kind, d.label, d.amount_cents]),
+    [['reward', 'Free Buttermilk Biscuit', 149]],
+  );
   assert.equal((await api(page, 'GET', '/rewards')).body.points, balance - 200);
 
   // Remove.
   await line.getByRole('button', { name: 'Remove Free Buttermilk Biscuit' }).click();
-  await drawer.getByRole('status').filter({ hasText: 'Free Buttermilk Biscuit removed. 200 points are back in your balance.' }).waitFor({ state: 'attached' });
+  await drawer
+    .getByRole('status')
+    .filter({ hasText: 'Free Buttermilk Biscuit removed. 200 points are back in your balance.' })
+    .waitFor({ state: 'attached' });
   await line.waitFor({ state: 'detached' });
   await totals.getByText('$13.92').waitFor();
   await header.getByText(`${balance} Points`).waitFor();

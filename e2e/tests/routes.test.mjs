@@ -68,7 +68,11 @@ for (const [path, status, layout, screen, finalPath] of rows) {
       await page.locator(`[data-screen="${screen}"]`).waitFor({ timeout: 15000 });
     }
     assert.equal(await page.locator(`[data-layout="${layout}"]`).count(), 1, 'layout');
-    assert.equal(await page.locator('header').count(), layout === 'default' ? 1 : 0, 'header only in the default layout');
+    assert.equal(
+      await page.locator('header').count(),
+      layout === 'default' ? 1 : 0,
+      'header only in the default layout',
+    );
     assert.equal(new URL(page.url()).pathname, finalPath ?? new URL(edge.base + path).pathname);
     assert.deepEqual(errors, []);
     await page.close();

@@ -23,7 +23,16 @@ test('the cart drawer shows the cart, locks scrolling, and "Clear All Items" aba
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
   assert.equal((await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-dayton' })).status, 201);
-  assert.equal((await api(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 2, modifiers: [{ id: 'flv-spicy' }] })).status, 201);
+  assert.equal(
+    (
+      await api(page, 'POST', '/cart/products', {
+        productId: 'tenders-3',
+        quantity: 2,
+        modifiers: [{ id: 'flv-spicy' }],
+      })
+    ).status,
+    201,
+  );
   await page.reload(); // start-up fetches the cart the edge says exists
   await page.getByRole('button', { name: 'Cart, 2 items' }).waitFor();
   await page.getByRole('button', { name: 'Cart, 2 items' }).click();
@@ -51,19 +60,25 @@ test('"Back to Menu" in the drawer goes to the menu and closes the cart', async 
   await page.context().close();
 });
 
-test('start-up moves the cart to the chosen location\'s menu when it allows transfers', async () => {
+test("start-up moves the cart to the chosen location's menu when it allows transfers", async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
   await api(page, 'POST', '/cart', { menuId: 'm-texas', locationId: 'tx-dallas' });
   await api(page, 'POST', '/cart/products', { productId: 'brisket-sandwich', modifiers: [{ id: 'bun-brioche' }] });
   await api(page, 'POST', '/cart/products', { productId: 'tenders-3', modifiers: [{ id: 'flv-original' }] });
   const dayton = (await api(page, 'GET', '/locations/oh-dayton')).body.location;
-  await page.evaluate((loc) => localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: loc }, version: 0 })), dayton);
+  await page.evaluate(
+    (loc) => localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: loc }, version: 0 })),
+    dayton,
+  );
   const transferred = page.waitForResponse((r) => r.url().endsWith('/api/cart/transfer') && r.status() === 200);
   await page.goto(site.edge.base + '/catering');
   const body = await (await transferred).json();
   assert.equal(body.cart.menu_id, 'm-standard');
-  assert.deepEqual(body.notTransferred.map((n) => n.name), ['Chicken & Brisket Stack']);
+  assert.deepEqual(
+    body.notTransferred.map((n) => n.name),
+    ['Chicken & Brisket Stack'],
+  );
   await page.context().close();
 });
 
@@ -84,7 +99,15 @@ test('?store=clear clears the location and abandons the cart', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
   await api(page, 'POST', '/cart', { menuId: 'm-standard' });
-  await page.evaluate(() => localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' } }, version: 0 })));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'henhouse:app',
+      JSON.stringify({
+        state: { location: { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' } },
+        version: 0,
+      }),
+    ),
+  );
   const abandoned = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'DELETE');
   await page.goto(site.edge.base + '/about?store=clear');
   assert.equal((await abandoned).status(), 204);
@@ -96,7 +119,15 @@ test('?store=clear clears the location and abandons the cart', async () => {
 test('the webview clears what the browser kept, then loads the app data', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
-  await page.evaluate(() => localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' } }, version: 0 })));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'henhouse:app',
+      JSON.stringify({
+        state: { location: { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' } },
+        version: 0,
+      }),
+    ),
+  );
   const appData = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/app-data');
   await page.goto(site.edge.base + '/app/checkout');
   await appData;

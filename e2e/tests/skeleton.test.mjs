@@ -23,9 +23,15 @@ for (const [path, screen, module] of screens) {
     await page.locator(`[data-screen="${screen}"]`).waitFor({ timeout: 15000 });
     const boot = JSON.parse(await page.locator('#bootstrap').textContent());
     assert.equal(boot.route.module, module);
-    assert.match(boot.modules[module].manifest, new RegExp(`^/modules/${module}/\\d+\\.\\d+\\.\\d+/mf-manifest\\.json$`));
+    assert.match(
+      boot.modules[module].manifest,
+      new RegExp(`^/modules/${module}/\\d+\\.\\d+\\.\\d+/mf-manifest\\.json$`),
+    );
     const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-    assert.ok(loaded.some((u) => u.includes(`/modules/${module}/${boot.modules[module].version}/`)), 'the remote was loaded from the version the edge picked');
+    assert.ok(
+      loaded.some((u) => u.includes(`/modules/${module}/${boot.modules[module].version}/`)),
+      'the remote was loaded from the version the edge picked',
+    );
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -84,7 +90,12 @@ test('the page runs one copy of React', async () => {
   // Open a second remote so two remotes share the page.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
   await page.locator('[data-screen="mf-locations/Search"]').waitFor();
-  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('.js')));
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((u) => u.endsWith('.js')),
+  );
   let reactCopies = 0;
   for (const url of scripts) {
     const body = await (await fetch(url)).text();

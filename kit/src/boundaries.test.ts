@@ -16,7 +16,8 @@ function files(dir: string): string[] {
   });
 }
 
-const importRe = /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importRe =
+  /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function violations(ws: string): string[] {
   const out: string[] = [];
@@ -56,16 +57,26 @@ function testHarnessInProduction(ws: string): string[] {
     if (isTestCode(f)) continue;
     for (const m of readFileSync(f, 'utf8').matchAll(importRe)) {
       const spec = m[1] ?? m[2] ?? m[3];
-      const target = spec.startsWith('@henhouse/kit/') ? path.join(root, 'kit', 'src', spec.slice('@henhouse/kit/'.length)) : spec.startsWith('.') ? path.resolve(path.dirname(f), spec) : null;
-      if (target && (target === kitTest || target.startsWith(kitTest + path.sep))) out.push(`${path.relative(root, f)} imports ${spec}`);
+      const target = spec.startsWith('@henhouse/kit/')
+        ? path.join(root, 'kit', 'src', spec.slice('@henhouse/kit/'.length))
+        : spec.startsWith('.')
+          ? path.resolve(path.dirname(f), spec)
+          : null;
+      if (target && (target === kitTest || target.startsWith(kitTest + path.sep)))
+        out.push(`${path.relative(root, f)} imports ${spec}`);
     }
   }
   return out;
 }
 
 // Runtime imports of packages: `import type` is erased and does not count.
-const runtimeImportRe = /^\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
-const packageOf = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const runtimeImportRe =
+  /^\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const packageOf = (spec: string) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 describe('kit', () => {
   it.each(workspaces)('%s: only tests import the kit test harness', (ws) => {
@@ -73,7 +84,9 @@ describe('kit', () => {
   });
 
   it('loads at run time only its peer dependencies (the shared singletons), other packages as types', () => {
-    const pkg = JSON.parse(readFileSync(path.join(root, 'kit', 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(root, 'kit', 'package.json'), 'utf8')) as {
+      peerDependencies: Record<string, string>;
+    };
     const allowed = new Set(Object.keys(pkg.peerDependencies));
     const out: string[] = [];
     for (const f of files(path.join(root, 'kit', 'src'))) {

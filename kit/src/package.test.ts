@@ -18,7 +18,13 @@ function modules(dir: string): string[] {
   });
 }
 
-const specifier = (file: string) => '@henhouse/kit/' + path.relative(src, file).split(path.sep).join('/').replace(/\.tsx?$/, '');
+const specifier = (file: string) =>
+  '@henhouse/kit/' +
+  path
+    .relative(src, file)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.tsx?$/, '');
 const all = modules(src);
 
 describe('kit/package.json exports', () => {
@@ -28,14 +34,21 @@ describe('kit/package.json exports', () => {
   });
 
   it('resolves every module for webpack', () => {
-    const resolve = create.sync({ extensions: ['.tsx', '.ts', '.js'], conditionNames: ['webpack', 'production', 'browser', 'import', 'module'], exportsFields: ['exports'] });
+    const resolve = create.sync({
+      extensions: ['.tsx', '.ts', '.js'],
+      conditionNames: ['webpack', 'production', 'browser', 'import', 'module'],
+      exportsFields: ['exports'],
+    });
     const wrong = all.filter((f) => resolve(root, specifier(f)) !== f);
     expect(wrong).toEqual([]);
     expect(resolve(root, '@henhouse/kit/build/webpack.cjs')).toBe(path.join(root, 'kit', 'build', 'webpack.cjs'));
   });
 
   it('resolves every TypeScript module for tsc', () => {
-    const options: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
+    const options: ts.CompilerOptions = {
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+    };
     const from = path.join(root, 'mf-menu', 'src', 'index.ts');
     const wrong = all
       .filter((f) => !f.endsWith('.css'))

@@ -50,7 +50,19 @@ export const productChips = { price: false, calories: false } as const;
 
 /** Allergen and diet markers a product can carry (docs/api.md, "Menus"). */
 export const markers = [
-  'cashew', 'dairy', 'egg', 'fish', 'gluten', 'milk', 'nuts',
-  'peanut', 'sesame', 'shellfish', 'soy', 'vegan', 'walnuts', 'wheat',
+  'cashew',
+  'dairy',
+  'egg',
+  'fish',
+  'gluten',
+  'milk',
+  'nuts',
+  'peanut',
+  'sesame',
+  'shellfish',
+  'soy',
+  'vegan',
+  'walnuts',
+  'wheat',
 ] as const;
 export type Marker = (typeof markers)[number];

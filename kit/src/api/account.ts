@@ -11,12 +11,17 @@ export type SettingsInput = NonNullable<Body<Parameters<typeof http.put<'/user/s
 export type CardInput = NonNullable<Body<Parameters<typeof http.post<'/payments/cards'>>[1]>>;
 
 export const signUp = (body: SignUpInput, headers: Headers) => http.post('/auth/signup', { body, headers });
-export const signIn = (email: string, password: string, headers: Headers) => http.post('/auth/signin', { body: { email, password }, headers });
-export const passwordless = (identifier: string, headers: Headers) => http.post('/auth/passwordless', { body: { identifier }, headers });
-export const submitCode = (challengeId: string, code: string) => http.post('/auth/code', { body: { challengeId, code } });
+export const signIn = (email: string, password: string, headers: Headers) =>
+  http.post('/auth/signin', { body: { email, password }, headers });
+export const passwordless = (identifier: string, headers: Headers) =>
+  http.post('/auth/passwordless', { body: { identifier }, headers });
+export const submitCode = (challengeId: string, code: string) =>
+  http.post('/auth/code', { body: { challengeId, code } });
 export const resendCode = (challengeId: string) => http.post('/auth/code/resend', { body: { challengeId } });
-export const forgotPassword = (email: string, headers: Headers) => http.post('/auth/forgot', { body: { email }, headers });
-export const resetPassword = (email: string, code: string, password: string) => http.post('/auth/reset', { body: { email, code, password } });
+export const forgotPassword = (email: string, headers: Headers) =>
+  http.post('/auth/forgot', { body: { email }, headers });
+export const resetPassword = (email: string, code: string, password: string) =>
+  http.post('/auth/reset', { body: { email, code, password } });
 export const confirmEmail = (code: string) => http.post('/auth/confirm', { body: { code } });
 export const ssoExchange = (code: string, state: string) => http.post('/auth/sso/exchange', { body: { code, state } });
 export const logout = () => http.post('/auth/logout');
@@ -24,12 +29,14 @@ export const logout = () => http.post('/auth/logout');
 export const getUser = () => http.get('/user');
 export const updateProfile = (body: ProfileInput) => http.patch('/user', { body });
 export const updateSettings = (body: SettingsInput) => http.put('/user/settings', { body });
-export const changePassword = (current: string, password: string) => http.post('/user/password', { body: { current, password } });
+export const changePassword = (current: string, password: string) =>
+  http.post('/user/password', { body: { current, password } });
 export const sendConfirmation = () => http.post('/user/confirmation');
 
 export const getAddresses = (signal?: AbortSignal) => http.get('/user/addresses', { signal });
 export const addAddress = (body: AddressInput) => http.post('/user/addresses', { body });
-export const updateAddress = (id: string, body: AddressInput) => http.put('/user/addresses/{id}', { params: { path: { id } }, body });
+export const updateAddress = (id: string, body: AddressInput) =>
+  http.put('/user/addresses/{id}', { params: { path: { id } }, body });
 export const removeAddress = (id: string) => http.del('/user/addresses/{id}', { params: { path: { id } } });
 
 export const getCards = (signal?: AbortSignal) => http.get('/user/cards', { signal });
@@ -38,8 +45,10 @@ export const removeCard = (id: string) => http.del('/user/cards/{id}', { params:
 export const tokenizeCard = (body: CardInput) => http.post('/payments/cards', { body });
 
 export const getFavorites = (signal?: AbortSignal) => http.get('/user/favorites', { signal });
-export const addFavorite = (locationId: string) => http.put('/user/favorites/{locationId}', { params: { path: { locationId } } });
-export const removeFavorite = (locationId: string) => http.del('/user/favorites/{locationId}', { params: { path: { locationId } } });
+export const addFavorite = (locationId: string) =>
+  http.put('/user/favorites/{locationId}', { params: { path: { locationId } } });
+export const removeFavorite = (locationId: string) =>
+  http.del('/user/favorites/{locationId}', { params: { path: { locationId } } });
 
 export const getOrders = (signal?: AbortSignal) => http.get('/user/orders', { signal });
 

@@ -9,12 +9,16 @@ export type HandoffInput = NonNullable<Body<Parameters<typeof http.put<'/cart/ha
 
 export const getCart = (signal?: AbortSignal) => http.get('/cart', { signal });
 export const abandonCart = () => http.del('/cart');
-export const transferCart = (menuId: string, locationId?: string) => http.post('/cart/transfer', { body: { menuId, locationId } });
+export const transferCart = (menuId: string, locationId?: string) =>
+  http.post('/cart/transfer', { body: { menuId, locationId } });
 export const addProduct = (productId: string) => http.post('/cart/products', { body: { productId } });
-export const setLineQuantity = (lineId: string, quantity: number) => http.put('/cart/products/{lineId}', { params: { path: { lineId } }, body: { quantity } });
+export const setLineQuantity = (lineId: string, quantity: number) =>
+  http.put('/cart/products/{lineId}', { params: { path: { lineId } }, body: { quantity } });
 export const removeLine = (lineId: string) => http.del('/cart/products/{lineId}', { params: { path: { lineId } } });
 export const setHandoff = (body: HandoffInput) => http.put('/cart/handoff', { body });
 export const setTime = (body: TimeWanted) => http.put('/cart/time', { body });
 /** send is the generic send: any /api call described as data, answered as {status, body}. */
 export const send = (method: string, path: string, body?: unknown) =>
-  http.post('/send', { body: body === undefined ? { method: method as 'GET', path } : { method: method as 'GET', path, body } });
+  http.post('/send', {
+    body: body === undefined ? { method: method as 'GET', path } : { method: method as 'GET', path, body },
+  });

@@ -25,8 +25,15 @@ describe('api client', () => {
   });
 
   it('turns the edge error shape into ApiError', async () => {
-    configureApi({ fetchImpl: respond(400, { error: { code: 'invalid', message: 'Pick a size', fields: { size: 'required' } } }) });
-    await expect(request('/x')).rejects.toMatchObject({ status: 400, code: 'invalid', message: 'Pick a size', fields: { size: 'required' } });
+    configureApi({
+      fetchImpl: respond(400, { error: { code: 'invalid', message: 'Pick a size', fields: { size: 'required' } } }),
+    });
+    await expect(request('/x')).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid',
+      message: 'Pick a size',
+      fields: { size: 'required' },
+    });
   });
 
   it('reports a network failure in words a guest understands', async () => {
@@ -38,7 +45,10 @@ describe('api client', () => {
 
   it('reports an invalidated session once, as a forced sign-out', async () => {
     const onSessionInvalidated = jest.fn();
-    configureApi({ onSessionInvalidated, fetchImpl: respond(401, { error: { code: 'session_invalidated', message: 'Signed out' } }) });
+    configureApi({
+      onSessionInvalidated,
+      fetchImpl: respond(401, { error: { code: 'session_invalidated', message: 'Signed out' } }),
+    });
     await expect(request('/user')).rejects.toMatchObject({ status: 401 });
     expect(onSessionInvalidated).toHaveBeenCalledTimes(1);
     configureApi({ fetchImpl: respond(401, { error: { code: 'unauthorized', message: 'Sign in' } }) });

@@ -84,11 +84,15 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   if (!res.ok) {
     const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
     if (res.status === 401 && e?.code === 'session_invalidated') state.onSessionInvalidated();
-    throw new ApiError(res.status, e?.code ?? 'http_' + res.status, e?.message ?? (res.statusText || 'Error'), e?.fields);
+    throw new ApiError(
+      res.status,
+      e?.code ?? 'http_' + res.status,
+      e?.message ?? (res.statusText || 'Error'),
+      e?.fields,
+    );
   }
   return data as T;
 }
-
 
 // ---------------------------------------------------------------------------------
 // The typed face of the client. Paths, parameters, bodies and answers are those of the
@@ -100,17 +104,27 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 type Call = MaybeOptionalInit<paths[keyof paths], Method> & { headers?: Record<string, string>; signal?: AbortSignal };
 type Api = Client<paths, 'application/json'>;
-type Args<P extends keyof paths, M extends Method> = undefined extends MaybeOptionalInit<paths[P], M>
-  ? [init?: MaybeOptionalInit<paths[P], M> & { headers?: Record<string, string>; signal?: AbortSignal }]
-  : [init: MaybeOptionalInit<paths[P], M> & { headers?: Record<string, string>; signal?: AbortSignal }];
-type Typed<M extends Method> = <P extends ClientPathsWithMethod<Api, M>>(path: P, ...init: Args<P, M>) => Promise<MethodResponse<Api, M, P>>;
+type Args<P extends keyof paths, M extends Method> =
+  undefined extends MaybeOptionalInit<paths[P], M>
+    ? [init?: MaybeOptionalInit<paths[P], M> & { headers?: Record<string, string>; signal?: AbortSignal }]
+    : [init: MaybeOptionalInit<paths[P], M> & { headers?: Record<string, string>; signal?: AbortSignal }];
+type Typed<M extends Method> = <P extends ClientPathsWithMethod<Api, M>>(
+  path: P,
+  ...init: Args<P, M>
+) => Promise<MethodResponse<Api, M, P>>;
 
 /** Response is the success answer of a call: Response<'/cart', 'get'>. */
-export type ApiResponse<P extends keyof paths, M extends Method> = P extends ClientPathsWithMethod<Api, M> ? MethodResponse<Api, M, P> : never;
+export type ApiResponse<P extends keyof paths, M extends Method> =
+  P extends ClientPathsWithMethod<Api, M> ? MethodResponse<Api, M, P> : never;
 
 /** urlOf fills the path's {parameters} (each encoded as one segment) and adds the query. */
-export function urlOf(path: string, params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }): string {
-  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.path?.[name] ?? '')));
+export function urlOf(
+  path: string,
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> },
+): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(params?.path?.[name] ?? '')),
+  );
   // encodeURIComponent rather than URLSearchParams, so a space is %20 as in a path.
   const qs = Object.entries(params?.query ?? {})
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
@@ -122,7 +136,12 @@ export function urlOf(path: string, params?: { path?: Record<string, unknown>; q
 function typed<M extends Method>(method: M): Typed<M> {
   const upper = method.toUpperCase() as NonNullable<RequestOptions['method']>;
   return ((path: string, init?: Call) => {
-    const i = (init ?? {}) as { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+    const i = (init ?? {}) as {
+      params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+      body?: unknown;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    };
     // The edge takes an empty JSON object, not an empty body, on a call without one.
     const body = i.body ?? (method === 'get' || method === 'delete' ? undefined : {});
     return request(urlOf(path, i.params), { method: upper, body, headers: i.headers, signal: i.signal });

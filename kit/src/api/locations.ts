@@ -9,9 +9,12 @@ export interface LocationQuery {
   limit?: number;
 }
 
-export const findLocations = (query: LocationQuery = {}, signal?: AbortSignal) => http.get('/locations', { params: { query }, signal });
-export const getLocation = (id: string, signal?: AbortSignal) => http.get('/locations/{id}', { params: { path: { id } }, signal });
+export const findLocations = (query: LocationQuery = {}, signal?: AbortSignal) =>
+  http.get('/locations', { params: { query }, signal });
+export const getLocation = (id: string, signal?: AbortSignal) =>
+  http.get('/locations/{id}', { params: { path: { id } }, signal });
 /** locationByMenu: the location that sells a menu, the given one when it does. */
 export const locationByMenu = (menuId: string, locationId?: string) =>
   http.get('/locations/by-menu/{menuId}', { params: { path: { menuId }, query: { locationId } } });
-export const pickupTimes = (id: string, signal?: AbortSignal) => http.get('/locations/{id}/times', { params: { path: { id } }, signal });
+export const pickupTimes = (id: string, signal?: AbortSignal) =>
+  http.get('/locations/{id}/times', { params: { path: { id } }, signal });

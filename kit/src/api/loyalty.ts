@@ -6,9 +6,11 @@ export const getRewards = (signal?: AbortSignal) => http.get('/rewards', { signa
 export const redeemReward = (id: string) => http.post('/rewards/{id}/redeem', { params: { path: { id } } });
 export const redeemOffer = (id: string) => http.post('/rewards/offers/{id}/redeem', { params: { path: { id } } });
 /** claimPerk takes this period's perk of a subscription into the cart. */
-export const claimPerk = (subscriptionId: string) => http.post('/subscriptions/{id}/perk', { params: { path: { id: subscriptionId } } });
+export const claimPerk = (subscriptionId: string) =>
+  http.post('/subscriptions/{id}/perk', { params: { path: { id: subscriptionId } } });
 /** returnRedemption gives a redemption back (its points too) and takes it out of the cart. */
 export const returnRedemption = (id: string) => http.del('/rewards/redemptions/{id}', { params: { path: { id } } });
 export const getPlans = (signal?: AbortSignal) => http.get('/subscriptions/plans', { signal });
-export const subscribe = (planId: string, paymentToken: string) => http.post('/subscriptions', { body: { planId, paymentToken } });
+export const subscribe = (planId: string, paymentToken: string) =>
+  http.post('/subscriptions', { body: { planId, paymentToken } });
 export const cancelSubscription = (id: string) => http.del('/subscriptions/{id}', { params: { path: { id } } });

@@ -43,7 +43,11 @@ export function reportError(err: unknown): void {
  * null key loads nothing and stays loading). A load still in flight when the key
  * changes or the component unmounts is aborted and its answer ignored.
  */
-export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, opts: LoadOptions = {}): Load<T> {
+export function useLoad<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  opts: LoadOptions = {},
+): Load<T> {
   const [attempt, setAttempt] = useState(0);
   // Each load is named by its key and attempt, and the state remembers the load it
   // belongs to: a state from another key or an earlier attempt reads as loading, so a

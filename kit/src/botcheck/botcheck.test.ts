@@ -1,13 +1,23 @@
 import { botCheckErrors, executeBotCheck, resetBotCheck, scriptSrc, type BotCheckConfig } from './botcheck';
 
-const cfg: BotCheckConfig = { siteKey: 'site-1', version: 3, enterprise: true, hideBadge: true, scriptUrl: '/botcheck/enterprise.js' };
+const cfg: BotCheckConfig = {
+  siteKey: 'site-1',
+  version: 3,
+  enterprise: true,
+  hideBadge: true,
+  scriptUrl: '/botcheck/enterprise.js',
+};
 
 function loadWith(install: () => void) {
   // jsdom does not fetch scripts: complete the load by hand.
   const orig = document.head.appendChild.bind(document.head);
   jest.spyOn(document.head, 'appendChild').mockImplementation((node: Node) => {
     const r = orig(node);
-    if (node instanceof HTMLScriptElement) setTimeout(() => { install(); node.onload?.(new Event('load')); }, 0);
+    if (node instanceof HTMLScriptElement)
+      setTimeout(() => {
+        install();
+        node.onload?.(new Event('load'));
+      }, 0);
     return r;
   });
 }
@@ -36,7 +46,9 @@ test('a script that fails to load gives "Failed to load script"', async () => {
 
 test('executes the enterprise API with the action, loads once, hides the badge', async () => {
   const execute = jest.fn(async (_k: string, o: { action: string }) => 'tok-' + o.action);
-  loadWith(() => { window.grecaptcha = { ready: () => {}, execute: async () => '', enterprise: { ready: (cb) => cb(), execute } }; });
+  loadWith(() => {
+    window.grecaptcha = { ready: () => {}, execute: async () => '', enterprise: { ready: (cb) => cb(), execute } };
+  });
   expect(await executeBotCheck('signup', cfg)).toBe('tok-signup');
   expect(await executeBotCheck('login', cfg)).toBe('tok-login');
   expect(execute).toHaveBeenCalledWith('site-1', { action: 'signup' });
@@ -46,7 +58,18 @@ test('executes the enterprise API with the action, loads once, hides the badge',
 });
 
 test('an execute failure gives "Failed to execute"', async () => {
-  loadWith(() => { window.grecaptcha = { ready: (cb) => cb(), execute: async () => '', enterprise: { ready: (cb) => cb(), execute: async () => { throw new Error('boom'); } } }; });
+  loadWith(() => {
+    window.grecaptcha = {
+      ready: (cb) => cb(),
+      execute: async () => '',
+      enterprise: {
+        ready: (cb) => cb(),
+        execute: async () => {
+          throw new Error('boom');
+        },
+      },
+    };
+  });
   await expect(executeBotCheck('login', cfg)).rejects.toThrow('Failed to execute');
 });
 

@@ -55,7 +55,9 @@ export function loadScript(src: string, doc: Document = document): Promise<void>
 
 /** scriptSrc is the script URL for the configuration (render=key for version 3). */
 export function scriptSrc(cfg: BotCheckConfig): string {
-  const base = cfg.scriptUrl || (cfg.enterprise ? 'https://www.google.com/recaptcha/enterprise.js' : 'https://www.google.com/recaptcha/api.js');
+  const base =
+    cfg.scriptUrl ||
+    (cfg.enterprise ? 'https://www.google.com/recaptcha/enterprise.js' : 'https://www.google.com/recaptcha/api.js');
   const u = new URL(base, typeof window === 'undefined' ? 'http://localhost' : window.location.href);
   u.searchParams.set('render', cfg.siteKey);
   return cfg.scriptUrl && cfg.scriptUrl.startsWith('/') ? u.pathname + u.search : u.toString();
@@ -75,7 +77,11 @@ function hideBadge(doc: Document) {
  * "forgot_password", "contact", "checkout") and resolves with the response token.
  * It rejects with one of botCheckErrors.
  */
-export async function executeBotCheck(action: string, cfg: BotCheckConfig = readBootstrap().config.botCheck, win: Window = window): Promise<string> {
+export async function executeBotCheck(
+  action: string,
+  cfg: BotCheckConfig = readBootstrap().config.botCheck,
+  win: Window = window,
+): Promise<string> {
   if (!cfg?.siteKey) throw new Error(botCheckErrors.noKey);
   if (!cfg.version) throw new Error(botCheckErrors.noVersion);
   await loadScript(scriptSrc(cfg), win.document);

@@ -11,14 +11,18 @@ describe('messageFor', () => {
   });
 
   it('an out-of-date page asks for a reload', () => {
-    expect(messageFor(new ApiError(403, 'csrf_failed', 'CSRF'))).toBe('Your page is out of date. Please reload the page and try again.');
+    expect(messageFor(new ApiError(403, 'csrf_failed', 'CSRF'))).toBe(
+      'Your page is out of date. Please reload the page and try again.',
+    );
   });
 
   it('the words of the API otherwise (no connection included)', () => {
-    expect(messageFor(new ApiError(0, 'network', 'We could not reach Henhouse. Check your connection and try again.'))).toBe(
-      'We could not reach Henhouse. Check your connection and try again.',
+    expect(
+      messageFor(new ApiError(0, 'network', 'We could not reach Henhouse. Check your connection and try again.')),
+    ).toBe('We could not reach Henhouse. Check your connection and try again.');
+    expect(messageFor(new ApiError(429, 'rate_limited', 'Too many tries. Wait 3 minutes.'))).toBe(
+      'Too many tries. Wait 3 minutes.',
     );
-    expect(messageFor(new ApiError(429, 'rate_limited', 'Too many tries. Wait 3 minutes.'))).toBe('Too many tries. Wait 3 minutes.');
     expect(messageFor(new ApiError(500, 'internal', ''))).toBe('Something went wrong. Please try again.');
   });
 

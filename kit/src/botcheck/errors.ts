@@ -18,7 +18,8 @@ export function messageFor(err: unknown): string {
   if (err instanceof BotCheckError) return `${botCheckMessage} (${err.reason})`;
   if (err instanceof ApiError) {
     if (err.code === 'bot_check_failed') return botCheckMessage;
-    if (err.code === 'csrf_failed' || err.code === 'csrf') return 'Your page is out of date. Please reload the page and try again.';
+    if (err.code === 'csrf_failed' || err.code === 'csrf')
+      return 'Your page is out of date. Please reload the page and try again.';
     return err.message || 'Something went wrong. Please try again.';
   }
   if (err instanceof Error && clientBotMessages.has(err.message)) return `${botCheckMessage} (${err.message})`;

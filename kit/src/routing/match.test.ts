@@ -38,8 +38,12 @@ describe('page heading', () => {
     expect(pathHeading('/account/signin/')).toBe('Page account signin');
   });
   it('names the location, product and category', () => {
-    expect(pageHeading('menu', '/menu/m1', { locationName: 'Louisville Bardstown Rd' })).toBe('Menu page: Louisville Bardstown Rd');
-    expect(pageHeading('product', '/menu/m1/product/p1', { productName: 'Classic Tenders' })).toBe('Product page: Classic Tenders');
+    expect(pageHeading('menu', '/menu/m1', { locationName: 'Louisville Bardstown Rd' })).toBe(
+      'Menu page: Louisville Bardstown Rd',
+    );
+    expect(pageHeading('product', '/menu/m1/product/p1', { productName: 'Classic Tenders' })).toBe(
+      'Product page: Classic Tenders',
+    );
     expect(pageHeading('category', '/menu/m1/category/c1', { categoryName: 'Sides' })).toBe('Category page: Sides');
   });
   it('falls back to the path rule while a name is unknown', () => {

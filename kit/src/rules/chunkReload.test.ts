@@ -11,7 +11,9 @@ describe('chunk reload guard', () => {
   });
 
   it('recognises chunk failures only', () => {
-    expect(isChunkLoadError(Object.assign(new Error('Loading chunk 391 failed.'), { name: 'ChunkLoadError' }))).toBe(true);
+    expect(isChunkLoadError(Object.assign(new Error('Loading chunk 391 failed.'), { name: 'ChunkLoadError' }))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new Error('[ Federation Runtime ]: RUNTIME-008 failed to load remoteEntry'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });

@@ -10,18 +10,28 @@ export function isChunkLoadError(err: unknown): boolean {
   return (
     e.name === 'ChunkLoadError' ||
     /Loading (CSS )?chunk [\w-]+ failed/i.test(e.message ?? '') ||
-    /Failed to fetch dynamically imported module|RUNTIME-00[0-9]|remoteEntry|ScriptExternalLoadError/i.test(e.message ?? '')
+    /Failed to fetch dynamically imported module|RUNTIME-00[0-9]|remoteEntry|ScriptExternalLoadError/i.test(
+      e.message ?? '',
+    )
   );
 }
 
 /** shouldReload: true when no reload happened within the guard window. */
-export function shouldReload(now: number, lastReloadAt: number | null, guardMs: number = timing.chunkReloadGuardMs): boolean {
+export function shouldReload(
+  now: number,
+  lastReloadAt: number | null,
+  guardMs: number = timing.chunkReloadGuardMs,
+): boolean {
   return lastReloadAt == null || now - lastReloadAt >= guardMs;
 }
 
 /** reloadOnceFor reloads the page for a chunk error unless one was done in the last
  *  60 s; it returns whether it reloaded. */
-export function reloadOnceFor(err: unknown, storage: Storage = sessionStorage, reload: () => void = () => window.location.reload()): boolean {
+export function reloadOnceFor(
+  err: unknown,
+  storage: Storage = sessionStorage,
+  reload: () => void = () => window.location.reload(),
+): boolean {
   if (!isChunkLoadError(err)) return false;
   const now = Date.now();
   const last = Number(storage.getItem(KEY)) || null;

@@ -10,11 +10,19 @@ export function overlayHidden(pathname: string): boolean {
   return /location|menu|order/.test(pathname);
 }
 
-interface CartLike { menu_id?: string; products?: unknown[] }
-interface LocationLike { menu_id?: string }
+interface CartLike {
+  menu_id?: string;
+  products?: unknown[];
+}
+interface LocationLike {
+  menu_id?: string;
+}
 
 /** orderNowDestination: the destination table (docs/shell.md, "Site overlay"), checked in its order. */
-export function orderNowDestination(cart: CartLike | null | undefined, location: LocationLike | null | undefined): string {
+export function orderNowDestination(
+  cart: CartLike | null | undefined,
+  location: LocationLike | null | undefined,
+): string {
   if (cart && (cart.products?.length ?? 0) > 0) return '/checkout/order';
   if (cart && cart.menu_id) return `/menu/${encodeURIComponent(cart.menu_id)}`;
   if (location?.menu_id) return `/menu/${encodeURIComponent(location.menu_id)}`;

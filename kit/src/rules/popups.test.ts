@@ -1,7 +1,24 @@
 import { choosePopup, popupApplies, readDismissed, rememberDismissed, type PopupContent } from './popups';
 
-const welcome: PopupContent = { id: 'welcome', kind: 'welcome', version: 1, title: 'Welcome', text: '', show: 'no-user', paths: ['/'], exclude: ['/account', '/checkout'] };
-const site: PopupContent = { id: 'promo', kind: 'site', version: 2, title: 'Promo', text: '', show: 'all', exclude: ['/checkout'] };
+const welcome: PopupContent = {
+  id: 'welcome',
+  kind: 'welcome',
+  version: 1,
+  title: 'Welcome',
+  text: '',
+  show: 'no-user',
+  paths: ['/'],
+  exclude: ['/account', '/checkout'],
+};
+const site: PopupContent = {
+  id: 'promo',
+  kind: 'site',
+  version: 2,
+  title: 'Promo',
+  text: '',
+  show: 'all',
+  exclude: ['/checkout'],
+};
 
 test('the welcome popup comes first, then the site popup once it is dismissed', () => {
   expect(choosePopup([site, welcome], '/', false, new Set())).toBe(welcome);

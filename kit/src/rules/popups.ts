@@ -34,7 +34,12 @@ export function popupApplies(p: PopupContent, path: string, signedIn: boolean): 
 }
 
 /** choosePopup: the popup to show now, or null. */
-export function choosePopup(popups: PopupContent[], path: string, signedIn: boolean, dismissed: ReadonlySet<string>): PopupContent | null {
+export function choosePopup(
+  popups: PopupContent[],
+  path: string,
+  signedIn: boolean,
+  dismissed: ReadonlySet<string>,
+): PopupContent | null {
   const open = popups.filter((p) => !dismissed.has(popupKey(p)));
   const welcome = open.find((p) => p.kind === 'welcome' && forAudience(p, signedIn));
   // A welcome popup meant for this visitor and not yet dismissed holds the site popups

@@ -2,10 +2,17 @@ import { startUp, type StartupDeps, type StartupState } from './startup';
 import { fake } from '@henhouse/kit/test/harness';
 import type { Cart, Location } from '../state/store';
 
-const loc = (id: string, menu: string, transfercart = true): Location => fake<Location>({ id, name: id, menu_id: menu, services: { transfercart } });
+const loc = (id: string, menu: string, transfercart = true): Location =>
+  fake<Location>({ id, name: id, menu_id: menu, services: { transfercart } });
 const cart = (menu: string): Cart => fake<Cart>({ menu_id: menu, products: [] });
 
-function deps(init: Partial<StartupState>, opts: Partial<Pick<StartupDeps, 'query' | 'path' | 'hasCart'>> & { serverCart?: Cart | null; byMenu?: Record<string, Location> } = {}) {
+function deps(
+  init: Partial<StartupState>,
+  opts: Partial<Pick<StartupDeps, 'query' | 'path' | 'hasCart'>> & {
+    serverCart?: Cart | null;
+    byMenu?: Record<string, Location>;
+  } = {},
+) {
   const state: StartupState = { location: null, cart: null, token: null, user: null, ...init };
   const calls: string[] = [];
   const known = [...(init.location ? [init.location] : []), ...Object.values(opts.byMenu ?? {})];
@@ -38,7 +45,9 @@ function deps(init: Partial<StartupState>, opts: Partial<Pick<StartupDeps, 'quer
       reloadLocation: async (menuId, locationId) => {
         calls.push(`reloadLocation(${menuId},${locationId ?? ''})`);
         const l =
-          known.find((k) => k.id === locationId && k.menu_id === menuId) ?? known.find((k) => k.menu_id === menuId) ?? loc('x-' + menuId, menuId);
+          known.find((k) => k.id === locationId && k.menu_id === menuId) ??
+          known.find((k) => k.menu_id === menuId) ??
+          loc('x-' + menuId, menuId);
         state.location = l;
         return l;
       },
@@ -59,7 +68,10 @@ describe('start-up on the web', () => {
   });
 
   it('store=clear clears the location and menu, then abandons the cart, before anything else', async () => {
-    const { d, calls, state } = deps({ location: loc('a', 'm1'), cart: cart('m1'), token: { provider: 'p', version: '1' } }, { query: { store: 'clear' } });
+    const { d, calls, state } = deps(
+      { location: loc('a', 'm1'), cart: cart('m1'), token: { provider: 'p', version: '1' } },
+      { query: { store: 'clear' } },
+    );
     const steps = await startUp(d);
     expect(steps.slice(0, 3)).toEqual(['clear-store', 'abandon-cart', 'get-user']);
     expect(calls.slice(0, 2)).toEqual(['clearLocation', 'abandonCart']);
@@ -80,7 +92,10 @@ describe('start-up on the web', () => {
   });
 
   it('fetches the cart when the edge says there is one, then stops on /menu paths', async () => {
-    const { d, calls } = deps({ location: loc('a', 'm1') }, { hasCart: true, serverCart: cart('m2'), path: '/menu/m1' });
+    const { d, calls } = deps(
+      { location: loc('a', 'm1') },
+      { hasCart: true, serverCart: cart('m2'), path: '/menu/m1' },
+    );
     expect(await startUp(d)).toEqual(['get-cart', 'stop-on-menu']);
     expect(calls).toEqual(['getCart']);
   });
@@ -104,7 +119,10 @@ describe('start-up on the web', () => {
 
   it('transfers the cart when transfercart is true and the menu ids differ', async () => {
     const chosen = loc('a', 'm1', true);
-    const { d, calls, state } = deps({ location: chosen }, { hasCart: true, serverCart: cart('m2'), byMenu: { m2: loc('b', 'm2') } });
+    const { d, calls, state } = deps(
+      { location: chosen },
+      { hasCart: true, serverCart: cart('m2'), byMenu: { m2: loc('b', 'm2') } },
+    );
     expect(await startUp(d)).toEqual(['get-cart', 'reload-location', 'transfer-cart']);
     expect(calls).toEqual(['getCart', 'reloadLocation(m2,a)', 'transferCart(m1,a)', 'reloadLocation(m1,a)']);
     expect(state.cart?.menu_id).toBe('m1');
@@ -112,7 +130,10 @@ describe('start-up on the web', () => {
   });
 
   it('does not transfer when transfercart is false', async () => {
-    const { d, calls } = deps({ location: loc('a', 'm1', false) }, { hasCart: true, serverCart: cart('m2'), byMenu: { m2: loc('b', 'm2', false) } });
+    const { d, calls } = deps(
+      { location: loc('a', 'm1', false) },
+      { hasCart: true, serverCart: cart('m2'), byMenu: { m2: loc('b', 'm2', false) } },
+    );
     expect(await startUp(d)).toEqual(['get-cart', 'reload-location']);
     expect(calls).not.toContain('transferCart(m1,a)');
   });

@@ -29,13 +29,7 @@ export interface StartupDeps {
 }
 
 export type StartupStep =
-  | 'clear-store'
-  | 'abandon-cart'
-  | 'get-user'
-  | 'get-cart'
-  | 'stop-on-menu'
-  | 'reload-location'
-  | 'transfer-cart';
+  'clear-store' | 'abandon-cart' | 'get-user' | 'get-cart' | 'stop-on-menu' | 'reload-location' | 'transfer-cart';
 
 /** startUp runs the web start-up and returns the steps it took, in order. */
 export async function startUp(d: StartupDeps): Promise<StartupStep[]> {

@@ -18,7 +18,11 @@ describe('hasErrors', () => {
 
 describe('app store', () => {
   it('resets only the named areas', () => {
-    storeWith({ cart: { menu_id: 'm1', products: [1] }, location: { id: 'l1', name: 'A', menu_id: 'm1' }, checkout: { placement: 'app' } });
+    storeWith({
+      cart: { menu_id: 'm1', products: [1] },
+      location: { id: 'l1', name: 'A', menu_id: 'm1' },
+      checkout: { placement: 'app' },
+    });
     useAppStore.getState().reset(['cart']);
     expect(useAppStore.getState().cart).toBeNull();
     expect(useAppStore.getState().location?.id).toBe('l1');

@@ -6,7 +6,11 @@ import { persist, createJSONStorage } from 'zustand/middleware';
 import type { Cart, Location, Members, TokenInfo, User } from '@henhouse/kit/api/types';
 
 export type AppErrors = string | string[] | { message?: string; primary?: ErrorAction; secondary?: ErrorAction } | null;
-export interface ErrorAction { label: string; href?: string; onClick?: () => void }
+export interface ErrorAction {
+  label: string;
+  href?: string;
+  onClick?: () => void;
+}
 
 // The API's areas are the contract's shapes (api/openapi.yaml); the rest are the
 // client's own.

@@ -16,7 +16,9 @@ describe('mockApi', () => {
   });
 
   it('answers 404 without a route, and apiError in the error shape of the edge', async () => {
-    mockApi({ 'GET /bad': apiError(422, 'invalid', 'Check the highlighted fields.', { email: 'Enter your email address' }) });
+    mockApi({
+      'GET /bad': apiError(422, 'invalid', 'Check the highlighted fields.', { email: 'Enter your email address' }),
+    });
     await expect(request('/nothing')).rejects.toMatchObject({ status: 404, code: 'not_found' });
     const err = (await request('/bad').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);

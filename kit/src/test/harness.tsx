@@ -18,7 +18,8 @@ export interface Reply {
   status?: number;
   body?: unknown;
 }
-export type Handler = Reply | ((req: { body: unknown; url: URL; headers: Record<string, string> }) => Reply | Promise<Reply>);
+export type Handler =
+  Reply | ((req: { body: unknown; url: URL; headers: Record<string, string> }) => Reply | Promise<Reply>);
 
 export interface Call {
   method: string;
@@ -50,7 +51,12 @@ export function mockApi(routes: Record<string, Handler | Handler[]>) {
       used[key] = i + 1;
       h = h[Math.min(i, h.length - 1)];
     }
-    const reply: Reply = h === undefined ? { status: 404, body: { error: { code: 'not_found', message: `No mock for ${key}` } } } : typeof h === 'function' ? await h({ body, url, headers }) : h;
+    const reply: Reply =
+      h === undefined
+        ? { status: 404, body: { error: { code: 'not_found', message: `No mock for ${key}` } } }
+        : typeof h === 'function'
+          ? await h({ body, url, headers })
+          : h;
     const status = reply.status ?? 200;
     return {
       ok: status >= 200 && status < 300,
@@ -87,7 +93,9 @@ export function deferred() {
  * body}}`, written by a Go test or a script against the real edge) into `real(key)`:
  * the answer as a mockApi reply, a fresh copy on each call that a test may change.
  */
-export function recordedAnswers<K extends string>(answers: Record<K, unknown>): <B = unknown>(key: K) => { status: number; body: B } {
+export function recordedAnswers<K extends string>(
+  answers: Record<K, unknown>,
+): <B = unknown>(key: K) => { status: number; body: B } {
   return (key) => JSON.parse(JSON.stringify(answers[key]));
 }
 

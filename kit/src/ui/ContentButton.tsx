@@ -14,8 +14,17 @@ export function contentButtonHref(b: Pick<ButtonBlock, 'link' | 'param'>): strin
 /** The content button: a button block of a content page (text, variant, size, icon, link). */
 export function ContentButton({ block, onEvent }: { block: ButtonBlock; onEvent?: (name: string) => void }) {
   const navigate = useNavigate();
-  const cls = ['hh-cbutton', `hh-cbutton--${block.variant ?? 'primary'}`, `hh-cbutton--${block.size ?? 'large'}`, block.icon_position ?? ''].join(' ');
-  const icon = block.icon ? <span className="hh-cbutton__icon" aria-hidden="true">{block.icon === 'arrow' ? '→' : '›'}</span> : null;
+  const cls = [
+    'hh-cbutton',
+    `hh-cbutton--${block.variant ?? 'primary'}`,
+    `hh-cbutton--${block.size ?? 'large'}`,
+    block.icon_position ?? '',
+  ].join(' ');
+  const icon = block.icon ? (
+    <span className="hh-cbutton__icon" aria-hidden="true">
+      {block.icon === 'arrow' ? '→' : '›'}
+    </span>
+  ) : null;
   const inner = (
     <>
       {block.icon_position === 'icon-left' && icon}
@@ -25,7 +34,13 @@ export function ContentButton({ block, onEvent }: { block: ButtonBlock; onEvent?
   );
   if (block.link.linktype === 'url') {
     return (
-      <a className={cls} href={block.link.cached_url} target={block.target ?? '_blank'} rel="noopener noreferrer" aria-disabled={block.disabled || undefined}>
+      <a
+        className={cls}
+        href={block.link.cached_url}
+        target={block.target ?? '_blank'}
+        rel="noopener noreferrer"
+        aria-disabled={block.disabled || undefined}
+      >
         {inner}
       </a>
     );

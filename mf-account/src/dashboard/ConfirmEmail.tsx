@@ -24,7 +24,12 @@ export function ConfirmEmail({ email }: { email: string }) {
   return (
     <div className="hh-form-alert" style={{ fontWeight: 400 }}>
       <p>Please confirm your email: open the link we sent to {email}.</p>
-      <button type="button" className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small" onClick={send} disabled={busy}>
+      <button
+        type="button"
+        className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small"
+        onClick={send}
+        disabled={busy}
+      >
         {busy ? 'Sending…' : 'Send the link again'}
       </button>
       <p role="status" className="hh-form-status">

@@ -3,7 +3,16 @@
 // badges and subscriptions (with this period's perk).
 import { useState, type ReactNode } from 'react';
 import { claimPerk, redeemOffer, redeemReward } from '@henhouse/kit/api/loyalty';
-import type { Badge, Challenge, Members, Offer, RedeemResult, Reward, RewardOffer, Subscription } from '@henhouse/kit/api/types';
+import type {
+  Badge,
+  Challenge,
+  Members,
+  Offer,
+  RedeemResult,
+  Reward,
+  RewardOffer,
+  Subscription,
+} from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
 import { brandName } from '@henhouse/kit/brand';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -58,24 +67,44 @@ export function RewardsSection({ members }: { members: Members }) {
           <li key={b.id} className="hh-acct-item">
             <h4>{b.name}</h4>
             {b.description && <p>{b.description}</p>}
-            <p className="hh-acct-muted">{b.earned ? (b.earned_at ? `Earned ${formatDate(b.earned_at)}` : 'Earned') : 'Not earned yet'}</p>
+            <p className="hh-acct-muted">
+              {b.earned ? (b.earned_at ? `Earned ${formatDate(b.earned_at)}` : 'Earned') : 'Not earned yet'}
+            </p>
           </li>
         )}
       </Section>
 
-      <Section title="Subscriptions" empty={`You have no subscriptions. You can subscribe in the ${brandName()} app.`} items={members.subscriptions}>
+      <Section
+        title="Subscriptions"
+        empty={`You have no subscriptions. You can subscribe in the ${brandName()} app.`}
+        items={members.subscriptions}
+      >
         {(s) => <SubscriptionItem key={s.id} sub={s} />}
       </Section>
     </>
   );
 }
 
-function Section<T>({ title, empty, items, children }: { title: string; empty: string; items: T[]; children: (item: T) => ReactNode }) {
+function Section<T>({
+  title,
+  empty,
+  items,
+  children,
+}: {
+  title: string;
+  empty: string;
+  items: T[];
+  children: (item: T) => ReactNode;
+}) {
   const id = `acct-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section className="hh-acct-section" aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
-      {items.length === 0 ? <p className="hh-acct-empty">{empty}</p> : <ul className="hh-acct-list">{items.map(children)}</ul>}
+      {items.length === 0 ? (
+        <p className="hh-acct-empty">{empty}</p>
+      ) : (
+        <ul className="hh-acct-list">{items.map(children)}</ul>
+      )}
     </section>
   );
 }
@@ -126,9 +155,25 @@ function RedeemStatus({ done, error }: { done: string | null; error: string | nu
   );
 }
 
-function RedeemButton({ onClick, busy, name, describedBy }: { onClick: () => void; busy: boolean; name: string; describedBy?: string }) {
+function RedeemButton({
+  onClick,
+  busy,
+  name,
+  describedBy,
+}: {
+  onClick: () => void;
+  busy: boolean;
+  name: string;
+  describedBy?: string;
+}) {
   return (
-    <button type="button" className="hh-acct-btn hh-acct-btn--secondary hh-acct-btn--small" onClick={onClick} disabled={busy} aria-describedby={describedBy}>
+    <button
+      type="button"
+      className="hh-acct-btn hh-acct-btn--secondary hh-acct-btn--small"
+      onClick={onClick}
+      disabled={busy}
+      aria-describedby={describedBy}
+    >
       {busy ? 'Redeeming…' : 'Redeem'}
       <span className="visually-hidden"> {name}</span>
     </button>
@@ -141,7 +186,8 @@ function RewardItem({ reward, balance }: { reward: Reward; balance: number }) {
   const short = reward.points_needed ?? Math.max(0, reward.points - balance);
   let action: ReactNode;
   if (reward.redemption_id) action = <p className="hh-acct-muted">Redeemed: ready for your order.</p>;
-  else if (reward.available) action = <RedeemButton onClick={() => redeem(reward.name)} busy={busy} name={reward.name} describedBy={costId} />;
+  else if (reward.available)
+    action = <RedeemButton onClick={() => redeem(reward.name)} busy={busy} name={reward.name} describedBy={costId} />;
   else if (short > 0) action = <p className="hh-acct-muted">Earn {points(short)} more to redeem.</p>;
   return (
     <li className="hh-acct-item">
@@ -167,7 +213,11 @@ function RewardOfferItem({ offer }: { offer: RewardOffer }) {
         Free
       </p>
       {offer.expires_at && !offer.redeemed && <p className="hh-acct-muted">Use by {formatDate(offer.expires_at)}</p>}
-      {offer.redeemed ? <p className="hh-acct-muted">Redeemed</p> : <RedeemButton onClick={() => redeem(offer.name)} busy={busy} name={offer.name} describedBy={costId} />}
+      {offer.redeemed ? (
+        <p className="hh-acct-muted">Redeemed</p>
+      ) : (
+        <RedeemButton onClick={() => redeem(offer.name)} busy={busy} name={offer.name} describedBy={costId} />
+      )}
       <RedeemStatus done={done} error={error} />
     </li>
   );
@@ -224,7 +274,12 @@ function SubscriptionItem({ sub }: { sub: Subscription }) {
       <h4>{sub.name}</h4>
       <p>{subscriptionStatus(sub)}</p>
       {sub.perks_active && (
-        <button type="button" className="hh-acct-btn hh-acct-btn--secondary hh-acct-btn--small" onClick={() => redeem(`Your ${sub.name} perk`)} disabled={busy}>
+        <button
+          type="button"
+          className="hh-acct-btn hh-acct-btn--secondary hh-acct-btn--small"
+          onClick={() => redeem(`Your ${sub.name} perk`)}
+          disabled={busy}
+        >
           {busy ? 'Adding…' : `Add your ${sub.name} perk to your order`}
         </button>
       )}

@@ -7,11 +7,34 @@ export interface Tab<K extends string> {
   label: string;
 }
 
-export function Tabs<K extends string>({ tabs, selected, onSelect, label, idBase, children }: { tabs: Tab<K>[]; selected: K; onSelect: (k: K) => void; label: string; idBase: string; children: ReactNode }) {
+export function Tabs<K extends string>({
+  tabs,
+  selected,
+  onSelect,
+  label,
+  idBase,
+  children,
+}: {
+  tabs: Tab<K>[];
+  selected: K;
+  onSelect: (k: K) => void;
+  label: string;
+  idBase: string;
+  children: ReactNode;
+}) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const move = (e: KeyboardEvent, i: number) => {
     const n = tabs.length;
-    const to = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? (i + 1) % n : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? (i - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
+    const to =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? (i + 1) % n
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? (i - 1 + n) % n
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? n - 1
+              : -1;
     if (to < 0) return;
     e.preventDefault();
     refs.current[to]?.focus();
@@ -40,7 +63,13 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, label, idBase
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${idBase}-panel-${selected}`} aria-labelledby={`${idBase}-tab-${selected}`} tabIndex={0} className="hh-acct-panel">
+      <div
+        role="tabpanel"
+        id={`${idBase}-panel-${selected}`}
+        aria-labelledby={`${idBase}-tab-${selected}`}
+        tabIndex={0}
+        className="hh-acct-panel"
+      >
         {children}
       </div>
     </>

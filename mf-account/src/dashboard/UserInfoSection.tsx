@@ -11,7 +11,15 @@ export function useLocationSummary(id: string | undefined) {
   return useLoad<Location>(id ?? null, (signal) => getLocation(id ?? '', signal).then((r) => r.location));
 }
 
-export function UserInfoSection({ user, onSignOut, signingOut }: { user: User; onSignOut: () => void; signingOut: boolean }) {
+export function UserInfoSection({
+  user,
+  onSignOut,
+  signingOut,
+}: {
+  user: User;
+  onSignOut: () => void;
+  signingOut: boolean;
+}) {
   const favorite = useLocationSummary(user.favorite_location_id);
   return (
     <section className="hh-acct-section" aria-labelledby="acct-user-info">

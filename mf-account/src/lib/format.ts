@@ -46,7 +46,12 @@ export function addressLine(a: { street?: string; city?: string; state?: string;
   return [a.street, [cityState, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
-const brands: Record<string, string> = { amex: 'American Express', discover: 'Discover', mastercard: 'Mastercard', visa: 'Visa' };
+const brands: Record<string, string> = {
+  amex: 'American Express',
+  discover: 'Discover',
+  mastercard: 'Mastercard',
+  visa: 'Visa',
+};
 
 /** brandName shows a saved card's brand id ("visa") as people write it ("Visa"). */
 export function brandName(brand: string | undefined): string {

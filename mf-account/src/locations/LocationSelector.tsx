@@ -73,7 +73,11 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
     if (!navigator.geolocation) return;
     setBusy(true);
     navigator.geolocation.getCurrentPosition(
-      (p) => void load({ lat: Number(p.coords.latitude.toFixed(4)), lng: Number(p.coords.longitude.toFixed(4)), limit: 10 }, 'near you'),
+      (p) =>
+        void load(
+          { lat: Number(p.coords.latitude.toFixed(4)), lng: Number(p.coords.longitude.toFixed(4)), limit: 10 },
+          'near you',
+        ),
       () => {
         setBusy(false);
         setSearchError("We couldn't get your location. Search by city, state or ZIP code instead.");
@@ -175,7 +179,11 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
                       {typeof loc.distance_miles === 'number' && ` • ${loc.distance_miles.toFixed(1)} mi`}
                     </p>
                   </div>
-                  <button type="button" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--small" onClick={() => choose(loc)}>
+                  <button
+                    type="button"
+                    className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--small"
+                    onClick={() => choose(loc)}
+                  >
                     {chooseLabel}
                     <span className="visually-hidden"> {loc.name}</span>
                   </button>

@@ -19,18 +19,30 @@ describe('single sign-on return (/app/code)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/account?section=rewards-single'));
     expect(api.to('POST /auth/sso/exchange')).toHaveLength(1);
     expect(api.to('POST /auth/sso/exchange')[0].body).toEqual({ code: 'c1', state: 's1' });
-    expect(useAppStore.getState()).toMatchObject({ user: { email: 'ada@example.com' }, members: { points: 400 }, token });
+    expect(useAppStore.getState()).toMatchObject({
+      user: { email: 'ada@example.com' },
+      members: { points: 400 },
+      token,
+    });
   });
 
   it('never follows a returned path to another site', async () => {
-    mockApi({ 'POST /auth/sso/exchange': { body: { ...real<SignedIn>('POST /api/auth/sso/exchange').body, return: '//evil.example/' } } });
+    mockApi({
+      'POST /auth/sso/exchange': {
+        body: { ...real<SignedIn>('POST /api/auth/sso/exchange').body, return: '//evil.example/' },
+      },
+    });
     mount(AppCode, '/app/code?code=c2&state=s2', { layout: 'app' });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/account$/));
   });
 
   it('waits for the webview start-up so the sign-in is not cleared', async () => {
     useAppStore.getState().set({ loading: true });
-    mockApi({ 'POST /auth/sso/exchange': { body: { ...real<SignedIn>('POST /api/auth/sso/exchange').body, return: '/app/subscribe' } } });
+    mockApi({
+      'POST /auth/sso/exchange': {
+        body: { ...real<SignedIn>('POST /api/auth/sso/exchange').body, return: '/app/subscribe' },
+      },
+    });
     mount(AppCode, '/app/code?code=c3&state=s3', { layout: 'app' });
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByTestId('where')).toHaveTextContent('/app/code');

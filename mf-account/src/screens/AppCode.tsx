@@ -40,7 +40,7 @@ export default function AppCode({ query }: ScreenProps) {
   const navigate = useNavigate();
   const { code = '', state = '' } = query;
   const initialError = query.error
-    ? providerErrors[query.error] ?? `${rewardsName()} couldn't sign you in. Please try again.`
+    ? (providerErrors[query.error] ?? `${rewardsName()} couldn't sign you in. Please try again.`)
     : !code || !state
       ? 'This sign-in link is incomplete. Please start signing in again.'
       : null;

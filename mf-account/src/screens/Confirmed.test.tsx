@@ -34,7 +34,9 @@ describe('account confirmation (/account/confirmed)', () => {
     mount(Confirmed, '/account/confirmed?code=old');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't confirm your account");
-    expect(alert).toHaveTextContent("This confirmation link has expired or isn't valid. Sign in and we'll send you a new one.");
+    expect(alert).toHaveTextContent(
+      "This confirmation link has expired or isn't valid. Sign in and we'll send you a new one.",
+    );
   });
 
   it('says when the link has no code, without calling the edge', async () => {

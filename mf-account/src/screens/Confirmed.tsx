@@ -16,7 +16,15 @@ type State = { kind: 'working' } | { kind: 'ok' } | { kind: 'error'; message: st
 export default function Confirmed({ query }: ScreenProps) {
   const code = (query.code ?? '').trim();
   const user = useAppStore((s) => s.user);
-  const [state, setState] = useState<State>(code ? { kind: 'working' } : { kind: 'error', message: 'This link is missing its confirmation code. Open the link from the email again, or copy all of it into the address bar.' });
+  const [state, setState] = useState<State>(
+    code
+      ? { kind: 'working' }
+      : {
+          kind: 'error',
+          message:
+            'This link is missing its confirmation code. Open the link from the email again, or copy all of it into the address bar.',
+        },
+  );
 
   useEffect(() => {
     if (!code) return;
@@ -70,9 +78,13 @@ export default function Confirmed({ query }: ScreenProps) {
                 <p>{state.message}</p>
               </div>
               <p>
-                Confirmation links work once and expire. If you already confirmed, you're all set. Need help? <Link to="/contact">Contact us</Link>.
+                Confirmation links work once and expire. If you already confirmed, you're all set. Need help?{' '}
+                <Link to="/contact">Contact us</Link>.
               </p>
-              <Link className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" to={user ? '/account' : '/account/signin'}>
+              <Link
+                className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full"
+                to={user ? '/account' : '/account/signin'}
+              >
                 {user ? 'Go to your account' : 'Sign in'}
               </Link>
             </div>

@@ -27,7 +27,9 @@ describe('account dashboard (/account)', () => {
     const api = mockApi({ 'GET /user': real('GET /api/user unauthorized') });
     mount(Dashboard, '/account?section=user-info');
     expect(screen.getByText('Loading your account…')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/account/signin?return=%2Faccount%3Fsection%3Duser-info'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/account/signin?return=%2Faccount%3Fsection%3Duser-info'),
+    );
     expect(api.to('GET /user')).toHaveLength(1);
   });
 
@@ -60,11 +62,15 @@ describe('account dashboard (/account)', () => {
     expect(five).toHaveTextContent('Earn 100 points more to redeem.');
     expect(within(five).queryByRole('button')).toBeNull();
 
-    const welcome = within(screen.getByRole('region', { name: 'Reward offers' })).getByRole('heading', { name: 'Welcome Biscuit' }).closest('li')!;
+    const welcome = within(screen.getByRole('region', { name: 'Reward offers' }))
+      .getByRole('heading', { name: 'Welcome Biscuit' })
+      .closest('li')!;
     expect(welcome).toHaveTextContent('FreeUse by Jan 15, 2030');
     expect(within(welcome).getByRole('button', { name: 'Redeem Welcome Biscuit' })).toBeEnabled();
 
-    expect(within(screen.getByRole('region', { name: 'Offers' })).getByRole('heading', { name: 'Double Points Tuesday' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Offers' })).getByRole('heading', { name: 'Double Points Tuesday' }),
+    ).toBeInTheDocument();
 
     const challenges = screen.getByRole('region', { name: 'Challenges' });
     const orders = within(challenges).getByRole('progressbar', { name: 'Order 3 times in a month' });
@@ -72,15 +78,24 @@ describe('account dashboard (/account)', () => {
     expect(orders).toHaveAttribute('aria-valuemax', '3');
     expect(orders).toHaveAttribute('aria-valuetext', '1 of 3 orders');
     expect(orders.closest('li')).toHaveTextContent('1 of 3 orders • earns 300 points');
-    expect(within(challenges).getByRole('progressbar', { name: 'Spend $50 this month' })).toHaveAttribute('aria-valuetext', '$0.50 of $50.00');
-    expect(within(challenges).getByRole('heading', { name: 'Try a sandwich' }).closest('li')).toHaveTextContent('Completed! 1 of 1 orders');
+    expect(within(challenges).getByRole('progressbar', { name: 'Spend $50 this month' })).toHaveAttribute(
+      'aria-valuetext',
+      '$0.50 of $50.00',
+    );
+    expect(within(challenges).getByRole('heading', { name: 'Try a sandwich' }).closest('li')).toHaveTextContent(
+      'Completed! 1 of 1 orders',
+    );
 
     const badges = screen.getByRole('region', { name: 'Badges' });
-    expect(within(badges).getByRole('heading', { name: 'First Bite' }).closest('li')).toHaveTextContent('Earned Jan 15, 2030');
+    expect(within(badges).getByRole('heading', { name: 'First Bite' }).closest('li')).toHaveTextContent(
+      'Earned Jan 15, 2030',
+    );
     expect(within(badges).getByRole('heading', { name: 'Regular' }).closest('li')).toHaveTextContent('Not earned yet');
 
     const subs = screen.getByRole('region', { name: 'Subscriptions' });
-    expect(within(subs).getByRole('heading', { name: 'Biscuit Club' }).closest('li')).toHaveTextContent('Active, renews Jan 15, 2030');
+    expect(within(subs).getByRole('heading', { name: 'Biscuit Club' }).closest('li')).toHaveTextContent(
+      'Active, renews Jan 15, 2030',
+    );
   });
 
   it('says so when there is nothing to show yet', async () => {
@@ -89,8 +104,12 @@ describe('account dashboard (/account)', () => {
     mockApi({ 'GET /rewards': { body: empty } });
     mount(Dashboard, '/account');
     await settle();
-    expect(within(screen.getByRole('region', { name: 'Subscriptions' })).getByText(/You have no subscriptions/)).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Reward offers' })).getByText('No reward offers right now.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Subscriptions' })).getByText(/You have no subscriptions/),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Reward offers' })).getByText('No reward offers right now.'),
+    ).toBeInTheDocument();
   });
 
   it('redeems a reward: the cart gets it and the balance drops', async () => {
@@ -116,13 +135,18 @@ describe('account dashboard (/account)', () => {
 
   it('redeems a reward offer through the offers endpoint', async () => {
     signIn();
-    const api = mockApi({ 'GET /rewards': real('GET /api/rewards'), 'POST /rewards/offers/welcome/redeem': real('POST /api/rewards/offers/{id}/redeem') });
+    const api = mockApi({
+      'GET /rewards': real('GET /api/rewards'),
+      'POST /rewards/offers/welcome/redeem': real('POST /api/rewards/offers/{id}/redeem'),
+    });
     mount(Dashboard, '/account');
     await setupUser().click(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' }));
     expect(await screen.findByText('Welcome Biscuit is on your order.')).toBeInTheDocument();
     expect(api.to('POST /rewards/offers/welcome/redeem')).toHaveLength(1);
     expect(api.to('POST /rewards/welcome/redeem')).toHaveLength(0);
-    const offer = within(screen.getByRole('region', { name: 'Reward offers' })).getByRole('heading', { name: 'Welcome Biscuit' }).closest('li')!;
+    const offer = within(screen.getByRole('region', { name: 'Reward offers' }))
+      .getByRole('heading', { name: 'Welcome Biscuit' })
+      .closest('li')!;
     expect(offer).toHaveTextContent('Redeemed');
     expect(within(offer).queryByRole('button', { name: /^Redeem/ })).toBeNull();
   });
@@ -140,7 +164,10 @@ describe('account dashboard (/account)', () => {
 
   it('shows why a reward could not be redeemed', async () => {
     signIn();
-    mockApi({ 'GET /rewards': real('GET /api/rewards'), 'POST /rewards/free-biscuit/redeem': real('POST /api/rewards/{id}/redeem no_cart') });
+    mockApi({
+      'GET /rewards': real('GET /api/rewards'),
+      'POST /rewards/free-biscuit/redeem': real('POST /api/rewards/{id}/redeem no_cart'),
+    });
     mount(Dashboard, '/account');
     await setupUser().click(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Start an order first, then add your reward to it.');
@@ -188,13 +215,20 @@ describe('account dashboard (/account)', () => {
     expect(panel).toHaveTextContent('Member numberHH0000000001');
     expect(await within(panel).findByText('Henhouse Dayton')).toBeInTheDocument();
     expect(panel).toHaveTextContent('1113 Liberty Ave, Dayton, OH 45402');
-    expect(within(panel).getByRole('link', { name: 'Edit details and settings' })).toHaveAttribute('href', '/account/settings');
+    expect(within(panel).getByRole('link', { name: 'Edit details and settings' })).toHaveAttribute(
+      'href',
+      '/account/settings',
+    );
   });
 
   it('signs out: the store is cleared and the member goes home', async () => {
     signIn();
     storeWith({ cart: { menu_id: 'm', products: [] } });
-    const api = mockApi({ 'GET /rewards': real('GET /api/rewards'), 'GET /locations/oh-dayton': { body: { location: dayton } }, 'POST /auth/logout': real('POST /api/auth/logout') });
+    const api = mockApi({
+      'GET /rewards': real('GET /api/rewards'),
+      'GET /locations/oh-dayton': { body: { location: dayton } },
+      'POST /auth/logout': real('POST /api/auth/logout'),
+    });
     mount(Dashboard, '/account?section=user-info');
     await setupUser().click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
@@ -207,7 +241,10 @@ describe('account dashboard (/account)', () => {
 
   it('still signs out locally when the edge cannot be reached', async () => {
     signIn();
-    mockApi({ 'GET /rewards': real('GET /api/rewards'), 'POST /auth/logout': { status: 503, body: { error: { code: 'down', message: 'down' } } } });
+    mockApi({
+      'GET /rewards': real('GET /api/rewards'),
+      'POST /auth/logout': { status: 503, body: { error: { code: 'down', message: 'down' } } },
+    });
     mount(Dashboard, '/account?section=user-info');
     await setupUser().click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
@@ -216,7 +253,12 @@ describe('account dashboard (/account)', () => {
 
   it('offers to try again when the rewards do not load', async () => {
     useAppStore.getState().set({ user: ada, token });
-    mockApi({ 'GET /rewards': [apiError(503, 'loyalty_unavailable', 'Rewards are taking a break. Try again in a minute.'), real('GET /api/rewards')] });
+    mockApi({
+      'GET /rewards': [
+        apiError(503, 'loyalty_unavailable', 'Rewards are taking a break. Try again in a minute.'),
+        real('GET /api/rewards'),
+      ],
+    });
     mount(Dashboard, '/account');
     expect(await screen.findByRole('alert')).toHaveTextContent('Rewards are taking a break.');
     await setupUser().click(screen.getByRole('button', { name: 'Try again' }));
@@ -226,12 +268,23 @@ describe('account dashboard (/account)', () => {
   it('asks a new member to confirm their email, and sends the link again', async () => {
     const fresh = real<SignedIn>('POST /api/auth/signup').body; // not confirmed yet
     useAppStore.getState().set({ user: fresh.user, token, members: fresh.members });
-    const api = mockApi({ 'GET /rewards': { body: fresh.members }, 'GET /locations/oh-dayton': { body: { location: dayton } }, 'POST /user/confirmation': real('POST /api/user/confirmation') });
+    const api = mockApi({
+      'GET /rewards': { body: fresh.members },
+      'GET /locations/oh-dayton': { body: { location: dayton } },
+      'POST /user/confirmation': real('POST /api/user/confirmation'),
+    });
     mount(Dashboard, '/account?section=user-info');
-    expect(screen.getByText('Please confirm your email: open the link we sent to ada@example.com.')).toBeInTheDocument();
-    expect(screen.getByRole('tabpanel', { name: 'Your info' })).toHaveTextContent('ada@example.com (not confirmed yet)');
+    expect(
+      screen.getByText('Please confirm your email: open the link we sent to ada@example.com.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Your info' })).toHaveTextContent(
+      'ada@example.com (not confirmed yet)',
+    );
     await setupUser().click(screen.getByRole('button', { name: 'Send the link again' }));
-    expect(await screen.findByText('We sent a new confirmation link to ada@example.com.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('We sent a new confirmation link to ada@example.com.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(api.to('POST /user/confirmation')).toHaveLength(1);
   });
 

@@ -102,7 +102,11 @@ export default function Dashboard({ query }: ScreenProps) {
                 ) : rewardsError ? (
                   <div role="alert" className="hh-form-alert">
                     <p>We couldn't load your rewards. {rewardsError}</p>
-                    <button type="button" className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small" onClick={loadRewards}>
+                    <button
+                      type="button"
+                      className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small"
+                      onClick={loadRewards}
+                    >
                       Try again
                     </button>
                   </div>

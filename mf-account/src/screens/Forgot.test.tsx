@@ -26,14 +26,22 @@ async function requestCode(user = setupUser()) {
 describe('forgot password (/account/forgot)', () => {
   it('sends a code, then resets the password with it', async () => {
     useAppStore.getState().set({ user: ada, token });
-    const api = mockApi({ 'POST /auth/forgot': real('POST /api/auth/forgot'), 'POST /auth/reset': real('POST /api/auth/reset') });
+    const api = mockApi({
+      'POST /auth/forgot': real('POST /api/auth/forgot'),
+      'POST /auth/reset': real('POST /api/auth/reset'),
+    });
     mount(Forgot, '/account/forgot');
     expect(screen.getByText(/This site is protected by reCAPTCHA/)).toBeInTheDocument();
     const user = await requestCode();
 
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toHaveFocus();
-    expect(screen.getByText(/we sent it a 6-digit code/)).toHaveTextContent("If there's a Henhouse Rewards account for ada@example.com");
-    expect(api.to('POST /auth/forgot')[0]).toMatchObject({ body: { email: 'ada@example.com' }, headers: { 'X-Bot-Check': 'bot-token' } });
+    expect(screen.getByText(/we sent it a 6-digit code/)).toHaveTextContent(
+      "If there's a Henhouse Rewards account for ada@example.com",
+    );
+    expect(api.to('POST /auth/forgot')[0]).toMatchObject({
+      body: { email: 'ada@example.com' },
+      headers: { 'X-Bot-Check': 'bot-token' },
+    });
     expect(botCheck).toHaveBeenCalledWith('forgot_password');
 
     await user.type(screen.getByLabelText('6-digit code'), '123456');
@@ -41,7 +49,11 @@ describe('forgot password (/account/forgot)', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByRole('heading', { name: 'Your password is changed' })).toHaveFocus();
-    expect(api.to('POST /auth/reset')[0].body).toEqual({ email: 'ada@example.com', code: '123456', password: 'newchicken9' });
+    expect(api.to('POST /auth/reset')[0].body).toEqual({
+      email: 'ada@example.com',
+      code: '123456',
+      password: 'newchicken9',
+    });
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/account/signin');
     expect(useAppStore.getState().user).toBeNull();
   });
@@ -57,7 +69,9 @@ describe('forgot password (/account/forgot)', () => {
     await user.type(code, '000000');
     await user.type(screen.getByLabelText('New password'), 'newchicken9');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText("That code isn't right or has expired. Check the latest email or request a new code.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("That code isn't right or has expired. Check the latest email or request a new code."),
+    ).toBeInTheDocument();
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Change password' }));

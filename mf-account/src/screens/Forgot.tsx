@@ -8,7 +8,15 @@ import { forgotPassword, resetPassword } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
-import { FormAlert, PasswordField, RecaptchaNotice, Status, StepHeading, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
+import {
+  FormAlert,
+  PasswordField,
+  RecaptchaNotice,
+  Status,
+  StepHeading,
+  TextField,
+  validatePassword,
+} from '@henhouse/kit/ui/forms/Field';
 import { emailRules, oneTimeCodeInput, oneTimeCodeRules } from '@henhouse/kit/ui/forms/rules';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { botHeaders } from '@henhouse/kit/botcheck/headers';
@@ -44,11 +52,19 @@ export default function Forgot({ layout }: ScreenProps) {
               }}
             />
           )}
-          {step.kind === 'reset' && <ResetStep email={step.email} onDone={() => go({ kind: 'done' })} onOtherEmail={() => go({ kind: 'email' })} />}
+          {step.kind === 'reset' && (
+            <ResetStep
+              email={step.email}
+              onDone={() => go({ kind: 'done' })}
+              onOtherEmail={() => go({ kind: 'email' })}
+            />
+          )}
           {step.kind === 'done' && (
             <div className="hh-acct-step">
               <StepHeading focus>Your password is changed</StepHeading>
-              <p className="hh-acct-success">You can now sign in with your new password. For your security, you've been signed out on every device.</p>
+              <p className="hh-acct-success">
+                You can now sign in with your new password. For your security, you've been signed out on every device.
+              </p>
               <Link className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" to="/account/signin">
                 Sign in
               </Link>
@@ -83,7 +99,14 @@ function EmailStep({ focus, email, onSent }: { focus: boolean; email: string; on
       <p>Enter the email on your {rewardsName()} account. We'll send you a code to choose a new password.</p>
       <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
         <FormAlert message={formError} />
-        <TextField label="Email" type="email" inputMode="email" autoComplete="username" error={errors.email?.message} {...register('email', emailRules)} />
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          error={errors.email?.message}
+          {...register('email', emailRules)}
+        />
         <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send code'}
         </button>
@@ -139,7 +162,8 @@ function ResetStep({ email, onDone, onOtherEmail }: { email: string; onDone: () 
     <div className="hh-acct-step">
       <StepHeading focus>Check your email</StepHeading>
       <p>
-        If there's a {rewardsName()} account for <strong>{email}</strong>, we sent it a 6-digit code. Enter the code and choose a new password.
+        If there's a {rewardsName()} account for <strong>{email}</strong>, we sent it a 6-digit code. Enter the code and
+        choose a new password.
       </p>
       <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
         <FormAlert message={formError} />
@@ -152,7 +176,14 @@ function ResetStep({ email, onDone, onOtherEmail }: { email: string; onDone: () 
           error={errors.code?.message}
           {...register('code', oneTimeCodeRules('Enter the 6-digit code from the email'))}
         />
-        <PasswordField label="New password" autoComplete="new-password" rules value={password} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          rules
+          value={password}
+          error={errors.password?.message}
+          {...register('password', { validate: validatePassword })}
+        />
         <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Change password'}
         </button>

@@ -11,7 +11,13 @@ const addresses = real<{ addresses: SavedAddress[] }>('GET /api/user/addresses')
 const [home, office] = addresses;
 const cards = real<{ cards: SavedCard[] }>('GET /api/user/cards').body.cards;
 const dayton = real<{ favorites: Location[] }>('GET /api/user/favorites').body.favorites[0];
-const kettering = { ...dayton, id: 'oh-kettering', slug: 'kettering', name: 'Henhouse Kettering', address: { street: '9 Far Hills Ave', city: 'Kettering', state: 'OH', zip: '45429' } };
+const kettering = {
+  ...dayton,
+  id: 'oh-kettering',
+  slug: 'kettering',
+  name: 'Henhouse Kettering',
+  address: { street: '9 Far Hills Ave', city: 'Kettering', state: 'OH', zip: '45429' },
+};
 
 const lists = {
   'GET /user/addresses': real('GET /api/user/addresses'),
@@ -39,7 +45,9 @@ describe('account settings (/account/settings)', () => {
     resetStore();
     mockApi({});
     mount(Settings, '/account/settings');
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/account/signin?return=%2Faccount%2Fsettings'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/account/signin?return=%2Faccount%2Fsettings'),
+    );
   });
 
   it('edits the profile and updates the store', async () => {
@@ -70,12 +78,19 @@ describe('account settings (/account/settings)', () => {
     await user.click(screen.getByLabelText('Email me offers and news'));
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
     expect(await screen.findByText('Your notification settings are saved.')).toBeInTheDocument();
-    expect(api.to('PUT /user/settings')[0].body).toEqual({ emailOffers: true, smsOffers: false, paperlessReceipts: true });
+    expect(api.to('PUT /user/settings')[0].body).toEqual({
+      emailOffers: true,
+      smsOffers: false,
+      paperlessReceipts: true,
+    });
     expect(useAppStore.getState().user).toMatchObject({ settings: { email_offers: true } });
   });
 
   it('changes the password, showing a wrong current password on its field', async () => {
-    const api = mockApi({ ...lists, 'POST /user/password': [real('POST /api/user/password wrong_password'), real('POST /api/user/password')] });
+    const api = mockApi({
+      ...lists,
+      'POST /user/password': [real('POST /api/user/password wrong_password'), real('POST /api/user/password')],
+    });
     mount(Settings, '/account/settings');
     await ready();
     const user = setupUser();
@@ -95,13 +110,17 @@ describe('account settings (/account/settings)', () => {
     const api = mockApi({
       ...lists,
       'POST /user/addresses': { status: 201, body: { addresses: [...addresses, work] } },
-      'PUT /user/addresses/addr_2': ({ body }) => ({ body: { addresses: [home, { ...office, ...(body as AddressInput) }] } }),
+      'PUT /user/addresses/addr_2': ({ body }) => ({
+        body: { addresses: [home, { ...office, ...(body as AddressInput) }] },
+      }),
       'DELETE /user/addresses/addr_2': real('DELETE /api/user/addresses/{id}'),
     });
     mount(Settings, '/account/settings');
     await ready();
     const saved = screen.getByRole('list', { name: 'Saved addresses' });
-    expect(within(saved).getByRole('heading', { name: 'Home (default)' }).closest('li')).toHaveTextContent('1 Elm St, Apt 2, Dayton, OH 45402Ring twice');
+    expect(within(saved).getByRole('heading', { name: 'Home (default)' }).closest('li')).toHaveTextContent(
+      '1 Elm St, Apt 2, Dayton, OH 45402Ring twice',
+    );
     const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Add an address' }));
     const form = screen.getByRole('form', { name: 'New address' });
@@ -115,7 +134,14 @@ describe('account settings (/account/settings)', () => {
     await user.type(within(form).getByLabelText('ZIP code'), '45402');
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText('Added Work.')).toBeInTheDocument();
-    expect(api.to('POST /user/addresses')[0].body).toMatchObject({ label: 'Work', street: '7 Main St', city: 'Dayton', state: 'OH', zip: '45402', default: false });
+    expect(api.to('POST /user/addresses')[0].body).toMatchObject({
+      label: 'Work',
+      street: '7 Main St',
+      city: 'Dayton',
+      state: 'OH',
+      zip: '45402',
+      default: false,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Edit Office' }));
     const edit = screen.getByRole('form', { name: 'Edit Office' });
@@ -123,7 +149,11 @@ describe('account settings (/account/settings)', () => {
     await user.type(within(edit).getByLabelText(/Apartment or suite/), 'Suite 4');
     await user.click(within(edit).getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText('Saved Office.')).toBeInTheDocument();
-    expect(api.to('PUT /user/addresses/addr_2')[0].body).toMatchObject({ label: 'Office', street: '5 Oak Ave', unit: 'Suite 4' });
+    expect(api.to('PUT /user/addresses/addr_2')[0].body).toMatchObject({
+      label: 'Office',
+      street: '5 Oak Ave',
+      unit: 'Suite 4',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Remove Office' }));
     expect(await screen.findByText('Removed Office.')).toBeInTheDocument();
@@ -135,8 +165,12 @@ describe('account settings (/account/settings)', () => {
     mount(Settings, '/account/settings');
     await ready();
     const list = screen.getByRole('list', { name: 'Saved cards' });
-    expect(within(list).getByRole('heading', { name: 'Everyday: Visa ending in 4242 (default)' }).closest('li')).toHaveTextContent('Expires 04/2039');
-    expect(within(list).getByRole('heading', { name: 'Mastercard ending in 4444' }).closest('li')).toHaveTextContent('Expires 11/2038');
+    expect(
+      within(list).getByRole('heading', { name: 'Everyday: Visa ending in 4242 (default)' }).closest('li'),
+    ).toHaveTextContent('Expires 04/2039');
+    expect(within(list).getByRole('heading', { name: 'Mastercard ending in 4444' }).closest('li')).toHaveTextContent(
+      'Expires 11/2038',
+    );
     expect(list).not.toHaveTextContent('tok_');
     await setupUser().click(within(list).getByRole('button', { name: 'Remove Mastercard ending in 4444' }));
     expect(await screen.findByText('Removed the Mastercard ending in 4444.')).toBeInTheDocument();
@@ -162,7 +196,9 @@ describe('account settings (/account/settings)', () => {
     await ready();
     const user = setupUser();
     const saved = screen.getByRole('list', { name: 'Saved locations' });
-    expect(within(saved).getByRole('heading', { name: 'Henhouse Dayton (favourite)' }).closest('li')).toHaveTextContent('1113 Liberty Ave, Dayton, OH 45402');
+    expect(within(saved).getByRole('heading', { name: 'Henhouse Dayton (favourite)' }).closest('li')).toHaveTextContent(
+      '1113 Liberty Ave, Dayton, OH 45402',
+    );
     await user.type(screen.getByLabelText('City, state or ZIP code'), 'Kettering{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Save Henhouse Kettering' }));
     expect(await screen.findByText('Saved Henhouse Kettering.')).toBeInTheDocument();
@@ -177,8 +213,22 @@ describe('account settings (/account/settings)', () => {
     await ready();
     const table = screen.getByRole('table', { name: 'Your orders, newest first' });
     const [, row] = within(table).getAllByRole('row');
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Jan 15, 2030', 'Chicken Biscuit, Buttermilk Biscuit', 'Henhouse Dayton', '$0.54', '+100', 'View order from Jan 15, 2030']);
-    expect(within(table).getByRole('link', { name: 'View order from Jan 15, 2030' })).toHaveAttribute('href', '/order/confirm/o_1');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Jan 15, 2030',
+      'Chicken Biscuit, Buttermilk Biscuit',
+      'Henhouse Dayton',
+      '$0.54',
+      '+100',
+      'View order from Jan 15, 2030',
+    ]);
+    expect(within(table).getByRole('link', { name: 'View order from Jan 15, 2030' })).toHaveAttribute(
+      'href',
+      '/order/confirm/o_1',
+    );
     await act(async () => undefined);
   });
 

@@ -85,7 +85,11 @@ describe('sign in (/account/signin)', () => {
   });
 
   it('shows a wrong password on the password field', async () => {
-    mockApi({ 'POST /auth/signin': apiError(401, 'invalid_credentials', "That email and password don't match.", { password: "That password isn't right. Try again or reset it." }) });
+    mockApi({
+      'POST /auth/signin': apiError(401, 'invalid_credentials', "That email and password don't match.", {
+        password: "That password isn't right. Try again or reset it.",
+      }),
+    });
     mount(SignIn, '/account/signin');
     await fillPassword(undefined, 'wrongpass1');
     const password = screen.getByLabelText('Password');
@@ -135,11 +139,17 @@ describe('sign in (/account/signin)', () => {
   it('resends the code and says where it went', async () => {
     // The edge answers a resend like a sign-in: {challenge} (here the one it sent by text).
     const sms = real<{ challenge: CodeChallenge }>('POST /api/auth/passwordless').body.challenge;
-    const api = mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code/resend': { body: { challenge: sms } }, 'POST /auth/code': codeReply });
+    const api = mockApi({
+      'POST /auth/signin': signinReply,
+      'POST /auth/code/resend': { body: { challenge: sms } },
+      'POST /auth/code': codeReply,
+    });
     mount(SignIn, '/account/signin');
     const user = await fillPassword();
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
-    expect(await screen.findByText('New code sent. We sent a 6-digit code by text message to (•••) •••-0100.')).toHaveAttribute('role', 'status');
+    expect(
+      await screen.findByText('New code sent. We sent a 6-digit code by text message to (•••) •••-0100.'),
+    ).toHaveAttribute('role', 'status');
     expect(api.to('POST /auth/code/resend')[0].body).toEqual({ challengeId: challenge.id });
     await user.type(screen.getByLabelText('6-digit code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -147,7 +157,10 @@ describe('sign in (/account/signin)', () => {
   });
 
   it('says how long to wait when a new code is asked for too soon', async () => {
-    mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code/resend': real('POST /api/auth/code/resend resend_too_soon') });
+    mockApi({
+      'POST /auth/signin': signinReply,
+      'POST /auth/code/resend': real('POST /api/auth/code/resend resend_too_soon'),
+    });
     mount(SignIn, '/account/signin');
     const user = await fillPassword();
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
@@ -156,15 +169,23 @@ describe('sign in (/account/signin)', () => {
   });
 
   it('signs in with a code instead of a password (passwordless)', async () => {
-    const api = mockApi({ 'POST /auth/passwordless': real('POST /api/auth/passwordless'), 'POST /auth/code': codeReply });
+    const api = mockApi({
+      'POST /auth/passwordless': real('POST /api/auth/passwordless'),
+      'POST /auth/code': codeReply,
+    });
     mount(SignIn, '/account/signin');
     const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Sign in with a code instead' }));
     expect(screen.getByRole('heading', { name: 'Sign in with a code' })).toHaveFocus();
     await user.type(screen.getByLabelText('Email, phone or member number'), 'HH1234567890');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('We sent a 6-digit code by text message to (•••) •••-0100.', { exact: false })).toBeInTheDocument();
-    expect(api.to('POST /auth/passwordless')[0]).toMatchObject({ body: { identifier: 'HH1234567890' }, headers: { 'X-Bot-Check': 'bot-token' } });
+    expect(
+      await screen.findByText('We sent a 6-digit code by text message to (•••) •••-0100.', { exact: false }),
+    ).toBeInTheDocument();
+    expect(api.to('POST /auth/passwordless')[0]).toMatchObject({
+      body: { identifier: 'HH1234567890' },
+      headers: { 'X-Bot-Check': 'bot-token' },
+    });
     await user.type(screen.getByLabelText('6-digit code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/account$/));
@@ -189,7 +210,9 @@ describe('sign in (/account/signin)', () => {
 
   it('does not submit twice while a sign-in is on its way', async () => {
     let release!: () => void;
-    const api = mockApi({ 'POST /auth/signin': () => new Promise((r) => (release = () => r({ body: { challenge } }))) });
+    const api = mockApi({
+      'POST /auth/signin': () => new Promise((r) => (release = () => r({ body: { challenge } }))),
+    });
     mount(SignIn, '/account/signin');
     const user = await fillPassword();
     const button = await screen.findByRole('button', { name: 'Signing in…' });
@@ -204,9 +227,15 @@ describe('sign in (/account/signin)', () => {
   it('offers single sign-on, forgot password, sign up and the reCAPTCHA notice', () => {
     mockApi({});
     mount(SignIn, '/account/signin?return=%2Forder');
-    expect(screen.getByRole('link', { name: 'Sign in with Henhouse Rewards' })).toHaveAttribute('href', '/api/auth/sso?return=%2Forder');
+    expect(screen.getByRole('link', { name: 'Sign in with Henhouse Rewards' })).toHaveAttribute(
+      'href',
+      '/api/auth/sso?return=%2Forder',
+    );
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/account/forgot');
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/account/signup?return=%2Forder');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/account/signup?return=%2Forder',
+    );
     expect(screen.getByText(/This site is protected by reCAPTCHA and the Google/).textContent).toBe(
       'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
     );
@@ -250,7 +279,10 @@ describe('sign in (/account/signin)', () => {
     it('returns to a page of the app flow, and offers single sign-on back to it', async () => {
       mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code': codeReply });
       mount(SignIn, '/account/signin?return=%2Fapp%2Fsubscribe', { layout: 'app' });
-      expect(screen.getByRole('link', { name: 'Sign in with Henhouse Rewards' })).toHaveAttribute('href', '/api/auth/sso?return=%2Fapp%2Fsubscribe');
+      expect(screen.getByRole('link', { name: 'Sign in with Henhouse Rewards' })).toHaveAttribute(
+        'href',
+        '/api/auth/sso?return=%2Fapp%2Fsubscribe',
+      );
       const user = await fillPassword();
       await user.type(await screen.findByLabelText('6-digit code'), '123456');
       await user.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -19,7 +19,11 @@ import type { CodeChallenge, SignedIn } from '@henhouse/kit/api/types';
 import { CodeStep } from '../signin/CodeStep';
 import '../account.css';
 
-type Step = { kind: 'password' } | { kind: 'passwordless' } | { kind: 'code'; challenge: CodeChallenge; from: 'password' | 'passwordless' } | { kind: 'done' };
+type Step =
+  | { kind: 'password' }
+  | { kind: 'passwordless' }
+  | { kind: 'code'; challenge: CodeChallenge; from: 'password' | 'passwordless' }
+  | { kind: 'done' };
 
 /**
  * appReturn is where the webview goes after signing in: only a page of the app flow
@@ -73,7 +77,13 @@ export default function SignIn({ query, layout }: ScreenProps) {
       />
     );
   } else if (step.kind === 'passwordless') {
-    body = <PasswordlessStep focus={moved} onChallenge={(c) => go({ kind: 'code', challenge: c, from: 'passwordless' })} onPassword={() => go({ kind: 'password' })} />;
+    body = (
+      <PasswordlessStep
+        focus={moved}
+        onChallenge={(c) => go({ kind: 'code', challenge: c, from: 'passwordless' })}
+        onPassword={() => go({ kind: 'password' })}
+      />
+    );
   } else {
     body = (
       <PasswordStep
@@ -149,8 +159,20 @@ function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, retu
       <StepHeading focus={focus}>Sign in with your email and password</StepHeading>
       <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
         <FormAlert message={formError} />
-        <TextField label="Email" type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email', emailRules)} />
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password', { required: 'Enter your password' })} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email', emailRules)}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password', { required: 'Enter your password' })}
+        />
         {!webview && (
           <p className="hh-acct-aside">
             <Link to="/account/forgot">Forgot password?</Link>
@@ -165,7 +187,9 @@ function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, retu
         Sign in with a code instead
       </button>
       {webview ? (
-        <p className="hh-acct-aside">Forgot your password? Sign in with a code instead: we'll send it to your email or phone.</p>
+        <p className="hh-acct-aside">
+          Forgot your password? Sign in with a code instead: we'll send it to your email or phone.
+        </p>
       ) : (
         <p className="hh-acct-aside">
           New to {rewardsName()}? <Link to={signupHref}>Create an account</Link>
@@ -175,7 +199,15 @@ function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, retu
   );
 }
 
-function PasswordlessStep({ focus, onChallenge, onPassword }: { focus: boolean; onChallenge: (c: CodeChallenge) => void; onPassword: () => void }) {
+function PasswordlessStep({
+  focus,
+  onChallenge,
+  onPassword,
+}: {
+  focus: boolean;
+  onChallenge: (c: CodeChallenge) => void;
+  onPassword: () => void;
+}) {
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -207,7 +239,10 @@ function PasswordlessStep({ focus, onChallenge, onPassword }: { focus: boolean; 
           autoCapitalize="off"
           spellCheck={false}
           error={errors.identifier?.message}
-          {...register('identifier', { required: 'Enter your email, phone number or member number', validate: (v) => v.trim().length > 0 || 'Enter your email, phone number or member number' })}
+          {...register('identifier', {
+            required: 'Enter your email, phone number or member number',
+            validate: (v) => v.trim().length > 0 || 'Enter your email, phone number or member number',
+          })}
         />
         <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send code'}

@@ -11,8 +11,20 @@ jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
 }));
 const botCheck = executeBotCheck as jest.MockedFunction<typeof executeBotCheck>;
 
-const dayton = { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard', address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' }, distance_miles: 1.24 };
-const kettering = { id: 'oh-kettering', name: 'Henhouse Kettering', menu_id: 'm-standard', address: { street: '9 Far Hills Ave', city: 'Kettering', state: 'OH', zip: '45429' }, distance_miles: 5 };
+const dayton = {
+  id: 'oh-dayton',
+  name: 'Henhouse Dayton',
+  menu_id: 'm-standard',
+  address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' },
+  distance_miles: 1.24,
+};
+const kettering = {
+  id: 'oh-kettering',
+  name: 'Henhouse Kettering',
+  menu_id: 'm-standard',
+  address: { street: '9 Far Hills Ave', city: 'Kettering', state: 'OH', zip: '45429' },
+  distance_miles: 5,
+};
 
 beforeEach(() => {
   resetStore();
@@ -102,12 +114,19 @@ describe('sign up (/account/signup)', () => {
       birthday: '1990-12-10',
       marketingOptIn: true,
     });
-    expect(useAppStore.getState()).toMatchObject({ user: { email: 'ada@example.com', confirmed: false }, members: { points: 100 }, token });
+    expect(useAppStore.getState()).toMatchObject({
+      user: { email: 'ada@example.com', confirmed: false },
+      members: { points: 100 },
+      token,
+    });
   });
 
   it('starts from the location the guest already chose, and can change it', async () => {
     storeWith({ location: dayton });
-    const api = mockApi({ 'GET /locations': { body: { locations: [dayton, kettering] } }, 'POST /auth/signup': real('POST /api/auth/signup') });
+    const api = mockApi({
+      'GET /locations': { body: { locations: [dayton, kettering] } },
+      'POST /auth/signup': real('POST /api/auth/signup'),
+    });
     mount(SignUp, '/account/signup');
     const user = setupUser();
     expect(screen.getByText('Henhouse Dayton')).toBeInTheDocument();
@@ -118,16 +137,27 @@ describe('sign up (/account/signup)', () => {
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(api.to('POST /auth/signup')).toHaveLength(1));
-    expect(api.to('POST /auth/signup')[0].body).toMatchObject({ favoriteLocationId: 'oh-kettering', marketingOptIn: false });
+    expect(api.to('POST /auth/signup')[0].body).toMatchObject({
+      favoriteLocationId: 'oh-kettering',
+      marketingOptIn: false,
+    });
     expect(api.to('POST /auth/signup')[0].body).not.toHaveProperty('birthday');
   });
 
   it('says when a search finds nothing it can place', async () => {
-    mockApi({ 'GET /locations': apiError(400, 'address_not_found', "We couldn't find that place. Try a city and state, or a ZIP code.") });
+    mockApi({
+      'GET /locations': apiError(
+        400,
+        'address_not_found',
+        "We couldn't find that place. Try a city and state, or a ZIP code.",
+      ),
+    });
     mount(SignUp, '/account/signup');
     const user = setupUser();
     await user.type(screen.getByLabelText('City, state or ZIP code'), 'Nowhere{Enter}');
-    expect(await screen.findByText("We couldn't find that place. Try a city and state, or a ZIP code.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("We couldn't find that place. Try a city and state, or a ZIP code."),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('City, state or ZIP code')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -147,7 +177,10 @@ describe('sign up (/account/signup)', () => {
   });
 
   it('explains a rate limit in a form alert', async () => {
-    mockApi({ 'GET /locations': { body: { locations: [dayton] } }, 'POST /auth/signup': apiError(429, 'rate_limited', 'Too many tries. Please wait 5 minutes and try again.') });
+    mockApi({
+      'GET /locations': { body: { locations: [dayton] } },
+      'POST /auth/signup': apiError(429, 'rate_limited', 'Too many tries. Please wait 5 minutes and try again.'),
+    });
     mount(SignUp, '/account/signup');
     const user = setupUser();
     await fillDetails(user);

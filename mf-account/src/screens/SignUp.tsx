@@ -8,7 +8,14 @@ import { signUp } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { brandName, rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
-import { CheckboxField, FormAlert, PasswordField, RecaptchaNotice, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
+import {
+  CheckboxField,
+  FormAlert,
+  PasswordField,
+  RecaptchaNotice,
+  TextField,
+  validatePassword,
+} from '@henhouse/kit/ui/forms/Field';
 import { emailRules, phoneDigits, phoneRules } from '@henhouse/kit/ui/forms/rules';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { botHeaders } from '@henhouse/kit/botcheck/headers';
@@ -29,7 +36,16 @@ interface SignUpForm {
   marketingOptIn: boolean;
   favoriteLocationId: string;
 }
-const fieldNames = ['firstName', 'lastName', 'email', 'phone', 'password', 'birthday', 'marketingOptIn', 'favoriteLocationId'] as const;
+const fieldNames = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'password',
+  'birthday',
+  'marketingOptIn',
+  'favoriteLocationId',
+] as const;
 
 export default function SignUp({ query }: ScreenProps) {
   const navigate = useNavigate();
@@ -45,7 +61,16 @@ export default function SignUp({ query }: ScreenProps) {
     control,
     formState: { errors, isSubmitting },
   } = useForm<SignUpForm>({
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', birthday: '', marketingOptIn: false, favoriteLocationId: chosenLocation?.id ?? '' },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      password: '',
+      birthday: '',
+      marketingOptIn: false,
+      favoriteLocationId: chosenLocation?.id ?? '',
+    },
   });
 
   const password = useWatch({ control, name: 'password' });
@@ -80,20 +105,69 @@ export default function SignUp({ query }: ScreenProps) {
       <div className="hh-acct">
         <div className="hh-acct-card">
           <p className="hh-acct-aside">
-            Join {rewardsName()}: earn points on every order and get rewards, offers and a birthday treat. Already a member?{' '}
-            <Link to={query.return ? `/account/signin?return=${encodeURIComponent(query.return)}` : '/account/signin'}>Sign in</Link>
+            Join {rewardsName()}: earn points on every order and get rewards, offers and a birthday treat. Already a
+            member?{' '}
+            <Link to={query.return ? `/account/signin?return=${encodeURIComponent(query.return)}` : '/account/signin'}>
+              Sign in
+            </Link>
           </p>
           <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
             <FormAlert message={formError} />
             <p className="hh-form-field__hint">All fields are required unless marked optional.</p>
             <div className="hh-acct-grid hh-acct-grid--2">
-              <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', { required: 'Enter your first name', validate: (x) => x.trim().length > 0 || 'Enter your first name' })} />
-              <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { required: 'Enter your last name', validate: (x) => x.trim().length > 0 || 'Enter your last name' })} />
+              <TextField
+                label="First name"
+                autoComplete="given-name"
+                error={errors.firstName?.message}
+                {...register('firstName', {
+                  required: 'Enter your first name',
+                  validate: (x) => x.trim().length > 0 || 'Enter your first name',
+                })}
+              />
+              <TextField
+                label="Last name"
+                autoComplete="family-name"
+                error={errors.lastName?.message}
+                {...register('lastName', {
+                  required: 'Enter your last name',
+                  validate: (x) => x.trim().length > 0 || 'Enter your last name',
+                })}
+              />
             </div>
-            <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email', emailRules)} />
-            <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel-national" hint="For order updates and sign-in codes" error={errors.phone?.message} {...register('phone', phoneRules)} />
-            <PasswordField label="Password" autoComplete="new-password" rules value={password} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
-            <TextField label="Birthday" optional type="date" autoComplete="bday" hint="We'll send you a treat on your birthday" error={errors.birthday?.message} {...register('birthday', { validate: validateBirthday })} />
+            <TextField
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email', emailRules)}
+            />
+            <TextField
+              label="Phone number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              hint="For order updates and sign-in codes"
+              error={errors.phone?.message}
+              {...register('phone', phoneRules)}
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="new-password"
+              rules
+              value={password}
+              error={errors.password?.message}
+              {...register('password', { validate: validatePassword })}
+            />
+            <TextField
+              label="Birthday"
+              optional
+              type="date"
+              autoComplete="bday"
+              hint="We'll send you a treat on your birthday"
+              error={errors.birthday?.message}
+              {...register('birthday', { validate: validateBirthday })}
+            />
             <Controller
               name="favoriteLocationId"
               control={control}
@@ -111,8 +185,16 @@ export default function SignUp({ query }: ScreenProps) {
                 />
               )}
             />
-            <CheckboxField label={`Email me offers and news from ${brandName()}`} error={errors.marketingOptIn?.message} {...register('marketingOptIn')} />
-            <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting}>
+            <CheckboxField
+              label={`Email me offers and news from ${brandName()}`}
+              error={errors.marketingOptIn?.message}
+              {...register('marketingOptIn')}
+            />
+            <button
+              type="submit"
+              className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full"
+              disabled={isSubmitting}
+            >
               {isSubmitting ? 'Creating your account…' : 'Create account'}
             </button>
             <RecaptchaNotice />

@@ -25,7 +25,9 @@ describe('subscriptions (/app/subscribe)', () => {
     expect(club).toHaveTextContent('$2.99 a month');
     expect(club).toHaveTextContent('A free buttermilk biscuit every day.');
     expect(club).toHaveTextContent('Biscuit Club: Free Biscuit, every day');
-    expect(within(list).getByRole('heading', { name: 'Family Meal Club' }).closest('li')).toHaveTextContent('Family Meal Club: $10 Off a Family Meal, every week');
+    expect(within(list).getByRole('heading', { name: 'Family Meal Club' }).closest('li')).toHaveTextContent(
+      'Family Meal Club: $10 Off a Family Meal, every week',
+    );
     const user = setupUser();
     await user.click(screen.getByLabelText('Biscuit Club, $2.99 a month'));
     expect(await screen.findByLabelText('Everyday: Visa ending in 4242, expires 04/2039')).toBeChecked();
@@ -58,7 +60,12 @@ describe('subscriptions (/app/subscribe)', () => {
     await user.click(screen.getByLabelText('Henhouse Drink Club, $5.99 a month'));
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText("You're subscribed to Henhouse Drink Club.")).toBeInTheDocument();
-    expect(api.to('POST /payments/cards')[0].body).toMatchObject({ processor: 'hosted', number: '4242424242424242', expMonth: '04', expYear: '2039' });
+    expect(api.to('POST /payments/cards')[0].body).toMatchObject({
+      processor: 'hosted',
+      number: '4242424242424242',
+      expMonth: '04',
+      expYear: '2039',
+    });
     expect(api.to('POST /subscriptions')[0].body).toEqual({ planId: 'drink-club', paymentToken: 'tok_1' });
   });
 
@@ -66,7 +73,11 @@ describe('subscriptions (/app/subscribe)', () => {
     useAppStore.getState().set({ user: ada, token, members: unsubscribed });
     const cards = real<{ cards: SavedCard[] }>('GET /api/user/cards');
     cards.body.cards[0] = { ...cards.body.cards[0], exp_year: 2020, expired: true };
-    mockApi({ 'GET /subscriptions/plans': real('GET /api/subscriptions/plans'), 'GET /rewards': { body: unsubscribed }, 'GET /user/cards': cards });
+    mockApi({
+      'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
+      'GET /rewards': { body: unsubscribed },
+      'GET /user/cards': cards,
+    });
     mount(Subscribe, '/app/subscribe', { layout: 'app' });
     expect(await screen.findByLabelText('Mastercard ending in 4444, expires 11/2038')).toBeChecked();
     expect(screen.queryByLabelText(/Visa ending in 4242/)).toBeNull();
@@ -100,7 +111,9 @@ describe('subscriptions (/app/subscribe)', () => {
       'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
       'GET /rewards': { body: unsubscribed },
       'GET /user/cards': real('GET /api/user/cards'),
-      'POST /subscriptions': apiError(400, 'invalid', 'Check the highlighted fields.', { paymentToken: 'This card has expired' }),
+      'POST /subscriptions': apiError(400, 'invalid', 'Check the highlighted fields.', {
+        paymentToken: 'This card has expired',
+      }),
     });
     mount(Subscribe, '/app/subscribe', { layout: 'app' });
     const user = setupUser();
@@ -112,13 +125,20 @@ describe('subscriptions (/app/subscribe)', () => {
   it('asks a guest to sign in', async () => {
     mockApi({ 'GET /subscriptions/plans': real('GET /api/subscriptions/plans') });
     mount(Subscribe, '/app/subscribe', { layout: 'app' });
-    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/account/signin?return=%2Fapp%2Fsubscribe');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/account/signin?return=%2Fapp%2Fsubscribe',
+    );
   });
 
   it('says when the plans cannot be loaded', async () => {
-    mockApi({ 'GET /subscriptions/plans': apiError(503, 'loyalty_unavailable', 'Subscriptions are unavailable right now.') });
+    mockApi({
+      'GET /subscriptions/plans': apiError(503, 'loyalty_unavailable', 'Subscriptions are unavailable right now.'),
+    });
     mount(Subscribe, '/app/subscribe', { layout: 'app' });
-    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load the plans. Subscriptions are unavailable right now.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We couldn't load the plans. Subscriptions are unavailable right now.",
+    );
     await waitFor(() => expect(screen.queryByText('Loading plans…')).toBeNull());
   });
 });

@@ -22,7 +22,8 @@ import '../account.css';
 const perkEvery: Record<string, string> = { day: 'every day', week: 'every week', month: 'every month' };
 
 /** perkLine says what a plan gives: "Biscuit Club: Free Biscuit, every day". */
-export const perkLine = (p: Plan) => (p.perk_name ? `${p.perk_name}, ${perkEvery[p.perk_period] ?? `every ${p.perk_period}`}` : '');
+export const perkLine = (p: Plan) =>
+  p.perk_name ? `${p.perk_name}, ${perkEvery[p.perk_period] ?? `every ${p.perk_period}`}` : '';
 
 export default function Subscribe({ layout }: ScreenProps) {
   const loading = useAppStore((s) => s.loading);
@@ -55,13 +56,15 @@ export default function Subscribe({ layout }: ScreenProps) {
           )}
           {plans && <PlanList plans={plans} />}
           {active.length > 0 && <CurrentSubscriptions subs={active} plans={plans ?? []} />}
-          {plans && plans.length > 0 && (signedOut ? (
-            <p className="hh-acct-aside">
-              <Link to="/account/signin?return=%2Fapp%2Fsubscribe">Sign in</Link> to subscribe.
-            </p>
-          ) : user && active.length === 0 ? (
-            <SubscribeForm plans={plans} onDone={setNotice} />
-          ) : null)}
+          {plans &&
+            plans.length > 0 &&
+            (signedOut ? (
+              <p className="hh-acct-aside">
+                <Link to="/account/signin?return=%2Fapp%2Fsubscribe">Sign in</Link> to subscribe.
+              </p>
+            ) : user && active.length === 0 ? (
+              <SubscribeForm plans={plans} onDone={setNotice} />
+            ) : null)}
         </div>
       </div>
     </ScreenFrame>
@@ -99,7 +102,11 @@ function CurrentSubscriptions({ subs, plans }: { subs: Subscription[]; plans: Pl
       <h3 id="current-subs">Your subscription</h3>
       <ul className="hh-acct-list">
         {subs.map((s) => (
-          <CurrentSubscription key={s.id} sub={s} name={s.name || plans.find((p) => p.id === s.plan_id)?.name || s.plan_id} />
+          <CurrentSubscription
+            key={s.id}
+            sub={s}
+            name={s.name || plans.find((p) => p.id === s.plan_id)?.name || s.plan_id}
+          />
         ))}
       </ul>
     </section>
@@ -116,7 +123,13 @@ function CurrentSubscription({ sub, name }: { sub: Subscription; name: string })
     try {
       const r = await cancelSubscription(sub.id);
       const m = useAppStore.getState().members;
-      if (m) useAppStore.getState().set({ members: { ...m, subscriptions: m.subscriptions.map((x) => (x.id === sub.id ? { ...x, ...r.subscription } : x)) } });
+      if (m)
+        useAppStore.getState().set({
+          members: {
+            ...m,
+            subscriptions: m.subscriptions.map((x) => (x.id === sub.id ? { ...x, ...r.subscription } : x)),
+          },
+        });
       setConfirming(false);
     } catch (e) {
       setError(messageFor(e));
@@ -126,7 +139,8 @@ function CurrentSubscription({ sub, name }: { sub: Subscription; name: string })
   };
   const ending = sub.status === 'cancelled';
   let state: string;
-  if (ending) state = sub.ends_at ? `Cancelled. Your plan stays active until ${formatDate(sub.ends_at)}.` : 'Cancelled.';
+  if (ending)
+    state = sub.ends_at ? `Cancelled. Your plan stays active until ${formatDate(sub.ends_at)}.` : 'Cancelled.';
   else if (sub.status === 'past_due') state = "Payment past due. We couldn't charge your card for this month.";
   else state = sub.renews_at ? `Active. Renews ${formatDate(sub.renews_at)}.` : 'Active.';
   return (
@@ -137,7 +151,12 @@ function CurrentSubscription({ sub, name }: { sub: Subscription; name: string })
       {!ending &&
         (confirming ? (
           <div className="hh-acct-row">
-            <button type="button" className="hh-acct-btn hh-acct-btn--secondary hh-acct-btn--small" onClick={cancel} disabled={busy}>
+            <button
+              type="button"
+              className="hh-acct-btn hh-acct-btn--secondary hh-acct-btn--small"
+              onClick={cancel}
+              disabled={busy}
+            >
               {busy ? 'Cancelling…' : 'Yes, cancel my plan'}
             </button>
             <button type="button" className="hh-acct-link" onClick={() => setConfirming(false)} disabled={busy}>
@@ -145,7 +164,11 @@ function CurrentSubscription({ sub, name }: { sub: Subscription; name: string })
             </button>
           </div>
         ) : (
-          <button type="button" className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small" onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small"
+            onClick={() => setConfirming(true)}
+          >
             Cancel subscription
           </button>
         ))}
@@ -179,7 +202,17 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<SubscribeValues>({ defaultValues: { planId: plans[0]?.id ?? '', cardId: '', number: '', expMonth: '', expYear: '', cvv: '', postalCode: '' } });
+  } = useForm<SubscribeValues>({
+    defaultValues: {
+      planId: plans[0]?.id ?? '',
+      cardId: '',
+      number: '',
+      expMonth: '',
+      expYear: '',
+      cvv: '',
+      postalCode: '',
+    },
+  });
 
   useEffect(() => {
     getCards().then(
@@ -228,7 +261,13 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
   });
 
   return (
-    <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting} aria-labelledby="subscribe-title">
+    <form
+      className="hh-acct-form"
+      onSubmit={submit}
+      noValidate
+      aria-busy={isSubmitting}
+      aria-labelledby="subscribe-title"
+    >
       <h3 id="subscribe-title" className="hh-form-step-title">
         Subscribe
       </h3>
@@ -237,7 +276,12 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
         <legend>Plan</legend>
         {plans.map((p) => (
           <div key={p.id} className="hh-form-field hh-form-field--check">
-            <input type="radio" id={`plan-${p.id}`} value={p.id} {...register('planId', { required: 'Choose a plan' })} />
+            <input
+              type="radio"
+              id={`plan-${p.id}`}
+              value={p.id}
+              {...register('planId', { required: 'Choose a plan' })}
+            />
             <label htmlFor={`plan-${p.id}`}>
               {p.name}, {money(p.price_cents)} a {p.interval}
             </label>
@@ -268,16 +312,68 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
       {cardId === 'new' && (
         <fieldset>
           <legend>New card</legend>
-          <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" error={errors.number?.message} {...register('number', { required: 'Enter the card number', validate: (v) => /^\d{12,19}$/.test(v.replace(/\s+/g, '')) || 'Enter the 12 to 19 digits on the card' })} />
+          <TextField
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            error={errors.number?.message}
+            {...register('number', {
+              required: 'Enter the card number',
+              validate: (v) => /^\d{12,19}$/.test(v.replace(/\s+/g, '')) || 'Enter the 12 to 19 digits on the card',
+            })}
+          />
           <div className="hh-acct-grid hh-acct-grid--2">
-            <TextField label="Expiry month (MM)" inputMode="numeric" autoComplete="cc-exp-month" maxLength={2} error={errors.expMonth?.message} {...register('expMonth', { required: 'Enter the expiry month', validate: (v) => (Number(v) >= 1 && Number(v) <= 12) || 'Enter a month from 01 to 12' })} />
-            <TextField label="Expiry year (YYYY)" inputMode="numeric" autoComplete="cc-exp-year" maxLength={4} error={errors.expYear?.message} {...register('expYear', { required: 'Enter the expiry year', validate: (v) => /^(\d{2}|\d{4})$/.test(v) || 'Enter the year, like 2030' })} />
-            <TextField label="Security code" inputMode="numeric" autoComplete="cc-csc" maxLength={4} error={errors.cvv?.message} {...register('cvv', { required: 'Enter the security code', validate: (v) => /^\d{3,4}$/.test(v) || 'The security code is 3 or 4 digits' })} />
-            <TextField label="Billing ZIP code" inputMode="numeric" autoComplete="postal-code" error={errors.postalCode?.message} {...register('postalCode', { required: 'Enter the billing ZIP code', validate: (v) => /^\d{5}(-\d{4})?$/.test(v.trim()) || 'Enter a 5-digit ZIP code' })} />
+            <TextField
+              label="Expiry month (MM)"
+              inputMode="numeric"
+              autoComplete="cc-exp-month"
+              maxLength={2}
+              error={errors.expMonth?.message}
+              {...register('expMonth', {
+                required: 'Enter the expiry month',
+                validate: (v) => (Number(v) >= 1 && Number(v) <= 12) || 'Enter a month from 01 to 12',
+              })}
+            />
+            <TextField
+              label="Expiry year (YYYY)"
+              inputMode="numeric"
+              autoComplete="cc-exp-year"
+              maxLength={4}
+              error={errors.expYear?.message}
+              {...register('expYear', {
+                required: 'Enter the expiry year',
+                validate: (v) => /^(\d{2}|\d{4})$/.test(v) || 'Enter the year, like 2030',
+              })}
+            />
+            <TextField
+              label="Security code"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              error={errors.cvv?.message}
+              {...register('cvv', {
+                required: 'Enter the security code',
+                validate: (v) => /^\d{3,4}$/.test(v) || 'The security code is 3 or 4 digits',
+              })}
+            />
+            <TextField
+              label="Billing ZIP code"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              error={errors.postalCode?.message}
+              {...register('postalCode', {
+                required: 'Enter the billing ZIP code',
+                validate: (v) => /^\d{5}(-\d{4})?$/.test(v.trim()) || 'Enter a 5-digit ZIP code',
+              })}
+            />
           </div>
         </fieldset>
       )}
-      <button type="submit" className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full" disabled={isSubmitting || cards === null}>
+      <button
+        type="submit"
+        className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full"
+        disabled={isSubmitting || cards === null}
+      >
         {isSubmitting ? 'Subscribing…' : 'Subscribe'}
       </button>
     </form>

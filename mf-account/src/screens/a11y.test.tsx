@@ -51,7 +51,11 @@ describe('accessibility (axe)', () => {
   });
 
   it('sign up, with errors and location results', async () => {
-    mockApi({ 'GET /locations': { body: { locations: [{ id: 'l1', name: 'Henhouse Dayton', address: { city: 'Dayton', state: 'OH' } }] } } });
+    mockApi({
+      'GET /locations': {
+        body: { locations: [{ id: 'l1', name: 'Henhouse Dayton', address: { city: 'Dayton', state: 'OH' } }] },
+      },
+    });
     const { container } = mount(SignUp, '/account/signup');
     const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -84,7 +88,12 @@ describe('accessibility (axe)', () => {
 
   it('dashboard, both sections', async () => {
     signedIn();
-    mockApi({ 'GET /rewards': real('GET /api/rewards'), 'GET /locations/oh-dayton': { body: { location: real<{ favorites: Location[] }>('GET /api/user/favorites').body.favorites[0] } } });
+    mockApi({
+      'GET /rewards': real('GET /api/rewards'),
+      'GET /locations/oh-dayton': {
+        body: { location: real<{ favorites: Location[] }>('GET /api/user/favorites').body.favorites[0] },
+      },
+    });
     const { container } = mount(Dashboard, '/account');
     await act(async () => new Promise((r) => setTimeout(r, 0))); // the rewards refresh
     expect(await violations(container)).toEqual([]);
@@ -96,7 +105,10 @@ describe('accessibility (axe)', () => {
   it('dashboard of a member who has not confirmed the email yet', async () => {
     const fresh = real<SignedIn>('POST /api/auth/signup').body;
     useAppStore.getState().set({ user: fresh.user, token, members: fresh.members });
-    mockApi({ 'GET /rewards': { body: fresh.members }, 'POST /user/confirmation': real('POST /api/user/confirmation') });
+    mockApi({
+      'GET /rewards': { body: fresh.members },
+      'POST /user/confirmation': real('POST /api/user/confirmation'),
+    });
     const { container } = mount(Dashboard, '/account');
     await setupUser().click(screen.getByRole('button', { name: 'Send the link again' }));
     await screen.findByText('We sent a new confirmation link to ada@example.com.');
@@ -122,7 +134,11 @@ describe('accessibility (axe)', () => {
     signedIn();
     const unsubscribed = { ...members, subscriptions: [] };
     useAppStore.getState().set({ members: unsubscribed });
-    mockApi({ 'GET /subscriptions/plans': real('GET /api/subscriptions/plans'), 'GET /rewards': { body: unsubscribed }, 'GET /user/cards': { body: { cards: [] } } });
+    mockApi({
+      'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
+      'GET /rewards': { body: unsubscribed },
+      'GET /user/cards': { body: { cards: [] } },
+    });
     const { container } = mount(Subscribe, '/app/subscribe', { layout: 'app' });
     await screen.findByLabelText('Card number');
     expect(await violations(container)).toEqual([]);
@@ -130,7 +146,10 @@ describe('accessibility (axe)', () => {
 
   it('subscribe, with a subscription', async () => {
     signedIn();
-    mockApi({ 'GET /subscriptions/plans': real('GET /api/subscriptions/plans'), 'GET /rewards': real('GET /api/rewards') });
+    mockApi({
+      'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
+      'GET /rewards': real('GET /api/rewards'),
+    });
     const { container } = mount(Subscribe, '/app/subscribe', { layout: 'app' });
     await screen.findByRole('button', { name: 'Cancel subscription' });
     expect(await violations(container)).toEqual([]);

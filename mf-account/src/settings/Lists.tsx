@@ -30,10 +30,21 @@ function Loading({ items, error, what }: { items: unknown[] | null; error: strin
 
 type Address = SavedAddress;
 type AddressValues = Required<Omit<AddressInput, 'default'>> & { default: boolean };
-const emptyAddress: AddressValues = { label: '', street: '', unit: '', city: '', state: '', zip: '', instructions: '', default: false };
+const emptyAddress: AddressValues = {
+  label: '',
+  street: '',
+  unit: '',
+  city: '',
+  state: '',
+  zip: '',
+  instructions: '',
+  default: false,
+};
 
 export function Addresses() {
-  const { items, setItems, error, setError } = useList('addresses', (signal) => account.getAddresses(signal).then((r) => r.addresses));
+  const { items, setItems, error, setError } = useList('addresses', (signal) =>
+    account.getAddresses(signal).then((r) => r.addresses),
+  );
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const remove = async (a: Address) => {
@@ -60,7 +71,14 @@ export function Addresses() {
                 {a.label}
                 {a.default && <span className="hh-acct-muted"> (default)</span>}
               </h4>
-              <p>{addressLine({ street: [a.street, a.unit].filter(Boolean).join(', '), city: a.city, state: a.state, zip: a.zip })}</p>
+              <p>
+                {addressLine({
+                  street: [a.street, a.unit].filter(Boolean).join(', '),
+                  city: a.city,
+                  state: a.state,
+                  zip: a.zip,
+                })}
+              </p>
               {a.instructions && <p className="hh-acct-muted">{a.instructions}</p>}
               <div className="hh-acct-row">
                 <button type="button" className="hh-acct-link" onClick={() => setEditing(a)}>
@@ -95,7 +113,15 @@ export function Addresses() {
   );
 }
 
-function AddressForm({ address, onDone, onCancel }: { address: Address | null; onDone: (list: Address[], message: string) => void; onCancel: () => void }) {
+function AddressForm({
+  address,
+  onDone,
+  onCancel,
+}: {
+  address: Address | null;
+  onDone: (list: Address[], message: string) => void;
+  onCancel: () => void;
+}) {
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -105,13 +131,31 @@ function AddressForm({ address, onDone, onCancel }: { address: Address | null; o
     formState: { errors, isSubmitting },
   } = useForm<AddressValues>({
     defaultValues: address
-      ? { label: address.label, street: address.street, unit: address.unit ?? '', city: address.city, state: address.state, zip: address.zip, instructions: address.instructions ?? '', default: address.default }
+      ? {
+          label: address.label,
+          street: address.street,
+          unit: address.unit ?? '',
+          city: address.city,
+          state: address.state,
+          zip: address.zip,
+          instructions: address.instructions ?? '',
+          default: address.default,
+        }
       : emptyAddress,
   });
   useEffect(() => setFocus('label'), [setFocus]);
   const submit = handleSubmit(async (v) => {
     setFormError(null);
-    const body: AddressInput = { label: v.label.trim(), street: v.street.trim(), unit: v.unit?.trim() || undefined, city: v.city.trim(), state: v.state.trim().toUpperCase(), zip: v.zip.trim(), instructions: v.instructions?.trim() || undefined, default: v.default };
+    const body: AddressInput = {
+      label: v.label.trim(),
+      street: v.street.trim(),
+      unit: v.unit?.trim() || undefined,
+      city: v.city.trim(),
+      state: v.state.trim().toUpperCase(),
+      zip: v.zip.trim(),
+      instructions: v.instructions?.trim() || undefined,
+      default: v.default,
+    };
     try {
       const r = address ? await account.updateAddress(address.id, body) : await account.addAddress(body);
       onDone(r.addresses, address ? `Saved ${body.label}.` : `Added ${body.label}.`);
@@ -121,17 +165,64 @@ function AddressForm({ address, onDone, onCancel }: { address: Address | null; o
   });
   const req = (msg: string) => ({ validate: (x: string | undefined) => (x ?? '').trim().length > 0 || msg });
   return (
-    <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting} aria-label={address ? `Edit ${address.label}` : 'New address'}>
+    <form
+      className="hh-acct-form"
+      onSubmit={submit}
+      noValidate
+      aria-busy={isSubmitting}
+      aria-label={address ? `Edit ${address.label}` : 'New address'}
+    >
       <FormAlert message={formError} />
-      <TextField label="Name for this address" hint="Like Home or Work" error={errors.label?.message} {...register('label', req('Give the address a name, like Home'))} />
-      <TextField label="Street address" autoComplete="address-line1" error={errors.street?.message} {...register('street', req('Enter the street address'))} />
-      <TextField label="Apartment or suite" optional autoComplete="address-line2" error={errors.unit?.message} {...register('unit')} />
+      <TextField
+        label="Name for this address"
+        hint="Like Home or Work"
+        error={errors.label?.message}
+        {...register('label', req('Give the address a name, like Home'))}
+      />
+      <TextField
+        label="Street address"
+        autoComplete="address-line1"
+        error={errors.street?.message}
+        {...register('street', req('Enter the street address'))}
+      />
+      <TextField
+        label="Apartment or suite"
+        optional
+        autoComplete="address-line2"
+        error={errors.unit?.message}
+        {...register('unit')}
+      />
       <div className="hh-acct-grid hh-acct-grid--2">
-        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city', req('Enter the city'))} />
-        <TextField label="State" autoComplete="address-level1" maxLength={2} hint="2 letters, like OH" error={errors.state?.message} {...register('state', { validate: (x) => /^[A-Za-z]{2}$/.test(x.trim()) || 'Enter the 2-letter state, like OH' })} />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city', req('Enter the city'))}
+        />
+        <TextField
+          label="State"
+          autoComplete="address-level1"
+          maxLength={2}
+          hint="2 letters, like OH"
+          error={errors.state?.message}
+          {...register('state', {
+            validate: (x) => /^[A-Za-z]{2}$/.test(x.trim()) || 'Enter the 2-letter state, like OH',
+          })}
+        />
       </div>
-      <TextField label="ZIP code" inputMode="numeric" autoComplete="postal-code" error={errors.zip?.message} {...register('zip', { validate: (x) => /^\d{5}(-\d{4})?$/.test(x.trim()) || 'Enter a 5-digit ZIP code' })} />
-      <TextField label="Delivery instructions" optional error={errors.instructions?.message} {...register('instructions')} />
+      <TextField
+        label="ZIP code"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        error={errors.zip?.message}
+        {...register('zip', { validate: (x) => /^\d{5}(-\d{4})?$/.test(x.trim()) || 'Enter a 5-digit ZIP code' })}
+      />
+      <TextField
+        label="Delivery instructions"
+        optional
+        error={errors.instructions?.message}
+        {...register('instructions')}
+      />
       <CheckboxField label="Use as my default address" {...register('default')} />
       <div className="hh-acct-row">
         <button type="submit" className="hh-acct-btn hh-acct-btn--primary" disabled={isSubmitting}>
@@ -146,7 +237,9 @@ function AddressForm({ address, onDone, onCancel }: { address: Address | null; o
 }
 
 export function Cards() {
-  const { items, setItems, error, setError } = useList('cards', (signal) => account.getCards(signal).then((r) => r.cards));
+  const { items, setItems, error, setError } = useList('cards', (signal) =>
+    account.getCards(signal).then((r) => r.cards),
+  );
   const [status, setStatus] = useState<string | null>(null);
   const remove = async (c: SavedCard) => {
     const name = `${brandName(c.brand)} ending in ${c.last4}`;
@@ -164,7 +257,9 @@ export function Cards() {
     <>
       <Loading items={items} error={error} what="cards" />
       {items && error && <FormAlert message={error} />}
-      {items && items.length === 0 && <p className="hh-acct-empty">No saved cards. You can save a card when you check out.</p>}
+      {items && items.length === 0 && (
+        <p className="hh-acct-empty">No saved cards. You can save a card when you check out.</p>
+      )}
       {items && items.length > 0 && (
         <ul className="hh-acct-list" aria-label="Saved cards">
           {items.map((c) => (
@@ -178,7 +273,11 @@ export function Cards() {
                 {c.expired ? 'Expired' : 'Expires'} {cardExpiry(c.exp_month, c.exp_year)}
               </p>
               <button type="button" className="hh-acct-link" onClick={() => remove(c)}>
-                Remove<span className="visually-hidden"> {brandName(c.brand)} ending in {c.last4}</span>
+                Remove
+                <span className="visually-hidden">
+                  {' '}
+                  {brandName(c.brand)} ending in {c.last4}
+                </span>
               </button>
             </li>
           ))}
@@ -193,7 +292,9 @@ export function Cards() {
 type Favorite = Location;
 
 export function Favorites({ user }: { user: User }) {
-  const { items, setItems, error, setError } = useList('favorites', (signal) => account.getFavorites(signal).then((r) => r.favorites));
+  const { items, setItems, error, setError } = useList('favorites', (signal) =>
+    account.getFavorites(signal).then((r) => r.favorites),
+  );
   const [status, setStatus] = useState<string | null>(null);
   const favorites = items ?? [];
   const setPrimary = async (loc: Location) => {
@@ -290,10 +391,14 @@ export function Orders() {
               {items.map((o) => (
                 <tr key={o.order_id}>
                   <td>{formatDate(o.placed_at)}</td>
-                  <td>{(o.items ?? []).map((p) => `${p.quantity > 1 ? `${p.quantity} × ` : ''}${p.name}`).join(', ')}</td>
+                  <td>
+                    {(o.items ?? []).map((p) => `${p.quantity > 1 ? `${p.quantity} × ` : ''}${p.name}`).join(', ')}
+                  </td>
                   <td>{o.location_name}</td>
                   <td>{money(o.total_cents)}</td>
-                  <td>{typeof o.points === 'number' ? (o.points > 0 ? `+${o.points.toLocaleString('en-US')}` : '0') : ''}</td>
+                  <td>
+                    {typeof o.points === 'number' ? (o.points > 0 ? `+${o.points.toLocaleString('en-US')}` : '0') : ''}
+                  </td>
                   <td>
                     <Link to={`/order/confirm/${encodeURIComponent(o.order_id)}`}>
                       View<span className="visually-hidden"> order from {formatDate(o.placed_at)}</span>

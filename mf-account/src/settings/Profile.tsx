@@ -4,7 +4,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { changePassword, updateProfile, updateSettings } from '@henhouse/kit/api/account';
 import type { User } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { CheckboxField, FormAlert, PasswordField, Status, TextField, validatePassword } from '@henhouse/kit/ui/forms/Field';
+import {
+  CheckboxField,
+  FormAlert,
+  PasswordField,
+  Status,
+  TextField,
+  validatePassword,
+} from '@henhouse/kit/ui/forms/Field';
 import { phoneDigits, phoneRules } from '@henhouse/kit/ui/forms/rules';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { validateBirthday } from '../forms/rules';
@@ -36,12 +43,24 @@ export function ProfileForm({ user }: { user: User }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileValues>({ defaultValues: { firstName: user.first_name ?? '', lastName: user.last_name ?? '', phone: formatPhone(user.phone), birthday: user.birthday ?? '' } });
+  } = useForm<ProfileValues>({
+    defaultValues: {
+      firstName: user.first_name ?? '',
+      lastName: user.last_name ?? '',
+      phone: formatPhone(user.phone),
+      birthday: user.birthday ?? '',
+    },
+  });
   const submit = handleSubmit(async (v) => {
     setFormError(null);
     setStatus(null);
     try {
-      const r = await updateProfile({ firstName: v.firstName.trim(), lastName: v.lastName.trim(), phone: phoneDigits(v.phone), ...(v.birthday ? { birthday: v.birthday } : {}) });
+      const r = await updateProfile({
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        phone: phoneDigits(v.phone),
+        ...(v.birthday ? { birthday: v.birthday } : {}),
+      });
       setUser(r.user);
       setStatus('Your details are saved.');
     } catch (e) {
@@ -52,12 +71,43 @@ export function ProfileForm({ user }: { user: User }) {
     <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
       <FormAlert message={formError} />
       <div className="hh-acct-grid hh-acct-grid--2">
-        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', { validate: (x) => x.trim().length > 0 || 'Enter your first name' })} />
-        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { validate: (x) => x.trim().length > 0 || 'Enter your last name' })} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName', { validate: (x) => x.trim().length > 0 || 'Enter your first name' })}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName', { validate: (x) => x.trim().length > 0 || 'Enter your last name' })}
+        />
       </div>
-      <TextField label="Email" type="email" value={user.email} readOnly hint="To change your email, contact us." name="email" />
-      <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel-national" error={errors.phone?.message} {...register('phone', phoneRules)} />
-      <TextField label="Birthday" optional type="date" autoComplete="bday" error={errors.birthday?.message} {...register('birthday', { validate: validateBirthday })} />
+      <TextField
+        label="Email"
+        type="email"
+        value={user.email}
+        readOnly
+        hint="To change your email, contact us."
+        name="email"
+      />
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        error={errors.phone?.message}
+        {...register('phone', phoneRules)}
+      />
+      <TextField
+        label="Birthday"
+        optional
+        type="date"
+        autoComplete="bday"
+        error={errors.birthday?.message}
+        {...register('birthday', { validate: validateBirthday })}
+      />
       <button type="submit" className="hh-acct-btn hh-acct-btn--primary" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Save details'}
       </button>
@@ -81,12 +131,22 @@ export function NotificationsForm({ user }: { user: User }) {
     register,
     handleSubmit,
     formState: { isSubmitting },
-  } = useForm<Notify>({ defaultValues: { emailOffers: s?.email_offers === true, smsOffers: s?.sms_offers === true, paperlessReceipts: s?.paperless_receipts === true } });
+  } = useForm<Notify>({
+    defaultValues: {
+      emailOffers: s?.email_offers === true,
+      smsOffers: s?.sms_offers === true,
+      paperlessReceipts: s?.paperless_receipts === true,
+    },
+  });
   const submit = handleSubmit(async (v) => {
     setFormError(null);
     setStatus(null);
     try {
-      const r = await updateSettings({ emailOffers: v.emailOffers, smsOffers: v.smsOffers, paperlessReceipts: v.paperlessReceipts });
+      const r = await updateSettings({
+        emailOffers: v.emailOffers,
+        smsOffers: v.smsOffers,
+        paperlessReceipts: v.paperlessReceipts,
+      });
       setUser(r.user);
       setStatus('Your notification settings are saved.');
     } catch (e) {
@@ -131,15 +191,31 @@ export function PasswordForm({ user }: { user: User }) {
       setStatus('Your password is changed.');
     } catch (e) {
       // The edge names these fields currentPassword and newPassword in its errors.
-      setFormError(applyServerErrors(e, setError, ['current', 'password'], { aliases: { currentPassword: 'current', newPassword: 'password' } }));
+      setFormError(
+        applyServerErrors(e, setError, ['current', 'password'], {
+          aliases: { currentPassword: 'current', newPassword: 'password' },
+        }),
+      );
     }
   });
   return (
     <form className="hh-acct-form" onSubmit={submit} noValidate aria-busy={isSubmitting}>
       <FormAlert message={formError} />
       <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-      <PasswordField label="Current password" autoComplete="current-password" error={errors.current?.message} {...register('current', { required: 'Enter your current password' })} />
-      <PasswordField label="New password" autoComplete="new-password" rules value={password} error={errors.password?.message} {...register('password', { validate: validatePassword })} />
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        error={errors.current?.message}
+        {...register('current', { required: 'Enter your current password' })}
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        rules
+        value={password}
+        error={errors.password?.message}
+        {...register('password', { validate: validatePassword })}
+      />
       <button type="submit" className="hh-acct-btn hh-acct-btn--primary" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Change password'}
       </button>

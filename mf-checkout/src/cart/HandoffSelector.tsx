@@ -8,7 +8,13 @@ import { useAppStore } from '@henhouse/kit/state/store';
  *  sub-modes In-store (key pickup) and Curbside (key curbside). */
 export const handoffModes = [
   { key: 'delivery', mobile: 'Delivery', desktop: 'Delivery', sub_handoff_modes: [] as string[] },
-  { key: 'pickup', mobile: 'Pickup', desktop: 'Pickup', sub_handoff_modes: ['In-store', 'Curbside'], sub_handoff_modes_keys: ['pickup', 'curbside'] },
+  {
+    key: 'pickup',
+    mobile: 'Pickup',
+    desktop: 'Pickup',
+    sub_handoff_modes: ['In-store', 'Curbside'],
+    sub_handoff_modes_keys: ['pickup', 'curbside'],
+  },
 ] as const;
 
 type Mode = HandoffMode;
@@ -53,13 +59,25 @@ export function HandoffSelector({ cart, location }: { cart: Cart; location: Loca
     e.preventDefault();
     const f = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
     if (mode === 'curbside') void save({ mode, vehicle: { make: f.make, model: f.model, color: f.color } });
-    else void save({ mode, address: { street: f.street, unit: f.unit, city: f.city, state: f.state, zip: f.zip }, deliveryNotes: f.notes });
+    else
+      void save({
+        mode,
+        address: { street: f.street, unit: f.unit, city: f.city, state: f.state, zip: f.zip },
+        deliveryNotes: f.notes,
+      });
   };
   const field = (name: string) => error?.fields?.[name];
   const input = (name: string, label: string, path: string, def?: string, autoComplete?: string) => (
     <div className="hh-field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input id={`${id}-${name}`} name={name} defaultValue={def} autoComplete={autoComplete} aria-invalid={!!field(path)} aria-describedby={field(path) ? `${id}-${name}-err` : undefined} />
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        defaultValue={def}
+        autoComplete={autoComplete}
+        aria-invalid={!!field(path)}
+        aria-describedby={field(path) ? `${id}-${name}-err` : undefined}
+      />
       {field(path) && (
         <p id={`${id}-${name}-err`} className="hh-field__error">
           {field(path)}
@@ -73,15 +91,33 @@ export function HandoffSelector({ cart, location }: { cart: Cart; location: Loca
       <fieldset className="hh-choice-group">
         <legend className="visually-hidden">How you'll get your order</legend>
         <label className="hh-choice">
-          <input type="radio" name={`${id}-mode`} checked={mode === 'delivery'} disabled={!offered('delivery')} onChange={() => choose('delivery')} />
+          <input
+            type="radio"
+            name={`${id}-mode`}
+            checked={mode === 'delivery'}
+            disabled={!offered('delivery')}
+            onChange={() => choose('delivery')}
+          />
           <Label mobile={handoffModes[0].mobile} desktop={handoffModes[0].desktop} />
         </label>
         <label className="hh-choice">
-          <input type="radio" name={`${id}-mode`} checked={mode === 'pickup'} disabled={!offered('pickup')} onChange={() => choose('pickup')} />
+          <input
+            type="radio"
+            name={`${id}-mode`}
+            checked={mode === 'pickup'}
+            disabled={!offered('pickup')}
+            onChange={() => choose('pickup')}
+          />
           <Label mobile="In-store" desktop="Pickup In-store" />
         </label>
         <label className="hh-choice">
-          <input type="radio" name={`${id}-mode`} checked={mode === 'curbside'} disabled={!offered('curbside')} onChange={() => choose('curbside')} />
+          <input
+            type="radio"
+            name={`${id}-mode`}
+            checked={mode === 'curbside'}
+            disabled={!offered('curbside')}
+            onChange={() => choose('curbside')}
+          />
           <Label mobile="Curbside" desktop="Pickup Curbside" />
         </label>
       </fieldset>
@@ -96,7 +132,13 @@ export function HandoffSelector({ cart, location }: { cart: Cart; location: Loca
           ) : (
             <>
               {input('street', 'Street address', 'address.street', cart.handoff.address?.street, 'address-line1')}
-              {input('unit', 'Apartment or suite (optional)', 'address.unit', cart.handoff.address?.unit, 'address-line2')}
+              {input(
+                'unit',
+                'Apartment or suite (optional)',
+                'address.unit',
+                cart.handoff.address?.unit,
+                'address-line2',
+              )}
               {input('city', 'City', 'address.city', cart.handoff.address?.city, 'address-level2')}
               {input('state', 'State', 'address.state', cart.handoff.address?.state, 'address-level1')}
               {input('zip', 'ZIP code', 'address.zip', cart.handoff.address?.zip, 'postal-code')}

@@ -51,13 +51,23 @@ export function rewardChoices(members: Members | null, cart: Cart | null): Rewar
   for (const o of members.reward_offers ?? []) {
     const c = { key: `offer:${o.id}`, kind: 'offer' as const, id: o.id, name: o.name, points: 0, pointsNeeded: 0 };
     if (!o.redeemed) out.push({ ...c, state: 'available' });
-    else if (o.redemption_id && inCart.has(o.redemption_id)) out.push({ ...c, state: 'in-cart', redemptionId: o.redemption_id });
-    else if (o.redemption_id && active.has(o.redemption_id)) out.push({ ...c, state: 'held', redemptionId: o.redemption_id });
+    else if (o.redemption_id && inCart.has(o.redemption_id))
+      out.push({ ...c, state: 'in-cart', redemptionId: o.redemption_id });
+    else if (o.redemption_id && active.has(o.redemption_id))
+      out.push({ ...c, state: 'held', redemptionId: o.redemption_id });
     // otherwise used on an order: nothing to do with it here
   }
   for (const r of members.rewards ?? []) {
-    const c = { key: `reward:${r.id}`, kind: 'reward' as const, id: r.id, name: r.name, points: r.points, pointsNeeded: r.points_needed ?? 0 };
-    if (r.redemption_id) out.push({ ...c, state: inCart.has(r.redemption_id) ? 'in-cart' : 'held', redemptionId: r.redemption_id });
+    const c = {
+      key: `reward:${r.id}`,
+      kind: 'reward' as const,
+      id: r.id,
+      name: r.name,
+      points: r.points,
+      pointsNeeded: r.points_needed ?? 0,
+    };
+    if (r.redemption_id)
+      out.push({ ...c, state: inCart.has(r.redemption_id) ? 'in-cart' : 'held', redemptionId: r.redemption_id });
     else if (r.available) out.push({ ...c, state: 'available' });
     else if (c.pointsNeeded > 0) out.push({ ...c, state: 'short' });
   }
@@ -73,8 +83,11 @@ export interface AppliedLine {
 
 /** appliedRewards: the cart's discounts of kind reward, and any reward the cart lists without one. */
 export function appliedRewards(cart: Cart): AppliedLine[] {
-  const out: AppliedLine[] = (cart.discounts ?? []).filter((d) => d.kind === 'reward').map((d) => ({ id: d.code, name: d.label, amountCents: d.amount_cents }));
-  for (const r of cart.rewards ?? []) if (!out.some((x) => x.id === r.id)) out.push({ id: r.id, name: r.name, amountCents: r.amount_cents });
+  const out: AppliedLine[] = (cart.discounts ?? [])
+    .filter((d) => d.kind === 'reward')
+    .map((d) => ({ id: d.code, name: d.label, amountCents: d.amount_cents }));
+  for (const r of cart.rewards ?? [])
+    if (!out.some((x) => x.id === r.id)) out.push({ id: r.id, name: r.name, amountCents: r.amount_cents });
   return out;
 }
 
@@ -126,13 +139,16 @@ export function useCartRewards() {
 
   useEffect(() => {
     if (!focus) return;
-    const enabledIn = (root: Element | null, sel: string) => Array.from(root?.querySelectorAll<HTMLButtonElement>(sel) ?? []).filter((b) => !b.disabled);
+    const enabledIn = (root: Element | null, sel: string) =>
+      Array.from(root?.querySelectorAll<HTMLButtonElement>(sel) ?? []).filter((b) => !b.disabled);
     let target: HTMLElement | undefined;
     if (focus.to === 'key') {
       target = enabledIn(document.body, 'button[data-reward-key]').find((b) => b.dataset.rewardKey === focus.key);
     } else if (focus.to === 'choice') {
       // The next reward that can be redeemed, where the one just used was.
-      target = enabledIn(panelRef.current, 'button[data-reward-key]').find((b) => Number(b.dataset.index) >= focus.index);
+      target = enabledIn(panelRef.current, 'button[data-reward-key]').find(
+        (b) => Number(b.dataset.index) >= focus.index,
+      );
     } else {
       const rest = enabledIn(totalsRef.current, 'button[data-remove]');
       target = rest[focus.index] ?? rest[rest.length - 1];
@@ -140,7 +156,8 @@ export function useCartRewards() {
     (target ?? toggleRef.current)?.focus();
   }, [focus]);
 
-  const write = (r: ApiResponse<'/rewards/redemptions/{id}', 'delete'>) => useAppStore.getState().set({ cart: r.cart, members: r.members });
+  const write = (r: ApiResponse<'/rewards/redemptions/{id}', 'delete'>) =>
+    useAppStore.getState().set({ cart: r.cart, members: r.members });
 
   /** run performs one request at a time; a second click while one is in flight does nothing. */
   const run = async (key: string, fn: () => Promise<FocusRequest>) => {
@@ -174,7 +191,11 @@ export function useCartRewards() {
       const r = await returnRedemption(line.id);
       write(r);
       const back = r.members.redemptions?.find((x) => x.id === line.id)?.points ?? 0;
-      setAnnouncement(back > 0 ? `${line.name} removed. ${count(back)} points are back in your balance.` : `${line.name} removed from your order`);
+      setAnnouncement(
+        back > 0
+          ? `${line.name} removed. ${count(back)} points are back in your balance.`
+          : `${line.name} removed from your order`,
+      );
       return { to: 'remove', index };
     });
 
@@ -201,7 +222,12 @@ export function RewardsAnnouncer({ r }: { r: CartRewards }) {
  * RewardsSection is the "Rewards" disclosure of the order view (closed at first, with
  * the points balance), or for a guest a line asking them to sign in.
  */
-export function RewardsSection({ r, toggleRef, panelRef, onNavigate }: { r: CartRewards; onNavigate: () => void } & Pick<CartRewardsRefs, 'toggleRef' | 'panelRef'>) {
+export function RewardsSection({
+  r,
+  toggleRef,
+  panelRef,
+  onNavigate,
+}: { r: CartRewards; onNavigate: () => void } & Pick<CartRewardsRefs, 'toggleRef' | 'panelRef'>) {
   const [open, setOpen] = useState(false);
   const here = useLocation();
   if (!r.enabled) return null;
@@ -228,7 +254,9 @@ export function RewardsSection({ r, toggleRef, panelRef, onNavigate }: { r: Cart
           onClick={() => setOpen(!open)}
         >
           <span>Rewards</span>
-          {typeof points === 'number' && <span className="hh-cart-rewards__balance">{count(points)} Pts available</span>}
+          {typeof points === 'number' && (
+            <span className="hh-cart-rewards__balance">{count(points)} Pts available</span>
+          )}
           <span className="hh-cart-rewards__chevron" aria-hidden="true" />
         </button>
       </h3>

@@ -13,7 +13,9 @@ function fmtTime(iso: string, tz: string) {
 }
 function fmtDate(date: string) {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
 }
 
 /** TimeSelector: "ASAP", "Later" (today), or advance ordering with
@@ -30,9 +32,13 @@ export function TimeSelector({ cart }: { cart: Cart }) {
   // Once the times arrive, the date starts at the day of the cart's time, or today. It is
   // set while rendering, so the pickers never show without it; `today` is checked so a
   // location without days does not set it again and again.
-  if (data && !date && today) setDate((cart.time.at && data.days.find((d) => d.slots.some((s) => s.at === cart.time.at))?.date) || today);
+  if (data && !date && today)
+    setDate((cart.time.at && data.days.find((d) => d.slots.some((s) => s.at === cart.time.at))?.date) || today);
 
-  const slots = useMemo(() => data?.days.find((d) => d.date === (mode === 'later' ? today : date))?.slots ?? [], [data, date, mode, today]);
+  const slots = useMemo(
+    () => data?.days.find((d) => d.date === (mode === 'later' ? today : date))?.slots ?? [],
+    [data, date, mode, today],
+  );
 
   const save = async (body: TimeWanted) => {
     setError(null);
@@ -54,7 +60,16 @@ export function TimeSelector({ cart }: { cart: Cart }) {
       <fieldset className="hh-choice-group">
         <legend className="visually-hidden">When you want your order</legend>
         <label className="hh-choice">
-          <input type="radio" name={`${id}-t`} checked={mode === 'asap'} disabled={!data.asap_available} onChange={() => { setMode('asap'); void save({ mode: 'asap' }); }} />
+          <input
+            type="radio"
+            name={`${id}-t`}
+            checked={mode === 'asap'}
+            disabled={!data.asap_available}
+            onChange={() => {
+              setMode('asap');
+              void save({ mode: 'asap' });
+            }}
+          />
           ASAP
         </label>
         <label className="hh-choice">
@@ -83,7 +98,11 @@ export function TimeSelector({ cart }: { cart: Cart }) {
           )}
           <div className="hh-field">
             <label htmlFor={`${id}-time`}>Select Time</label>
-            <select id={`${id}-time`} value={cart.time.at ?? ''} onChange={(e) => e.target.value && void save({ mode, at: e.target.value })}>
+            <select
+              id={`${id}-time`}
+              value={cart.time.at ?? ''}
+              onChange={(e) => e.target.value && void save({ mode, at: e.target.value })}
+            >
               <option value="">Choose a time</option>
               {slots.map((s) => (
                 <option key={s.at} value={s.at} disabled={!s.available}>
@@ -93,7 +112,9 @@ export function TimeSelector({ cart }: { cart: Cart }) {
               ))}
             </select>
           </div>
-          {mode === 'later' && slots.length === 0 && <p className="hh-note">No more times today. Select date and time instead.</p>}
+          {mode === 'later' && slots.length === 0 && (
+            <p className="hh-note">No more times today. Select date and time instead.</p>
+          )}
         </div>
       )}
       {error && (

@@ -7,7 +7,11 @@ import type { Cart } from '@henhouse/kit/api/types';
  * redeemed them, coupons and offers), fees, tax, tip and the total, as the edge priced
  * the cart (docs/api.md, "Totals").
  */
-export function CartTotals({ cart, r, totalsRef }: { cart: Cart; r: CartRewards } & Pick<CartRewardsRefs, 'totalsRef'>) {
+export function CartTotals({
+  cart,
+  r,
+  totalsRef,
+}: { cart: Cart; r: CartRewards } & Pick<CartRewardsRefs, 'totalsRef'>) {
   const t = cart.totals;
   const rewards = appliedRewards(cart);
   const others = (cart.discounts ?? []).filter((d) => d.kind !== 'reward');

@@ -13,13 +13,23 @@ const members = () => real<Members>('GET /api/rewards').body;
 const cart = () => real<{ cart: Cart }>('POST /api/cart/products').body.cart;
 const redeemed = () => real<RedeemResult>('POST /api/rewards/{id}/redeem').body;
 
-const signedIn = (m: Record<string, unknown> = members(), c = cart()) => useAppStore.getState().set({ user, members: m as never, cart: c });
+const signedIn = (m: Record<string, unknown> = members(), c = cart()) =>
+  useAppStore.getState().set({ user, members: m as never, cart: c });
 /** The server's cart is the one the store holds (the drawer fetches it on opening). */
 const serverCart = () => ({ body: { cart: useAppStore.getState().cart } });
 /** The order time choices of the cart's location (the drawer's time selector asks). */
-const times = { body: { asap_available: true, open_now: true, earliest: '2030-01-15T17:20:00Z', time_zone: 'America/New_York', days: [{ date: '2030-01-15', slots: [] }] } };
+const times = {
+  body: {
+    asap_available: true,
+    open_now: true,
+    earliest: '2030-01-15T17:20:00Z',
+    time_zone: 'America/New_York',
+    days: [{ date: '2030-01-15', slots: [] }],
+  },
+};
 /** edge answers the calls every open drawer makes, and more. */
-const edge = (more: Parameters<typeof mockApi>[0] = {}) => mockApi({ 'GET /cart': serverCart, 'GET /locations/oh-dayton/times': times, ...more });
+const edge = (more: Parameters<typeof mockApi>[0] = {}) =>
+  mockApi({ 'GET /cart': serverCart, 'GET /locations/oh-dayton/times': times, ...more });
 
 /** The drawer is an overlay: it stays mounted on every path, as the shell keeps it. */
 const overlay = { routeId: 'cart-drawer', path: '*' };
@@ -69,7 +79,9 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     expect(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' })).toHaveAccessibleDescription('Free');
     expect(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toHaveAccessibleDescription('200 Pts');
+    expect(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toHaveAccessibleDescription(
+      '200 Pts',
+    );
     expect(screen.getByRole('button', { name: 'Redeem Free Chicken Sandwich' })).toBeEnabled();
     // The store's members already hold the rewards: nothing to load.
     await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
@@ -106,7 +118,13 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
   it('says so in place when the rewards cannot be loaded, and tries again', async () => {
     signedIn({ points: 1100 });
     const api = edge({
-      'GET /rewards': [{ status: 503, body: { error: { code: 'unavailable', message: 'Rewards are taking a break. Try again in a minute.' } } }, real('GET /api/rewards')],
+      'GET /rewards': [
+        {
+          status: 503,
+          body: { error: { code: 'unavailable', message: 'Rewards are taking a break. Try again in a minute.' } },
+        },
+        real('GET /api/rewards'),
+      ],
     });
     const u = setupUser();
     drawer();
@@ -138,13 +156,17 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     expect(api.to('POST /rewards/free-biscuit/redeem')[0].headers['X-CSRF-Token']).toBe('csrf-test');
 
     await act(async () => pending.send(real('POST /api/rewards/{id}/redeem')));
-    expect(await screen.findByTestId('rewards-status')).toHaveTextContent('Free Buttermilk Biscuit added to your order');
+    expect(await screen.findByTestId('rewards-status')).toHaveTextContent(
+      'Free Buttermilk Biscuit added to your order',
+    );
     expect(screen.getAllByRole('status')).toContain(screen.getByTestId('rewards-status'));
     expect(screen.getByTestId('rewards-status')).toHaveAttribute('aria-live', 'polite');
 
     // The totals: the reward's amount off, with "Remove"; tax and total re-priced by the edge.
     expect(row('Free Buttermilk Biscuit')).toHaveTextContent('−$1.49');
-    expect(within(row('Free Buttermilk Biscuit')).getByRole('button', { name: 'Remove Free Buttermilk Biscuit' })).toBeEnabled();
+    expect(
+      within(row('Free Buttermilk Biscuit')).getByRole('button', { name: 'Remove Free Buttermilk Biscuit' }),
+    ).toBeEnabled();
     expect(row('Tax')).toHaveTextContent('$0.83');
     expect(row('Total')).toHaveTextContent('$12.32');
 
@@ -155,7 +177,9 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
 
     // The reward is in the order now; focus moved on to the next reward to redeem.
     expect(screen.queryByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toBeNull();
-    expect(screen.getByText('Free Buttermilk Biscuit', { selector: '.hh-cart-rewards__name' }).closest('li')).toHaveTextContent('In your order');
+    expect(
+      screen.getByText('Free Buttermilk Biscuit', { selector: '.hh-cart-rewards__name' }).closest('li'),
+    ).toHaveTextContent('In your order');
     expect(screen.getByRole('button', { name: 'Redeem Free Regular Drink' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' })).toBeEnabled();
   });
@@ -170,7 +194,9 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     expect(await screen.findByTestId('rewards-status')).toHaveTextContent('Welcome Biscuit added to your order');
     expect(api.to('POST /rewards/offers/welcome/redeem')).toHaveLength(1);
     expect(row('Welcome Biscuit')).toHaveTextContent('−$1.79');
-    expect(screen.getByText('Welcome Biscuit', { selector: '.hh-cart-rewards__name' }).closest('li')).toHaveTextContent('In your order');
+    expect(screen.getByText('Welcome Biscuit', { selector: '.hh-cart-rewards__name' }).closest('li')).toHaveTextContent(
+      'In your order',
+    );
     expect(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toHaveFocus();
   });
 
@@ -183,7 +209,9 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     expect(toggle()).toHaveTextContent('900 Pts available');
     await u.click(screen.getByRole('button', { name: 'Remove Free Buttermilk Biscuit' }));
 
-    expect(await screen.findByTestId('rewards-status')).toHaveTextContent('Free Buttermilk Biscuit removed. 200 points are back in your balance.');
+    expect(await screen.findByTestId('rewards-status')).toHaveTextContent(
+      'Free Buttermilk Biscuit removed. 200 points are back in your balance.',
+    );
     expect(api.to('DELETE /rewards/redemptions/rd_1')).toHaveLength(1);
     expect(api.to('DELETE /rewards/redemptions/rd_1')[0].headers['X-CSRF-Token']).toBe('csrf-test');
     expect(within(totals()).queryByText('Free Buttermilk Biscuit')).toBeNull();
@@ -195,7 +223,7 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     expect(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toBeEnabled();
   });
 
-  it('shows the edge\'s message in place when a redeem fails, and leaves the store as it was', async () => {
+  it("shows the edge's message in place when a redeem fails, and leaves the store as it was", async () => {
     signedIn();
     edge({ 'POST /rewards/free-biscuit/redeem': real('POST /api/rewards/{id}/redeem not_enough_points') });
     const u = setupUser();
@@ -228,7 +256,10 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     const after = redeemed();
     signedIn(after.members, after.cart);
     edge({
-      'DELETE /rewards/redemptions/rd_1': { status: 422, body: { error: { code: 'redemption_closed', message: 'This reward was already used on an order.' } } },
+      'DELETE /rewards/redemptions/rd_1': {
+        status: 422,
+        body: { error: { code: 'redemption_closed', message: 'This reward was already used on an order.' } },
+      },
     });
     const u = setupUser();
     drawer();
@@ -255,8 +286,13 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     const biscuit = screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' });
     expect(biscuit.closest('li')).toHaveTextContent('Redeemed earlier: add it to this order');
     await u.click(biscuit);
-    expect(await screen.findByTestId('rewards-status')).toHaveTextContent('Free Buttermilk Biscuit added to your order');
-    expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /rewards/redemptions/rd_1', 'POST /rewards/free-biscuit/redeem']);
+    expect(await screen.findByTestId('rewards-status')).toHaveTextContent(
+      'Free Buttermilk Biscuit added to your order',
+    );
+    expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'DELETE /rewards/redemptions/rd_1',
+      'POST /rewards/free-biscuit/redeem',
+    ]);
     expect(row('Free Buttermilk Biscuit')).toHaveTextContent('−$1.49');
     expect(useAppStore.getState().members?.points).toBe(900);
   });
@@ -273,7 +309,9 @@ describe('cart drawer: rewards for guests', () => {
     expect(screen.queryByRole('button', { name: /^Rewards/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove .*Biscuit/ })).toBeNull();
     await u.click(link);
-    expect(screen.getByTestId('where')).toHaveTextContent('/account/signin?return=%2Fmenu%2Fm-standard%3Fcategory%3Dchicken');
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      '/account/signin?return=%2Fmenu%2Fm-standard%3Fcategory%3Dchicken',
+    );
     expect(useAppStore.getState().ui.cartOpen).toBe(false);
     expect(api.to('GET /rewards')).toHaveLength(0);
   });

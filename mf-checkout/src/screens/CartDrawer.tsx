@@ -62,7 +62,8 @@ export default function CartDrawer(_props: ScreenProps) {
     );
   }
 
-  if (step === 'upsell') return <UpsellStep cart={cart} onBack={() => go('/menu')} onDone={() => go('/checkout/order')} />;
+  if (step === 'upsell')
+    return <UpsellStep cart={cart} onBack={() => go('/menu')} onDone={() => go('/checkout/order')} />;
 
   const loc = location && location.id === cart.location_id ? location : null;
   return (
@@ -130,7 +131,17 @@ export default function CartDrawer(_props: ScreenProps) {
   );
 }
 
-function Line({ line, busy, run, setCart }: { line: CartLine; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<void>; setCart: (c: Cart) => void }) {
+function Line({
+  line,
+  busy,
+  run,
+  setCart,
+}: {
+  line: CartLine;
+  busy: boolean;
+  run: (fn: () => Promise<unknown>) => Promise<void>;
+  setCart: (c: Cart) => void;
+}) {
   const change = (q: number) =>
     run(async () => {
       const r = q < 1 ? await removeLine(line.id) : await setLineQuantity(line.id, q);
@@ -142,14 +153,28 @@ function Line({ line, busy, run, setCart }: { line: CartLine; busy: boolean; run
         <span className="hh-cart__line-name">{line.data.name}</span>
         <span className="hh-cart__line-price">{money(line.total_cents)}</span>
       </div>
-      {line.modifiers.length > 0 && <p className="hh-cart__line-mods">{line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name)).join(', ')}</p>}
+      {line.modifiers.length > 0 && (
+        <p className="hh-cart__line-mods">
+          {line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name)).join(', ')}
+        </p>
+      )}
       {line.special_instructions && <p className="hh-cart__line-mods">“{line.special_instructions}”</p>}
       <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
-        <button type="button" disabled={busy} onClick={() => change(line.quantity - 1)} aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => change(line.quantity - 1)}
+          aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
+        >
           −
         </button>
         <span aria-live="polite">{line.quantity}</span>
-        <button type="button" disabled={busy || line.quantity >= 99} onClick={() => change(line.quantity + 1)} aria-label={`One more ${line.data.name}`}>
+        <button
+          type="button"
+          disabled={busy || line.quantity >= 99}
+          onClick={() => change(line.quantity + 1)}
+          aria-label={`One more ${line.data.name}`}
+        >
           +
         </button>
       </div>
@@ -228,13 +253,25 @@ function UpsellStep({ cart, onBack, onDone }: { cart: Cart; onBack: () => void; 
         </p>
       )}
       <div className="hh-upsell__nav">
-        <button type="button" className="hh-icon-button" aria-label="Previous suggestion" disabled={i === 0} onClick={() => setI(i - 1)}>
+        <button
+          type="button"
+          className="hh-icon-button"
+          aria-label="Previous suggestion"
+          disabled={i === 0}
+          onClick={() => setI(i - 1)}
+        >
           ←
         </button>
         <span>
           {i + 1} of {items.length}
         </span>
-        <button type="button" className="hh-icon-button" aria-label="Next suggestion" disabled={i >= items.length - 1} onClick={() => setI(i + 1)}>
+        <button
+          type="button"
+          className="hh-icon-button"
+          aria-label="Next suggestion"
+          disabled={i >= items.length - 1}
+          onClick={() => setI(i + 1)}
+        >
           →
         </button>
       </div>

@@ -36,7 +36,10 @@ async function send(method, p, body, headers = {}) {
     else jar.set(k, v);
   }
   const text = await r.text();
-  return { status: r.status, body: text && (r.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text };
+  return {
+    status: r.status,
+    body: text && (r.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text,
+  };
 }
 async function ok(method, p, body, want = 200, headers) {
   const r = await send(method, p, body, headers);
@@ -52,23 +55,45 @@ try {
   const up = await ok(
     'POST',
     '/api/auth/signup',
-    { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '5135550100', password: 'chicken123', favoriteLocationId: 'oh-dayton' },
+    {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '5135550100',
+      password: 'chicken123',
+      favoriteLocationId: 'oh-dayton',
+    },
     201,
     { 'X-Bot-Check': await bot('signup') },
   );
   out['POST /api/auth/signup'] = up;
   // Confirming the email address brings the welcome reward offer.
-  const mail = (await ok('GET', '/api/dev/outbox?email=ada%40example.com')).body.messages.find((m) => m.kind === 'confirm');
+  const mail = (await ok('GET', '/api/dev/outbox?email=ada%40example.com')).body.messages.find(
+    (m) => m.kind === 'confirm',
+  );
   await ok('POST', '/api/auth/confirm', { code: mail.code });
   out['POST /api/rewards/{id}/redeem no_cart'] = await ok('POST', '/api/rewards/free-biscuit/redeem', undefined, 422);
   await ok('POST', '/api/dev/points', { memberId: up.body.user.id, points: 1000 });
   out['GET /api/rewards'] = await ok('GET', '/api/rewards');
   await ok('POST', '/api/cart', { menuId: 'm-standard', locationId: 'oh-dayton' }, 201);
-  out['POST /api/cart/products'] = await ok('POST', '/api/cart/products', { productId: 'tenders-3', quantity: 2, modifiers: [{ id: 'flv-spicy' }] }, 201);
-  out['POST /api/rewards/{id}/redeem not_enough_points'] = await ok('POST', '/api/rewards/free-family-8/redeem', undefined, 422);
+  out['POST /api/cart/products'] = await ok(
+    'POST',
+    '/api/cart/products',
+    { productId: 'tenders-3', quantity: 2, modifiers: [{ id: 'flv-spicy' }] },
+    201,
+  );
+  out['POST /api/rewards/{id}/redeem not_enough_points'] = await ok(
+    'POST',
+    '/api/rewards/free-family-8/redeem',
+    undefined,
+    422,
+  );
   const red = await ok('POST', '/api/rewards/free-biscuit/redeem');
   out['POST /api/rewards/{id}/redeem'] = red;
-  out['DELETE /api/rewards/redemptions/{id}'] = await ok('DELETE', `/api/rewards/redemptions/${red.body.redemption.id}`);
+  out['DELETE /api/rewards/redemptions/{id}'] = await ok(
+    'DELETE',
+    `/api/rewards/redemptions/${red.body.redemption.id}`,
+  );
   const offer = out['GET /api/rewards'].body.reward_offers[0];
   out['POST /api/rewards/offers/{id}/redeem'] = await ok('POST', `/api/rewards/offers/${offer.id}/redeem`);
 } finally {
@@ -81,16 +106,20 @@ const placeholder = (prefix) => {
   const n = [...ids.values()].filter((v) => v.startsWith(prefix + '_')).length + 1;
   return `${prefix}_${n}`;
 };
-const json = JSON.stringify(out, (k, v) => {
-  if (typeof v !== 'string') return v;
-  if (/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v)) return '2030-01-15T12:00:00Z';
-  const m = /^(m|c|l|rd)_[A-Za-z0-9_-]{6,}$/.exec(v);
-  if (m) {
-    if (!ids.has(v)) ids.set(v, placeholder(m[1]));
-    return ids.get(v);
-  }
-  if (k === 'member_number') return 'HH1234567890';
-  return v;
-}, 1);
+const json = JSON.stringify(
+  out,
+  (k, v) => {
+    if (typeof v !== 'string') return v;
+    if (/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v)) return '2030-01-15T12:00:00Z';
+    const m = /^(m|c|l|rd)_[A-Za-z0-9_-]{6,}$/.exec(v);
+    if (m) {
+      if (!ids.has(v)) ids.set(v, placeholder(m[1]));
+      return ids.get(v);
+    }
+    if (k === 'member_number') return 'HH1234567890';
+    return v;
+  },
+  1,
+);
 writeFileSync(path.join(here, 'rewards-api.json'), json + '\n');
 console.log('wrote', Object.keys(out).join(', '));

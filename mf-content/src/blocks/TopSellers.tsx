@@ -18,12 +18,17 @@ export function TopSellers({ block }: { block: TopSellersBlock }) {
   const signedIn = useAppStore((s) => !!s.user);
   if (block.show === 'no-user' && signedIn) return null;
   return (
-    <section className={`hh-block hh-top-sellers hh-top-sellers--${block.layout ?? 'default'}`} style={{ background: block.background_color }}>
+    <section
+      className={`hh-block hh-top-sellers hh-top-sellers--${block.layout ?? 'default'}`}
+      style={{ background: block.background_color }}
+    >
       {block.title && <h2>{block.title}</h2>}
       <ul className="hh-cards">
         {(block.products ?? []).map((card) => (
           <li key={card.title} className="hh-card">
-            {card.image && <img src={card.image.filename} alt={card.image.alt ?? ''} width={240} height={180} loading="lazy" />}
+            {card.image && (
+              <img src={card.image.filename} alt={card.image.alt ?? ''} width={240} height={180} loading="lazy" />
+            )}
             <h3>{card.title}</h3>
             <p>{card.description}</p>
             {card.cta?.[0] ? (

@@ -14,13 +14,25 @@ function inRouter(ui: React.ReactNode) {
   return render(
     <MemoryRouter initialEntries={['/']}>
       <Routes>
-        <Route path="*" element={<>{ui}<Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              {ui}
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
 }
 
-const btn = (over: Partial<ButtonBlock>): ButtonBlock => ({ text: 'Go', link: { cached_url: 'catering', linktype: 'story' }, ...over });
+const btn = (over: Partial<ButtonBlock>): ButtonBlock => ({
+  text: 'Go',
+  link: { cached_url: 'catering', linktype: 'story' },
+  ...over,
+});
 
 describe('content button', () => {
   it.each([
@@ -32,7 +44,9 @@ describe('content button', () => {
   });
 
   it('renders a url link as an external link', () => {
-    inRouter(<ContentButton block={btn({ text: 'Apply', link: { cached_url: 'https://jobs.example/x', linktype: 'url' } })} />);
+    inRouter(
+      <ContentButton block={btn({ text: 'Apply', link: { cached_url: 'https://jobs.example/x', linktype: 'url' } })} />,
+    );
     const a = screen.getByRole('link', { name: 'Apply' });
     expect(a).toHaveAttribute('href', 'https://jobs.example/x');
     expect(a).toHaveAttribute('rel', expect.stringContaining('noopener'));
@@ -65,7 +79,12 @@ describe('top sellers block', () => {
     title: 'Top Sellers',
     products: [
       { image: { filename: '/t.svg', alt: '' }, title: 'Tenders', description: 'Crispy', cta: [] },
-      { image: { filename: '/b.svg', alt: '' }, title: 'Bucket', description: 'Twelve pieces', cta: [btn({ text: 'Feed the family', link: { cached_url: 'menu', linktype: 'story' } })] },
+      {
+        image: { filename: '/b.svg', alt: '' },
+        title: 'Bucket',
+        description: 'Twelve pieces',
+        cta: [btn({ text: 'Feed the family', link: { cached_url: 'menu', linktype: 'story' } })],
+      },
     ],
   };
   beforeEach(() => useAppStore.getState().reset(['location', 'user']));

@@ -9,7 +9,12 @@ import '../content.css';
 export default function ContentPage({ params }: ScreenProps) {
   const slug = params.slug ?? '';
   const page = useLoad(`page:${slug}`, (signal) => getPage(slug, signal));
-  if (page.status === 'loading') return <div className="hh-area-loading" role="status"><span className="visually-hidden">Loading…</span></div>;
+  if (page.status === 'loading')
+    return (
+      <div className="hh-area-loading" role="status">
+        <span className="visually-hidden">Loading…</span>
+      </div>
+    );
   if (page.status === 'error') {
     if (page.error.status === 404) return <NotFound />;
     return <p role="alert">{page.error.message || 'Error'}</p>;

@@ -17,7 +17,10 @@ const sitePages: [string, string][] = [
 ];
 
 function titleOf(slug: string): string {
-  return slug.split(/[-/]/).map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
+  return slug
+    .split(/[-/]/)
+    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+    .join(' ');
 }
 
 export default function Sitemap(_props: ScreenProps) {

@@ -11,12 +11,25 @@ export default function Typography(_props: ScreenProps) {
       <h3>Heading 3: Honey butter biscuits</h3>
       <h4>Heading 4: Sides made from scratch</h4>
       <p>Body text: Our chicken is brined for twelve hours, breaded by hand and fried in small batches.</p>
-      <p><small>Small print: Prices and availability vary by restaurant.</small></p>
+      <p>
+        <small>Small print: Prices and availability vary by restaurant.</small>
+      </p>
       <h3>Colours</h3>
       <ul className="hh-swatches">
         {Object.entries(colors).map(([name, value]) => (
           <li key={name}>
-            <span aria-hidden="true" style={{ display: 'inline-block', width: 24, height: 24, background: value, verticalAlign: 'middle', border: '1px solid #ccc' }} /> {name} {value}
+            <span
+              aria-hidden="true"
+              style={{
+                display: 'inline-block',
+                width: 24,
+                height: 24,
+                background: value,
+                verticalAlign: 'middle',
+                border: '1px solid #ccc',
+              }}
+            />{' '}
+            {name} {value}
           </li>
         ))}
       </ul>

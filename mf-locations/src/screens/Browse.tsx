@@ -5,7 +5,10 @@ export default function Browse({ params }: ScreenProps) {
   return (
     <ScreenFrame name="mf-locations/Browse" title="Locations">
       <p>
-        {[params.state, params.city, params.address].filter(Boolean).map((p) => p.toUpperCase()).join(' › ')}
+        {[params.state, params.city, params.address]
+          .filter(Boolean)
+          .map((p) => p.toUpperCase())
+          .join(' › ')}
       </p>
     </ScreenFrame>
   );

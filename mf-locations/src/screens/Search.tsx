@@ -3,7 +3,5 @@ import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { brandName } from '@henhouse/kit/brand';
 
 export default function Search(_props: ScreenProps) {
-  return (
-    <ScreenFrame name="mf-locations/Search" title={`Find a ${brandName()}`}/>
-  );
+  return <ScreenFrame name="mf-locations/Search" title={`Find a ${brandName()}`} />;
 }

@@ -4,7 +4,9 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { CartDrawer } from './CartDrawer';
 
 jest.mock('../federation/RemoteScreen', () => ({
-  RemoteScreen: ({ module, screen }: { module: string; screen: string }) => <div data-testid="contents">{`${module}/${screen}`}</div>,
+  RemoteScreen: ({ module, screen }: { module: string; screen: string }) => (
+    <div data-testid="contents">{`${module}/${screen}`}</div>
+  ),
 }));
 
 function Where() {
@@ -14,7 +16,15 @@ function mount(at = '/catering') {
   return render(
     <MemoryRouter initialEntries={[at]}>
       <Routes>
-        <Route path="*" element={<><CartDrawer /><Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <CartDrawer />
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

@@ -60,7 +60,14 @@ export function CartDrawer() {
           </button>
         </header>
         <div className="hh-drawer__body">
-          <RemoteScreen module="mf-checkout" screen="CartDrawer" routeId="cart-drawer" params={{}} query={{}} layout="default" />
+          <RemoteScreen
+            module="mf-checkout"
+            screen="CartDrawer"
+            routeId="cart-drawer"
+            params={{}}
+            query={{}}
+            layout="default"
+          />
         </div>
       </div>
     </dialog>

@@ -29,8 +29,10 @@ export const socialLinks = (brand: string) => [
 ];
 
 const icons: Record<string, string> = {
-  instagram: 'M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 8.2a3.2 3.2 0 1 1 0-6.4 3.2 3.2 0 0 1 0 6.4zM17.3 5.5a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4zM12 2c-2.7 0-3 0-4.1.1C4.1 2.3 2.3 4.1 2.1 7.9 2 9 2 9.3 2 12s0 3 .1 4.1c.2 3.8 2 5.6 5.8 5.8 1.1.1 1.4.1 4.1.1s3 0 4.1-.1c3.8-.2 5.6-2 5.8-5.8.1-1.1.1-1.4.1-4.1s0-3-.1-4.1c-.2-3.8-2-5.6-5.8-5.8C15 2 14.7 2 12 2z',
-  facebook: 'M22 12a10 10 0 1 0-11.6 9.9v-7H7.9V12h2.5V9.8c0-2.5 1.5-3.9 3.8-3.9 1.1 0 2.2.2 2.2.2v2.5h-1.3c-1.2 0-1.6.8-1.6 1.6V12h2.8l-.4 2.9h-2.3v7A10 10 0 0 0 22 12z',
+  instagram:
+    'M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 8.2a3.2 3.2 0 1 1 0-6.4 3.2 3.2 0 0 1 0 6.4zM17.3 5.5a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4zM12 2c-2.7 0-3 0-4.1.1C4.1 2.3 2.3 4.1 2.1 7.9 2 9 2 9.3 2 12s0 3 .1 4.1c.2 3.8 2 5.6 5.8 5.8 1.1.1 1.4.1 4.1.1s3 0 4.1-.1c3.8-.2 5.6-2 5.8-5.8.1-1.1.1-1.4.1-4.1s0-3-.1-4.1c-.2-3.8-2-5.6-5.8-5.8C15 2 14.7 2 12 2z',
+  facebook:
+    'M22 12a10 10 0 1 0-11.6 9.9v-7H7.9V12h2.5V9.8c0-2.5 1.5-3.9 3.8-3.9 1.1 0 2.2.2 2.2.2v2.5h-1.3c-1.2 0-1.6.8-1.6 1.6V12h2.8l-.4 2.9h-2.3v7A10 10 0 0 0 22 12z',
   x: 'M17.8 3h3.1l-6.8 7.7 8 10.3h-6.3l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.8 3h6.4l4.4 5.8L17.8 3zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5z',
 };
 
@@ -52,17 +54,29 @@ export function Footer({ careersUrl, brandName }: { careersUrl: string; brandNam
         ))}
       </ul>
       <section className="hh-footer__stores" aria-label="Get the app">
-        <a href="https://apps.apple.com/app/henhouse" target="_blank" rel="noopener noreferrer" className="hh-store-badge">
+        <a
+          href="https://apps.apple.com/app/henhouse"
+          target="_blank"
+          rel="noopener noreferrer"
+          className="hh-store-badge"
+        >
           Download on the App Store
         </a>
-        <a href="https://play.google.com/store/apps/details?id=com.henhouse" target="_blank" rel="noopener noreferrer" className="hh-store-badge">
+        <a
+          href="https://play.google.com/store/apps/details?id=com.henhouse"
+          target="_blank"
+          rel="noopener noreferrer"
+          className="hh-store-badge"
+        >
           Get it on Google Play
         </a>
       </section>
       <nav aria-label="Legal" className="hh-footer__pages">
         <NavList entries={footerPages} />
       </nav>
-      <p className="hh-footer__copy">© {new Date().getFullYear()} {brandName} Restaurants</p>
+      <p className="hh-footer__copy">
+        © {new Date().getFullYear()} {brandName} Restaurants
+      </p>
       <p className="hh-footer__attribution">
         Address search uses place data from{' '}
         <a href="https://www.geonames.org/" rel="noopener noreferrer" target="_blank">

@@ -24,7 +24,10 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
   const points = useAppStore((s) => s.members?.points);
   const loc = useLocation();
   const burger = useRef<HTMLButtonElement>(null);
-  const count = (cart?.products ?? []).reduce<number>((n, p) => n + (Number((p as { quantity?: number }).quantity) || 1), 0);
+  const count = (cart?.products ?? []).reduce<number>(
+    (n, p) => n + (Number((p as { quantity?: number }).quantity) || 1),
+    0,
+  );
 
   // Opening the navigation blocks page scrolling, so the page does not move behind it.
   useEffect(() => (navOpen ? lockScroll() : undefined), [navOpen]);
@@ -79,7 +82,14 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
             aria-haspopup="dialog"
             onClick={() => setUi({ cartOpen: true })}
           >
-            <svg className="hh-cart-button__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <svg
+              className="hh-cart-button__icon"
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              aria-hidden="true"
+              focusable="false"
+            >
               <path
                 fill="currentColor"
                 d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM7.2 14.8h9.9c.8 0 1.4-.4 1.7-1.1L22 6H5.2L4.3 4H1v2h2l3.6 7.6-1.4 2.4c-.7 1.3.3 2.8 1.8 2.8H19v-2H7.4l.8-1.4z"

@@ -17,9 +17,11 @@ describe('mobile menu', () => {
   it('lists Account, Locations, Menu, Catering, Careers, Rewards, About', () => {
     const { container } = mount();
     const list = container.querySelector('ul')!;
-    expect(within(list).getAllByRole('link').map((a) => a.textContent?.replace(' (opens in a new tab)', ''))).toEqual([
-      'Account', 'Locations', 'Menu', 'Catering', 'Careers', 'Rewards', 'About',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent?.replace(' (opens in a new tab)', '')),
+    ).toEqual(['Account', 'Locations', 'Menu', 'Catering', 'Careers', 'Rewards', 'About']);
   });
 
   it('offers "Sign in" and "Order Now" when signed out', () => {
@@ -36,7 +38,9 @@ describe('mobile menu', () => {
     expect(screen.getByText('Welcome back,')).toBeInTheDocument();
     const balance = screen.getByRole('link', { name: 'Balance 320 Pts' });
     expect(balance).toHaveAttribute('href', '/account?section=user-info');
-    const rewards = screen.getAllByRole('link', { name: 'Rewards' }).find((a) => a.getAttribute('href') === '/account?section=rewards-single')!;
+    const rewards = screen
+      .getAllByRole('link', { name: 'Rewards' })
+      .find((a) => a.getAttribute('href') === '/account?section=rewards-single')!;
     fireEvent.click(rewards);
     expect(useAppStore.getState().ui.accountSection).toBe('rewards-single');
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();

@@ -33,7 +33,11 @@ export function MobileMenu({ careersUrl }: { careersUrl: string }) {
             <Link to="/account?section=rewards-single" onClick={() => setUi({ accountSection: 'rewards-single' })}>
               Rewards
             </Link>
-            <Link to="/account?section=user-info" className="hh-mobile-menu__points" onClick={() => setUi({ accountSection: 'user-info' })}>
+            <Link
+              to="/account?section=user-info"
+              className="hh-mobile-menu__points"
+              onClick={() => setUi({ accountSection: 'user-info' })}
+            >
               Balance <strong>{points}</strong> Pts
             </Link>
           </>

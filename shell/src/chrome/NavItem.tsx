@@ -8,7 +8,15 @@ export interface NavEntry {
 
 /** NavItem renders one navigation entry: an in-site link, or an external link that
  *  opens in a new tab and says so to screen readers. */
-export function NavItem({ entry, active = false, onClick }: { entry: NavEntry; active?: boolean; onClick?: () => void }) {
+export function NavItem({
+  entry,
+  active = false,
+  onClick,
+}: {
+  entry: NavEntry;
+  active?: boolean;
+  onClick?: () => void;
+}) {
   if (entry.external) {
     return (
       <a href={entry.to} target="_blank" rel="noopener noreferrer">

@@ -5,8 +5,16 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { newVisit, Popups } from './Popups';
 
 const popups = [
-  { id: 'welcome', kind: 'welcome', version: 1, title: 'Welcome to Henhouse', text: 'Fried fresh.', show: 'no-user', exclude: ['/checkout'],
-    button: { component: 'button', text: 'Find a Location', link: { cached_url: 'locations', linktype: 'story' } } },
+  {
+    id: 'welcome',
+    kind: 'welcome',
+    version: 1,
+    title: 'Welcome to Henhouse',
+    text: 'Fried fresh.',
+    show: 'no-user',
+    exclude: ['/checkout'],
+    button: { component: 'button', text: 'Find a Location', link: { cached_url: 'locations', linktype: 'story' } },
+  },
   { id: 'promo', kind: 'site', version: 1, title: 'Double points on Tuesdays', text: 'Earn more.', show: 'all' },
 ];
 
@@ -14,11 +22,26 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 async function mount(at = '/') {
-  configureApi({ fetchImpl: (async () => ({ ok: true, status: 200, headers: { get: () => 'application/json' }, text: async () => JSON.stringify({ popups }) })) as unknown as typeof fetch });
+  configureApi({
+    fetchImpl: (async () => ({
+      ok: true,
+      status: 200,
+      headers: { get: () => 'application/json' },
+      text: async () => JSON.stringify({ popups }),
+    })) as unknown as typeof fetch,
+  });
   render(
     <MemoryRouter initialEntries={[at]}>
       <Routes>
-        <Route path="*" element={<><Popups /><Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <Popups />
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

@@ -25,7 +25,10 @@ export function Popups() {
   const loaded = useLoad('popups', getPopups, { report: 'dialog' });
   const popups = loaded.status === 'ready' ? loaded.data.popups : undefined;
   const [dismissed, setDismissed] = useState<Set<string>>(() => readDismissed());
-  const popup = useMemo(() => (dismissedThisVisit || !popups ? null : choosePopup(popups, pathname, signedIn, dismissed)), [popups, pathname, signedIn, dismissed]);
+  const popup = useMemo(
+    () => (dismissedThisVisit || !popups ? null : choosePopup(popups, pathname, signedIn, dismissed)),
+    [popups, pathname, signedIn, dismissed],
+  );
   if (!popup) return null;
   const dismiss = () => {
     rememberDismissed(popup);
@@ -55,7 +58,15 @@ export function Popups() {
       }
     >
       <div className={`hh-popup hh-popup--${popup.kind}`} data-popup={popup.id}>
-        {popup.image?.filename && <img className="hh-popup__image" src={popup.image.filename} alt={popup.image.alt ?? ''} width={320} height={180} />}
+        {popup.image?.filename && (
+          <img
+            className="hh-popup__image"
+            src={popup.image.filename}
+            alt={popup.image.alt ?? ''}
+            width={320}
+            height={180}
+          />
+        )}
         <p>{popup.text}</p>
       </div>
     </Dialog>

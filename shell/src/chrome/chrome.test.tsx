@@ -21,7 +21,10 @@ describe('Header', () => {
   it('lists the main navigation in order, Careers external', () => {
     renderHeader();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent?.replace(' (opens in a new tab)', ''), a.getAttribute('href')]);
+    const links = Array.from(nav.querySelectorAll('a')).map((a) => [
+      a.textContent?.replace(' (opens in a new tab)', ''),
+      a.getAttribute('href'),
+    ]);
     expect(links).toEqual([
       ['Locations', '/locations'],
       ['Menu', '/menu'],
@@ -67,8 +70,17 @@ describe('Footer', () => {
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: 'Footer' });
-    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent?.replace(' (opens in a new tab)', ''))).toEqual([
-      'Contact', 'Rewards', 'Careers', 'Nutrition and Allergen Info', 'Gift Cards', 'Franchise', 'About', 'All Locations',
+    expect(
+      Array.from(nav.querySelectorAll('a')).map((a) => a.textContent?.replace(' (opens in a new tab)', '')),
+    ).toEqual([
+      'Contact',
+      'Rewards',
+      'Careers',
+      'Nutrition and Allergen Info',
+      'Gift Cards',
+      'Franchise',
+      'About',
+      'All Locations',
     ]);
     expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy-policy');
     expect(screen.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute('href', '/terms-and-conditions');

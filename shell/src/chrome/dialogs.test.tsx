@@ -11,7 +11,15 @@ function mount(ui: React.ReactNode, at = '/account') {
   return render(
     <MemoryRouter initialEntries={[at]}>
       <Routes>
-        <Route path="*" element={<>{ui}<Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              {ui}
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
@@ -27,9 +35,11 @@ describe('forced sign-out dialog', () => {
     mount(<ForcedSignOut />);
     expect(screen.queryByText(forcedSignOutMessage)).toBeNull();
     act(() => useAppStore.getState().setUi({ forcedSignOut: true }));
-    expect(screen.getByText(
-      "For your security you've been signed out. Please sign in again to continue. This may be required when you're accessing your account from multiple devices or there is something different about your most recent sign in attempt. Thanks for your understanding!",
-    )).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "For your security you've been signed out. Please sign in again to continue. This may be required when you're accessing your account from multiple devices or there is something different about your most recent sign in attempt. Thanks for your understanding!",
+      ),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: button }));
     expect(screen.getByTestId('where')).toHaveTextContent(new RegExp(`^${to}$`));
     expect(useAppStore.getState().ui.forcedSignOut).toBe(false);
@@ -43,7 +53,10 @@ describe('global error dialog', () => {
     [[], []],
     [{}, []],
     ['Store is closed', ['Store is closed']],
-    [['A', 'B'], ['A', 'B']],
+    [
+      ['A', 'B'],
+      ['A', 'B'],
+    ],
     [{ message: 'Out of biscuits' }, ['Out of biscuits']],
   ])('%p shows %p', (errors, lines) => {
     expect(errorMessages(errors as never)).toEqual(lines);
@@ -58,18 +71,26 @@ describe('global error dialog', () => {
     expect(screen.queryByRole('heading', { name: 'Heads-up!' })).toBeNull();
   });
 
-  it('offers a product error\'s primary and secondary actions', () => {
+  it("offers a product error's primary and secondary actions", () => {
     const secondary = jest.fn();
     mount(<ErrorDialog />);
     act(() =>
       useAppStore.getState().set({
-        errors: { message: 'Pick a size first', primary: { label: 'Choose size', href: '/menu/m1/product/p1' }, secondary: { label: 'Keep shopping', onClick: secondary } },
+        errors: {
+          message: 'Pick a size first',
+          primary: { label: 'Choose size', href: '/menu/m1/product/p1' },
+          secondary: { label: 'Keep shopping', onClick: secondary },
+        },
       }),
     );
     expect(screen.queryByRole('button', { name: 'Okay' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Choose size' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/menu/m1/product/p1');
-    act(() => useAppStore.getState().set({ errors: { message: 'x', primary: { label: 'P' }, secondary: { label: 'Keep shopping', onClick: secondary } } }));
+    act(() =>
+      useAppStore.getState().set({
+        errors: { message: 'x', primary: { label: 'P' }, secondary: { label: 'Keep shopping', onClick: secondary } },
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Keep shopping' }));
     expect(secondary).toHaveBeenCalledTimes(1);
   });

@@ -36,7 +36,8 @@ describe('web app manifest', () => {
         expect(readFileSync(file, 'utf8')).toContain('<svg');
       }
     }
-    const png = (size: string, purpose: string) => icons.some((i) => i.type === 'image/png' && i.sizes === size && i.purpose === purpose);
+    const png = (size: string, purpose: string) =>
+      icons.some((i) => i.type === 'image/png' && i.sizes === size && i.purpose === purpose);
     expect(png('192x192', 'any') && png('512x512', 'any') && png('512x512', 'maskable')).toBe(true);
     expect(icons.some((i) => i.type === 'image/svg+xml')).toBe(true);
     expect(pngSize(path.join(publicDir, 'icons', 'apple-touch-icon.png'))).toEqual([180, 180]);

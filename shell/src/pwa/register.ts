@@ -101,7 +101,13 @@ export function registerServiceWorker(boot: Pick<Bootstrap, 'config'>, overrides
     controlled = true;
     if (reloading) return;
     const last = Number(env.storage.getItem(RELOAD_KEY)) || null;
-    const state = { wasControlled, now: env.now(), lastInteraction, editing: isEditing(env.win.document), lastReloadAt: last };
+    const state = {
+      wasControlled,
+      now: env.now(),
+      lastInteraction,
+      editing: isEditing(env.win.document),
+      lastReloadAt: last,
+    };
     if (!shouldReloadForUpdate(state)) return;
     reloading = true;
     env.storage.setItem(RELOAD_KEY, String(state.now));

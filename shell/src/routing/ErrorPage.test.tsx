@@ -10,12 +10,20 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('error pages', () => {
   it("shows the error's message with status 500 by default", () => {
-    render(<PageErrorBoundary><Boom message="Menu unavailable" /></PageErrorBoundary>);
+    render(
+      <PageErrorBoundary>
+        <Boom message="Menu unavailable" />
+      </PageErrorBoundary>,
+    );
     expect(screen.getByRole('heading', { name: 'Menu unavailable' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveAttribute('data-status', '500');
   });
   it('shows "Error" when there is no message', () => {
-    render(<PageErrorBoundary><Boom message="" /></PageErrorBoundary>);
+    render(
+      <PageErrorBoundary>
+        <Boom message="" />
+      </PageErrorBoundary>,
+    );
     expect(screen.getByRole('heading', { name: 'Error' })).toBeInTheDocument();
   });
   it('falls back when the error page itself fails', () => {

@@ -2,7 +2,8 @@ import type { Bootstrap, RouteEntry } from '@henhouse/kit/bootstrap';
 import table from '../../../edge/internal/routes/testdata/routes.json';
 import { resolve } from './resolve';
 
-const boot = (over: Partial<Bootstrap>) => ({ routes: table as RouteEntry[], path: '/', status: 200, layout: 'default', ...over }) as Bootstrap;
+const boot = (over: Partial<Bootstrap>) =>
+  ({ routes: table as RouteEntry[], path: '/', status: 200, layout: 'default', ...over }) as Bootstrap;
 
 describe('resolve', () => {
   it('picks the layout and screen from the edge table', () => {

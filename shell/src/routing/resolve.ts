@@ -22,6 +22,7 @@ export function resolve(boot: Bootstrap, pathname: string): Resolved {
   }
   const m = matchPath(boot.routes, pathname);
   if (!m) return { route: notFoundRoute, params: {}, layout: 'default', notFound: true };
-  if (m.route.redirect) return { route: m.route, params: m.params, layout: m.route.layout, notFound: false, redirect: m.route.redirect };
+  if (m.route.redirect)
+    return { route: m.route, params: m.params, layout: m.route.layout, notFound: false, redirect: m.route.redirect };
   return { route: m.route, params: m.params, layout: m.route.layout, notFound: m.route.id === 'not-found' };
 }

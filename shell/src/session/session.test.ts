@@ -12,7 +12,13 @@ function fetchMock(routes: Record<string, unknown>) {
     calls.push(key);
     const body = routes[key];
     const text = body === undefined ? '' : JSON.stringify(body);
-    return { ok: true, status: body === undefined ? 204 : 200, statusText: 'OK', headers: { get: () => 'application/json' }, text: async () => text };
+    return {
+      ok: true,
+      status: body === undefined ? 204 : 200,
+      statusText: 'OK',
+      headers: { get: () => 'application/json' },
+      text: async () => text,
+    };
   };
   configureApi({ base: '/api', csrf: 't', fetchImpl: f as unknown as typeof fetch });
   return calls;
@@ -74,7 +80,13 @@ describe('webview start-up', () => {
 
   it('exchanges a handover code once and takes it out of the address bar', async () => {
     const calls = fetchMock({
-      'POST /api/app/handover/exchange': { location: { id: 'l1', name: 'Henhouse Dayton', menu_id: 'm-standard' }, cart: null, user: { id: 'm1' }, members: { points: 120 }, token: { provider: 'henhouse-loyalty', version: '1' } },
+      'POST /api/app/handover/exchange': {
+        location: { id: 'l1', name: 'Henhouse Dayton', menu_id: 'm-standard' },
+        cart: null,
+        user: { id: 'm1' },
+        members: { points: 120 },
+        token: { provider: 'henhouse-loyalty', version: '1' },
+      },
     });
     const replaceState = jest.fn();
     await startWebview({ search: '?handover=abc123&x=1', pathname: '/app/menu', hash: '' }, { replaceState });

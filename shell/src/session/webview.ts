@@ -5,9 +5,27 @@ import { useAppStore } from '@henhouse/kit/state/store';
 
 /** The app state areas cleared when the webview starts: nothing the browser kept from
  *  an earlier visit may mix with what the native app hands over. */
-export const webviewCleared = ['token', 'user', 'cart', 'location', 'members', 'order', 'product', 'category', 'catering', 'checkout', 'jobs', 'locations', 'subscriptions', 'errors'] as const;
+export const webviewCleared = [
+  'token',
+  'user',
+  'cart',
+  'location',
+  'members',
+  'order',
+  'product',
+  'category',
+  'catering',
+  'checkout',
+  'jobs',
+  'locations',
+  'subscriptions',
+  'errors',
+] as const;
 
-export async function startWebview(where: Pick<Location, 'search' | 'pathname' | 'hash'>, history: Pick<History, 'replaceState'> = window.history): Promise<void> {
+export async function startWebview(
+  where: Pick<Location, 'search' | 'pathname' | 'hash'>,
+  history: Pick<History, 'replaceState'> = window.history,
+): Promise<void> {
   const s = useAppStore.getState();
   s.reset([...webviewCleared]);
   s.set({ checkout: { placement: 'app' } });
@@ -24,9 +42,19 @@ export async function startWebview(where: Pick<Location, 'search' | 'pathname' |
       // The one-time code never stays in the address bar or the history.
       params.delete('handover');
       const q = params.toString();
-      history.replaceState(history === window.history ? window.history.state : null, '', where.pathname + (q ? `?${q}` : '') + where.hash);
+      history.replaceState(
+        history === window.history ? window.history.state : null,
+        '',
+        where.pathname + (q ? `?${q}` : '') + where.hash,
+      );
       const data = await exchangeHandover(code);
-      useAppStore.getState().set({ location: data.location, cart: data.cart, user: data.user, members: data.members, token: data.token ?? null });
+      useAppStore.getState().set({
+        location: data.location,
+        cart: data.cart,
+        user: data.user,
+        members: data.members,
+        token: data.token ?? null,
+      });
     } else {
       await actions.dumpAppData(params.get('locationId') ?? undefined);
     }

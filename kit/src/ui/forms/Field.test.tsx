@@ -1,13 +1,31 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { CheckboxField, FormAlert, PasswordField, RecaptchaNotice, Status, StepHeading, TextField, describedBy, validatePassword } from './Field';
+import {
+  CheckboxField,
+  FormAlert,
+  PasswordField,
+  RecaptchaNotice,
+  Status,
+  StepHeading,
+  TextField,
+  describedBy,
+  validatePassword,
+} from './Field';
 
 const user = () => userEvent.setup({ delay: null });
 
 describe('TextField', () => {
   it('labels the input and ties its error and hint to it', () => {
-    render(<TextField label="Email" name="email" hint="We send the receipt here" error="Enter your email address" aria-describedby="extra" />);
+    render(
+      <TextField
+        label="Email"
+        name="email"
+        hint="We send the receipt here"
+        error="Enter your email address"
+        aria-describedby="extra"
+      />,
+    );
     const input = screen.getByLabelText('Email');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Enter your email address We send the receipt here');
@@ -93,8 +111,14 @@ test('FormAlert is an alert only when there is a message; Status is always in th
 
 test('RecaptchaNotice links the privacy policy and terms of Google', () => {
   render(<RecaptchaNotice />);
-  expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://policies.google.com/privacy');
-  expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', 'https://policies.google.com/terms');
+  expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    'https://policies.google.com/privacy',
+  );
+  expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    'href',
+    'https://policies.google.com/terms',
+  );
 });
 
 test('StepHeading takes focus when its step begins', () => {

@@ -22,7 +22,16 @@ export function describedBy(...ids: (string | false | undefined | null)[]): stri
   return s || undefined;
 }
 
-export function TextField({ label, error, hint, optional, id, className, 'aria-describedby': extra, ...input }: FieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  id,
+  className,
+  'aria-describedby': extra,
+  ...input
+}: FieldProps) {
   const auto = useId();
   const fid = id ?? `f${auto}`;
   const hintId = hint ? `${fid}-hint` : undefined;
@@ -38,7 +47,13 @@ export function TextField({ label, error, hint, optional, id, className, 'aria-d
           {hint}
         </p>
       )}
-      <input id={fid} className="hh-form-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(errId, hintId, extra)} {...input} />
+      <input
+        id={fid}
+        className="hh-form-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(errId, hintId, extra)}
+        {...input}
+      />
       <FieldError id={errId} message={error} />
     </div>
   );
@@ -109,7 +124,13 @@ export function PasswordField({ label, error, hint, rules, id, value, ...input }
           aria-describedby={describedBy(errId, hintId, rulesId)}
           {...input}
         />
-        <button type="button" className="hh-form-password__toggle" aria-controls={fid} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+        <button
+          type="button"
+          className="hh-form-password__toggle"
+          aria-controls={fid}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        >
           {shown ? 'Hide' : 'Show'}
           <span className="visually-hidden"> password</span>
         </button>
@@ -143,7 +164,13 @@ export function CheckboxField({ label, error, hint, id, optional: _optional, ...
   const hintId = hint ? `${fid}-hint` : undefined;
   return (
     <div className="hh-form-field hh-form-field--check">
-      <input id={fid} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={describedBy(errId, hintId)} {...input} />
+      <input
+        id={fid}
+        type="checkbox"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(errId, hintId)}
+        {...input}
+      />
       <label htmlFor={fid}>{label}</label>
       {hint && (
         <p id={hintId} className="hh-form-field__hint">
@@ -194,7 +221,17 @@ export function RecaptchaNotice() {
 
 /** StepHeading takes focus when a step of a form changes, so keyboard and screen-reader
  *  users start at the new step's title. */
-export function StepHeading({ children, focus, level = 3, id }: { children: ReactNode; focus: boolean; level?: 2 | 3; id?: string }) {
+export function StepHeading({
+  children,
+  focus,
+  level = 3,
+  id,
+}: {
+  children: ReactNode;
+  focus: boolean;
+  level?: 2 | 3;
+  id?: string;
+}) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) ref.current?.focus();

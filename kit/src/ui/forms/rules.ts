@@ -22,7 +22,13 @@ export const phoneRules = {
 
 /** The input attributes of a 6-digit one-time code field (SMS/email autofill, numeric
  *  keypad). */
-export const oneTimeCodeInput = { type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '[0-9]*', maxLength: 6 } as const;
+export const oneTimeCodeInput = {
+  type: 'text',
+  inputMode: 'numeric',
+  autoComplete: 'one-time-code',
+  pattern: '[0-9]*',
+  maxLength: 6,
+} as const;
 
 /** The rules of a 6-digit one-time code field; required names where the code was sent. */
 export function oneTimeCodeRules(required: string) {

@@ -35,7 +35,12 @@ function renderForm(err: unknown, opts: Parameters<typeof applyServerErrors<Valu
 
 describe('applyServerErrors', () => {
   it('puts each field message on its field, focuses the first and leaves no form message', () => {
-    const r = renderForm(new ApiError(422, 'invalid', 'Check the highlighted fields.', { phone: 'Enter a 10-digit phone number', email: 'That email is taken' }));
+    const r = renderForm(
+      new ApiError(422, 'invalid', 'Check the highlighted fields.', {
+        phone: 'Enter a 10-digit phone number',
+        email: 'That email is taken',
+      }),
+    );
     expect(r.message).toBeNull();
     const phone = screen.getByLabelText('Phone');
     const email = screen.getByLabelText('Email');
@@ -46,13 +51,18 @@ describe('applyServerErrors', () => {
   });
 
   it('maps other names the edge uses for a field', () => {
-    const r = renderForm(new ApiError(422, 'invalid', 'Check the highlighted fields.', { emailAddress: 'That email is taken' }), { aliases: { emailAddress: 'email' } });
+    const r = renderForm(
+      new ApiError(422, 'invalid', 'Check the highlighted fields.', { emailAddress: 'That email is taken' }),
+      { aliases: { emailAddress: 'email' } },
+    );
     expect(r.message).toBeNull();
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('That email is taken');
   });
 
   it('makes a message for a field the form does not have the form-level message', () => {
-    const r = renderForm(new ApiError(422, 'invalid', 'Check the highlighted fields.', { paymentToken: 'The card was declined' }));
+    const r = renderForm(
+      new ApiError(422, 'invalid', 'Check the highlighted fields.', { paymentToken: 'The card was declined' }),
+    );
     expect(r.message).toBe('The card was declined.');
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   });
