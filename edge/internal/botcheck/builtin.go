@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -36,6 +37,10 @@ const BuiltinSiteKey = "henhouse-builtin"
 
 //go:embed enterprise.js
 var scriptSource string
+
+// tokenURLPlaceholder is the script's token URL as written in enterprise.js, a string
+// literal in either quote style (the file is formatted like the rest of the front end).
+var tokenURLPlaceholder = regexp.MustCompile(`["']__TOKEN_URL__["']`)
 
 // BuiltinConfig configures the built-in verifier.
 type BuiltinConfig struct {
@@ -89,10 +94,10 @@ func NewBuiltin(ctx context.Context, cfg BuiltinConfig) (*Builtin, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	u, _ := json.Marshal(cfg.TokenURL) // a JS string literal
+	u, _ := json.Marshal(cfg.TokenURL) // a JS string literal, replacing the quoted placeholder
 	b := &Builtin{
 		cfg: cfg, st: cfg.Store, key: cfg.Store.Key("botcheck", "secret"),
-		script: []byte(strings.Replace(scriptSource, `"__TOKEN_URL__"`, string(u), 1)),
+		script: []byte(tokenURLPlaceholder.ReplaceAllLiteralString(scriptSource, string(u))),
 	}
 	if err := b.load(ctx); err != nil {
 		return nil, err
