@@ -45,4 +45,6 @@ createRoot(document.getElementById('root')!).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
-void import('./pwa/register').then((pwa) => pwa.registerServiceWorker(boot)).catch(() => undefined);
+void import('./pwa/register')
+  .then((pwa) => pwa.registerServiceWorker(boot))
+  .catch((err) => console.warn('[pwa] could not load the service worker registration', err));

@@ -84,7 +84,7 @@ export function registerServiceWorker(boot: Pick<Bootstrap, 'config'>, overrides
     void sw
       .getRegistrations()
       .then((regs) => Promise.all(regs.map((r) => r.unregister())))
-      .catch(() => undefined);
+      .catch((err) => console.warn('[pwa] could not remove the service worker', err));
     return;
   }
 
@@ -115,7 +115,11 @@ export function registerServiceWorker(boot: Pick<Bootstrap, 'config'>, overrides
   });
 
   const start = () => {
-    sw.register(SW_URL, { scope: SW_SCOPE, updateViaCache: 'none' }).catch(() => undefined);
+    // The site works without a service worker (only offline support is lost): say why in
+    // the console rather than interrupt the guest.
+    sw.register(SW_URL, { scope: SW_SCOPE, updateViaCache: 'none' }).catch((err) =>
+      console.warn('[pwa] service worker registration failed', err),
+    );
   };
   if (env.win.document.readyState === 'complete') start();
   else env.win.addEventListener('load', start, { once: true });
