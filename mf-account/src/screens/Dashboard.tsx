@@ -49,6 +49,7 @@ export default function Dashboard({ query }: ScreenProps) {
   };
   useEffect(() => {
     if (who === 'member' && !signingOut) fetchRewards();
+    // Once per sign-in: signing out must not reload, and fetchRewards is a new function each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [who]);
 

@@ -214,6 +214,8 @@ function UpsellStep({ cart, onBack, onDone }: { cart: Cart; onBack: () => void; 
       if (out.length === 0) onDone();
       setItems(out);
     });
+    // Suggestions are picked once, when the step opens: adding one changes the cart, and
+    // reloading then would reshuffle the list under the guest's arrows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (!items) return <p role="status">Loading suggestions…</p>;
