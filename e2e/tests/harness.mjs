@@ -139,6 +139,15 @@ export function pageApi(page, method, path, body) {
   );
 }
 
+/** chooseLocation makes `location` the guest's chosen location through the page's own
+ *  app-state store (the development hook `window.__henhouse`), which keeps it in
+ *  localStorage as a guest's choice is kept. Writing localStorage beside the live store
+ *  would race it: the page's next store update writes its own state over the entry. */
+export async function chooseLocation(page, location) {
+  await page.waitForFunction(() => window.__henhouse);
+  await page.evaluate((loc) => window.__henhouse.store.getState().set({ location: loc }), location);
+}
+
 /** signUp creates a member through the sign-up page (favourite location in Dayton) and
  *  waits for the account page. */
 export async function signUp(page, base, email, phone) {

@@ -1,7 +1,7 @@
 // The "Order Now" overlay, where it shows and where it goes (docs/shell.md, "Site overlay").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage } from './harness.mjs';
+import { useSite, newPage, chooseLocation } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -34,15 +34,7 @@ test('"Order Now" is hidden on the sign-in page, with or without a trailing slas
 test('"Order Now" goes to the selected location\'s menu', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/');
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'henhouse:app',
-      JSON.stringify({
-        state: { location: { id: 'l1', name: 'Bardstown Road', menu_id: 'm-louisville' } },
-        version: 0,
-      }),
-    ),
-  );
+  await chooseLocation(page, { id: 'l1', name: 'Bardstown Road', menu_id: 'm-louisville' });
   await page.reload();
   const orderNow = page.getByRole('link', { name: 'Order Now', exact: true });
   await orderNow.waitFor();

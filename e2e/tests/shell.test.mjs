@@ -2,7 +2,7 @@
 // start-up and the webview start-up (docs/shell.md, "Start-up" and "Webview").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, pageApi as api } from './harness.mjs';
+import { useSite, newPage, pageApi as api, chooseLocation } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -67,10 +67,7 @@ test("start-up moves the cart to the chosen location's menu when it allows trans
   await api(page, 'POST', '/cart/products', { productId: 'brisket-sandwich', modifiers: [{ id: 'bun-brioche' }] });
   await api(page, 'POST', '/cart/products', { productId: 'tenders-3', modifiers: [{ id: 'flv-original' }] });
   const dayton = (await api(page, 'GET', '/locations/oh-dayton')).body.location;
-  await page.evaluate(
-    (loc) => localStorage.setItem('henhouse:app', JSON.stringify({ state: { location: loc }, version: 0 })),
-    dayton,
-  );
+  await chooseLocation(page, dayton);
   const transferred = page.waitForResponse((r) => r.url().endsWith('/api/cart/transfer') && r.status() === 200);
   await page.goto(site.edge.base + '/catering');
   const body = await (await transferred).json();
@@ -99,15 +96,7 @@ test('?store=clear clears the location and abandons the cart', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
   await api(page, 'POST', '/cart', { menuId: 'm-standard' });
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'henhouse:app',
-      JSON.stringify({
-        state: { location: { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' } },
-        version: 0,
-      }),
-    ),
-  );
+  await chooseLocation(page, { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' });
   const abandoned = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'DELETE');
   await page.goto(site.edge.base + '/about?store=clear');
   assert.equal((await abandoned).status(), 204);
@@ -119,15 +108,7 @@ test('?store=clear clears the location and abandons the cart', async () => {
 test('the webview clears what the browser kept, then loads the app data', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'henhouse:app',
-      JSON.stringify({
-        state: { location: { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' } },
-        version: 0,
-      }),
-    ),
-  );
+  await chooseLocation(page, { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' });
   const appData = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/app-data');
   await page.goto(site.edge.base + '/app/checkout');
   await appData;
