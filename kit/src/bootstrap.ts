@@ -38,6 +38,17 @@ export interface SiteConfig {
   careersUrl: string;
   features: Record<string, unknown>;
   botCheck: { siteKey: string; version: number; enterprise: boolean; hideBadge: boolean; scriptUrl: string };
+  /** The location map's base layer (docs/locations.md). An empty tileUrl draws the offline layer the site ships. */
+  map?: MapConfig;
+}
+
+export interface MapConfig {
+  /** A raster tile URL template ("https://tiles.example.com/{z}/{x}/{y}.png"); empty for the offline layer. */
+  tileUrl: string;
+  /** Attribution the tile provider requires, as HTML. */
+  attribution: string;
+  /** The deepest zoom the tiles offer. */
+  maxZoom: number;
 }
 
 export interface Bootstrap {

@@ -44,6 +44,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/locations/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Locations that deliver to an address
+         * @description The address is checked with the same rules as a delivery handoff
+         *     (`PUT /cart/handoff`), geocoded by the edge, and answered with the locations that
+         *     offer delivery and whose delivery radius reaches it, nearest first, each with
+         *     `distance_miles`. An address no location delivers to is a 422
+         *     `outside_delivery_area` whose field message sits on `address.street`; an address
+         *     the geocoder does not know is a 422 `address_not_found` on the same field.
+         */
+        post: operations["findDeliveryLocations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Address suggestions as the guest types
+         * @description Up to five places (ZIP codes, cities, states, addresses) for what the guest has
+         *     typed so far, best first, from the edge's geocoder. A query that matches nothing,
+         *     or is shorter than two characters, answers an empty list rather than an error.
+         */
+        get: operations["suggestPlaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/locations/by-menu/{menuId}": {
         parameters: {
             query?: never;
@@ -1426,6 +1473,22 @@ export interface components {
             /** @description Nearest-first searches only. */
             distance_miles?: number;
         };
+        /** @description One geocoder result. An address is placed at its ZIP code or city; streets are not geocoded. */
+        Place: {
+            /** @description What the guest typed */
+            query: string;
+            /** @description "Columbus, OH 43215", "Columbus, OH", "Ohio". */
+            label: string;
+            city?: string;
+            /** @description Two-letter USPS code. */
+            state: string;
+            /** @description Five digits; absent for cities and states. */
+            zip?: string;
+            lat: number;
+            lng: number;
+            /** @enum {string} */
+            kind: "zip" | "city" | "state" | "address";
+        };
         LocationState: {
             code: string;
             count: number;
@@ -2468,6 +2531,61 @@ export interface operations {
                 content: {
                     "application/json": {
                         states: components["schemas"]["LocationState"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    findDeliveryLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: components["schemas"]["Address"];
+                };
+            };
+        };
+        responses: {
+            /** @description The locations that deliver there, nearest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locations: components["schemas"]["Location"][];
+                        center: components["schemas"]["LatLng"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    suggestPlaces: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suggestions, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        places: components["schemas"]["Place"][];
                     };
                 };
             };

@@ -6,6 +6,12 @@ import type { components } from '@henhouse/kit/api/schema';
 type S = components['schemas'];
 
 export type Location = S['Location'];
+export type Address = S['Address'];
+export type Hours = S['Hours'];
+export type LocationState = S['LocationState'];
+export type LatLng = S['LatLng'];
+/** A geocoder suggestion for the location search box. */
+export type Place = S['Place'];
 export type TimeOptions = S['TimeOptions'];
 export type Product = S['Product'];
 export type Cart = S['Cart'];
