@@ -1475,7 +1475,7 @@ export interface components {
         };
         /** @description One geocoder result. An address is placed at its ZIP code or city; streets are not geocoded. */
         Place: {
-            /** @description What the guest typed */
+            /** @description What the guest typed, trimmed. */
             query: string;
             /** @description "Columbus, OH 43215", "Columbus, OH", "Ohio". */
             label: string;
