@@ -92,6 +92,14 @@ type Location struct {
 	DistanceMiles *float64 `json:"distance_miles,omitempty"`
 }
 
+// DeliverySearch is the answer to "who delivers to this address".
+type DeliverySearch struct {
+	// Locations deliver there, nearest first, each with DistanceMiles.
+	Locations []Location
+	// Lat and Lng are where the address was placed.
+	Lat, Lng float64
+}
+
 // Modifier is one choice in a modifier group.
 type Modifier struct {
 	ID          string   `json:"id"`
@@ -453,6 +461,11 @@ type Provider interface {
 	LocationByMenu(ctx context.Context, menuID string) (Location, error)
 	// Nearby returns locations nearest first with their distance.
 	Nearby(ctx context.Context, lat, lng float64, limit int) ([]Location, error)
+	// DeliveringTo checks a delivery address (CheckAddress), places it
+	// (LocateAddress) and returns the locations whose delivery radius reaches it,
+	// nearest first with their distance: the ones a delivery handoff to that address
+	// would accept. None is a Rule fault "outside_delivery_area" on address.street.
+	DeliveringTo(ctx context.Context, a Address) (DeliverySearch, error)
 
 	Menu(ctx context.Context, menuID string) (Menu, error)
 	Product(ctx context.Context, menuID, productID string) (Product, error)

@@ -451,34 +451,9 @@ func handoffOffered(l *ordering.Location, mode string) bool {
 	return false
 }
 
-var zipRE = func(s string) bool {
-	if len(s) != 5 && len(s) != 10 {
-		return false
-	}
-	for i, r := range s {
-		if i == 5 {
-			if r != '-' {
-				return false
-			}
-			continue
-		}
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-func clean(s string, max int, field, label string, fields map[string]string, required bool) string {
-	s = strings.TrimSpace(s)
-	switch {
-	case s == "" && required:
-		fields[field] = "Enter " + label
-	case utf8.RuneCountInString(s) > max:
-		fields[field] = fmt.Sprintf("%s can be at most %d characters", strings.ToUpper(label[:1])+label[1:], max)
-	}
-	return s
-}
+// clean trims and caps what a guest types with the same messages as the shared
+// address rules (ordering.CheckAddress).
+var clean = ordering.Clean
 
 // SetHandoff chooses delivery, pickup or curbside with its details.
 func (p *Provider) SetHandoff(ctx context.Context, owner string, h ordering.Handoff) (ordering.Cart, error) {
@@ -499,15 +474,7 @@ func (p *Provider) SetHandoff(ctx context.Context, owner string, h ordering.Hand
 		if h.Address == nil {
 			h.Address = &ordering.Address{}
 		}
-		a := *h.Address
-		a.Street = clean(a.Street, 100, "address.street", "a street address", fields, true)
-		a.Unit = clean(a.Unit, 30, "address.unit", "the apartment or suite", fields, false)
-		a.City = clean(a.City, 50, "address.city", "a city", fields, true)
-		a.State = strings.ToUpper(clean(a.State, 2, "address.state", "a state", fields, true))
-		a.ZIP = clean(a.ZIP, 10, "address.zip", "a ZIP code", fields, true)
-		if a.ZIP != "" && !zipRE(a.ZIP) {
-			fields["address.zip"] = "Enter a 5-digit ZIP code"
-		}
+		a := ordering.CheckAddress(*h.Address, fields)
 		notes := clean(h.DeliveryNotes, 200, "deliveryNotes", "delivery notes", fields, false)
 		h = ordering.Handoff{Mode: h.Mode, Address: &a, DeliveryNotes: notes}
 	default:
@@ -517,15 +484,8 @@ func (p *Provider) SetHandoff(ctx context.Context, owner string, h ordering.Hand
 		return ordering.Cart{}, err
 	}
 	if h.Mode == ordering.HandoffDelivery {
-		if p.cfg.Geocoder == nil {
-			return ordering.Cart{}, fault.New(fault.Unavailable, "delivery_unavailable", "Delivery isn't available right now.")
-		}
-		a := h.Address
-		lat, lng, err := p.cfg.Geocoder.Locate(ctx, fmt.Sprintf("%s, %s, %s %s", a.Street, a.City, a.State, a.ZIP))
+		lat, lng, err := ordering.LocateAddress(ctx, p.cfg.Geocoder, *h.Address)
 		if err != nil {
-			if fe, ok := fault.As(err); ok {
-				return ordering.Cart{}, fe.Field("address.street", "We couldn't find this address")
-			}
 			return ordering.Cart{}, err
 		}
 		h.Lat, h.Lng = lat, lng
@@ -535,11 +495,11 @@ func (p *Provider) SetHandoff(ctx context.Context, owner string, h ordering.Hand
 			return fault.New(fault.Rule, "handoff_unavailable", "%s doesn't offer %s.", l.Name, modeLabel(h.Mode)).Field("mode", "not offered here")
 		}
 		if h.Mode == ordering.HandoffDelivery {
-			d := Distance(l.Lat, l.Lng, h.Lat, h.Lng)
-			if d > l.Services.DeliveryRadiusMiles {
+			d, ok := delivers(l, h.Lat, h.Lng)
+			if !ok {
 				return fault.New(fault.Rule, "outside_delivery_area", "That address is %.1f miles away; %s delivers within %.1f miles. Try pickup instead.", d, l.Name, l.Services.DeliveryRadiusMiles).Field("address.street", "Outside the delivery area")
 			}
-			h.DistanceMiles = float64(int(d*10+0.5)) / 10
+			h.DistanceMiles = roundMiles(d)
 		}
 		c.Handoff = h
 		return nil

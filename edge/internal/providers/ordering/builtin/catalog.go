@@ -311,7 +311,7 @@ func (c *Catalog) nearby(lat, lng float64, limit int) []ordering.Location {
 	out := make([]ordering.Location, 0, limit)
 	for _, x := range ds[:limit] {
 		l := c.locations[x.i]
-		m := math.Round(x.m*10) / 10
+		m := roundMiles(x.m)
 		l.DistanceMiles = &m
 		out = append(out, l)
 	}

@@ -167,7 +167,7 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		if c.Handoff.Address == nil {
 			return ordering.Order{}, fault.New(fault.Rule, "address_required", "Add a delivery address.")
 		}
-		if Distance(l.Lat, l.Lng, c.Handoff.Lat, c.Handoff.Lng) > l.Services.DeliveryRadiusMiles {
+		if _, ok := delivers(l, c.Handoff.Lat, c.Handoff.Lng); !ok {
 			return ordering.Order{}, fault.New(fault.Rule, "outside_delivery_area", "That address is outside %s's delivery area.", l.Name)
 		}
 		if c.Totals.SubtotalCents < l.Services.DeliveryMinimumCents {
