@@ -282,7 +282,7 @@ func (s *Server) mountAPI() {
 	}
 	api.Use(guard.csrf)
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
-	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Tokenize: cards.tokenize, Owner: owner,
+	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout)})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner,
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})

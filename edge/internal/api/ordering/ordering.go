@@ -15,6 +15,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/providers/geocode"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/site"
@@ -26,6 +27,9 @@ type Config struct {
 	Provider ordering.Provider
 	// Geocoder resolves location searches by address. Required for ?q= searches.
 	Geocoder ordering.Geocoder
+	// Places suggests addresses as the guest types (GET /places). Optional: without
+	// it suggestions answer 503 geocoder_unavailable.
+	Places geocode.Geocoder
 	// Tokenize turns hosted card fields into a token of a processor. Optional.
 	Tokenize func(ctx context.Context, processor string, card CardInput) (CardToken, error)
 	// SubmitGuard runs before checkout submit (the bot check). Optional.
@@ -69,9 +73,11 @@ func Mount(r fiber.Router, cfg Config) {
 	a := &api{cfg: cfg, p: cfg.Provider}
 	r.Get("/locations", a.locations)
 	r.Get("/locations/states", a.states)
+	r.Post("/locations/delivery", a.delivering)
 	r.Get("/locations/by-menu/:menuId", a.locationByMenu)
 	r.Get("/locations/:id", a.location)
 	r.Get("/locations/:id/times", a.times)
+	r.Get("/places", a.places)
 
 	r.Get("/menus/:menuId", a.menu)
 	r.Get("/menus/:menuId/search", a.search)
@@ -176,6 +182,36 @@ func (a *api) states(c fiber.Ctx) error {
 		return err
 	}
 	return c.JSON(fiber.Map{"states": ordering.GroupByState(all)})
+}
+
+// POST /locations/delivery: the locations that deliver to {address}, nearest first.
+func (a *api) delivering(c fiber.Ctx) error {
+	var in struct {
+		Address ordering.Address `json:"address"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	found, err := a.p.DeliveringTo(c.Context(), in.Address)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"locations": found.Locations, "center": fiber.Map{"lat": found.Lat, "lng": found.Lng}})
+}
+
+// GET /places?q=: address suggestions as the guest types. q may be empty (the box
+// was cleared) but not missing, as the contract says.
+func (a *api) places(c fiber.Ctx) error {
+	if !c.Request().URI().QueryArgs().Has("q") {
+		return fault.New(fault.Invalid, "invalid", "Type an address, city or ZIP code to search.").Field("q", "required")
+	}
+	ps, err := geocode.Suggest(c.Context(), a.cfg.Places, c.Query("q"))
+	if err != nil {
+		return err
+	}
+	// The answer depends on the query and the geocoder's data only.
+	c.Set(fiber.HeaderCacheControl, site.PublicFor(5*time.Minute))
+	return c.JSON(fiber.Map{"places": ps})
 }
 
 func (a *api) location(c fiber.Ctx) error {

@@ -265,3 +265,34 @@ func TestCartChangesOverHTTP(t *testing.T) {
 		}
 	}
 }
+
+// Without a geocoder, suggestions and the delivery search say address lookups are
+// unavailable (503), while what needs no geocoder still answers.
+func TestLocationSearchesWithoutAGeocoder(t *testing.T) {
+	c := &client{t: t, app: newApp(t, storetest.Embedded(t))}
+	if s, m := c.do("GET", "/api/places?q=louisville", ""); s != 503 || errCode(m) != "geocoder_unavailable" {
+		t.Fatalf("suggestions: %d %v", s, m)
+	}
+	if s, m := c.do("GET", "/api/places?q=l", ""); s != 200 || len(m["places"].([]any)) != 0 {
+		t.Fatalf("a one-letter query: %d %v", s, m)
+	}
+	if s, m := c.do("GET", "/api/places?q=", ""); s != 200 || len(m["places"].([]any)) != 0 {
+		t.Fatalf("a cleared box: %d %v", s, m)
+	}
+	if s, m := c.do("GET", "/api/places", ""); s != 400 || m["error"].(map[string]any)["fields"].(map[string]any)["q"] != "required" {
+		t.Fatalf("no q at all: %d %v", s, m)
+	}
+	if s, m := c.do("GET", "/api/places?q="+strings.Repeat("a", 201), ""); s != 400 || m["error"].(map[string]any)["fields"].(map[string]any)["q"] == nil {
+		t.Fatalf("too long: %d %v", s, m)
+	}
+	address := `{"address":{"street":"1 Vine St","city":"Cincinnati","state":"OH","zip":"45202"}}`
+	if s, m := c.do("POST", "/api/locations/delivery", address); s != 503 || errCode(m) != "delivery_unavailable" {
+		t.Fatalf("delivery search: %d %v", s, m)
+	}
+	if s, m := c.do("POST", "/api/locations/delivery", `{"address":{"street":"1 Vine St"}}`); s != 400 || errCode(m) != "invalid" {
+		t.Fatalf("the address rules come first: %d %v", s, m)
+	}
+	if s, m := c.do("POST", "/api/locations/delivery", `{"street":"1 Vine St"}`); s != 400 || errCode(m) != "invalid" {
+		t.Fatalf("an unknown field: %d %v", s, m)
+	}
+}
