@@ -11,7 +11,10 @@ export interface RouteEntry {
   layout: Layout;
   heading: HeadingRule;
   redirect?: string;
+  /** The catch-all: the page exists only if the content provider has it. */
   content?: boolean;
+  /** A location browse page: it exists only if a location matches its state, city and address (docs/routes.md). */
+  locations?: boolean;
   /** Regular expression source with (?<name>…) groups, shared with the edge. */
   regex: string;
   params?: string[];

@@ -64,6 +64,9 @@ type Route struct {
 	Redirect string `json:"redirect,omitempty"`
 	// Content marks the catch-all: the page exists only if the content provider has it.
 	Content bool `json:"content,omitempty"`
+	// Locations marks the location browse pages: the page exists only if the ordering
+	// provider has a location in its state, city and at its address (those given).
+	Locations bool `json:"locations,omitempty"`
 	// Constraints give a parameter a regular expression instead of "one segment".
 	Constraints map[string]string `json:"-"`
 }
@@ -88,7 +91,7 @@ func Table(brandSlug string) []Route {
 
 		{ID: "locations", Pattern: "/locations", Module: ModLocations, Screen: "Search", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "locations-all", Pattern: "/locations/all", Module: ModLocations, Screen: "All", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "locations-browse", Pattern: "/locations/{state}/{city?}/{address?}", Module: ModLocations, Screen: "Browse", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "locations-browse", Pattern: "/locations/{state}/{city?}/{address?}", Module: ModLocations, Screen: "Browse", Layout: LayoutDefault, Heading: HeadingPath, Locations: true},
 
 		{ID: "order", Pattern: "/order", Module: ModCheckout, Screen: "Order", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "checkout", Pattern: "/order/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutMinimal, Heading: HeadingPath},

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"path/filepath"
@@ -78,6 +79,9 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 			ok = false
 		}
 	}
+	if ok && m.Route.Locations {
+		ok = h.browseExists(c.Context(), path, m.Params)
+	}
 	if ok {
 		heading, ok = page.Heading(withVisitor(c.Context(), session.VisitorID(c)), m.Route.Heading, path, m.Params, h.names)
 	}
@@ -127,4 +131,18 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, site.NoCache)
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
 	return c.Status(status).Send(doc)
+}
+
+// browseExists reports whether a location browse page names a state, city and
+// address the ordering provider has; one that does not is the 404 page.
+func (h *pageHandler) browseExists(ctx context.Context, path string, params map[string]string) bool {
+	if h.orders == nil {
+		return true
+	}
+	all, err := h.orders.Locations(ctx)
+	if err != nil {
+		h.log.Error("locations lookup failed", "path", path, "err", err)
+		return false
+	}
+	return ordering.BrowseExists(all, ordering.Browse{State: params["state"], City: params["city"], Address: params["address"]})
 }

@@ -30,6 +30,13 @@ describe('matchPath', () => {
   it.each(['/menu/%zz', '//x', 'nope', '/' + 'a'.repeat(MAX_PATH_LENGTH)])('%s is not found', (p) => {
     expect(matchPath(routes, p)).toBeNull();
   });
+
+  it('marks the pages whose parameters the edge checks against a provider', () => {
+    expect(routes.filter((r) => r.content).map((r) => r.id)).toEqual(['content']);
+    expect(routes.filter((r) => r.locations).map((r) => r.id)).toEqual(['locations-browse']);
+    expect(matchPath(routes, '/locations/all')?.route.locations).toBeUndefined();
+    expect(matchPath(routes, '/locations/zz')?.route.locations).toBe(true);
+  });
 });
 
 describe('page heading', () => {

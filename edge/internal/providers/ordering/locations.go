@@ -40,6 +40,20 @@ func FilterLocations(all []Location, b Browse) []Location {
 	return out
 }
 
+// BrowseExists reports whether b names something real, as a browse page must: a
+// two-letter state with at least one location, and when given a city of that state
+// and a location of that city. A city or address with no letter or digit in it names
+// nothing (its slug is empty), rather than every city or every address.
+func BrowseExists(all []Location, b Browse) bool {
+	if len(b.State) != 2 || (b.Address != "" && b.City == "") {
+		return false
+	}
+	if (b.City != "" && Slug(b.City) == "") || (b.Address != "" && Slug(b.Address) == "") {
+		return false
+	}
+	return len(FilterLocations(all, b)) > 0
+}
+
 // CityCount is a city with the number of its locations.
 type CityCount struct {
 	Name  string `json:"name"`

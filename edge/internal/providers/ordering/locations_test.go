@@ -72,3 +72,33 @@ func TestGroupByState(t *testing.T) {
 		t.Fatalf("no locations: %s", raw)
 	}
 }
+
+func TestBrowseExists(t *testing.T) {
+	for _, c := range []struct {
+		b    ordering.Browse
+		want bool
+	}{
+		{ordering.Browse{State: "ky"}, true},
+		{ordering.Browse{State: "KY"}, true},
+		{ordering.Browse{State: "Ky", City: "louisville"}, true},
+		{ordering.Browse{State: "ky", City: "Louisville"}, true},
+		{ordering.Browse{State: "mo", City: "st--louis"}, true},
+		{ordering.Browse{State: "ky", City: "louisville", Address: "dixie-hwy"}, true},
+		{ordering.Browse{State: "ky", City: "louisville", Address: "4500-dixie-hwy"}, true},
+		{ordering.Browse{State: "zz"}, false},
+		{ordering.Browse{State: "TX"}, false},
+		{ordering.Browse{State: "kentucky"}, false},
+		{ordering.Browse{State: "k"}, false},
+		{ordering.Browse{}, false},
+		{ordering.Browse{State: "ky", City: "columbus"}, false},
+		{ordering.Browse{State: "ky", City: "louisville", Address: "main-st"}, false},
+		{ordering.Browse{State: "ky", City: "lexington", Address: "dixie-hwy"}, false},
+		{ordering.Browse{State: "ky", City: "---"}, false},
+		{ordering.Browse{State: "ky", City: "louisville", Address: " "}, false},
+		{ordering.Browse{State: "ky", Address: "dixie-hwy"}, false},
+	} {
+		if got := ordering.BrowseExists(sample, c.b); got != c.want {
+			t.Errorf("%+v: %v, want %v", c.b, got, c.want)
+		}
+	}
+}
