@@ -69,7 +69,7 @@ type TokenClaims struct {
 }
 
 // Config is public, per-deployment configuration: brand, versions, environment,
-// feature flags and the bot-check settings.
+// feature flags, the bot-check settings and the map's base layer.
 type Config struct {
 	BrandName       string         `json:"brandName"`
 	BrandSlug       string         `json:"brandSlug"`
@@ -82,6 +82,16 @@ type Config struct {
 	CareersURL      string         `json:"careersUrl"`
 	Features        map[string]any `json:"features"`
 	BotCheck        BotCheck       `json:"botCheck"`
+	Map             Map            `json:"map"`
+}
+
+// Map is the location map's base layer. An empty TileURL means the offline layer the
+// site ships; otherwise raster tiles from that URL template, credited with
+// Attribution (HTML) and zoomed no deeper than MaxZoom.
+type Map struct {
+	TileURL     string `json:"tileUrl"`
+	Attribution string `json:"attribution"`
+	MaxZoom     int    `json:"maxZoom"`
 }
 
 // BotCheck is the client bot-check configuration: reCAPTCHA Enterprise style,

@@ -2,8 +2,10 @@ package server
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -33,7 +35,21 @@ type Config struct {
 	ProxyHeader string
 	// PasswordCost is the bcrypt cost of member passwords (0: the provider's default).
 	PasswordCost int
+	// MapTileURL (MAP_TILE_URL) is the location map's raster tile server, an http(s)
+	// URL template with {z}, {x} and {y} ("https://tiles.example.com/{z}/{x}/{y}.png").
+	// Optional. Default: "" (the offline base layer the site ships, which needs no
+	// network and no tile provider's terms).
+	MapTileURL string
+	// MapAttribution (MAP_ATTRIBUTION) is the credit the tile provider requires, as
+	// HTML, shown on the map. Optional. Default: "".
+	MapAttribution string
+	// MapMaxZoom (MAP_MAX_ZOOM) is the deepest zoom the tile server offers, 1 to 22.
+	// Optional. Default: 18.
+	MapMaxZoom int
 }
+
+// DefaultMapMaxZoom is the deepest zoom of most raster tile servers.
+const DefaultMapMaxZoom = 18
 
 // ConfigFromEnv reads Config; bad values are errors, not silent defaults.
 func ConfigFromEnv() (Config, error) {
@@ -67,10 +83,44 @@ func ConfigFromEnv() (Config, error) {
 	if strings.ContainsAny(c.BrandSlug, "/- ") || c.BrandSlug == "" {
 		return c, fmt.Errorf("BRAND_SLUG must be one word of letters and digits, got %q", c.BrandSlug)
 	}
+	if err := c.readMap(); err != nil {
+		return c, err
+	}
 	if abs, err := filepath.Abs(c.BuildDir); err == nil {
 		c.BuildDir = abs
 	}
 	return c, nil
+}
+
+// readMap reads the map's base layer: a tile URL the map could not use would only
+// show as a blank map in the browser, so it stops the edge at start instead.
+func (c *Config) readMap() error {
+	c.MapTileURL = strings.TrimSpace(os.Getenv("MAP_TILE_URL"))
+	c.MapAttribution = strings.TrimSpace(os.Getenv("MAP_ATTRIBUTION"))
+	if c.MapTileURL != "" && !validTileURL(c.MapTileURL) {
+		return fmt.Errorf("MAP_TILE_URL must be an http or https URL template with {z}, {x} and {y}, got %q", c.MapTileURL)
+	}
+	z, err := strconv.Atoi(env("MAP_MAX_ZOOM", strconv.Itoa(DefaultMapMaxZoom)))
+	if err != nil || z < 1 || z > 22 {
+		return fmt.Errorf("MAP_MAX_ZOOM must be a whole number from 1 to 22, got %q", os.Getenv("MAP_MAX_ZOOM"))
+	}
+	c.MapMaxZoom = z
+	return nil
+}
+
+// placeholder is one {name} of a tile URL template: {z}, {x}, {y}, and others map
+// libraries fill in ({s} for a subdomain, {r} for retina tiles).
+var placeholder = regexp.MustCompile(`\{[a-z]+\}`)
+
+// validTileURL accepts an absolute http(s) URL template holding {z}, {x} and {y}.
+func validTileURL(s string) bool {
+	for _, p := range []string{"{z}", "{x}", "{y}"} {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	u, err := url.Parse(placeholder.ReplaceAllString(s, "0"))
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil
 }
 
 func env(key, def string) string {

@@ -87,6 +87,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	if cfg.TokenIssuer == "" {
 		cfg.TokenIssuer = DefaultTokenIssuer
 	}
+	if cfg.MapMaxZoom == 0 {
+		cfg.MapMaxZoom = DefaultMapMaxZoom
+	}
 	st, err := openStore(ctx, cfg, log)
 	if err != nil {
 		return nil, err
@@ -306,6 +309,7 @@ func (s *Server) mountPages() {
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
 			LoyaltyProvider: site.LoyaltyProviderID, APIBase: "/api", CareersURL: cfg.CareersURL,
 			Features: site.Features(),
+			Map:      page.Map{TileURL: cfg.MapTileURL, Attribution: cfg.MapAttribution, MaxZoom: cfg.MapMaxZoom},
 		},
 	}
 	pages.csrfToken = csrf.Token
