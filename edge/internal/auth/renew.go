@@ -55,18 +55,29 @@ func (t *Tokens) renewOnce(ctx context.Context, rt string) (Pair, error) {
 	h := hashToken(rt)
 	resultKey, lockKey := t.st.Key("auth", "renewed", h), t.st.Key("auth", "renewing", h)
 	deadline := time.Now().Add(renewWait)
+	renewed := func() (Pair, bool) {
+		raw, err := t.client.Get(ctx, resultKey).Bytes()
+		if err != nil {
+			return Pair{}, false
+		}
+		var p Pair
+		return p, json.Unmarshal(raw, &p) == nil
+	}
 	for {
-		if raw, err := t.client.Get(ctx, resultKey).Bytes(); err == nil {
-			var p Pair
-			if json.Unmarshal(raw, &p) == nil {
-				return p, nil
-			}
+		if p, ok := renewed(); ok {
+			return p, nil
 		}
 		won, err := t.client.SetNX(ctx, lockKey, "1", 10*time.Second).Result()
 		if err != nil {
 			return Pair{}, err
 		}
 		if won {
+			// The request before may have stored its pair and released the lock between
+			// our look and our lock; rotating rt again would look like theft.
+			if p, ok := renewed(); ok {
+				t.client.Del(ctx, lockKey)
+				return p, nil
+			}
 			p, err := t.Refresh(ctx, rt)
 			if err == nil {
 				if raw, merr := json.Marshal(p); merr == nil {
