@@ -1,7 +1,144 @@
+// /locations: find a location on the map or in the list, choose how to get the order, and
+// start an order there (docs/locations.md).
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
+import type { HandoffMode, Location } from '@henhouse/kit/api/types';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { brandName } from '@henhouse/kit/brand';
+import { LocationMap } from '../map/LocationMap';
+import { INITIAL_CENTER, SEARCH_FIELD } from '../map/constants';
+import { SearchBox } from '../search/SearchBox';
+import { ResultsList } from '../search/ResultsList';
+import { useLocationSearch, searchMessages } from '../search/useLocationSearch';
+import { alreadyShared, currentPosition, PositionError } from '../search/position';
+import { countLabel } from '../search/state';
+import { useStartOrder, type HandoffChoice } from '../order/useStartOrder';
+import { OrderDialogs } from '../order/OrderDialogs';
+import { useFavorites } from '../order/useFavorites';
+import { LocationActions } from '../order/LocationActions';
+import { locationPath } from '../lib/places';
+import '../locations.css';
 
-export default function Search(_props: ScreenProps) {
-  return <ScreenFrame name="mf-locations/Search" title={`Find a ${brandName()}`} />;
+const mapCentre = { lat: INITIAL_CENTER[0], lng: INITIAL_CENTER[1] };
+
+export default function Search({ query }: ScreenProps) {
+  const search = useLocationSearch();
+  const { state } = search;
+  const order = useStartOrder();
+  const favorites = useFavorites();
+  const [mode] = useState<HandoffMode>('pickup');
+  const mapBox = useRef<HTMLDivElement>(null);
+
+  // The map searches on load: what the address bar asks for (a search sent without
+  // JavaScript), else near the guest when the browser already shares their position, else
+  // around the map's first centre.
+  const searchOnLoad = useEffectEvent((still: () => boolean) => {
+    const q = query[SEARCH_FIELD];
+    if (q) return void search.searchText(q);
+    const centre = () => void search.searchNear(mapCentre, 'near the centre of the map', 'nearby');
+    void alreadyShared().then((shared) => {
+      if (!still()) return;
+      if (!shared) return centre();
+      currentPosition().then(
+        (p) => still() && void search.searchNear(p, 'near you'),
+        () => still() && centre(),
+      );
+    });
+  });
+  useEffect(() => {
+    let live = true;
+    searchOnLoad(() => live);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const useMyLocation = () => {
+    currentPosition().then(
+      (p) => void search.searchNear(p, 'near you'),
+      (e: unknown) =>
+        search.fail({
+          kind: 'error',
+          text: e instanceof PositionError && e.denied ? searchMessages.positionDenied : searchMessages.noPosition,
+        }),
+    );
+  };
+
+  const onSearch = (q: string, place: Parameters<typeof search.searchText>[1]) => {
+    void search.searchText(q, place);
+  };
+  const fieldError = state.notice?.kind === 'invalid' ? state.notice.text : null;
+
+  const handoff = (): HandoffChoice => ({ mode: 'pickup' });
+  const choose = (l: Location) => void order.start(l, handoff());
+
+  const showOnMap = (l: Location) => {
+    search.select(l.id, 'list');
+    // On a phone the map is above the list: bring it into view.
+    const box = mapBox.current;
+    if (box && box.getBoundingClientRect().bottom < 0) box.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
+  const n = state.results.length;
+  const heading = n > 0 ? `${countLabel(n)} ${state.label}` : state.pending ? 'Searching…' : 'Locations';
+
+  return (
+    <ScreenFrame name="mf-locations/Search" title={`Find a ${brandName()}`}>
+      <div className="hh-loc-layout">
+        <div className="hh-loc-layout__panel">
+          <SearchBox
+            defaultValue={query[SEARCH_FIELD] ?? ''}
+            error={fieldError}
+            errorKey={state.announcement.seq}
+            onSearch={onSearch}
+            onUseMyLocation={useMyLocation}
+          />
+          {state.notice && state.notice.kind !== 'invalid' && (
+            <p className="hh-loc-notice" data-kind={state.notice.kind}>
+              {state.notice.text}
+            </p>
+          )}
+          <p className="hh-loc-alllink">
+            <Link to="/locations/all">See every location by state</Link>
+          </p>
+        </div>
+        <div ref={mapBox} className="hh-loc-layout__map">
+          <LocationMap
+            label={`Map of ${state.label ? `locations ${state.label}` : 'locations'}`}
+            markers={state.results.map((l) => ({ id: l.id, lat: l.lat, lng: l.lng, label: l.name }))}
+            view={state.view}
+            selected={state.selected ? { id: state.selected.id, pan: state.selected.by === 'list' } : null}
+            onSelect={(id) => search.select(id, 'map')}
+          />
+        </div>
+        <section className="hh-loc-layout__results" aria-labelledby="loc-results-heading" aria-busy={!!state.pending}>
+          <h3 id="loc-results-heading" className="hh-loc-results__heading">
+            {heading}
+          </h3>
+          <p className="visually-hidden" role="status">
+            {state.announcement.text}
+            {state.announcement.seq % 2 ? '\u00a0' : ''}
+          </p>
+          <ResultsList
+            label={heading}
+            locations={state.results}
+            selected={state.selected}
+            actions={(l) => (
+              <LocationActions
+                location={l}
+                mode={mode}
+                order={order}
+                favorites={favorites}
+                onChoose={choose}
+                detailsHref={locationPath(l)}
+                onShowOnMap={showOnMap}
+              />
+            )}
+          />
+        </section>
+      </div>
+      <OrderDialogs order={order} />
+    </ScreenFrame>
+  );
 }
