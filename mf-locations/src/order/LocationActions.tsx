@@ -63,7 +63,7 @@ export function LocationActions({
         )}
         {onShowOnMap && (
           <button type="button" className="hh-loc-link-button" onClick={() => onShowOnMap(l)}>
-            Show on map<span className="visually-hidden">: {l.name}</span>
+            Show on map<span className="visually-hidden"> {l.name}</span>
           </button>
         )}
         {favorites?.enabled && (
