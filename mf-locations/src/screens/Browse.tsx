@@ -88,63 +88,66 @@ export default function Browse({ params }: ScreenProps) {
       );
   const select = (id: string, by: Selection['by']) => setPicked({ id, by, on: key });
 
+  // The breadcrumbs lead into the page, above its title.
   return (
-    <ScreenFrame name="mf-locations/Browse" title={title}>
+    <>
       <Breadcrumbs crumbs={crumbs} />
-      {data.status === 'loading' && <Loading what="locations" />}
-      {data.status === 'error' && <LoadFailed error={data.error} retry={data.retry} />}
-      {data.status === 'ready' && (
-        <div className="hh-loc-browse">
-          <div className="hh-loc-layout__map">
-            <LocationMap
-              className={location ? 'hh-loc-map--short' : undefined}
-              label={`Map of ${location ? location.name : `locations in ${cityName ? `${cityName}, ${state}` : name}`}`}
-              markers={locations.map((l) => ({ id: l.id, lat: l.lat, lng: l.lng, label: l.name }))}
-              view={{ key: viewKey(key), kind: 'results' }}
-              selected={selected ? { id: selected.id, pan: selected.by === 'list' } : null}
-              onSelect={(id) => select(id, 'map')}
-            />
+      <ScreenFrame name="mf-locations/Browse" title={title}>
+        {data.status === 'loading' && <Loading what="locations" />}
+        {data.status === 'error' && <LoadFailed error={data.error} retry={data.retry} />}
+        {data.status === 'ready' && (
+          <div className="hh-loc-browse">
+            <div className="hh-loc-browse__map">
+              <LocationMap
+                className={location ? 'hh-loc-map--short' : undefined}
+                label={`Map of ${location ? location.name : `locations in ${cityName ? `${cityName}, ${state}` : name}`}`}
+                markers={locations.map((l) => ({ id: l.id, lat: l.lat, lng: l.lng, label: l.name }))}
+                view={{ key: viewKey(key), kind: 'results' }}
+                selected={selected ? { id: selected.id, pan: selected.by === 'list' } : null}
+                onSelect={(id) => select(id, 'map')}
+              />
+            </div>
+            {location ? (
+              <LocationPage location={location} order={order} favorites={favorites} />
+            ) : (
+              <>
+                {cities.length > 0 && (
+                  <nav aria-label={`Cities in ${name}`}>
+                    <ul className="hh-loc-cities">
+                      {cities.map(([citySlug, cityLabel]) => (
+                        <li key={citySlug}>
+                          <Link to={cityPath(state, cityLabel)}>{cityLabel}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </nav>
+                )}
+                <section aria-labelledby="loc-browse-heading">
+                  <h3 id="loc-browse-heading" className="hh-loc-results__heading">
+                    {countLabel(locations.length)} in {cityName ? `${cityName}, ${state}` : name}
+                  </h3>
+                  <ResultsList
+                    label={`Locations in ${cityName ? `${cityName}, ${state}` : name}`}
+                    locations={locations}
+                    selected={selected}
+                    actions={(l: Location) => (
+                      <LocationActions
+                        location={l}
+                        order={order}
+                        favorites={favorites}
+                        onChoose={(x) => void order.start(x)}
+                        detailsHref={locationPath(l)}
+                        onShowOnMap={(x) => select(x.id, 'list')}
+                      />
+                    )}
+                  />
+                </section>
+              </>
+            )}
           </div>
-          {location ? (
-            <LocationPage location={location} order={order} favorites={favorites} />
-          ) : (
-            <>
-              {cities.length > 0 && (
-                <nav aria-label={`Cities in ${name}`}>
-                  <ul className="hh-loc-cities">
-                    {cities.map(([citySlug, cityLabel]) => (
-                      <li key={citySlug}>
-                        <Link to={cityPath(state, cityLabel)}>{cityLabel}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                </nav>
-              )}
-              <section aria-labelledby="loc-browse-heading">
-                <h3 id="loc-browse-heading" className="hh-loc-results__heading">
-                  {countLabel(locations.length)} in {cityName ? `${cityName}, ${state}` : name}
-                </h3>
-                <ResultsList
-                  label={`Locations in ${cityName ? `${cityName}, ${state}` : name}`}
-                  locations={locations}
-                  selected={selected}
-                  actions={(l: Location) => (
-                    <LocationActions
-                      location={l}
-                      order={order}
-                      favorites={favorites}
-                      onChoose={(x) => void order.start(x)}
-                      detailsHref={locationPath(l)}
-                      onShowOnMap={(x) => select(x.id, 'list')}
-                    />
-                  )}
-                />
-              </section>
-            </>
-          )}
-        </div>
-      )}
-      <OrderDialogs order={order} />
-    </ScreenFrame>
+        )}
+        <OrderDialogs order={order} />
+      </ScreenFrame>
+    </>
   );
 }
