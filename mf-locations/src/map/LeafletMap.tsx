@@ -58,7 +58,11 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
     markerLayer.current = L.layerGroup().addTo(map);
     mapRef.current = map;
     const ids = byId.current;
+    // The layout changes the map's size (a phone turned, the two columns from 900 px).
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => map.invalidateSize()) : null;
+    resized?.observe(el.current);
     return () => {
+      resized?.disconnect();
       map.remove();
       mapRef.current = null;
       markerLayer.current = null;

@@ -1,7 +1,7 @@
 // /locations/{state}/{city?}/{address?}: the locations of a state or a city with the map
 // fitted to them, or one location's own page. A path that matches no location is the
 // not-found page (the edge answers such a first request with status 404 itself).
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { browseLocations } from '@henhouse/kit/api/locations';
@@ -68,7 +68,12 @@ export default function Browse({ params }: ScreenProps) {
   const [picked, setPicked] = useState<(Selection & { on: string }) | null>(null);
   const selected = picked?.on === key ? picked : null;
 
-  const locations = data.status === 'ready' ? data.data : [];
+  const locations = useMemo(() => (data.status === 'ready' ? data.data : []), [data.status, data.data]);
+  const markers = useMemo(
+    () => locations.map((l) => ({ id: l.id, lat: l.lat, lng: l.lng, label: l.name })),
+    [locations],
+  );
+  const view = useMemo(() => ({ key: viewKey(key), kind: 'results' as const }), [key]);
   if (data.status === 'ready' && locations.length === 0) return <NotFound />;
 
   const name = stateName(state);
@@ -101,8 +106,8 @@ export default function Browse({ params }: ScreenProps) {
               <LocationMap
                 className={location ? 'hh-loc-map--short' : undefined}
                 label={`Map of ${location ? location.name : `locations in ${cityName ? `${cityName}, ${state}` : name}`}`}
-                markers={locations.map((l) => ({ id: l.id, lat: l.lat, lng: l.lng, label: l.name }))}
-                view={{ key: viewKey(key), kind: 'results' }}
+                markers={markers}
+                view={view}
                 selected={selected ? { id: selected.id, pan: selected.by === 'list' } : null}
                 onSelect={(id) => select(id, 'map')}
               />

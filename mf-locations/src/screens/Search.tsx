@@ -1,6 +1,6 @@
 // /locations: find a location on the map or in the list, choose how to get the order, and
 // start an order there (docs/locations.md).
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import type { HandoffMode, Location } from '@henhouse/kit/api/types';
@@ -80,6 +80,10 @@ export default function Search({ query }: ScreenProps) {
     if (box && box.getBoundingClientRect().bottom < 0) box.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
 
+  const markers = useMemo(
+    () => state.results.map((l) => ({ id: l.id, lat: l.lat, lng: l.lng, label: l.name })),
+    [state.results],
+  );
   const n = state.results.length;
   const heading = n > 0 ? `${countLabel(n)} ${state.label}` : state.pending ? 'Searching…' : 'Locations';
 
@@ -106,7 +110,7 @@ export default function Search({ query }: ScreenProps) {
         <div ref={mapBox} className="hh-loc-layout__map">
           <LocationMap
             label={`Map of ${state.label ? `locations ${state.label}` : 'locations'}`}
-            markers={state.results.map((l) => ({ id: l.id, lat: l.lat, lng: l.lng, label: l.name }))}
+            markers={markers}
             view={state.view}
             selected={state.selected ? { id: state.selected.id, pan: state.selected.by === 'list' } : null}
             onSelect={(id) => search.select(id, 'map')}

@@ -58,6 +58,7 @@ export function SearchBox({ defaultValue = '', error, onSearch, onUseMyLocation,
 
   const pick = (p: Place) => {
     setValue(p.label);
+    setTyped('');
     setPicked(p);
     setOpen(false);
     setActive(-1);
