@@ -3,7 +3,10 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import type { HandoffMode, Location } from '@henhouse/kit/api/types';
+import type { Address, HandoffMode, Location } from '@henhouse/kit/api/types';
+import { ApiError } from '@henhouse/kit/api/client';
+import { findDeliveryLocations } from '@henhouse/kit/api/locations';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { brandName } from '@henhouse/kit/brand';
 import { LocationMap } from '../map/LocationMap';
@@ -18,6 +21,7 @@ import { OrderDialogs } from '../order/OrderDialogs';
 import { useFavorites } from '../order/useFavorites';
 import { LocationActions } from '../order/LocationActions';
 import { locationPath } from '../lib/places';
+import { HandoffPanel, type FormState, type Vehicle } from '../search/HandoffPanel';
 import '../locations.css';
 
 const mapCentre = { lat: INITIAL_CENTER[0], lng: INITIAL_CENTER[1] };
@@ -27,7 +31,12 @@ export default function Search({ query }: ScreenProps) {
   const { state } = search;
   const order = useStartOrder();
   const favorites = useFavorites();
-  const [mode] = useState<HandoffMode>('pickup');
+  const [mode, setMode] = useState<HandoffMode>('pickup');
+  const [vehicle, setVehicle] = useState<Vehicle | null>(null);
+  const [delivery, setDelivery] = useState<{ address: Address; notes?: string } | null>(null);
+  const [deliveryForm, setDeliveryForm] = useState<FormState>({});
+  const [prompt, setPrompt] = useState<string | null>(null);
+  const handoffForm = useRef<HTMLDivElement>(null);
   const mapBox = useRef<HTMLDivElement>(null);
 
   // The map searches on load: what the address bar asks for (a search sent without
@@ -70,8 +79,66 @@ export default function Search({ query }: ScreenProps) {
   };
   const fieldError = state.notice?.kind === 'invalid' ? state.notice.text : null;
 
-  const handoff = (): HandoffChoice => ({ mode: 'pickup' });
-  const choose = (l: Location) => void order.start(l, handoff());
+  /** Puts the guest in the handoff form with what it still needs. */
+  const ask = (text: string) => {
+    setPrompt(text);
+    search.announce(text);
+    const box = handoffForm.current;
+    const first = box?.querySelector<HTMLElement>('input, select, textarea') ?? box;
+    first?.focus();
+    box?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  };
+
+  const handoff = (): HandoffChoice | null => {
+    if (mode === 'curbside') return vehicle ? { mode, vehicle } : null;
+    if (mode === 'delivery')
+      return delivery ? { mode, address: delivery.address, deliveryNotes: delivery.notes || undefined } : null;
+    return { mode: 'pickup' };
+  };
+  const choose = (l: Location) => {
+    const h = handoff();
+    if (!h) {
+      ask(
+        mode === 'curbside'
+          ? "Enter your vehicle's make, model and colour first, so the location knows who to bring the order to."
+          : 'Enter your delivery address first, to see which locations deliver there.',
+      );
+      return;
+    }
+    setPrompt(null);
+    void order.start(l, h);
+  };
+
+  const changeMode = (m: HandoffMode) => {
+    setMode(m);
+    setPrompt(null);
+    order.clearFailure();
+  };
+
+  const saveVehicle = (v: Vehicle) => {
+    setVehicle(v);
+    setPrompt(null);
+    order.clearFailure();
+    search.announce(`Curbside for your ${v.color} ${v.make} ${v.model}. Choose a location.`);
+  };
+
+  // The delivery check: only the locations whose delivery area reaches the address are listed;
+  // an address none reaches is a message at the address, and the list stays.
+  const checkAddress = async (address: Address, notes?: string) => {
+    setDeliveryForm({ busy: true });
+    setPrompt(null);
+    order.clearFailure();
+    try {
+      const r = await findDeliveryLocations(address);
+      setDelivery({ address, notes });
+      setDeliveryForm({});
+      search.show(r.locations, r.center, `delivering to ${address.street}`, 'delivery');
+    } catch (e) {
+      const fields = e instanceof ApiError && e.fields && Object.keys(e.fields).length ? e.fields : undefined;
+      setDeliveryForm({ errors: fields, formError: fields ? undefined : messageFor(e) });
+      search.announce(messageFor(e));
+    }
+  };
 
   const showOnMap = (l: Location) => {
     search.select(l.id, 'list');
@@ -97,6 +164,22 @@ export default function Search({ query }: ScreenProps) {
             errorKey={state.announcement.seq}
             onSearch={onSearch}
             onUseMyLocation={useMyLocation}
+          />
+          <HandoffPanel
+            mode={mode}
+            onMode={changeMode}
+            vehicle={vehicle}
+            onVehicle={saveVehicle}
+            vehicleForm={{ errors: mode === 'curbside' ? order.failure?.fields : undefined }}
+            address={delivery?.address ?? null}
+            onAddress={(a, notes) => void checkAddress(a, notes)}
+            deliveryForm={
+              mode === 'delivery' && order.failure?.fields
+                ? { ...deliveryForm, errors: order.failure.fields }
+                : deliveryForm
+            }
+            prompt={prompt}
+            formRef={handoffForm}
           />
           {state.notice && state.notice.kind !== 'invalid' && (
             <p className="hh-loc-notice" data-kind={state.notice.kind}>

@@ -43,6 +43,7 @@ export type SearchAction =
   | { type: 'found'; locations: Location[]; center?: LatLng | null; label: string; origin: Origin }
   | { type: 'failed'; notice: Notice }
   | { type: 'select'; id: string; by: Selection['by'] }
+  | { type: 'announce'; text: string }
   | { type: 'dismiss' };
 
 export const initialSearch: SearchState = {
@@ -111,6 +112,8 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case 'select':
       if (!state.results.some((l) => l.id === action.id)) return state;
       return { ...state, selected: { id: action.id, by: action.by } };
+    case 'announce':
+      return { ...state, pending: null, announcement: say(state, action.text) };
     case 'dismiss':
       return { ...state, notice: null };
   }

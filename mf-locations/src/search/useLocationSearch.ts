@@ -54,6 +54,8 @@ export interface LocationSearch {
   /** Show results found elsewhere (the delivery check). */
   show: (locations: Location[], center: LatLng | null, label: string, origin: Origin) => void;
   fail: (notice: Notice) => void;
+  /** Say something through the live region only (the message is shown elsewhere, in a form). */
+  announce: (text: string) => void;
   select: (id: string, by: 'list' | 'map') => void;
 }
 
@@ -116,9 +118,10 @@ export function useLocationSearch(init: SearchState = initialSearch): LocationSe
     dispatch({ type: 'found', locations, center, label, origin });
   }, []);
   const fail = useCallback((notice: Notice) => dispatch({ type: 'failed', notice }), []);
+  const announce = useCallback((text: string) => dispatch({ type: 'announce', text }), []);
   const select = useCallback((id: string, by: 'list' | 'map') => dispatch({ type: 'select', id, by }), []);
 
-  return { state, searchText, searchNear, show, fail, select };
+  return { state, searchText, searchNear, show, fail, announce, select };
 }
 
 /** Four decimals (about 11 m) are enough to find the nearest restaurant and say less about the guest. */
