@@ -90,6 +90,8 @@ describe('location search', () => {
     expect(within(screen.getByTestId('map')).getAllByRole('button')).toHaveLength(3);
     expect(screen.getByTestId('map')).toHaveAttribute('data-view', 'results');
     expect(status()).toHaveTextContent('3 locations near Louisville, KY, nearest first.');
+    // Kept in the address bar, so Back from the menu shows the same search.
+    expect(where()).toBe('/locations?formattedAddress=Louisville%2C%20KY');
   });
 
   it('an address the geocoder does not know says so in words and keeps the previous results', async () => {

@@ -1,7 +1,7 @@
 // /locations: find a location on the map or in the list, choose how to get the order, and
 // start an order there (docs/locations.md).
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import type { Address, HandoffMode, Location } from '@henhouse/kit/api/types';
 import { ApiError } from '@henhouse/kit/api/client';
@@ -13,7 +13,7 @@ import { LocationMap } from '../map/LocationMap';
 import { INITIAL_CENTER, SEARCH_FIELD } from '../map/constants';
 import { SearchBox } from '../search/SearchBox';
 import { ResultsList } from '../search/ResultsList';
-import { useLocationSearch, searchMessages } from '../search/useLocationSearch';
+import { checkQuery, useLocationSearch, searchMessages } from '../search/useLocationSearch';
 import { alreadyShared, currentPosition, PositionError } from '../search/position';
 import { countLabel } from '../search/state';
 import { useStartOrder, type HandoffChoice } from '../order/useStartOrder';
@@ -65,7 +65,10 @@ export default function Search({ query }: ScreenProps) {
 
   const useMyLocation = () => {
     currentPosition().then(
-      (p) => void search.searchNear(p, 'near you'),
+      (p) => {
+        forgetAddress();
+        void search.searchNear(p, 'near you');
+      },
       (e: unknown) =>
         search.fail({
           kind: 'error',
@@ -74,7 +77,14 @@ export default function Search({ query }: ScreenProps) {
     );
   };
 
+  // A search by address is kept in the address bar (replacing the entry), so Back from the
+  // menu, a reload or a shared link shows the same search; other searches drop it.
+  const navigate = useNavigate();
+  const forgetAddress = () => {
+    if (query[SEARCH_FIELD]) navigate({ search: '' }, { replace: true });
+  };
   const onSearch = (q: string, place: Parameters<typeof search.searchText>[1]) => {
+    if (!checkQuery(q)) navigate({ search: `?${SEARCH_FIELD}=${encodeURIComponent(q.trim())}` }, { replace: true });
     void search.searchText(q, place);
   };
   const fieldError = state.notice?.kind === 'invalid' ? state.notice.text : null;
@@ -132,6 +142,7 @@ export default function Search({ query }: ScreenProps) {
       const r = await findDeliveryLocations(address);
       setDelivery({ address, notes });
       setDeliveryForm({});
+      forgetAddress();
       search.show(r.locations, r.center, `delivering to ${address.street}`, 'delivery');
     } catch (e) {
       const fields = e instanceof ApiError && e.fields && Object.keys(e.fields).length ? e.fields : undefined;
