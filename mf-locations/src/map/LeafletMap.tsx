@@ -5,6 +5,7 @@ import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { addBaseLayer } from './baseLayer';
+import { scrollBehavior } from '../lib/motion';
 import {
   COUNTRY,
   INITIAL_CENTER,
@@ -18,8 +19,6 @@ import type { LocationMapProps, MapMarker, MapPoint } from './types';
 
 /** The round marker, drawn centred on its point (locations.css, .hh-loc-pin). */
 const PIN_PX = 26;
-
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 function pinIcon(n: number, selected: boolean): L.DivIcon {
   return L.divIcon({
@@ -146,7 +145,7 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
       else marker.closeTooltip();
     }
     const hit = selected && byId.current.get(selected.id);
-    if (map && hit && selected.pan) map.panTo(hit.marker.getLatLng(), { animate: !reducedMotion() });
+    if (map && hit && selected.pan) map.panTo(hit.marker.getLatLng(), { animate: scrollBehavior() === 'smooth' });
   }, [selected, markers]);
 
   return (

@@ -21,6 +21,7 @@ import { OrderDialogs } from '../order/OrderDialogs';
 import { useFavorites } from '../order/useFavorites';
 import { LocationActions } from '../order/LocationActions';
 import { locationPath } from '../lib/places';
+import { scrollBehavior } from '../lib/motion';
 import { HandoffPanel, type FormState, type Vehicle } from '../search/HandoffPanel';
 import '../locations.css';
 
@@ -96,7 +97,7 @@ export default function Search({ query }: ScreenProps) {
     const box = handoffForm.current;
     const first = box?.querySelector<HTMLElement>('input, select, textarea') ?? box;
     first?.focus();
-    box?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    box?.scrollIntoView?.({ block: 'center', behavior: scrollBehavior() });
   };
 
   const handoff = (): HandoffChoice | null => {
@@ -155,7 +156,8 @@ export default function Search({ query }: ScreenProps) {
     search.select(l.id, 'list');
     // On a phone the map is above the list: bring it into view.
     const box = mapBox.current;
-    if (box && box.getBoundingClientRect().bottom < 0) box.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    if (box && box.getBoundingClientRect().bottom < 0)
+      box.scrollIntoView?.({ block: 'start', behavior: scrollBehavior() });
   };
 
   const markers = useMemo(

@@ -2,6 +2,7 @@
 // location card with what can be done there; everything a marker does is here too.
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Location } from '@henhouse/kit/api/types';
+import { scrollBehavior } from '../lib/motion';
 import { ResultCard } from './ResultCard';
 import type { Selection } from './state';
 
@@ -26,7 +27,7 @@ export function ResultsList({ locations, selected, label, showServices = true, h
   useEffect(() => {
     if (selected?.by !== 'map') return;
     const el = list.current?.ownerDocument.getElementById(resultId(selected.id));
-    el?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    el?.scrollIntoView?.({ block: 'nearest', behavior: scrollBehavior() });
   }, [selected]);
 
   return (
