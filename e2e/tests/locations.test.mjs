@@ -39,7 +39,7 @@ test('search "Louisville, KY": results nearest first and a marker for each on th
   await page.getByRole('status').filter({ hasText: '10 locations near Louisville, KY, nearest first.' }).waitFor();
   // A marker selects its result, and the result its marker.
   await page.locator('.leaflet-marker-icon.hh-loc-pin').nth(1).click();
-  assert.equal(await results(page).locator('li[aria-current="true"] h3').textContent(), names[1]);
+  assert.equal(await results(page).locator('[aria-current="true"] h3').textContent(), names[1]);
   await page.getByRole('button', { name: `Show on map ${names[2]}` }).click();
   await page.locator('.hh-loc-pin--selected').waitFor();
   assert.equal(await page.locator('.hh-loc-pin--selected').textContent(), '3');

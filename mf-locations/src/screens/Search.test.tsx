@@ -34,7 +34,8 @@ const resultNames = () =>
     .getAllByRole('heading')
     .map((h) => h.textContent);
 const status = () => screen.getAllByRole('status').find((s) => s.closest('.hh-loc-layout__results')) as HTMLElement;
-const item = (name: string) => within(results()).getByRole('heading', { name }).closest('li') as HTMLElement;
+/** A result's card (the kit's location card), which says whether it is the selected one. */
+const item = (name: string) => within(results()).getByRole('heading', { name }).closest('.hh-loc-card') as HTMLElement;
 const where = () => screen.getByTestId('where').textContent;
 
 beforeEach(() => {
@@ -372,5 +373,47 @@ describe('favourites', () => {
     await u.click(lou);
     await waitFor(() => expect(lou).toHaveAttribute('aria-pressed', 'true'));
     expect(api.calls.some((c) => c.method === 'PUT' && c.path === '/user/favorites/ky-louisville')).toBe(true);
+  });
+});
+
+describe('handoff forms (from the kit)', () => {
+  it('pickup is chosen first; delivery asks for the address and shows the edge answer at the street', async () => {
+    const api = edge({
+      'POST /locations/delivery': apiError(422, 'outside_delivery_area', "We don't deliver to that address yet.", {
+        'address.street': 'Outside the delivery area',
+      }),
+    });
+    const u = setupUser();
+    await loaded();
+    expect(screen.getByRole('radio', { name: /In-store/ })).toBeChecked();
+    expect(screen.queryByRole('textbox', { name: 'Street address' })).toBeNull();
+    await u.click(screen.getByRole('radio', { name: 'Delivery' }));
+    await u.type(screen.getByRole('textbox', { name: 'Street address' }), '1 Far Away Rd');
+    await u.type(screen.getByRole('textbox', { name: 'City' }), 'Louisville');
+    await u.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'KY');
+    await u.type(screen.getByRole('textbox', { name: 'ZIP code' }), '40299');
+    await u.click(screen.getByRole('button', { name: 'Find locations that deliver' }));
+    const street = screen.getByRole('textbox', { name: 'Street address' });
+    await waitFor(() =>
+      expect(street).toHaveAccessibleDescription(expect.stringContaining('Outside the delivery area')),
+    );
+    expect(street).toHaveAttribute('aria-invalid', 'true');
+    expect(api.to('POST /locations/delivery')[0].body).toEqual({
+      address: { street: '1 Far Away Rd', city: 'Louisville', state: 'KY', zip: '40299' },
+    });
+    expect(resultNames()).toEqual(['Henhouse Louisville', 'Henhouse Dayton']); // the list stays
+  });
+
+  it('curbside asks for the car; saved, it is shown in words', async () => {
+    edge();
+    const u = setupUser();
+    await loaded();
+    await u.click(screen.getByRole('radio', { name: /Curbside/ }));
+    await u.type(screen.getByRole('textbox', { name: 'Car make' }), 'Honda');
+    await u.type(screen.getByRole('textbox', { name: 'Car model' }), 'Civic');
+    await u.type(screen.getByRole('textbox', { name: 'Car colour' }), 'Red');
+    await u.click(screen.getByRole('button', { name: 'Save car' }));
+    expect(await screen.findByText(/Curbside pickup in your Red Honda Civic/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Change car' })).toBeVisible();
   });
 });

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Location } from '@henhouse/kit/api/types';
 import { scrollBehavior } from '../lib/motion';
-import { ResultCard } from './ResultCard';
+import { LocationCard } from '@henhouse/kit/locations/LocationCard';
 import type { Selection } from './state';
 
 interface Props {
@@ -39,14 +39,19 @@ export function ResultsList({ locations, selected, label, showServices = true, h
             key={l.id}
             id={resultId(l.id)}
             className={on ? 'hh-loc-results__item hh-loc-results__item--selected' : 'hh-loc-results__item'}
-            aria-current={on ? 'true' : undefined}
           >
             <span className="hh-loc-results__n" aria-hidden="true">
               {i + 1}
             </span>
-            <ResultCard location={l} showServices={showServices} headingLevel={headingLevel} selected={on}>
+            <LocationCard
+              location={l}
+              showServices={showServices}
+              headingLevel={headingLevel}
+              selected={on}
+              className="hh-loc-results__card"
+            >
               {actions(l, i)}
-            </ResultCard>
+            </LocationCard>
           </li>
         );
       })}
