@@ -119,7 +119,21 @@ test('keyboard only: search, move through the results, choose', async () => {
     await page.keyboard.press('Tab');
     const name = await page.evaluate(() => {
       const el = document.activeElement;
-      return el?.getAttribute('aria-label') || el?.textContent?.trim() || '';
+      const byId = (ids) =>
+        (ids ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ');
+      return (
+        el?.getAttribute('aria-label') ||
+        byId(el?.getAttribute('aria-labelledby')).trim() ||
+        [...(el?.labels ?? [])]
+          .map((l) => l.textContent)
+          .join(' ')
+          .trim() ||
+        el?.textContent?.trim() ||
+        ''
+      );
     });
     assert.notEqual(name, '', 'focus never lands on something without a name');
     reached = name === 'Order here at Henhouse Louisville';
