@@ -100,6 +100,51 @@ test('a cart moved to another menu reports the items that could not move', async
   await page.context().close();
 });
 
+async function fillAddress(page, { street, city, state, zip }) {
+  await page.getByRole('textbox', { name: 'Street address' }).fill(street);
+  await page.getByRole('textbox', { name: 'City' }).fill(city);
+  await page.getByRole('combobox', { name: 'State' }).selectOption(state);
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill(zip);
+  await page.getByRole('button', { name: 'Find locations that deliver' }).click();
+}
+
+test('delivery: an address outside every delivery area is a message at the street; inside, only locations that deliver', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { viewport: desktop });
+  await openSearch(page);
+  const before = await results(page).getByRole('heading').allTextContents();
+  await page.getByRole('radio', { name: 'Delivery' }).check();
+  // Lexington itself does not deliver, and Louisville's radius stops far short of it.
+  await fillAddress(page, { street: '1 Main St', city: 'Lexington', state: 'KY', zip: '40507' });
+  const street = page.getByRole('textbox', { name: 'Street address' });
+  await page.waitForFunction(
+    () => document.querySelector('input[name="street"]')?.getAttribute('aria-invalid') === 'true',
+  );
+  const describedBy = await street.getAttribute('aria-describedby');
+  const message = await page.evaluate(
+    (ids) =>
+      ids
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    describedBy,
+  );
+  assert.match(message, /\w/, 'the street field says why');
+  assert.deepEqual(await results(page).getByRole('heading').allTextContents(), before, 'the list stays');
+
+  await fillAddress(page, { street: '100 W Main St', city: 'Louisville', state: 'KY', zip: '40202' });
+  await page.getByRole('heading', { name: /^\d+ locations? delivering to 100 W Main St$/ }).waitFor();
+  const names = await results(page).getByRole('heading').allTextContents();
+  assert.equal(names[0], 'Henhouse Louisville');
+  await page.getByRole('button', { name: 'Order here at Henhouse Louisville' }).click();
+  await page.waitForURL(/\/menu\/m-standard$/);
+  const { cart } = (await api(page, 'GET', '/cart')).body;
+  assert.equal(cart.handoff.mode, 'delivery');
+  assert.equal(cart.handoff.address.street, '100 W Main St');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('keyboard only: search, move through the results, choose', async () => {
   const page = await newPage(site.browser, [], { viewport: desktop });
   await openSearch(page);
