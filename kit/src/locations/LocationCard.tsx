@@ -69,8 +69,18 @@ export function LocationCard({
       {status.label}
     </span>,
   );
-  if (status.hours) line2.push(<span key="hours">{status.hours}</span>);
-  if (distance) line2.push(<span key="distance">{distance}</span>);
+  if (status.hours)
+    line2.push(
+      <span key="hours" className="hh-loc-card__hours">
+        {status.hours}
+      </span>,
+    );
+  if (distance)
+    line2.push(
+      <span key="distance" className="hh-loc-card__distance">
+        {distance}
+      </span>,
+    );
 
   return (
     <div
