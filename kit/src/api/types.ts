@@ -17,6 +17,7 @@ export type Product = S['Product'];
 export type Cart = S['Cart'];
 export type CartLine = S['CartLine'];
 export type HandoffMode = S['HandoffMode'];
+export type Vehicle = S['Vehicle'];
 export type TimeWanted = S['TimeWanted'];
 export type NotTransferred = S['NotTransferred'];
 export type User = S['User'];

@@ -4,7 +4,8 @@ import { getLocation } from '@henhouse/kit/api/locations';
 import type { Location, User } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
-import { addressLine, formatDate, formatPhone } from '../lib/format';
+import { addressLine } from '@henhouse/kit/locations/format';
+import { formatDate, formatPhone } from '../lib/format';
 
 /** useLocationSummary loads a location by id (the member's favourite); nothing without an id. */
 export function useLocationSummary(id: string | undefined) {

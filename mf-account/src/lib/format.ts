@@ -40,12 +40,6 @@ export function formatTime(iso: string | undefined): string {
 
 export const points = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'point' : 'points'}`;
 
-export function addressLine(a: { street?: string; city?: string; state?: string; zip?: string } | undefined): string {
-  if (!a) return '';
-  const cityState = [a.city, a.state].filter(Boolean).join(', ');
-  return [a.street, [cityState, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-}
-
 const brands: Record<string, string> = {
   amex: 'American Express',
   discover: 'Discover',

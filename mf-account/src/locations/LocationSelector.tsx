@@ -1,11 +1,12 @@
-// The location selector card (sign-up, saved locations): shows the chosen location's name and
-// address with "Change"; changing searches by city, state or ZIP (GET /api/locations?q=),
-// near the guest (?lat=&lng=) or lists every location (docs/api.md).
+// The location selector (sign-up, saved locations): shows the chosen location on the site's
+// location card with "Change"; changing searches by city, state or ZIP (GET /api/locations?q=),
+// near the guest (?lat=&lng=) or lists every location (docs/api.md), each result on the
+// same card with its choose button. The card lists no services here.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { findLocations, type LocationQuery } from '@henhouse/kit/api/locations';
 import { FieldError, Status, TextField } from '@henhouse/kit/ui/forms/Field';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
-import { addressLine } from '../lib/format';
+import { LocationCard } from '@henhouse/kit/locations/LocationCard';
 import type { Location } from '@henhouse/kit/api/types';
 
 interface Props {
@@ -102,11 +103,7 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
     <fieldset className="hh-acct-loc" data-invalid={error ? true : undefined} aria-describedby={errId}>
       <legend className="hh-form-field__label">{legend}</legend>
       {value && !changing ? (
-        <div className="hh-acct-loc__chosen">
-          <div>
-            <p className="hh-acct-loc__name">{value.name}</p>
-            <p className="hh-acct-loc__addr">{addressLine(value.address)}</p>
-          </div>
+        <LocationCard location={value}>
           <button
             type="button"
             className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--small"
@@ -121,7 +118,7 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
           >
             Change<span className="visually-hidden"> {legend.toLowerCase()}</span>
           </button>
-        </div>
+        </LocationCard>
       ) : (
         <>
           <div className="hh-acct-loc__search">
@@ -172,21 +169,16 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
             <ul className="hh-acct-loc__results" aria-label="Locations found">
               {results.map((loc) => (
                 <li key={loc.id} className="hh-acct-loc__result">
-                  <div>
-                    <p className="hh-acct-loc__name">{loc.name}</p>
-                    <p className="hh-acct-loc__addr">
-                      {addressLine(loc.address)}
-                      {typeof loc.distance_miles === 'number' && ` • ${loc.distance_miles.toFixed(1)} mi`}
-                    </p>
-                  </div>
-                  <button
-                    type="button"
-                    className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--small"
-                    onClick={() => choose(loc)}
-                  >
-                    {chooseLabel}
-                    <span className="visually-hidden"> {loc.name}</span>
-                  </button>
+                  <LocationCard location={loc}>
+                    <button
+                      type="button"
+                      className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--small"
+                      onClick={() => choose(loc)}
+                    >
+                      {chooseLabel}
+                      <span className="visually-hidden"> {loc.name}</span>
+                    </button>
+                  </LocationCard>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
+import { louisville } from '@henhouse/kit/locations/test/fixtures';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { apiError, mockApi, mount, resetStore, setupUser, storeWith } from '@henhouse/kit/test/harness';
 import { real, token } from '../test/recorded';
@@ -11,20 +12,23 @@ jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
 }));
 const botCheck = executeBotCheck as jest.MockedFunction<typeof executeBotCheck>;
 
-const dayton = {
+// Two whole locations as the edge answers a search (hours, phone, services, distance).
+const dayton = louisville({
   id: 'oh-dayton',
   name: 'Henhouse Dayton',
-  menu_id: 'm-standard',
   address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' },
+  phone: '(937) 555-0100',
+  time_zone: 'America/New_York',
   distance_miles: 1.24,
-};
-const kettering = {
+});
+const kettering = louisville({
   id: 'oh-kettering',
   name: 'Henhouse Kettering',
-  menu_id: 'm-standard',
   address: { street: '9 Far Hills Ave', city: 'Kettering', state: 'OH', zip: '45429' },
+  phone: '(937) 555-0199',
+  time_zone: 'America/New_York',
   distance_miles: 5,
-};
+});
 
 beforeEach(() => {
   resetStore();
@@ -119,6 +123,29 @@ describe('sign up (/account/signup)', () => {
       members: { points: 100 },
       token,
     });
+  });
+
+  it('shows each result and the choice on the site’s location card, without services', async () => {
+    mockApi({ 'GET /locations': { body: { locations: [dayton, kettering] } } });
+    mount(SignUp, '/account/signup');
+    const user = setupUser();
+    await user.type(screen.getByLabelText('City, state or ZIP code'), 'Dayton, OH{Enter}');
+    const results = await screen.findByRole('list', { name: 'Locations found' });
+    const [first, second] = within(results).getAllByRole('listitem');
+    expect(first).toHaveTextContent(
+      /^Henhouse Dayton1 Main St, Dayton, OH 45402\(937\) 555-0100 • (Open|Closed) now • .+ • 1\.2 miChoose Henhouse Dayton$/,
+    );
+    expect(second).toHaveTextContent(/• 5\.0 miChoose Henhouse Kettering$/);
+    expect(within(first).getByRole('link', { name: '(937) 555-0100' })).toHaveAttribute('href', 'tel:+19375550100');
+    expect(results).not.toHaveTextContent(/Pickup|Delivery/);
+    results.querySelectorAll('.hh-loc-card__sep').forEach((sep) => expect(sep).toHaveAttribute('aria-hidden', 'true'));
+
+    await user.click(within(first).getByRole('button', { name: 'Choose Henhouse Dayton' }));
+    const change = screen.getByRole('button', { name: 'Change favourite location' });
+    const card = change.closest('.hh-loc-card')!;
+    expect(card).toHaveTextContent(/^Henhouse Dayton1 Main St, Dayton, OH 45402\(937\) 555-0100 • (Open|Closed) now/);
+    expect(card).not.toHaveTextContent('mi •');
+    expect(card).not.toHaveTextContent(/Pickup|Delivery/);
   });
 
   it('starts from the location the guest already chose, and can change it', async () => {

@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { act, screen } from '@testing-library/react';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 import type { Location, SignedIn } from '@henhouse/kit/api/types';
+import { louisville } from '@henhouse/kit/locations/test/fixtures';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
 import { forgetOnce } from '../lib/once';
@@ -53,7 +54,7 @@ describe('accessibility (axe)', () => {
   it('sign up, with errors and location results', async () => {
     mockApi({
       'GET /locations': {
-        body: { locations: [{ id: 'l1', name: 'Henhouse Dayton', address: { city: 'Dayton', state: 'OH' } }] },
+        body: { locations: [louisville({ name: 'Henhouse Dayton', distance_miles: 0.4 })] },
       },
     });
     const { container } = mount(SignUp, '/account/signup');

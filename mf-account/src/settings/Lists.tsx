@@ -6,11 +6,12 @@ import * as account from '@henhouse/kit/api/account';
 import type { AddressInput, Location, MemberOrder, SavedAddress, SavedCard, User } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { money } from '@henhouse/kit/format';
+import { addressLine } from '@henhouse/kit/locations/format';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { CheckboxField, FormAlert, Status, TextField } from '@henhouse/kit/ui/forms/Field';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
-import { addressLine, brandName, cardExpiry, formatDate } from '../lib/format';
+import { brandName, cardExpiry, formatDate } from '../lib/format';
 import { LocationSelector } from '../locations/LocationSelector';
 
 /** useList loads one of the member's lists (the kit's loading hook) and lets a change
@@ -71,14 +72,7 @@ export function Addresses() {
                 {a.label}
                 {a.default && <span className="hh-acct-muted"> (default)</span>}
               </h4>
-              <p>
-                {addressLine({
-                  street: [a.street, a.unit].filter(Boolean).join(', '),
-                  city: a.city,
-                  state: a.state,
-                  zip: a.zip,
-                })}
-              </p>
+              <p>{addressLine(a)}</p>
               {a.instructions && <p className="hh-acct-muted">{a.instructions}</p>}
               <div className="hh-acct-row">
                 <button type="button" className="hh-acct-link" onClick={() => setEditing(a)}>

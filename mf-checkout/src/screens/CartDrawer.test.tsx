@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { setBootstrap } from '@henhouse/kit/bootstrap';
 import type { Cart, Members, RedeemResult, SignedIn } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { deferred, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
+import { louisville } from '@henhouse/kit/locations/test/fixtures';
+import { apiError, deferred, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
 import { real } from '../test/recorded';
 import CartDrawer from './CartDrawer';
 
@@ -326,5 +327,167 @@ describe('cart drawer: rewards for guests', () => {
     expect(row('Subtotal')).toHaveTextContent('$12.98');
     await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
     expect(api.to('GET /rewards')).toHaveLength(0);
+  });
+});
+
+// Only the clock is fake: Tuesday 2030-01-15, noon in Louisville (the card's open/closed).
+const clockOnly = () =>
+  jest.useFakeTimers({
+    now: new Date('2030-01-15T17:00:00Z'),
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'hrtime',
+      'performance',
+    ],
+  });
+
+describe('cart drawer: location and handoff', () => {
+  /** The cart's location (Louisville's hours and services, under the cart's location id). */
+  const atLocation = (patch: Parameters<typeof louisville>[0] = {}) => {
+    const c = cart();
+    useAppStore.getState().set({ cart: c, location: louisville({ id: c.location_id, ...patch }) });
+    return c;
+  };
+  const saved = (handoff: Cart['handoff']) => ({ body: { cart: { ...cart(), handoff } } });
+  afterEach(() => jest.useRealTimers());
+
+  it('shows the location on the site’s card: name, address, phone, open now with today’s hours, no services', async () => {
+    clockOnly();
+    atLocation({ distance_miles: 2.25 });
+    const api = edge();
+    drawer();
+    const card = screen.getByTestId('cart-location');
+    expect(card).toHaveTextContent(
+      'Henhouse Louisville9838 Madison Ave, Apt 2, Louisville, KY 40202(502) 555-0142 • Open now • 10:30 AM – 10:00 PM • 2.3 mi',
+    );
+    expect(within(card).getByRole('link', { name: '(502) 555-0142' })).toHaveAttribute('href', 'tel:+15025550142');
+    card.querySelectorAll('.hh-loc-card__sep').forEach((s) => expect(s).toHaveAttribute('aria-hidden', 'true'));
+    expect(card).not.toHaveTextContent(/Pickup|Delivery|Services/);
+    await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
+  });
+
+  it('shows no location card for a location that is not the cart’s', async () => {
+    useAppStore.getState().set({ cart: cart(), location: louisville() });
+    const api = edge();
+    drawer();
+    expect(screen.queryByTestId('cart-location')).toBeNull();
+    await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
+  });
+
+  it('saves pickup at once; delivery waits for its address', async () => {
+    atLocation();
+    const api = edge({ 'PUT /cart/handoff': saved({ mode: 'pickup' }) });
+    const u = setupUser();
+    drawer();
+    expect(screen.getByRole('group', { name: "How you'll get your order" })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /In-store/ })).toBeChecked();
+    await u.click(screen.getByRole('radio', { name: 'Delivery' }));
+    expect(screen.getByLabelText('Street address')).toBeInTheDocument();
+    expect(api.to('PUT /cart/handoff')).toHaveLength(0);
+    await u.click(screen.getByRole('radio', { name: /In-store/ }));
+    expect(screen.queryByLabelText('Street address')).toBeNull();
+    await waitFor(() => expect(api.to('PUT /cart/handoff')).toHaveLength(1));
+    expect(api.to('PUT /cart/handoff')[0].body).toEqual({ mode: 'pickup' });
+  });
+
+  it('delivery: checks the address first, then the edge’s field message shows on its field, then saves', async () => {
+    atLocation();
+    const delivered = {
+      mode: 'delivery' as const,
+      address: { street: '9838 Madison Ave', city: 'Louisville', state: 'KY', zip: '40202' },
+      delivery_notes: 'Side door',
+    };
+    const api = edge({
+      'PUT /cart/handoff': [
+        apiError(
+          422,
+          'outside_delivery_area',
+          'That address is 12.0 miles away; Henhouse Louisville delivers within 5.0 miles. Try pickup instead.',
+          { 'address.street': 'Outside the delivery area' },
+        ),
+        saved(delivered),
+      ],
+    });
+    const u = setupUser();
+    drawer();
+    await u.click(screen.getByRole('radio', { name: 'Delivery' }));
+    await u.click(screen.getByRole('button', { name: 'Deliver here' }));
+    const street = screen.getByLabelText('Street address');
+    expect(street).toHaveFocus();
+    expect(street).toHaveAccessibleDescription('Enter a street address');
+    expect(api.to('PUT /cart/handoff')).toHaveLength(0);
+
+    await u.type(street, '1 Far Rd');
+    await u.type(screen.getByLabelText('City'), 'Louisville');
+    await u.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'KY');
+    await u.type(screen.getByLabelText('ZIP code'), '40202');
+    await u.type(screen.getByLabelText('Notes for the driver (optional)'), 'Side door');
+    await u.click(screen.getByRole('button', { name: 'Deliver here' }));
+    await waitFor(() => expect(street).toHaveAccessibleDescription('Outside the delivery area'));
+    expect(street).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('That address is 12.0 miles away');
+    expect(api.to('PUT /cart/handoff')[0].body).toEqual({
+      mode: 'delivery',
+      address: { street: '1 Far Rd', city: 'Louisville', state: 'KY', zip: '40202' },
+      deliveryNotes: 'Side door',
+    });
+    expect(useAppStore.getState().cart?.handoff).toEqual({ mode: 'pickup' });
+
+    await u.clear(street);
+    await u.type(street, '9838 Madison Ave');
+    await u.click(screen.getByRole('button', { name: 'Deliver here' }));
+    await waitFor(() => expect(useAppStore.getState().cart?.handoff).toEqual(delivered));
+    expect(street).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('curbside saves the car, starting from the one the cart has', async () => {
+    const c = atLocation({ services: { ...louisville().services, curbside: true } });
+    const vehicle = { make: 'Honda', model: 'Civic', color: 'Blue' };
+    useAppStore.getState().set({ cart: { ...c, handoff: { mode: 'curbside', vehicle: { ...vehicle, color: '' } } } });
+    const api = edge({ 'PUT /cart/handoff': saved({ mode: 'curbside', vehicle }) });
+    const u = setupUser();
+    drawer();
+    expect(screen.getByRole('radio', { name: /Curbside/ })).toBeChecked();
+    expect(screen.getByLabelText('Car make')).toHaveValue('Honda');
+    await u.click(screen.getByRole('button', { name: 'Save car details' }));
+    expect(screen.getByLabelText('Car colour')).toHaveAccessibleDescription('Enter the colour of your car');
+    expect(screen.getByLabelText('Car colour')).toHaveFocus();
+    await u.type(screen.getByLabelText('Car colour'), 'Blue');
+    await u.click(screen.getByRole('button', { name: 'Save car details' }));
+    await waitFor(() => expect(useAppStore.getState().cart?.handoff).toEqual({ mode: 'curbside', vehicle }));
+    expect(api.to('PUT /cart/handoff')[0].body).toEqual({ mode: 'curbside', vehicle });
+  });
+
+  it('offers only the modes the location offers', async () => {
+    atLocation(); // Louisville: pickup and delivery, no curbside
+    const api = edge();
+    drawer();
+    expect(screen.getByRole('radio', { name: /Curbside/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Delivery' })).toBeEnabled();
+    await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
+  });
+
+  it('shows why pickup could not be saved', async () => {
+    atLocation();
+    useAppStore.getState().set({ cart: { ...cart(), handoff: { mode: 'delivery' } } });
+    edge({
+      'PUT /cart/handoff': apiError(409, 'handoff_unavailable', 'Henhouse Louisville doesn’t offer in-store pickup.'),
+    });
+    const u = setupUser();
+    drawer();
+    await u.click(screen.getByRole('radio', { name: /In-store/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Henhouse Louisville doesn’t offer in-store pickup.');
   });
 });

@@ -7,7 +7,8 @@ import { addProduct, removeLine, setLineQuantity } from '@henhouse/kit/api/cart'
 import { getProduct } from '@henhouse/kit/api/menu';
 import type { Cart, CartLine, Product } from '@henhouse/kit/api/types';
 import { reportError } from '@henhouse/kit/api/useLoad';
-import { joinCard, money } from '@henhouse/kit/format';
+import { money } from '@henhouse/kit/format';
+import { LocationCard } from '@henhouse/kit/locations/LocationCard';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { HandoffSelector } from '../cart/HandoffSelector';
 import { TimeSelector } from '../cart/TimeSelector';
@@ -69,9 +70,9 @@ export default function CartDrawer(_props: ScreenProps) {
   return (
     <div className="hh-cart" data-screen="mf-checkout/CartDrawer">
       {loc && (
-        <p className="hh-location-card" data-testid="cart-location">
-          {joinCard([loc.name, `${loc.address.street}, ${loc.address.city}, ${loc.address.state}`, loc.phone])}
-        </p>
+        <div className="hh-cart__location" data-testid="cart-location">
+          <LocationCard location={loc} />
+        </div>
       )}
       <section aria-labelledby="cart-order-title">
         <div className="hh-cart__section-head">

@@ -1,0 +1,67 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import type { HandoffMode } from '@henhouse/kit/api/types';
+import { HandoffModePicker, handoffChoices, handoffModes } from './modes';
+
+const user = () => userEvent.setup({ delay: null });
+
+function Picker({ offered, start = 'pickup' }: { offered?: (m: HandoffMode) => boolean; start?: HandoffMode }) {
+  const [mode, setMode] = useState<HandoffMode>(start);
+  return (
+    <>
+      <HandoffModePicker value={mode} onChange={setMode} offered={offered} />
+      <output>{mode}</output>
+    </>
+  );
+}
+
+test('handoffModes: delivery, and pickup with the sub-modes In-store (pickup) and Curbside (curbside)', () => {
+  expect(handoffModes.map((m) => m.key)).toEqual(['delivery', 'pickup']);
+  expect(handoffModes[1].sub_handoff_modes).toEqual(['In-store', 'Curbside']);
+  expect(handoffModes[1].sub_handoff_modes_keys).toEqual(['pickup', 'curbside']);
+  expect(handoffChoices).toEqual([
+    { key: 'delivery', mobile: 'Delivery', desktop: 'Delivery' },
+    { key: 'pickup', mobile: 'In-store', desktop: 'Pickup In-store' },
+    { key: 'curbside', mobile: 'Curbside', desktop: 'Pickup Curbside' },
+  ]);
+});
+
+describe('HandoffModePicker', () => {
+  it('is a named radio group with desktop and mobile labels', () => {
+    render(<Picker />);
+    expect(screen.getByRole('group', { name: "How you'll get your order" })).toBeInTheDocument();
+    const radios = screen.getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    const inStore = radios[1].closest('label')!;
+    expect(inStore.querySelector('.hh-only-desktop')).toHaveTextContent('Pickup In-store');
+    expect(inStore.querySelector('.hh-only-mobile')).toHaveTextContent('In-store');
+    expect(radios[0].closest('label')).toHaveTextContent(/^Delivery$/);
+    expect(radios[1]).toBeChecked();
+  });
+
+  it('takes another legend', () => {
+    render(<HandoffModePicker value="delivery" onChange={() => {}} legend="Order type" />);
+    expect(screen.getByRole('group', { name: 'Order type' })).toBeInTheDocument();
+  });
+
+  it('is chosen by click and by the arrow keys', async () => {
+    const u = user();
+    render(<Picker />);
+    await u.click(screen.getByRole('radio', { name: /Curbside/ }));
+    expect(screen.getByRole('status')).toHaveTextContent('curbside');
+    expect(screen.getByRole('radio', { name: /Curbside/ })).toHaveFocus();
+    await u.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('status')).toHaveTextContent('pickup');
+    expect(screen.getByRole('radio', { name: /In-store/ })).toBeChecked();
+  });
+
+  it('does not offer what the location does not', async () => {
+    const u = user();
+    render(<Picker offered={(m) => m !== 'delivery'} />);
+    const delivery = screen.getByRole('radio', { name: 'Delivery' });
+    expect(delivery).toBeDisabled();
+    await u.click(delivery);
+    expect(screen.getByRole('status')).toHaveTextContent('pickup');
+  });
+});

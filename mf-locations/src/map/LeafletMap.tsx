@@ -1,0 +1,160 @@
+// The one module that uses Leaflet (docs/locations.md, "Map"). It draws what the screen
+// holds, markers, the frame and the selection, and reports marker clicks; it keeps no state
+// of its own. jsdom cannot lay out a map, so screen tests replace ./LocationMap.
+import * as L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { addBaseLayer } from './baseLayer';
+import { scrollBehavior } from '../lib/motion';
+import {
+  COUNTRY,
+  INITIAL_CENTER,
+  MARKER_OFFSET,
+  MULTIPLE_RESULTS_MAX_ZOOM,
+  RESULTS_ZOOM,
+  SINGLE_RESULT_ZOOM,
+  initialZoom,
+} from './constants';
+import type { LocationMapProps, MapMarker, MapPoint } from './types';
+
+/** The round marker, drawn centred on its point (locations.css, .hh-loc-pin). */
+const PIN_PX = 26;
+
+function pinIcon(n: number, selected: boolean): L.DivIcon {
+  return L.divIcon({
+    className: selected ? 'hh-loc-pin hh-loc-pin--selected' : 'hh-loc-pin',
+    html: `<span aria-hidden="true">${n}</span>`,
+    iconSize: [PIN_PX, PIN_PX],
+    iconAnchor: [PIN_PX / 2, PIN_PX / 2],
+    tooltipAnchor: [0, 0],
+  });
+}
+
+const latLng = (p: MapPoint): L.LatLngTuple => [p.lat, p.lng];
+
+export default function LeafletMap({ markers, view, selected, onSelect, label, className }: LocationMapProps) {
+  const el = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const markerLayer = useRef<L.LayerGroup | null>(null);
+  const byId = useRef(new Map<string, { marker: L.Marker; n: number }>());
+  const report = useEffectEvent((id: string) => onSelect(id));
+
+  // The map is made once, with its base layer; it goes when the screen does.
+  useEffect(() => {
+    if (!el.current) return;
+    const map = L.map(el.current, {
+      center: [...INITIAL_CENTER],
+      zoom: initialZoom(),
+      // Tenths of a zoom level, so the first view can be 5.2.
+      zoomSnap: 0.1,
+      zoomDelta: 1,
+      // A scroll over the page should scroll the page; the zoom buttons, a double click,
+      // a pinch or the keyboard (+/-) zoom the map.
+      scrollWheelZoom: 'center',
+    });
+    map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+    addBaseLayer(map);
+    markerLayer.current = L.layerGroup().addTo(map);
+    mapRef.current = map;
+    const ids = byId.current;
+    // The layout changes the map's size (a phone turned, the two columns from 900 px).
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => map.invalidateSize()) : null;
+    resized?.observe(el.current);
+    return () => {
+      resized?.disconnect();
+      map.remove();
+      mapRef.current = null;
+      markerLayer.current = null;
+      ids.clear();
+    };
+  }, []);
+
+  // Markers: one per location, numbered as the list is, added as soon as the map exists.
+  useEffect(() => {
+    const layer = markerLayer.current;
+    if (!layer) return;
+    layer.clearLayers();
+    byId.current.clear();
+    markers.forEach((m: MapMarker, i) => {
+      const marker = L.marker(latLng(m), {
+        icon: pinIcon(i + 1, false),
+        // The list below the map does everything a marker does, by keyboard and screen
+        // reader; markers are for pointers and stay out of the tab order.
+        keyboard: false,
+        riseOnHover: true,
+      })
+        .bindTooltip(m.label, { direction: 'top', offset: [0, -MARKER_OFFSET] })
+        .on('click', () => report(m.id));
+      marker.addTo(layer);
+      byId.current.set(m.id, { marker, n: i + 1 });
+    });
+  }, [markers]);
+
+  // The frame: the country at first; then each new set of results.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (view.kind === 'initial') {
+      map.setView([...INITIAL_CENTER], initialZoom(), { animate: false });
+      return;
+    }
+    const points = markers.map(latLng);
+    if (points.length === 1 && !view.center) {
+      map.setView(points[0], SINGLE_RESULT_ZOOM, { animate: false });
+    } else if (points.length === 0) {
+      if (view.center) map.setView(latLng(view.center), RESULTS_ZOOM, { animate: false });
+    } else {
+      if (view.center) points.push(latLng(view.center));
+      const bounds = L.latLngBounds(points);
+      if (points.length === 1 || bounds.getNorthEast().equals(bounds.getSouthWest())) {
+        map.setView(points[0], SINGLE_RESULT_ZOOM, { animate: false });
+      } else {
+        map.fitBounds(bounds, { padding: [32, 32], maxZoom: MULTIPLE_RESULTS_MAX_ZOOM, animate: false });
+      }
+    }
+    // Only a new view frames again; new markers for the same view (a selection) do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.key]);
+
+  // The searched place, a small dot under the markers.
+  useEffect(() => {
+    const layer = markerLayer.current;
+    if (!layer || !view.center) return;
+    const dot = L.circleMarker(latLng(view.center), {
+      radius: 6,
+      color: '#fff',
+      weight: 2,
+      fillColor: '#1a5fb4',
+      fillOpacity: 1,
+      interactive: false,
+    }).addTo(layer);
+    dot.bringToBack();
+    return () => {
+      layer.removeLayer(dot);
+    };
+  }, [view.center, markers]);
+
+  // The selection: the selected marker is drawn larger, on top, with its name showing.
+  useEffect(() => {
+    const map = mapRef.current;
+    for (const [id, { marker, n }] of byId.current) {
+      const on = id === selected?.id;
+      marker.setIcon(pinIcon(n, on));
+      marker.setZIndexOffset(on ? 1000 : 0);
+      if (on) marker.openTooltip();
+      else marker.closeTooltip();
+    }
+    const hit = selected && byId.current.get(selected.id);
+    if (map && hit && selected.pan) map.panTo(hit.marker.getLatLng(), { animate: scrollBehavior() === 'smooth' });
+  }, [selected, markers]);
+
+  return (
+    <div
+      ref={el}
+      className={['hh-loc-map__canvas', className].filter(Boolean).join(' ')}
+      role="region"
+      aria-label={label}
+      data-country={COUNTRY}
+    />
+  );
+}

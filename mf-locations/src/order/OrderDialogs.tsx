@@ -1,0 +1,69 @@
+import { Dialog } from '@henhouse/kit/ui/Dialog';
+import type { StartOrder } from './useStartOrder';
+
+/** The two questions choosing a location can raise: what did not move to the new menu, and
+ *  whether to empty a bag that cannot move at all. */
+export function OrderDialogs({ order }: { order: StartOrder }) {
+  const { report, question } = order;
+  return (
+    <>
+      <Dialog
+        open={report !== null}
+        role="alertdialog"
+        title="Some items couldn't move"
+        onCancel={order.closeReport}
+        actions={
+          <button type="button" className="hh-button hh-button--primary" onClick={order.closeReport}>
+            {report?.next ? 'Continue to the menu' : 'Okay'}
+          </button>
+        }
+      >
+        {report && (
+          <>
+            <p>
+              {report.location.name}&rsquo;s menu doesn&rsquo;t have{' '}
+              {report.dropped.length === 1 ? 'this item' : 'these items'}, so{' '}
+              {report.dropped.length === 1 ? 'it was' : 'they were'} taken out of your bag:
+            </p>
+            <ul className="hh-loc-dropped">
+              {report.dropped.map((d) => (
+                <li key={d.line_id}>
+                  <strong>{d.name}</strong>: {d.reason}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Dialog>
+      <Dialog
+        open={question !== null}
+        title="Start a new bag?"
+        onCancel={order.keepCart}
+        actions={
+          <>
+            <button type="button" className="hh-button hh-button--outline" onClick={order.keepCart}>
+              Keep my bag
+            </button>
+            <button type="button" className="hh-button hh-button--primary" onClick={() => void order.replaceCart()}>
+              Start a new bag
+            </button>
+          </>
+        }
+      >
+        {question && (
+          <>
+            <p>
+              {question.location.name} has a menu of its own, so the items in your bag can&rsquo;t move there. Ordering
+              from {question.location.name} empties your bag:
+            </p>
+            <ul className="hh-loc-dropped">
+              {question.items.map((name, i) => (
+                <li key={`${i}:${name}`}>{name}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+// How the guest wants the order, chosen before a location: pickup asks for nothing,
+// curbside for the car, delivery for the address (checked against the locations' delivery
+// areas). The picker, the forms and their rules are the kit's, the same as the cart drawer's.
+import { useState, type Ref } from 'react';
+import type { Address, HandoffMode, Vehicle } from '@henhouse/kit/api/types';
+import { HandoffModePicker } from '@henhouse/kit/handoff/modes';
+import { DeliveryAddressForm, VehicleForm } from '@henhouse/kit/handoff/forms';
+
+export type { Vehicle };
+
+export interface FormState {
+  busy?: boolean;
+  /** The edge's field messages, keyed as it keys them ("address.street", "vehicle.make"). */
+  errors?: Record<string, string>;
+  formError?: string;
+}
+
+export interface HandoffPanelProps {
+  mode: HandoffMode;
+  onMode: (mode: HandoffMode) => void;
+  vehicle: Vehicle | null;
+  onVehicle: (vehicle: Vehicle) => void;
+  vehicleForm: FormState;
+  address: Address | null;
+  onAddress: (address: Address, notes?: string) => void;
+  deliveryForm: FormState;
+  /** Why the guest was sent to the form ("Enter your vehicle first…"). */
+  prompt?: string | null;
+  /** The box around the form, which the screen focuses and scrolls to. */
+  formRef?: Ref<HTMLDivElement>;
+}
+
+export function HandoffPanel({ formRef, ...p }: HandoffPanelProps) {
+  const [changingVehicle, setChangingVehicle] = useState(false);
+  const vehicleSaved = p.vehicle && !changingVehicle && !p.vehicleForm.errors;
+  return (
+    <section className="hh-loc-handoff" aria-labelledby="loc-handoff-heading">
+      <h3 id="loc-handoff-heading">How you&rsquo;ll get your order</h3>
+      <HandoffModePicker value={p.mode} onChange={p.onMode} />
+      <div ref={formRef} className="hh-loc-handoff__form" tabIndex={-1}>
+        {p.prompt && (
+          <p className="hh-loc-handoff__prompt">
+            <span aria-hidden="true">➜ </span>
+            {p.prompt}
+          </p>
+        )}
+        {p.mode === 'curbside' &&
+          (vehicleSaved ? (
+            <p className="hh-loc-handoff__saved">
+              Curbside pickup in your {p.vehicle!.color} {p.vehicle!.make} {p.vehicle!.model}.{' '}
+              <button type="button" className="hh-loc-link-button" onClick={() => setChangingVehicle(true)}>
+                Change car
+              </button>
+            </p>
+          ) : (
+            <VehicleForm
+              defaultValue={p.vehicle ?? undefined}
+              submitLabel="Save car"
+              busy={p.vehicleForm.busy}
+              errors={p.vehicleForm.errors}
+              formError={p.vehicleForm.formError}
+              onSubmit={(v) => {
+                setChangingVehicle(false);
+                p.onVehicle(v);
+              }}
+            />
+          ))}
+        {p.mode === 'delivery' && (
+          <DeliveryAddressForm
+            defaultValue={p.address ?? undefined}
+            submitLabel="Find locations that deliver"
+            busy={p.deliveryForm.busy}
+            errors={p.deliveryForm.errors}
+            formError={p.deliveryForm.formError}
+            onSubmit={p.onAddress}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
