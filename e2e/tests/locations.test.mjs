@@ -11,7 +11,7 @@ const site = useSite(before, after);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
 
-const results = (page) => page.getByRole('list', { name: /locations (near|in)/i });
+const results = (page) => page.getByRole('list', { name: /locations? (near|in|delivering)/i });
 const field = (page) => page.getByRole('combobox', { name: 'Address, city, state or ZIP code' });
 
 /** Opens /locations and waits for the search on load to list its results. */
@@ -102,8 +102,8 @@ test('a cart moved to another menu reports the items that could not move', async
 
 async function fillAddress(page, { street, city, state, zip }) {
   await page.getByRole('textbox', { name: 'Street address' }).fill(street);
-  await page.getByRole('textbox', { name: 'City' }).fill(city);
-  await page.getByRole('combobox', { name: 'State' }).selectOption(state);
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill(city);
+  await page.getByRole('combobox', { name: 'State', exact: true }).selectOption(state);
   await page.getByRole('textbox', { name: 'ZIP code' }).fill(zip);
   await page.getByRole('button', { name: 'Find locations that deliver' }).click();
 }
