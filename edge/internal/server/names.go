@@ -34,11 +34,11 @@ func (n orderingNames) LocationNameByMenu(ctx context.Context, mid string) (stri
 }
 
 func (n orderingNames) CategoryName(ctx context.Context, mid, cid string) (string, bool) {
-	c, err := n.p.Category(ctx, mid, cid)
+	c, err := n.p.Category(ctx, mid, cid, "")
 	return c.Name, err == nil
 }
 
 func (n orderingNames) ProductName(ctx context.Context, mid, pid string) (string, bool) {
-	p, err := n.p.Product(ctx, mid, pid)
+	p, err := n.p.Product(ctx, mid, pid, "")
 	return p.Name, err == nil
 }

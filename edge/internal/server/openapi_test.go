@@ -175,14 +175,18 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	g.ok("GET", "/api/locations/states", "", 200)
 	g.ok("GET", "/api/locations/oh-dayton", "", 200)
 	g.ok("GET", "/api/locations/by-menu/m-standard?locationId=oh-dayton", "", 200)
-	g.ok("GET", "/api/menus/m-standard", "", 200)
+	g.ok("GET", "/api/menus/m-standard?locationId=oh-dayton", "", 200)
 	g.ok("GET", "/api/menus/m-standard/search?q=biscuit&exclude=fish", "", 200)
 	g.ok("GET", "/api/menus/m-standard/categories/sides", "", 200)
+	g.ok("GET", "/api/menus/m-standard/categories/breakfast?locationId=oh-dayton", "", 200)
 	if up := g.ok("GET", "/api/menus/m-standard/products/two-piece", "", 200)["upsells"].([]any); len(up) == 0 {
 		t.Fatal("two-piece has upsells")
 	}
 	g.ok("GET", "/api/catering", "", 200)
+	g.ok("GET", "/api/catering?menuId=m-standard", "", 200)
+	g.ok("GET", "/api/catering/search?q=tray&occasion=game-day&headcount=30", "", 200)
 	g.ok("POST", "/api/catering/estimate", `{"headcount":25,"occasion":"game-day"}`, 200)
+	g.ok("POST", "/api/catering/estimate", `{"headcount":25,"occasion":"","appetite":"hearty","menuId":"m-standard"}`, 200)
 	g.ok("GET", "/api/content/pages", "", 200)
 	g.ok("GET", "/api/content/popups", "", 200)
 	// Every page, so that each block the content holds is checked.
@@ -197,6 +201,7 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	line := cart["products"].([]any)[0].(map[string]any)["id"].(string)
 	g.ok("PUT", "/api/cart/products/"+line, `{"quantity":3,"specialInstructions":"extra crispy"}`, 200)
 	g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"productId":"tender-tray-small","quantity":2}`, 201) // catering
 	g.ok("PUT", "/api/cart/coupon", `{"code":"SAVE10"}`, 200)
 	g.ok("DELETE", "/api/cart/coupon", "", 200)
 	g.ok("PUT", "/api/cart/tip", `{"percent":18}`, 200)

@@ -152,7 +152,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A menu with its categories and products */
+        /** A menu with its categories and products, and the location it is shown for */
         get: operations["getMenu"];
         put?: never;
         post?: never;
@@ -227,6 +227,28 @@ export interface paths {
         };
         /** The catering menu */
         get: operations["getCatering"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/catering/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the catering packages
+         * @description Every word of `q` must appear in the package's name, description or kind or
+         *     the name of an occasion it suits. With `headcount`, each match says how many
+         *     of it feed that many guests.
+         */
+        get: operations["searchCatering"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1555,12 +1577,32 @@ export interface components {
             modifier_groups?: components["schemas"]["ModifierGroup"][];
             /** @description Product ids. */
             upsells?: string[];
+            /** @description Kitchen notes the markers do not cover. */
+            cross_contact?: string[];
+            availability?: components["schemas"]["Availability"];
+            /** @description With availability: whether it can be ordered now at the location. */
+            available_now?: boolean;
+            /**
+             * Format: date-time
+             * @description With availability, when not available now: when it next can be.
+             */
+            available_at?: string;
+        };
+        /** @description A daily window in the location's time zone. */
+        Availability: {
+            /** @example 06:00 */
+            from: string;
+            /** @example 10:30 */
+            until: string;
+            /** @example Breakfast, 6:00 AM to 10:30 AM */
+            label: string;
         };
         Category: {
             id: string;
             name: string;
             description: string;
             products: components["schemas"]["Product"][];
+            availability?: components["schemas"]["Availability"];
         };
         Menu: {
             id: string;
@@ -1574,17 +1616,7 @@ export interface components {
                 description: string;
                 appetite_percent: number;
             }[];
-            packages: {
-                id: string;
-                name: string;
-                description: string;
-                price_cents: components["schemas"]["Cents"];
-                serves: number;
-                unit: string;
-                kind: string;
-                markers: components["schemas"]["Marker"][];
-                occasions: string[];
-            }[];
+            packages: components["schemas"]["CateringPackage"][];
             serving_sizes: {
                 kind: string;
                 label: string;
@@ -1594,9 +1626,25 @@ export interface components {
             max_headcount: number;
             lead_hours: number;
         };
+        /** @description A catering package; its id is also a product id of the menus that sell catering. */
+        CateringPackage: {
+            id: string;
+            name: string;
+            description: string;
+            price_cents: components["schemas"]["Cents"];
+            serves: number;
+            unit: string;
+            kind: string;
+            markers: components["schemas"]["Marker"][];
+            occasions: string[];
+            /** @description Empty when the package has none. */
+            image: string;
+        };
         CateringEstimate: {
             headcount: number;
             occasion: string;
+            /** @enum {string} */
+            appetite: "light" | "regular" | "hearty";
             lines: {
                 package_id: string;
                 name: string;
@@ -1621,6 +1669,7 @@ export interface components {
             productId: string;
             /** @description Defaults to 1. */
             quantity?: number;
+            /** @description Omitted, the product's default choices; an empty list chooses nothing. */
             modifiers?: components["schemas"]["ModifierInput"][];
             specialInstructions?: string;
         };
@@ -1648,6 +1697,11 @@ export interface components {
             unit_price_cents: components["schemas"]["Cents"];
             total_cents: components["schemas"]["Cents"];
             calories: number;
+            /** @description The product's markers with those of the chosen modifiers (docs/menu.md, "Allergens follow the choices"). */
+            markers: components["schemas"]["Marker"][];
+            cross_contact?: string[];
+            /** @description A catering package: it needs the catering notice. */
+            catering?: boolean;
             data: {
                 name: string;
             };
@@ -2469,6 +2523,8 @@ export interface components {
     };
     parameters: {
         menuId: string;
+        /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
+        locationIdQuery: string;
         /** @description A bot-check token for the action (not needed from the native app). */
         botCheck: string;
     };
@@ -2649,7 +2705,10 @@ export interface operations {
     };
     getMenu: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
+                locationId?: components["parameters"]["locationIdQuery"];
+            };
             header?: never;
             path: {
                 menuId: components["parameters"]["menuId"];
@@ -2658,7 +2717,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The menu (cacheable for a minute). */
+            /** @description The menu (cacheable for a minute) and the location whose time zone judged its part-day products. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2666,6 +2725,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         menu: components["schemas"]["Menu"];
+                        location: components["schemas"]["Location"];
                     };
                 };
             };
@@ -2680,6 +2740,8 @@ export interface operations {
                 exclude?: string;
                 /** @description Comma-separated markers. */
                 require?: string;
+                /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
+                locationId?: components["parameters"]["locationIdQuery"];
             };
             header?: never;
             path: {
@@ -2705,7 +2767,10 @@ export interface operations {
     };
     getCategory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
+                locationId?: components["parameters"]["locationIdQuery"];
+            };
             header?: never;
             path: {
                 menuId: components["parameters"]["menuId"];
@@ -2731,7 +2796,10 @@ export interface operations {
     };
     getProduct: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
+                locationId?: components["parameters"]["locationIdQuery"];
+            };
             header?: never;
             path: {
                 menuId: components["parameters"]["menuId"];
@@ -2758,7 +2826,10 @@ export interface operations {
     };
     getCatering: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the packages this menu sells (none when it sells no catering). */
+                menuId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2779,6 +2850,39 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    searchCatering: {
+        parameters: {
+            query?: {
+                q?: string;
+                /** @description An occasion id. */
+                occasion?: string;
+                headcount?: number;
+                /** @description Only the packages this menu sells. */
+                menuId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching packages in catering-menu order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        packages: (components["schemas"]["CateringPackage"] & {
+                            /** @description How many feed the headcount; 0 without one. */
+                            quantity: number;
+                        })[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     estimateCatering: {
         parameters: {
             query?: never;
@@ -2790,7 +2894,15 @@ export interface operations {
             content: {
                 "application/json": {
                     headcount: number;
+                    /** @description An occasion id, or empty for none. */
                     occasion: string;
+                    /**
+                     * @description Defaults to regular.
+                     * @enum {string}
+                     */
+                    appetite?: "light" | "regular" | "hearty";
+                    /** @description Only packages this menu sells. */
+                    menuId?: string;
                 };
             };
         };

@@ -85,6 +85,7 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Get("/menus/:menuId/products/:productId", a.product)
 
 	r.Get("/catering", a.catering)
+	r.Get("/catering/search", a.cateringSearch)
 	r.Post("/catering/estimate", a.estimate)
 
 	r.Get("/cart", a.cart)
@@ -247,13 +248,34 @@ func (a *api) times(c fiber.Ctx) error {
 	return c.JSON(t)
 }
 
+// GET /menus/:menuId?locationId: the menu and the location it is shown for (the one
+// asked about when it sells the menu, else the first that does), in one answer, so
+// the menu page needs one request (docs/menu.md).
 func (a *api) menu(c fiber.Ctx) error {
-	m, err := a.p.Menu(c.Context(), c.Params("menuId"))
+	ctx := c.Context()
+	mid := c.Params("menuId")
+	loc, err := a.menuLocation(c, mid)
 	if err != nil {
 		return err
 	}
+	m, err := a.p.Menu(ctx, mid, loc.ID)
+	if err != nil {
+		return err
+	}
+	// Part-day products change state within the hour: a short shared lifetime.
 	c.Set(fiber.HeaderCacheControl, site.PublicFor(time.Minute))
-	return c.JSON(fiber.Map{"menu": m})
+	return c.JSON(fiber.Map{"menu": m, "location": loc})
+}
+
+// menuLocation is ?locationId when that location sells menuId, else the first
+// location selling it.
+func (a *api) menuLocation(c fiber.Ctx, menuID string) (ordering.Location, error) {
+	if id := c.Query("locationId"); id != "" {
+		if l, err := a.p.Location(c.Context(), id); err == nil && l.MenuID == menuID {
+			return l, nil
+		}
+	}
+	return a.p.LocationByMenu(c.Context(), menuID)
 }
 
 func markers(s string) []string {
@@ -263,9 +285,9 @@ func markers(s string) []string {
 	return strings.Split(strings.ToLower(s), ",")
 }
 
-// GET /menus/:menuId/search?q=&exclude=dairy,egg&require=vegan
+// GET /menus/:menuId/search?q=&exclude=dairy,egg&require=vegan&locationId=
 func (a *api) search(c fiber.Ctx) error {
-	ps, err := a.p.SearchMenu(c.Context(), c.Params("menuId"), ordering.MenuFilter{Query: c.Query("q"), Exclude: markers(c.Query("exclude")), Require: markers(c.Query("require"))})
+	ps, err := a.p.SearchMenu(c.Context(), c.Params("menuId"), ordering.MenuFilter{Query: c.Query("q"), Exclude: markers(c.Query("exclude")), Require: markers(c.Query("require")), LocationID: c.Query("locationId")})
 	if err != nil {
 		return err
 	}
@@ -273,7 +295,7 @@ func (a *api) search(c fiber.Ctx) error {
 }
 
 func (a *api) category(c fiber.Ctx) error {
-	cat, err := a.p.Category(c.Context(), c.Params("menuId"), c.Params("categoryId"))
+	cat, err := a.p.Category(c.Context(), c.Params("menuId"), c.Params("categoryId"), c.Query("locationId"))
 	if err != nil {
 		return err
 	}
@@ -282,13 +304,14 @@ func (a *api) category(c fiber.Ctx) error {
 
 func (a *api) product(c fiber.Ctx) error {
 	ctx := c.Context()
-	p, err := a.p.Product(ctx, c.Params("menuId"), c.Params("productId"))
+	mid, lid := c.Params("menuId"), c.Query("locationId")
+	p, err := a.p.Product(ctx, mid, c.Params("productId"), lid)
 	if err != nil {
 		return err
 	}
 	upsells := []ordering.Product{}
 	for _, id := range p.Upsells {
-		if u, err := a.p.Product(ctx, c.Params("menuId"), id); err == nil {
+		if u, err := a.p.Product(ctx, mid, id, lid); err == nil {
 			u.ModifierGroups = nil
 			upsells = append(upsells, u)
 		}
@@ -296,23 +319,38 @@ func (a *api) product(c fiber.Ctx) error {
 	return c.JSON(fiber.Map{"product": p, "upsells": upsells})
 }
 
+// GET /catering?menuId: the catering menu, or what one menu sells of it.
 func (a *api) catering(c fiber.Ctx) error {
-	cat, err := a.p.Catering(c.Context())
+	cat, err := a.p.Catering(c.Context(), c.Query("menuId"))
 	if err != nil {
 		return err
 	}
 	return c.JSON(fiber.Map{"catering": cat})
 }
 
-func (a *api) estimate(c fiber.Ctx) error {
-	var in struct {
-		Headcount int    `json:"headcount"`
-		Occasion  string `json:"occasion"`
+// GET /catering/search?q=&occasion=&headcount=&menuId=
+func (a *api) cateringSearch(c fiber.Ctx) error {
+	s := ordering.CateringSearch{Query: c.Query("q"), Occasion: c.Query("occasion"), MenuID: c.Query("menuId")}
+	if h := c.Query("headcount"); h != "" {
+		n, err := strconv.Atoi(h)
+		if err != nil || n < 1 {
+			return fault.New(fault.Invalid, "invalid", "Enter the number of guests as a whole number.").Field("headcount", "a whole number")
+		}
+		s.Headcount = n
 	}
+	ps, err := a.p.SearchCatering(c.Context(), s)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"packages": ps})
+}
+
+func (a *api) estimate(c fiber.Ctx) error {
+	var in ordering.EstimateInput
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	est, err := a.p.EstimateCatering(c.Context(), in.Headcount, in.Occasion)
+	est, err := a.p.EstimateCatering(c.Context(), in)
 	if err != nil {
 		return err
 	}

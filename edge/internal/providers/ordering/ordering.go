@@ -140,6 +140,25 @@ type Product struct {
 	Markers        []string        `json:"markers"`
 	ModifierGroups []ModifierGroup `json:"modifier_groups,omitempty"`
 	Upsells        []string        `json:"upsells,omitempty"`
+	// CrossContact notes what the product may meet in the kitchen that its markers do
+	// not list ("Fried in the same oil as our catfish and shrimp").
+	CrossContact []string `json:"cross_contact,omitempty"`
+	// Availability is the daily window of a product sold only part of the day
+	// (breakfast); nil when it is sold whenever the location is open.
+	Availability *Availability `json:"availability,omitempty"`
+	// AvailableNow and AvailableAt are filled per request for a product with an
+	// Availability, at the location asked about: whether it can be ordered now, and
+	// when not, the next time it can.
+	AvailableNow *bool      `json:"available_now,omitempty"`
+	AvailableAt  *time.Time `json:"available_at,omitempty"`
+}
+
+// Availability is a daily window in the location's time zone, "HH:MM" to "HH:MM".
+type Availability struct {
+	From  string `json:"from"`
+	Until string `json:"until"`
+	// Label names the window for guests ("Breakfast, 6:00 AM to 10:30 AM").
+	Label string `json:"label"`
 }
 
 // Category groups products.
@@ -148,6 +167,8 @@ type Category struct {
 	Name        string    `json:"name"`
 	Description string    `json:"description"`
 	Products    []Product `json:"products"`
+	// Availability applies to every product of the category (breakfast).
+	Availability *Availability `json:"availability,omitempty"`
 }
 
 // Menu is what one or more locations sell.
@@ -164,6 +185,8 @@ type MenuFilter struct {
 	Exclude []string
 	// Require keeps products carrying all of these markers (diets, e.g. vegan).
 	Require []string
+	// LocationID is where availability is judged; empty: the first location selling the menu.
+	LocationID string
 }
 
 // ChosenModifier is a modifier picked for a cart line.
@@ -200,6 +223,14 @@ type CartProduct struct {
 	UnitPriceCents      int64            `json:"unit_price_cents"`
 	TotalCents          int64            `json:"total_cents"`
 	Calories            int              `json:"calories"`
+	// Markers are the allergen and diet markers of the line as configured: the
+	// product's own plus those of every chosen modifier. A diet marker (vegan) holds
+	// only when the product and every chosen modifier carry it.
+	Markers []string `json:"markers"`
+	// CrossContact repeats the product's cross-contact notes.
+	CrossContact []string `json:"cross_contact,omitempty"`
+	// Catering marks a catering package, which needs LeadHours of notice.
+	Catering bool `json:"catering,omitempty"`
 	// Data repeats the name under data.name, where the shell and the cart drawer read
 	// a product's name.
 	Data struct {
@@ -406,6 +437,8 @@ type CateringPackage struct {
 	Kind        string   `json:"kind"`
 	Markers     []string `json:"markers"`
 	Occasions   []string `json:"occasions"`
+	// Image of the package; "" → the client shows the placeholder.
+	Image string `json:"image"`
 }
 
 // Occasion is a catering occasion.
@@ -442,10 +475,40 @@ type EstimateLine struct {
 	TotalCents int64  `json:"total_cents"`
 }
 
+// Appetites scale a catering estimate: how much each guest eats, in percent of a
+// regular serving.
+var Appetites = map[string]int{"light": 80, "regular": 100, "hearty": 125}
+
+// EstimateInput asks how much catering food a group needs.
+type EstimateInput struct {
+	Headcount int    `json:"headcount"`
+	Occasion  string `json:"occasion"`
+	// Appetite is light, regular or hearty; "" is regular.
+	Appetite string `json:"appetite"`
+	// MenuID limits the suggestion to packages that menu sells; "" any package.
+	MenuID string `json:"menuId"`
+}
+
+// CateringSearch narrows the catering packages.
+type CateringSearch struct {
+	Query     string
+	Occasion  string
+	Headcount int
+	MenuID    string
+}
+
+// CateringMatch is a package found by a catering search, with how many of it feed
+// the headcount searched for (0 when none was given).
+type CateringMatch struct {
+	CateringPackage
+	Quantity int `json:"quantity"`
+}
+
 // Estimate answers "how much for N people".
 type Estimate struct {
 	Headcount      int            `json:"headcount"`
 	Occasion       string         `json:"occasion"`
+	Appetite       string         `json:"appetite"`
 	Lines          []EstimateLine `json:"lines"`
 	TotalCents     int64          `json:"total_cents"`
 	PerPersonCents int64          `json:"per_person_cents"`
@@ -467,13 +530,17 @@ type Provider interface {
 	// would accept. None is a Rule fault "outside_delivery_area" on address.street.
 	DeliveringTo(ctx context.Context, a Address) (DeliverySearch, error)
 
-	Menu(ctx context.Context, menuID string) (Menu, error)
-	Product(ctx context.Context, menuID, productID string) (Product, error)
-	Category(ctx context.Context, menuID, categoryID string) (Category, error)
+	// Menu, Product, Category and SearchMenu judge the availability of part-day
+	// products at locationID, or at the first location selling the menu when it is "".
+	Menu(ctx context.Context, menuID, locationID string) (Menu, error)
+	Product(ctx context.Context, menuID, productID, locationID string) (Product, error)
+	Category(ctx context.Context, menuID, categoryID, locationID string) (Category, error)
 	SearchMenu(ctx context.Context, menuID string, f MenuFilter) ([]Product, error)
 
-	Catering(ctx context.Context) (Catering, error)
-	EstimateCatering(ctx context.Context, headcount int, occasion string) (Estimate, error)
+	// Catering is the catering menu; with a menuID, only the packages that menu sells.
+	Catering(ctx context.Context, menuID string) (Catering, error)
+	SearchCatering(ctx context.Context, s CateringSearch) ([]CateringMatch, error)
+	EstimateCatering(ctx context.Context, in EstimateInput) (Estimate, error)
 
 	Times(ctx context.Context, locationID string) (TimeOptions, error)
 

@@ -235,7 +235,7 @@ func TestBadges(t *testing.T) {
 			t.Fatalf("first order %+v", a)
 		}
 		all := order("b2", 6000, wednesday.Add(time.Hour), "3 Tenders", "2 Piece Combo", "Classic Chicken Sandwich", "Seasoned Fries",
-			"Buttermilk Biscuit", "Apple Pie", "Sweet Tea", "8 Piece Family Meal")
+			"Buttermilk Biscuit", "Apple Pie", "Sweet Tea", "8 Piece Family Meal", "Hot Coffee", "Catfish Basket")
 		a = must[loyalty.Accrual](t)(e.p.AccrueOrder(ctx, m.ID, all))
 		if !slices.Contains(a.BadgesEarned, "explorer") || !slices.Contains(a.BadgesEarned, "sweet-tooth") || slices.Contains(a.BadgesEarned, "first-bite") {
 			t.Fatalf("every category %+v", a)

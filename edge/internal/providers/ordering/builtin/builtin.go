@@ -124,17 +124,24 @@ func (p *Provider) menu(menuID string) (*menuIndex, error) {
 	return mi, nil
 }
 
-// Menu returns a menu with its categories and products.
-func (p *Provider) Menu(ctx context.Context, menuID string) (ordering.Menu, error) {
+// Menu returns a menu with its categories and products, part-day products judged
+// at locationID (docs/menu.md, "Part-day products").
+func (p *Provider) Menu(ctx context.Context, menuID, locationID string) (ordering.Menu, error) {
 	mi, err := p.menu(menuID)
 	if err != nil {
 		return ordering.Menu{}, err
 	}
-	return mi.menu, nil
+	m := mi.menu
+	m.Categories = slices.Clone(m.Categories)
+	z := p.zoneOf(mi, locationID)
+	for i := range m.Categories {
+		m.Categories[i] = p.stampCategory(m.Categories[i], z)
+	}
+	return m, nil
 }
 
 // Product returns one product of a menu.
-func (p *Provider) Product(ctx context.Context, menuID, productID string) (ordering.Product, error) {
+func (p *Provider) Product(ctx context.Context, menuID, productID, locationID string) (ordering.Product, error) {
 	mi, err := p.menu(menuID)
 	if err != nil {
 		return ordering.Product{}, err
@@ -143,11 +150,11 @@ func (p *Provider) Product(ctx context.Context, menuID, productID string) (order
 	if !ok {
 		return ordering.Product{}, notFound("product_not_found", "That item isn't on this menu.")
 	}
-	return *pr, nil
+	return p.stamp(*pr, p.zoneOf(mi, locationID)), nil
 }
 
 // Category returns one category of a menu.
-func (p *Provider) Category(ctx context.Context, menuID, categoryID string) (ordering.Category, error) {
+func (p *Provider) Category(ctx context.Context, menuID, categoryID, locationID string) (ordering.Category, error) {
 	mi, err := p.menu(menuID)
 	if err != nil {
 		return ordering.Category{}, err
@@ -156,7 +163,61 @@ func (p *Provider) Category(ctx context.Context, menuID, categoryID string) (ord
 	if !ok {
 		return ordering.Category{}, notFound("category_not_found", "That category isn't on this menu.")
 	}
-	return *c, nil
+	return p.stampCategory(*c, p.zoneOf(mi, locationID)), nil
+}
+
+// zoneOf is the time zone of locationID when it sells the menu, else of the first
+// location that does.
+func (p *Provider) zoneOf(mi *menuIndex, locationID string) *time.Location {
+	if locationID != "" && slices.Contains(mi.locations, locationID) {
+		return p.cat.zones[locationID]
+	}
+	if len(mi.locations) > 0 {
+		return p.cat.zones[mi.locations[0]]
+	}
+	return time.UTC
+}
+
+func (p *Provider) stampCategory(c ordering.Category, z *time.Location) ordering.Category {
+	if c.Availability == nil {
+		return c
+	}
+	c.Products = slices.Clone(c.Products)
+	for i := range c.Products {
+		c.Products[i] = p.stamp(c.Products[i], z)
+	}
+	return c
+}
+
+// stamp fills AvailableNow and AvailableAt of a part-day product.
+func (p *Provider) stamp(pr ordering.Product, z *time.Location) ordering.Product {
+	if pr.Availability == nil {
+		return pr
+	}
+	now, at := availableAt(pr.Availability, z, p.now())
+	pr.AvailableNow = &now
+	if !now {
+		u := at.UTC()
+		pr.AvailableAt = &u
+	}
+	return pr
+}
+
+// availableAt says whether t falls in the daily window a (in zone z), and when not,
+// when the window next opens.
+func availableAt(a *ordering.Availability, z *time.Location, t time.Time) (bool, time.Time) {
+	from, _ := clock(a.From)
+	until, _ := clock(a.Until)
+	local := t.In(z)
+	mins := local.Hour()*60 + local.Minute()
+	if mins >= from && mins < until {
+		return true, time.Time{}
+	}
+	day := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, z)
+	if mins >= until {
+		day = day.AddDate(0, 0, 1)
+	}
+	return false, day.Add(time.Duration(from) * time.Minute)
 }
 
 // SearchMenu matches words of the query against product names and descriptions and
@@ -176,6 +237,7 @@ func (p *Provider) SearchMenu(ctx context.Context, menuID string, f ordering.Men
 		return nil, fault.New(fault.Invalid, "invalid", "Search for at most 100 characters.").Field("q", "too long")
 	}
 	words := strings.Fields(strings.ToLower(f.Query))
+	z := p.zoneOf(mi, f.LocationID)
 	out := []ordering.Product{}
 	for _, cat := range mi.menu.Categories {
 		catText := strings.ToLower(cat.Name + " " + cat.Description)
@@ -199,25 +261,101 @@ func (p *Provider) SearchMenu(ctx context.Context, menuID string, f ordering.Men
 				}
 			}
 			if ok {
-				out = append(out, pr)
+				out = append(out, p.stamp(pr, z))
 			}
 		}
 	}
 	return out, nil
 }
 
-// Catering returns the catering menu.
-func (p *Provider) Catering(ctx context.Context) (ordering.Catering, error) {
-	return p.cat.catering, nil
+// Catering returns the catering menu; with a menuID, only the packages that menu
+// sells (none when it sells no catering).
+func (p *Provider) Catering(ctx context.Context, menuID string) (ordering.Catering, error) {
+	cat := p.cat.catering
+	if menuID == "" {
+		return cat, nil
+	}
+	mi, err := p.menu(menuID)
+	if err != nil {
+		return ordering.Catering{}, err
+	}
+	if !mi.catering {
+		cat.Packages = []ordering.CateringPackage{}
+		return cat, nil
+	}
+	cat.Packages = slices.Clone(cat.Packages)
+	for i := range cat.Packages {
+		cat.Packages[i].PriceCents = mi.products[cat.Packages[i].ID].PriceCents
+	}
+	return cat, nil
+}
+
+// SearchCatering finds packages: every word of the query in the package's name or
+// description or the name of an occasion it suits; only packages for the occasion
+// when one is given; with a headcount, how many of each feed that many.
+func (p *Provider) SearchCatering(ctx context.Context, s ordering.CateringSearch) ([]ordering.CateringMatch, error) {
+	cat, err := p.Catering(ctx, s.MenuID)
+	if err != nil {
+		return nil, err
+	}
+	if len(s.Query) > 100 {
+		return nil, fault.New(fault.Invalid, "invalid", "Search for at most 100 characters.").Field("q", "too long")
+	}
+	if s.Headcount != 0 && (s.Headcount < cat.MinHeadcount || s.Headcount > cat.MaxHeadcount) {
+		return nil, fault.New(fault.Invalid, "invalid", "Catering is for %d to %d guests.", cat.MinHeadcount, cat.MaxHeadcount).Field("headcount", "out of range")
+	}
+	occasionName := map[string]string{}
+	for _, o := range cat.Occasions {
+		occasionName[o.ID] = o.Name
+	}
+	if _, ok := occasionName[s.Occasion]; s.Occasion != "" && !ok {
+		return nil, fault.New(fault.Invalid, "invalid", "Choose an occasion from the list.").Field("occasion", "unknown occasion")
+	}
+	words := strings.Fields(strings.ToLower(s.Query))
+	out := []ordering.CateringMatch{}
+	for _, pkg := range cat.Packages {
+		if s.Occasion != "" && !slices.Contains(pkg.Occasions, s.Occasion) {
+			continue
+		}
+		text := strings.ToLower(pkg.Name + " " + pkg.Description + " " + pkg.Kind)
+		for _, o := range pkg.Occasions {
+			text += " " + strings.ToLower(occasionName[o])
+		}
+		ok := true
+		for _, w := range words {
+			ok = ok && strings.Contains(text, w)
+		}
+		if !ok {
+			continue
+		}
+		m := ordering.CateringMatch{CateringPackage: pkg}
+		if s.Headcount > 0 {
+			m.Quantity = (s.Headcount + pkg.Serves - 1) / pkg.Serves
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }
 
 // EstimateCatering suggests packages for a headcount: for each kind of food, the
-// servings the guests eat (per-person rate × occasion appetite), covered by that
-// kind's packages suited to the occasion, largest first, with the smallest left over.
-func (p *Provider) EstimateCatering(ctx context.Context, headcount int, occasion string) (ordering.Estimate, error) {
-	cat := p.cat.catering
+// servings the guests eat (per-person rate × occasion appetite × the guests'
+// appetite), covered by that kind's packages suited to the occasion, largest first,
+// with the smallest left over.
+func (p *Provider) EstimateCatering(ctx context.Context, in ordering.EstimateInput) (ordering.Estimate, error) {
+	cat, err := p.Catering(ctx, in.MenuID)
+	if err != nil {
+		return ordering.Estimate{}, err
+	}
+	headcount, occasion := in.Headcount, in.Occasion
 	if headcount < cat.MinHeadcount || headcount > cat.MaxHeadcount {
 		return ordering.Estimate{}, fault.New(fault.Invalid, "invalid", "Catering is for %d to %d guests.", cat.MinHeadcount, cat.MaxHeadcount).Field("headcount", "out of range")
+	}
+	if in.Appetite == "" {
+		in.Appetite = "regular"
+	}
+	eats, ok := ordering.Appetites[in.Appetite]
+	if !ok {
+		return ordering.Estimate{}, fault.New(fault.Invalid, "invalid", "Choose light, regular or hearty.").Field("appetite", "unknown appetite")
 	}
 	appetite := 100
 	if occasion != "" {
@@ -231,7 +369,8 @@ func (p *Provider) EstimateCatering(ctx context.Context, headcount int, occasion
 			return ordering.Estimate{}, fault.New(fault.Invalid, "invalid", "Choose an occasion from the list.").Field("occasion", "unknown occasion")
 		}
 	}
-	est := ordering.Estimate{Headcount: headcount, Occasion: occasion, Lines: []ordering.EstimateLine{}}
+	appetite = appetite * eats / 100
+	est := ordering.Estimate{Headcount: headcount, Occasion: occasion, Appetite: in.Appetite, Lines: []ordering.EstimateLine{}}
 	for _, size := range cat.ServingSizes {
 		need := int(math.Ceil(float64(headcount) * size.PerPerson * float64(appetite) / 100))
 		var pk []ordering.CateringPackage

@@ -604,12 +604,12 @@ func TestSlotCapacity(t *testing.T) {
 func TestCateringEstimate(t *testing.T) {
 	st := storetest.Embedded(t)
 	e := newEnv(t, st)
-	est, err := e.p.EstimateCatering(ctx, 25, "game-day")
+	est, err := e.p.EstimateCatering(ctx, ordering.EstimateInput{Headcount: 25, Occasion: "game-day"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	servings := map[string]int{}
-	cat, _ := e.p.Catering(ctx)
+	cat, _ := e.p.Catering(ctx, "")
 	kind := map[string]string{}
 	for _, p := range cat.Packages {
 		kind[p.ID] = p.Kind
@@ -624,7 +624,7 @@ func TestCateringEstimate(t *testing.T) {
 	if est.TotalCents <= 0 || est.PerPersonCents != (est.TotalCents+12)/25 {
 		t.Fatalf("total %d per person %d", est.TotalCents, est.PerPersonCents)
 	}
-	if _, err := e.p.EstimateCatering(ctx, 2, ""); faultCode(t, err) != "invalid" {
+	if _, err := e.p.EstimateCatering(ctx, ordering.EstimateInput{Headcount: 2}); faultCode(t, err) != "invalid" {
 		t.Fatal("headcount below minimum")
 	}
 }

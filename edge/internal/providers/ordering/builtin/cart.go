@@ -232,7 +232,13 @@ func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, erro
 			index[g.Modifiers[mi].ID] = pick{g, &g.Modifiers[mi]}
 		}
 	}
-	line := ordering.CartProduct{ProductID: pr.ID, Name: pr.Name, Quantity: in.Quantity, SpecialInstructions: in.SpecialInstructions, Modifiers: []ordering.ChosenModifier{}}
+	if in.Modifiers == nil {
+		// No choices sent: the product's defaults, as the product page pre-selects them
+		// (docs/menu.md, "Quick add").
+		in.Modifiers = defaultChoices(pr)
+	}
+	line := ordering.CartProduct{ProductID: pr.ID, Name: pr.Name, Quantity: in.Quantity, SpecialInstructions: in.SpecialInstructions, Modifiers: []ordering.ChosenModifier{},
+		CrossContact: pr.CrossContact, Catering: pr.CategoryID == CateringCategory}
 	line.Data.Name = pr.Name
 	chosen := map[string]int{} // group → selections
 	seen := map[string]bool{}
@@ -282,16 +288,59 @@ func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, erro
 	}
 	unit := pr.PriceCents
 	cal := pr.Calories
+	chosenMarkers := make([][]string, 0, len(line.Modifiers))
 	for _, m := range line.Modifiers {
 		unit += m.PriceCents * int64(m.Quantity)
 		if pk, ok := index[m.ID]; ok {
 			cal += pk.m.Calories * m.Quantity
+			chosenMarkers = append(chosenMarkers, pk.m.Markers)
 		}
 	}
+	line.Markers = ordering.CombineMarkers(pr.Markers, chosenMarkers...)
 	line.UnitPriceCents = unit
 	line.TotalCents = unit * int64(line.Quantity)
 	line.Calories = cal
 	return line, nil
+}
+
+// defaultChoices are the default modifiers of every group of a product.
+func defaultChoices(pr *ordering.Product) []ordering.ModifierInput {
+	out := []ordering.ModifierInput{}
+	for _, g := range pr.ModifierGroups {
+		for _, m := range g.Modifiers {
+			if m.Default {
+				out = append(out, ordering.ModifierInput{ID: m.ID, Quantity: 1})
+			}
+		}
+	}
+	return out
+}
+
+// checkAvailable refuses a part-day product outside its window at the time the
+// order is wanted (now for ASAP).
+func (p *Provider) checkAvailable(c *ordering.Cart, l *ordering.Location, mi *menuIndex, productID string) error {
+	pr := mi.products[productID]
+	if pr == nil || pr.Availability == nil {
+		return nil
+	}
+	when := p.now()
+	if c.Time.At != nil && c.Time.Mode != ordering.TimeASAP {
+		when = *c.Time.At
+	}
+	ok, next := availableAt(pr.Availability, p.cat.zones[l.ID], when)
+	if ok {
+		return nil
+	}
+	z := p.cat.zones[l.ID]
+	return fault.New(fault.Rule, "product_unavailable", "%s is served from %s to %s. You can order it for %s or later.",
+		pr.Name, clockLabel(pr.Availability.From), clockLabel(pr.Availability.Until), next.In(z).Format("Mon 3:04 PM")).
+		Field("productId", "not available at this time")
+}
+
+// clockLabel writes "06:00" as "6:00 AM".
+func clockLabel(hhmm string) string {
+	m, _ := clock(hhmm)
+	return time.Date(2000, 1, 1, m/60, m%60, 0, 0, time.UTC).Format("3:04 PM")
 }
 
 func modifierInputs(l ordering.CartProduct) []ordering.ModifierInput {
@@ -308,6 +357,9 @@ func (p *Provider) AddProduct(ctx context.Context, owner string, in ordering.Lin
 	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
 		line, err := buildLine(mi, in)
 		if err != nil {
+			return err
+		}
+		if err := p.checkAvailable(c, l, mi, line.ProductID); err != nil {
 			return err
 		}
 		for i := range c.Products {
@@ -371,6 +423,11 @@ func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in o
 		line, err := buildLine(mi, in)
 		if err != nil {
 			return err
+		}
+		if line.ProductID != c.Products[i].ProductID {
+			if err := p.checkAvailable(c, l, mi, line.ProductID); err != nil {
+				return err
+			}
 		}
 		line.ID = lineID
 		c.Products[i] = line
@@ -732,10 +789,26 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 	if c.Tip.Percent > 0 {
 		tip = (sub*int64(c.Tip.Percent) + 50) / 100
 	}
+	if p.needsLeadTime(c) {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("Catering needs %d hours' notice: choose a time at least %d hours from now.", p.cat.catering.LeadHours, p.cat.catering.LeadHours))
+	}
 	if c.Handoff.Mode == ordering.HandoffDelivery && l.Services.DeliveryMinimumCents > 0 && sub < l.Services.DeliveryMinimumCents {
 		c.Warnings = append(c.Warnings, fmt.Sprintf("Delivery orders need a subtotal of at least $%.2f.", float64(l.Services.DeliveryMinimumCents)/100))
 	}
 	c.Totals = ordering.Totals{SubtotalCents: sub, DiscountCents: disc, FeesCents: fees, TaxCents: tax, TipCents: tip, TotalCents: sub - disc + fees + tax + tip}
+}
+
+// needsLeadTime: the cart holds catering and is wanted sooner than its notice allows.
+func (p *Provider) needsLeadTime(c *ordering.Cart) bool {
+	catering := false
+	for _, line := range c.Products {
+		catering = catering || line.Catering
+	}
+	if !catering {
+		return false
+	}
+	earliest := p.now().Add(time.Duration(p.cat.catering.LeadHours) * time.Hour)
+	return c.Time.At == nil || c.Time.Mode == ordering.TimeASAP || c.Time.At.Before(earliest)
 }
 
 func (p *Provider) slotCounts(ctx context.Context, locID string, slots []time.Time) ([]int64, error) {

@@ -29,6 +29,7 @@ type productSeed struct {
 	Markers        []string `json:"markers"`
 	ModifierGroups []string `json:"modifier_groups"`
 	Upsells        []string `json:"upsells"`
+	CrossContact   []string `json:"cross_contact"`
 }
 
 type menuSeed struct {
@@ -36,7 +37,16 @@ type menuSeed struct {
 	Name         string   `json:"name"`
 	Products     []string `json:"products"`
 	PricePercent int64    `json:"price_percent"`
+	// Catering: the menu also sells the catering packages (catering.json), as the
+	// products of its Catering category.
+	Catering bool `json:"catering"`
 }
+
+// CateringCategory is the menu category that holds the catering packages.
+const CateringCategory = "catering"
+
+var cateringCategory = ordering.Category{ID: CateringCategory, Name: "Catering",
+	Description: "Trays, pans and boxed lunches for groups, made to order with a day's notice."}
 
 type menusFile struct {
 	Categories     []ordering.Category      `json:"categories"`
@@ -86,6 +96,7 @@ type menuIndex struct {
 	products  map[string]*ordering.Product
 	category  map[string]*ordering.Category
 	locations []string // ids of locations selling this menu, in file order
+	catering  bool     // sells the catering packages
 }
 
 // Catalog is the read-only data the provider serves: locations, menus, catering,
@@ -214,7 +225,7 @@ func (c *Catalog) buildMenus(f menusFile) error {
 			}
 			p := ordering.Product{ID: s.ID, CategoryID: s.Category, Name: s.Name, Description: s.Description,
 				PriceCents: scale(s.PriceCents, ms.PricePercent), Calories: s.Calories, Image: s.Image,
-				Markers: s.Markers}
+				Markers: s.Markers, CrossContact: s.CrossContact}
 			for _, gid := range s.ModifierGroups {
 				g, ok := groups[gid]
 				if !ok {
@@ -244,7 +255,31 @@ func (c *Catalog) buildMenus(f menusFile) error {
 			if len(ps) == 0 {
 				continue
 			}
+			if a := cat.Availability; a != nil {
+				if err := checkWindow(cat.ID, a); err != nil {
+					return err
+				}
+				for i := range ps {
+					ps[i].Availability = a
+				}
+			}
 			cat.Products = ps
+			mi.menu.Categories = append(mi.menu.Categories, cat)
+		}
+		if ms.Catering {
+			mi.catering = true
+			cat := cateringCategory
+			for _, pkg := range c.catering.Packages {
+				if err := c.checkMarkers(pkg.ID, pkg.Markers); err != nil {
+					return err
+				}
+				if _, dup := seeds[pkg.ID]; dup {
+					return fmt.Errorf("ordering data: catering package %s has a product's id", pkg.ID)
+				}
+				cat.Products = append(cat.Products, ordering.Product{ID: pkg.ID, CategoryID: CateringCategory, Name: pkg.Name,
+					Description: pkg.Description, PriceCents: scale(pkg.PriceCents, ms.PricePercent), Image: pkg.Image,
+					Markers: pkg.Markers})
+			}
 			mi.menu.Categories = append(mi.menu.Categories, cat)
 		}
 		for ci := range mi.menu.Categories {
@@ -255,6 +290,15 @@ func (c *Catalog) buildMenus(f menusFile) error {
 			}
 		}
 		c.menus[ms.ID] = mi
+	}
+	return nil
+}
+
+func checkWindow(id string, a *ordering.Availability) error {
+	from, err1 := clock(a.From)
+	until, err2 := clock(a.Until)
+	if err1 != nil || err2 != nil || until <= from || a.Label == "" {
+		return fmt.Errorf("ordering data: %s has a bad availability window", id)
 	}
 	return nil
 }

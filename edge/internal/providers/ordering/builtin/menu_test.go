@@ -1,0 +1,168 @@
+package builtin
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/store/storetest"
+)
+
+func TestEveryMarkerOccursOnTheStandardMenu(t *testing.T) {
+	c, _ := LoadCatalog()
+	seen := map[string]bool{}
+	for _, p := range c.menus["m-standard"].products {
+		for _, m := range p.Markers {
+			seen[m] = true
+		}
+	}
+	for _, m := range ordering.Markers {
+		if !seen[m] {
+			t.Errorf("no product of m-standard carries %s", m)
+		}
+	}
+	for _, p := range c.menus["m-standard"].products {
+		if slices.Contains(p.Markers, "wheat") && !slices.Contains(p.Markers, "gluten") {
+			t.Errorf("%s has wheat but not gluten", p.ID)
+		}
+	}
+}
+
+func TestBreakfastFollowsTheLocationClock(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		// noon in Columbus: breakfast is over until 6:00 tomorrow.
+		cat, err := e.p.Category(ctx, "m-standard", "breakfast", "oh-cincinnati")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := cat.Products[0]
+		if p.AvailableNow == nil || *p.AvailableNow || p.AvailableAt == nil {
+			t.Fatalf("at noon: %+v", p)
+		}
+		if want := time.Date(2026, 11, 26, 11, 0, 0, 0, time.UTC); !p.AvailableAt.Equal(want) {
+			t.Fatalf("next at %v, want %v", p.AvailableAt, want)
+		}
+		if _, err := e.p.CreateCart(ctx, "v1", "m-standard", "oh-cincinnati"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.p.AddProduct(ctx, "v1", ordering.LineInput{ProductID: p.ID}); faultCode(t, err) != "product_unavailable" {
+			t.Fatal("breakfast at noon is refused")
+		}
+		// 7:00 in Columbus.
+		e.clk.Set(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
+		m, _ := e.p.Menu(ctx, "m-standard", "oh-cincinnati")
+		if b := m.Categories[0]; b.ID != "breakfast" || !*b.Products[0].AvailableNow || b.Products[0].AvailableAt != nil {
+			t.Fatalf("at 7:00: %+v", b.Products[0])
+		}
+		if _, err := e.p.AddProduct(ctx, "v1", ordering.LineInput{ProductID: p.ID}); err != nil {
+			t.Fatal(err)
+		}
+		// The catalog itself is not stamped.
+		if e.p.cat.menus["m-standard"].products[p.ID].AvailableNow != nil {
+			t.Fatal("stamping changed the catalog")
+		}
+	})
+}
+
+func TestQuickAddTakesTheDefaultsAndLinesCarryTheirMarkers(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		if _, err := e.p.CreateCart(ctx, "v1", "m-standard", "oh-cincinnati"); err != nil {
+			t.Fatal(err)
+		}
+		c, err := e.p.AddProduct(ctx, "v1", ordering.LineInput{ProductID: "cashew-salad"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := c.Products[0]
+		if len(line.Modifiers) != 1 || line.Modifiers[0].ID != "dress-sesame-soy" {
+			t.Fatalf("defaults: %+v", line.Modifiers)
+		}
+		if want := []string{"cashew", "gluten", "nuts", "sesame", "soy", "wheat"}; !slices.Equal(line.Markers, want) {
+			t.Fatalf("markers %v, want %v", line.Markers, want)
+		}
+		// Ranch brings dairy, egg and milk.
+		c, err = e.p.UpdateProduct(ctx, "v1", line.ID, ordering.LineInput{Modifiers: []ordering.ModifierInput{{ID: "dress-ranch"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"cashew", "dairy", "egg", "gluten", "milk", "nuts", "sesame", "soy", "wheat"}; !slices.Equal(c.Products[0].Markers, want) {
+			t.Fatalf("with ranch %v, want %v", c.Products[0].Markers, want)
+		}
+		// A required group without defaults cannot be quick-added.
+		if _, err := e.p.AddProduct(ctx, "v1", ordering.LineInput{ProductID: "family-8"}); faultCode(t, err) != "invalid" {
+			t.Fatal("family sides have no defaults")
+		}
+		// An explicit empty list chooses nothing.
+		if _, err := e.p.AddProduct(ctx, "v1", ordering.LineInput{ProductID: "two-piece", Modifiers: []ordering.ModifierInput{}}); faultCode(t, err) != "invalid" {
+			t.Fatal("no flavour chosen")
+		}
+		c, _ = e.p.AddProduct(ctx, "v1", ordering.LineInput{ProductID: "two-piece"})
+		if l := c.Products[1]; len(l.CrossContact) == 0 || len(l.Modifiers) != 3 {
+			t.Fatalf("two-piece by default: %+v", l)
+		}
+	})
+}
+
+func TestCateringInTheCart(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		if _, err := e.p.CreateCart(ctx, "v1", "m-standard", "oh-cincinnati"); err != nil {
+			t.Fatal(err)
+		}
+		est, err := e.p.EstimateCatering(ctx, ordering.EstimateInput{Headcount: 30, Occasion: "office-lunch", Appetite: "hearty", MenuID: "m-standard"})
+		if err != nil || len(est.Lines) == 0 || est.Appetite != "hearty" {
+			t.Fatalf("estimate %+v %v", est, err)
+		}
+		regular, _ := e.p.EstimateCatering(ctx, ordering.EstimateInput{Headcount: 30, Occasion: "office-lunch", MenuID: "m-standard"})
+		if regular.TotalCents >= est.TotalCents {
+			t.Fatalf("hearty %d should cost more than regular %d", est.TotalCents, regular.TotalCents)
+		}
+		var c ordering.Cart
+		for _, l := range est.Lines {
+			if c, err = e.p.AddProduct(ctx, "v1", ordering.LineInput{ProductID: l.PackageID, Quantity: l.Quantity}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !c.Products[0].Catering || len(c.Warnings) != 1 {
+			t.Fatalf("catering lines and the notice warning: %+v %v", c.Products[0], c.Warnings)
+		}
+		if _, err := e.p.EstimateCatering(ctx, ordering.EstimateInput{Headcount: 30, Appetite: "starving"}); faultCode(t, err) != "invalid" {
+			t.Fatal("unknown appetite")
+		}
+		// The airport sells no catering.
+		if cat, _ := e.p.Catering(ctx, "m-atlanta-airport"); len(cat.Packages) != 0 {
+			t.Fatal("airport catering")
+		}
+	})
+}
+
+func TestSearchCatering(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		got, err := e.p.SearchCatering(ctx, ordering.CateringSearch{Query: "tray", Occasion: "birthday", Headcount: 30})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := []string{}
+		for _, m := range got {
+			ids = append(ids, m.ID)
+			if m.Quantity*m.Serves < 30 {
+				t.Errorf("%s × %d does not feed 30", m.ID, m.Quantity)
+			}
+		}
+		if !slices.Contains(ids, "nugget-tray") || slices.Contains(ids, "wing-tray") {
+			t.Fatalf("birthday trays: %v", ids)
+		}
+		// An occasion's name matches too.
+		if got, _ := e.p.SearchCatering(ctx, ordering.CateringSearch{Query: "game day"}); len(got) == 0 {
+			t.Fatal("occasion name")
+		}
+		if _, err := e.p.SearchCatering(ctx, ordering.CateringSearch{Occasion: "funeral"}); faultCode(t, err) != "invalid" {
+			t.Fatal("unknown occasion")
+		}
+	})
+}
