@@ -5,6 +5,7 @@ import * as account from '@henhouse/kit/api/account';
 import * as cart from '@henhouse/kit/api/cart';
 import * as locations from '@henhouse/kit/api/locations';
 import * as loyalty from '@henhouse/kit/api/loyalty';
+import { ApiError } from '@henhouse/kit/api/client';
 import type { AppData, Cart, Location, Members, NotTransferred, User } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 
@@ -12,7 +13,40 @@ const store = () => useAppStore.getState();
 
 export type { AppData, NotTransferred };
 
+/** The guest's cart holds another menu's items: the menu page offers the choice (docs/menu.md, "Another menu's cart"). */
+export const otherMenuMessage =
+  "Your cart holds items from another location's menu. Go back to that menu, or start a new cart here.";
+
 export const actions = {
+  /** ensure cart: the guest's cart on menuId, started at locationId when there is none
+   *  or the one there is holds nothing. A cart with another menu's items is never emptied
+   *  here: that is the guest's choice. */
+  async ensureCart(menuId: string, locationId?: string): Promise<Cart> {
+    let current = store().cart;
+    if (!current) current = (await cart.getCart()).cart;
+    if (current && current.menu_id === menuId) {
+      store().set({ cart: current });
+      return current;
+    }
+    if (current && current.products.length > 0) throw new ApiError(409, 'menu_mismatch', otherMenuMessage);
+    const created = (await cart.createCart(menuId, locationId)).cart;
+    store().set({ cart: created });
+    return created;
+  },
+
+  /** add to cart: adds a product (its defaults when no modifiers are given) and keeps the store's cart. */
+  async addToCart(
+    menuId: string,
+    locationId: string | undefined,
+    productId: string,
+    line: Parameters<typeof cart.addProduct>[1] = {},
+  ): Promise<Cart> {
+    await actions.ensureCart(menuId, locationId);
+    const r = await cart.addProduct(productId, line);
+    store().set({ cart: r.cart });
+    return r.cart;
+  },
+
   /** get user: the signed-in member's record (401 when signed out). */
   async getUser(): Promise<User> {
     const r = await account.getUser();

@@ -1,7 +1,7 @@
 // The visitor's cart (docs/api.md, "Cart"). Each call answers the cart as the edge now
 // has it; callers put it in the store.
 import { http } from '@henhouse/kit/api/client';
-import type { TimeWanted } from '@henhouse/kit/api/types';
+import type { AddProductRequest, LineInput, TimeWanted } from '@henhouse/kit/api/types';
 
 type Body<T> = T extends { body?: infer B } ? B : never;
 /** What PUT /api/cart/handoff takes: the mode and, for it, the vehicle or the delivery address. */
@@ -11,7 +11,14 @@ export const getCart = (signal?: AbortSignal) => http.get('/cart', { signal });
 export const abandonCart = () => http.del('/cart');
 export const transferCart = (menuId: string, locationId?: string) =>
   http.post('/cart/transfer', { body: { menuId, locationId } });
-export const addProduct = (productId: string) => http.post('/cart/products', { body: { productId } });
+export const createCart = (menuId: string, locationId?: string) =>
+  http.post('/cart', { body: locationId ? { menuId, locationId } : { menuId } });
+/** addProduct adds a line; without `modifiers` the edge takes the product's default choices (quick add). */
+export const addProduct = (productId: string, line: Omit<AddProductRequest, 'productId'> = {}) =>
+  http.post('/cart/products', { body: { productId, ...line } });
+/** updateLine changes a line; omitted fields keep the line's. */
+export const updateLine = (lineId: string, body: LineInput) =>
+  http.put('/cart/products/{lineId}', { params: { path: { lineId } }, body });
 export const setLineQuantity = (lineId: string, quantity: number) =>
   http.put('/cart/products/{lineId}', { params: { path: { lineId } }, body: { quantity } });
 export const removeLine = (lineId: string) => http.del('/cart/products/{lineId}', { params: { path: { lineId } } });

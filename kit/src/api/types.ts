@@ -47,3 +47,18 @@ export type TopSellersBlock = S['TopSellersBlock'];
 export type Popup = S['Popup'];
 export type AppData = S['AppData'];
 export type HandoverState = S['HandoverState'];
+export type Menu = S['Menu'];
+export type Category = S['Category'];
+export type ModifierGroup = S['ModifierGroup'];
+export type Modifier = S['Modifier'];
+export type Marker = S['Marker'];
+export type Availability = S['Availability'];
+export type ModifierInput = S['ModifierInput'];
+export type AddProductRequest = S['AddProductRequest'];
+export type LineInput = S['LineInput'];
+export type Catering = S['Catering'];
+export type CateringPackage = S['CateringPackage'];
+export type CateringEstimate = S['CateringEstimate'];
+export type EstimateInput = NonNullable<
+  import('@henhouse/kit/api/schema').operations['estimateCatering']['requestBody']
+>['content']['application/json'];

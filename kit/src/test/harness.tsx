@@ -117,6 +117,8 @@ export interface MountOptions {
   /** The route the screen is mounted at: the URL's path by default, so navigating away
    *  leaves only the <output>; "*" keeps it on every path (an overlay like the cart drawer). */
   path?: string;
+  /** The route's path parameters ({mid}, {pid}, …), as the shell passes them. */
+  params?: Record<string, string>;
 }
 
 /** mount renders a screen at a URL; the current location shows in <output data-testid="where">. */
@@ -127,7 +129,12 @@ export function mount(Screen: ComponentType<ScreenProps>, url: string, opts: Mou
     const query = Object.fromEntries(new URLSearchParams(l.search));
     return (
       <>
-        <Screen routeId={opts.routeId ?? 'test'} params={{}} query={query} layout={opts.layout ?? 'default'} />
+        <Screen
+          routeId={opts.routeId ?? 'test'}
+          params={opts.params ?? {}}
+          query={query}
+          layout={opts.layout ?? 'default'}
+        />
         <Where />
       </>
     );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
 import { ApiError } from '@henhouse/kit/api/client';
@@ -9,11 +9,13 @@ import type { Cart, CartLine, Product } from '@henhouse/kit/api/types';
 import { reportError } from '@henhouse/kit/api/useLoad';
 import { money } from '@henhouse/kit/format';
 import { LocationCard } from '@henhouse/kit/locations/LocationCard';
+import { MarkerList } from '@henhouse/kit/menu/markers';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { HandoffSelector } from '../cart/HandoffSelector';
 import { TimeSelector } from '../cart/TimeSelector';
 import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Rewards';
 import { CartTotals } from '../cart/Totals';
+import '../cart/cart.css';
 
 /** The contents of the cart drawer (docs/shell.md, "Cart drawer"); the shell draws the frame. */
 export default function CartDrawer(_props: ScreenProps) {
@@ -96,7 +98,15 @@ export default function CartDrawer(_props: ScreenProps) {
         </div>
         <ul className="hh-cart__lines">
           {cart.products.map((line) => (
-            <Line key={line.id} line={line} busy={busy || rewards.busy !== null} run={run} setCart={setCart} />
+            <Line
+              key={line.id}
+              line={line}
+              menuId={cart.menu_id}
+              busy={busy || rewards.busy !== null}
+              run={run}
+              setCart={setCart}
+              onEdit={close}
+            />
           ))}
         </ul>
         {cart.warnings?.map((w) => (
@@ -134,14 +144,18 @@ export default function CartDrawer(_props: ScreenProps) {
 
 function Line({
   line,
+  menuId,
   busy,
   run,
   setCart,
+  onEdit,
 }: {
   line: CartLine;
+  menuId: string;
   busy: boolean;
   run: (fn: () => Promise<unknown>) => Promise<void>;
   setCart: (c: Cart) => void;
+  onEdit: () => void;
 }) {
   const change = (q: number) =>
     run(async () => {
@@ -160,6 +174,22 @@ function Line({
         </p>
       )}
       {line.special_instructions && <p className="hh-cart__line-mods">“{line.special_instructions}”</p>}
+      {/* The allergens of the line as configured: the product's with those of its choices. */}
+      <MarkerList markers={line.markers} />
+      {line.cross_contact?.map((note) => (
+        <p key={note} className="hh-cart__line-mods">
+          {note}
+        </p>
+      ))}
+      {!line.catering && (
+        <Link
+          className="hh-cart__line-edit"
+          to={`/menu/${encodeURIComponent(menuId)}/product/${encodeURIComponent(line.product_id)}?line=${encodeURIComponent(line.id)}`}
+          onClick={onEdit}
+        >
+          Edit<span className="visually-hidden"> {line.data.name}</span>
+        </Link>
+      )}
       <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
         <button
           type="button"

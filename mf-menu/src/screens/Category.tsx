@@ -1,6 +1,63 @@
+// /menu/{mid}/category/{cid}: one category with its description and products.
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { getCategory } from '@henhouse/kit/api/menu';
+import { useLoad } from '@henhouse/kit/api/useLoad';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { ResolveIds } from '../menu/Resolve';
+import { useMenuLocationId } from '../menu/useMenuLocation';
+import { ProductCard } from '../ui/ProductCard';
+import { Announce, LoadFailed, Loading } from '../ui/Status';
+import { useQuickAdd } from '../ui/useQuickAdd';
+import '../menu.css';
 
-export default function Category(_props: ScreenProps) {
-  return <ScreenFrame name="mf-menu/Category" title="Category" />;
+export default function Category(props: ScreenProps) {
+  const { mid, cid } = props.params;
+  if (!mid || !cid) return <ResolveIds mid={mid} kind="category" id={cid} />;
+  return <CategoryScreen {...props} />;
+}
+
+function CategoryScreen({ params }: ScreenProps) {
+  const mid = params.mid ?? '';
+  const cid = params.cid ?? '';
+  const locationId = useMenuLocationId(mid);
+  const location = useAppStore((s) => s.location);
+  const cat = useLoad(`${mid}|${cid}|${locationId ?? ''}`, (signal) => getCategory(mid, cid, locationId, signal));
+  const quick = useQuickAdd(mid, locationId);
+  const name = cat.data?.category.name;
+  useEffect(() => {
+    if (name) useAppStore.getState().set({ category: { name } });
+  }, [name]);
+
+  if (cat.status === 'loading') return <Loading what="the category" />;
+  if (cat.status === 'error') return <LoadFailed error={cat.error} retry={cat.retry} />;
+  const c = cat.data.category;
+  const variant = c.products.length > 1 ? 'group' : 'solo';
+  return (
+    <div className="hh-menu" data-screen="mf-menu/Category">
+      <p>
+        <Link to={`/menu/${encodeURIComponent(mid)}`}>Back to the full menu</Link>
+      </p>
+      <h2 className="hh-menu-category__title">{c.name}</h2>
+      <p className="hh-menu-section__desc">{c.description}</p>
+      {c.availability && <p className="hh-menu-section__when">{c.availability.label}</p>}
+      <ul className="hh-product-grid">
+        {c.products.map((p) => (
+          <li key={p.id}>
+            <ProductCard
+              product={p}
+              mid={mid}
+              variant={variant}
+              timeZone={location?.menu_id === mid ? location.time_zone : undefined}
+              busy={quick.busyId === p.id}
+              error={quick.errorFor(p.id)}
+              onQuickAdd={quick.add}
+            />
+          </li>
+        ))}
+      </ul>
+      <Announce text={quick.announcement} />
+    </div>
+  );
 }

@@ -1,6 +1,90 @@
+// /menu/{mid}: the location's menu by category (docs/menu.md, "Menu page"). One request
+// to /api answers the menu and its location; search and filters run on that answer.
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { getMenu } from '@henhouse/kit/api/menu';
+import { useLoad } from '@henhouse/kit/api/useLoad';
+import { applyFilter, filterQuery, isFiltering, parseFilter } from '@henhouse/kit/menu/filter';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { CategoryBar, sectionId } from '../menu/CategoryBar';
+import { Filters } from '../menu/Filters';
+import { MenuHeader } from '../menu/MenuHeader';
+import { TransferNotice } from '../menu/TransferNotice';
+import { adoptLocation, useMenuLocationId } from '../menu/useMenuLocation';
+import { ProductCard } from '../ui/ProductCard';
+import { Announce, LoadFailed, Loading } from '../ui/Status';
+import { useQuickAdd } from '../ui/useQuickAdd';
+import '../menu.css';
 
-export default function Menu(_props: ScreenProps) {
-  return <ScreenFrame name="mf-menu/Menu" title="Menu" />;
+export default function Menu({ params, query }: ScreenProps) {
+  const mid = params.mid ?? '';
+  const locationId = useMenuLocationId(mid);
+  const cart = useAppStore((s) => s.cart);
+  const navigate = useNavigate();
+  const menu = useLoad(`${mid}|${locationId ?? ''}`, (signal) => getMenu(mid, locationId, signal));
+  const loc = menu.data?.location;
+  useEffect(() => {
+    if (loc) adoptLocation(mid, loc);
+  }, [mid, loc]);
+  const quick = useQuickAdd(mid, loc?.id);
+  const filter = parseFilter(query);
+  const categories = menu.data?.menu.categories;
+  const shown = useMemo(() => applyFilter(categories ?? [], filter), [categories, query.q, query.diet, query.exclude]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (menu.status === 'loading') return <Loading what="the menu" />;
+  if (menu.status === 'error') return <LoadFailed error={menu.error} retry={menu.retry} />;
+  const { menu: m, location } = menu.data;
+  const matching = shown.reduce((n, c) => n + c.products.length, 0);
+
+  return (
+    <div className="hh-menu" data-screen="mf-menu/Menu">
+      <TransferNotice mid={mid} location={location} />
+      <MenuHeader menuName={m.name} location={location} cart={cart} />
+      <Filters filter={filter} onChange={(f) => navigate({ search: filterQuery(f) }, { replace: true })} />
+      <p className="hh-menu-count" role="status">
+        {isFiltering(filter) ? `${matching} ${matching === 1 ? 'item matches' : 'items match'}` : ''}
+      </p>
+      {isFiltering(filter) && matching === 0 && (
+        <p>
+          Nothing on this menu matches.{' '}
+          <button type="button" className="hh-link-button" onClick={() => navigate({ search: '' }, { replace: true })}>
+            Clear search and filters
+          </button>
+        </p>
+      )}
+      {shown.length > 0 && <CategoryBar categories={shown} />}
+      {shown.map((c) => (
+        <section key={c.id} id={sectionId(c.id)} className="hh-menu-section" aria-labelledby={`${sectionId(c.id)}-h`}>
+          <h2 id={`${sectionId(c.id)}-h`} tabIndex={-1}>
+            {c.name}
+          </h2>
+          <p className="hh-menu-section__desc">{c.description}</p>
+          {c.availability && <p className="hh-menu-section__when">{c.availability.label}</p>}
+          <ul className="hh-product-grid">
+            {c.products.map((p) => (
+              <li key={p.id}>
+                <ProductCard
+                  product={p}
+                  mid={mid}
+                  variant="group"
+                  timeZone={location.time_zone}
+                  busy={quick.busyId === p.id}
+                  error={quick.errorFor(p.id)}
+                  onQuickAdd={quick.add}
+                />
+              </li>
+            ))}
+          </ul>
+          <Link
+            className="hh-menu-section__more"
+            to={`/menu/${encodeURIComponent(mid)}/category/${encodeURIComponent(c.id)}`}
+          >
+            All of {c.name}
+          </Link>
+        </section>
+      ))}
+      <Announce text={quick.announcement} />
+    </div>
+  );
 }

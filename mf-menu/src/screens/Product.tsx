@@ -1,6 +1,290 @@
+// /menu/{mid}/product/{pid}: configure a product and add it to the cart, or, with
+// ?line={id}, change that cart line (docs/menu.md, "Product page").
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { actions } from '@henhouse/kit/actions';
+import { ApiError } from '@henhouse/kit/api/client';
+import { updateLine } from '@henhouse/kit/api/cart';
+import { getProduct } from '@henhouse/kit/api/menu';
+import type { CartLine, Product as ProductT } from '@henhouse/kit/api/types';
+import { useLoad } from '@henhouse/kit/api/useLoad';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
+import { money } from '@henhouse/kit/format';
+import { MarkerList, MARKER_INFO } from '@henhouse/kit/menu/markers';
+import {
+  initialSelection,
+  markersOf,
+  problem,
+  problems,
+  toInput,
+  unitPrice,
+  type Selection,
+} from '@henhouse/kit/menu/rules';
+import { preselectDefaults } from '@henhouse/kit/menu/settings';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { ResolveIds } from '../menu/Resolve';
+import { useMenuLocationId } from '../menu/useMenuLocation';
+import { GroupField } from '../product/GroupField';
+import { PLACEHOLDER, ProductCard } from '../ui/ProductCard';
+import { Announce, LoadFailed, Loading } from '../ui/Status';
+import { clockAt } from '../ui/time';
+import { useQuickAdd } from '../ui/useQuickAdd';
+import '../menu.css';
 
-export default function Product(_props: ScreenProps) {
-  return <ScreenFrame name="mf-menu/Product" title="Product" />;
+/** The longest special instructions the edge takes. */
+export const MAX_INSTRUCTIONS = 200;
+const MAX_QUANTITY = 99;
+
+export default function Product(props: ScreenProps) {
+  const { mid, pid } = props.params;
+  if (!mid || !pid) return <ResolveIds mid={mid} kind="product" id={pid} />;
+  return <ProductScreen {...props} />;
+}
+
+function ProductScreen({ params, query }: ScreenProps) {
+  const mid = params.mid ?? '';
+  const pid = params.pid ?? '';
+  const locationId = useMenuLocationId(mid);
+  const data = useLoad(`${mid}|${pid}|${locationId ?? ''}`, (signal) => getProduct(mid, pid, signal, locationId));
+  const line = useAppStore((s) => s.cart?.products.find((l) => l.id === query.line && l.product_id === pid)) ?? null;
+  const name = data.data?.product.name;
+  useEffect(() => {
+    if (name) useAppStore.getState().set({ product: { data: { name } } });
+  }, [name]);
+
+  if (data.status === 'loading') return <Loading what="the item" />;
+  if (data.status === 'error') return <LoadFailed error={data.error} retry={data.retry} />;
+  return (
+    <ProductForm
+      key={`${pid}|${line?.id ?? ''}`}
+      mid={mid}
+      locationId={locationId}
+      product={data.data.product}
+      upsells={data.data.upsells}
+      line={line}
+    />
+  );
+}
+
+function ProductForm({
+  mid,
+  locationId,
+  product: p,
+  upsells,
+  line,
+}: {
+  mid: string;
+  locationId?: string;
+  product: ProductT;
+  upsells: ProductT[];
+  line: CartLine | null;
+}) {
+  const id = useId();
+  const location = useAppStore((s) => s.location);
+  const setUi = useAppStore((s) => s.setUi);
+  const [sel, setSel] = useState<Selection>(() => initialSelection(p, preselectDefaults(), line));
+  const [quantity, setQuantity] = useState(line?.quantity ?? 1);
+  const [notes, setNotes] = useState(line?.special_instructions ?? '');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; fields: string[] } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const quick = useQuickAdd(mid, locationId);
+  const groups = p.modifier_groups ?? [];
+  const missing = problems(p, sel);
+  const markers = markersOf(p, sel);
+  const unavailable = p.available_now === false;
+  const timeZone = location?.menu_id === mid ? location.time_zone : undefined;
+  const reason = unavailable
+    ? `${p.availability?.label ?? 'Not available now'}. Earliest available ${p.available_at ? clockAt(p.available_at, timeZone) : 'later'}.`
+    : missing.length
+      ? `To add this, ${missing.join('; ')}.`
+      : '';
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (reason) {
+      // Focus the first incomplete group so the guest lands where the choice is missing.
+      const g = groups.find((x) => problem(x, sel));
+      if (g)
+        document
+          .getElementById(`group-${g.id}`)
+          ?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')
+          ?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setAnnouncement('');
+    const body = { quantity, modifiers: toInput(p, sel), specialInstructions: notes.trim() || undefined };
+    try {
+      if (line) {
+        useAppStore.getState().set({ cart: (await updateLine(line.id, { productId: p.id, ...body })).cart });
+        setAnnouncement(`Saved your changes to ${p.name}.`);
+        setUi({ cartOpen: true });
+      } else {
+        const cart = await actions.addToCart(mid, locationId, p.id, body);
+        setAnnouncement(
+          `Added ${quantity} ${p.name} to your cart. ${cart.item_count} ${cart.item_count === 1 ? 'item' : 'items'} in your cart.`,
+        );
+      }
+    } catch (err) {
+      setError({
+        message: messageFor(err),
+        fields: err instanceof ApiError && err.fields ? Object.values(err.fields) : [],
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const left = MAX_INSTRUCTIONS - notes.length;
+  return (
+    <div className="hh-menu hh-product" data-screen="mf-menu/Product">
+      <p>
+        <Link to={`/menu/${encodeURIComponent(mid)}`}>Back to the menu</Link>
+      </p>
+      <div className="hh-product__top">
+        <img className="hh-product__img" src={p.image || PLACEHOLDER} alt="" width={320} height={240} />
+        <div>
+          <h2 className="hh-product__name">{p.name}</h2>
+          <p>{p.description}</p>
+          {unavailable && p.available_at && (
+            <p className="hh-badge" title={p.availability?.label}>
+              Earliest available {clockAt(p.available_at, timeZone)}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <form className="hh-product__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+        <h3 id={`${id}-title`} className="visually-hidden">
+          Make it yours
+        </h3>
+        {groups.map((g) => (
+          <GroupField key={g.id} group={g} sel={sel} onChange={setSel} problem={tried ? problem(g, sel) : null} />
+        ))}
+
+        <section className="hh-product__allergens" aria-labelledby={`${id}-allergens`}>
+          <h3 id={`${id}-allergens`}>Allergens as you’ve chosen it</h3>
+          <MarkerList markers={markers} empty="None of the listed allergens." />
+          <p className="visually-hidden" aria-live="polite">
+            {markers.length
+              ? `Contains: ${markers.map((m) => MARKER_INFO[m].label.toLowerCase()).join(', ')}.`
+              : 'No listed allergens.'}
+          </p>
+          {(p.cross_contact ?? []).map((note) => (
+            <p key={note} className="hh-product__cross">
+              {note}
+            </p>
+          ))}
+        </section>
+
+        <div className="hh-field hh-product__qty">
+          <span id={`${id}-qty`}>Quantity</span>
+          <div className="hh-counter">
+            <button
+              type="button"
+              aria-label="One less"
+              disabled={quantity <= 1}
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+            >
+              −
+            </button>
+            <output aria-labelledby={`${id}-qty`} aria-live="polite">
+              {quantity}
+            </output>
+            <button
+              type="button"
+              aria-label="One more"
+              disabled={quantity >= MAX_QUANTITY}
+              onClick={() => setQuantity((q) => Math.min(MAX_QUANTITY, q + 1))}
+            >
+              +
+            </button>
+          </div>
+        </div>
+
+        <div className="hh-field">
+          <label htmlFor={`${id}-notes`}>Special instructions (optional)</label>
+          <textarea
+            id={`${id}-notes`}
+            rows={3}
+            maxLength={MAX_INSTRUCTIONS}
+            value={notes}
+            aria-describedby={`${id}-count`}
+            onChange={(e) => setNotes(e.target.value.slice(0, MAX_INSTRUCTIONS))}
+          />
+          <p id={`${id}-count`} className="hh-field-hint">
+            {notes.length} of {MAX_INSTRUCTIONS} characters
+          </p>
+          <p className="visually-hidden" aria-live="polite">
+            {left <= 20 ? `${left} characters left` : ''}
+          </p>
+        </div>
+
+        <div className="hh-product__action">
+          <button
+            type="submit"
+            className="hh-button hh-button--primary"
+            aria-disabled={reason ? 'true' : undefined}
+            aria-describedby={reason ? `${id}-reason` : undefined}
+            disabled={busy}
+          >
+            {busy ? (line ? 'Saving…' : 'Adding…') : line ? 'Save changes' : 'Add to cart'} ·{' '}
+            {money(unitPrice(p, sel) * quantity)}
+          </button>
+          {reason && (
+            <p id={`${id}-reason`} className="hh-product__reason">
+              {reason}
+            </p>
+          )}
+          {error && (
+            <div className="hh-field-error" role="alert">
+              <p>{error.message}</p>
+              {error.fields.length > 0 && (
+                <ul>
+                  {error.fields.map((f) => (
+                    <li key={f}>{f}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          {announcement && (
+            <p className="hh-product__done">
+              {announcement}{' '}
+              <button type="button" className="hh-link-button" onClick={() => setUi({ cartOpen: true })}>
+                View cart
+              </button>
+            </p>
+          )}
+        </div>
+      </form>
+
+      {upsells.length > 0 && (
+        <section className="hh-product__upsells" aria-labelledby={`${id}-upsells`}>
+          <h2 id={`${id}-upsells`}>Complete your meal</h2>
+          <ul className="hh-product-grid">
+            {upsells.map((u) => (
+              <li key={u.id}>
+                <ProductCard
+                  product={u}
+                  mid={mid}
+                  variant={upsells.length > 1 ? 'group' : 'solo'}
+                  timeZone={timeZone}
+                  busy={quick.busyId === u.id}
+                  error={quick.errorFor(u.id)}
+                  onQuickAdd={quick.add}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Announce text={announcement || quick.announcement} />
+    </div>
+  );
 }

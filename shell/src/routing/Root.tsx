@@ -22,8 +22,10 @@ export function Root({ boot }: { boot: Bootstrap }) {
   const productName = useAppStore((s) => s.product?.data?.name);
   const categoryName = useAppStore((s) => s.category?.name);
 
+  // On the page the edge rendered, its heading stands: it named the real menu, category or
+  // product when it validated the page, so the heading never changes under a screen reader.
   const heading =
-    loc.pathname === boot.path && !r.notFound && boot.heading && r.route?.heading === 'path'
+    loc.pathname === boot.path && !r.notFound && boot.heading
       ? boot.heading
       : r.notFound
         ? pageHeading('path', '/404')

@@ -1,0 +1,223 @@
+// Ordering from the menu as a new guest in Chromium (docs/menu.md): a location's menu,
+// quick add, a product's choices with their rules and allergens, the cart drawer, filters,
+// the 404 of an unknown product, keyboard only, and axe at phone and desktop widths.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { useSite, newPage } from './harness.mjs';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const site = useSite(before, after);
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 900 };
+
+async function openMenu(page, path = '/menu/m-standard') {
+  await page.goto(site.edge.base + path);
+  await page.getByRole('heading', { name: 'Chicken', exact: true, level: 2 }).waitFor({ timeout: 15000 });
+}
+
+const cartCount = (page) => page.locator('.hh-cart-button .visually-hidden').textContent();
+
+test('the whole path: location → menu → Order now → a flavour → add → the drawer shows the line with its choices and allergens', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { viewport: desktop });
+  await page.goto(site.edge.base + '/locations');
+  await page.getByRole('combobox', { name: 'Address, city, state or ZIP code' }).fill('Louisville, KY');
+  await page.getByRole('combobox', { name: 'Address, city, state or ZIP code' }).press('Enter');
+  await page.getByRole('button', { name: 'Order here at Henhouse Louisville' }).click();
+  await page.waitForURL(/\/menu\/m-standard$/);
+  await page.getByText('Ordering from').getByText('Henhouse Louisville').waitFor();
+  assert.equal(await page.locator('h1').textContent(), 'Menu page: Henhouse Louisville');
+
+  await page.getByRole('link', { name: 'Order now: 2 Piece Chicken' }).click();
+  await page.getByRole('heading', { name: '2 Piece Chicken', level: 2 }).waitFor();
+  assert.equal(await page.locator('h1').textContent(), 'Product page: 2 Piece Chicken');
+  // Defaults are pre-selected; each group states its rule and what is chosen.
+  const flavor = page.getByRole('group', { name: /^Flavor/ });
+  await flavor.getByText('Choose 1', { exact: true }).waitFor();
+  await flavor.getByText('Selected: Original').waitFor();
+  await flavor.getByRole('radio', { name: /Honey Butter/ }).click();
+  await flavor.getByText('Selected: Honey Butter', { exact: false }).waitFor();
+  // Honey butter brings dairy: the allergens follow the choice.
+  const allergens = page.getByRole('region', { name: 'Allergens as you’ve chosen it' });
+  await allergens.getByText('Contains dairy', { exact: true }).waitFor();
+  await page
+    .getByRole('group', { name: /^Dipping sauces/ })
+    .getByRole('checkbox', { name: /Ranch/ })
+    .click();
+  await page.getByRole('button', { name: /^Add to cart/ }).click();
+  await page.getByText('Added 1 2 Piece Chicken to your cart.', { exact: false }).first().waitFor();
+  assert.equal(await cartCount(page), 'Cart, 1 item');
+
+  await page.getByRole('button', { name: 'View cart' }).click();
+  const drawer = page.getByRole('dialog');
+  const line = drawer.getByRole('listitem').filter({ hasText: '2 Piece Chicken' }).first();
+  await line.getByText(/Honey Butter/).waitFor();
+  await line.getByText(/Ranch/).first().waitFor();
+  for (const m of ['Contains dairy', 'Contains egg', 'Contains milk', 'Contains wheat']) {
+    assert.equal(await line.getByText(m, { exact: true }).count(), 1, m);
+  }
+  await line.getByText('Fried in the same oil as our catfish and shrimp.').waitFor();
+
+  // Editing the line opens its page with its choices and saves back to the same line.
+  await line.getByRole('link', { name: 'Edit 2 Piece Chicken' }).click();
+  await page.getByRole('button', { name: /^Save changes/ }).waitFor();
+  assert.equal(await page.getByRole('radio', { name: /Honey Butter/ }).isChecked(), true);
+  await page.getByRole('radio', { name: /^Spicy/ }).click();
+  await page.getByRole('button', { name: /^Save changes/ }).click();
+  const saved = page.getByRole('dialog').getByRole('listitem').filter({ hasText: '2 Piece Chicken' });
+  await saved.getByText(/Spicy/).first().waitFor();
+  assert.equal(await saved.count(), 1);
+  assert.equal(await saved.getByText('Contains dairy', { exact: true }).count(), 1, 'ranch still brings dairy');
+  assert.equal(await cartCount(page), 'Cart, 1 item');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('quick add takes the defaults and announces; a product without defaults opens its page', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { viewport: desktop });
+  await openMenu(page);
+  await page.getByRole('button', { name: 'Add: 3 Tenders' }).click();
+  await page.getByRole('status').filter({ hasText: 'Added 3 Tenders to your cart. 1 item in your cart.' }).waitFor();
+  assert.equal(await cartCount(page), 'Cart, 1 item');
+  // Family sides have no defaults: Add opens the page, which says what is missing.
+  await page.getByRole('button', { name: 'Add: 8 Piece Family Meal' }).click();
+  await page.getByRole('heading', { name: '8 Piece Family Meal', level: 2 }).waitFor();
+  const add = page.getByRole('button', { name: /^Add to cart/ });
+  assert.equal(await add.getAttribute('aria-disabled'), 'true');
+  await page.getByText('To add this, Family sides: choose 2.').waitFor();
+  await add.focus();
+  await page.keyboard.press('Enter'); // refused, with the reason at the group
+  assert.equal(await cartCount(page), 'Cart, 1 item');
+  await page
+    .getByRole('group', { name: /^Family sides/ })
+    .getByText('Family sides: choose 2', { exact: true })
+    .waitFor();
+  await page.getByRole('button', { name: 'One more Large Fries' }).click();
+  await page.getByRole('button', { name: 'One more Large Green Beans' }).click();
+  assert.equal(await add.getAttribute('aria-disabled'), null);
+  await page.getByText('To add this,').waitFor({ state: 'detached' });
+  await add.click();
+  await page
+    .getByText(/Added 1 8 Piece Family Meal to your cart/)
+    .first()
+    .waitFor();
+  assert.equal(await cartCount(page), 'Cart, 2 items');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('filters: "no gluten" hides those products, the count is announced and the URL can be shared', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { viewport: desktop });
+  await openMenu(page);
+  assert.equal(await page.getByRole('heading', { name: '2 Piece Chicken', exact: true }).count(), 1);
+  await page.getByText(/^Leave out allergens/).click();
+  await page.getByRole('checkbox', { name: 'No gluten' }).click();
+  await page.waitForURL(/exclude=gluten/);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^\d+ items match$/ })
+    .waitFor();
+  assert.equal(await page.getByRole('heading', { name: '2 Piece Chicken', exact: true }).count(), 0);
+  assert.equal(await page.getByRole('heading', { name: 'Green Beans', exact: true }).count(), 1);
+  // The shared link opens the same filtered menu.
+  const page2 = await newPage(site.browser, errors, { viewport: desktop });
+  await page2.goto(page.url());
+  await page2.getByRole('heading', { name: 'Green Beans', exact: true }).waitFor({ timeout: 15000 });
+  assert.equal(await page2.getByRole('heading', { name: '2 Piece Chicken', exact: true }).count(), 0);
+  assert.equal(await page2.getByRole('checkbox', { name: 'No gluten' }).isChecked(), true);
+  // Search matches category descriptions: "scratch" finds the sides.
+  await page2.getByRole('searchbox', { name: 'Search the menu' }).fill('scratch');
+  await page2.getByRole('heading', { name: 'Sides', level: 2 }).waitFor();
+  assert.equal(await page2.getByRole('heading', { name: 'Desserts', level: 2 }).count(), 0);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+  await page2.context().close();
+});
+
+test('the menu page needs one request to /api once its screen has loaded', async () => {
+  const page = await newPage(site.browser, [], { viewport: desktop });
+  const calls = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/') && u.pathname !== '/api/content/popups') calls.push(u.pathname);
+  });
+  await openMenu(page);
+  await page.waitForTimeout(500);
+  assert.deepEqual(calls, ['/api/menus/m-standard']);
+  const products = await page.locator('.hh-product-card').count();
+  assert.ok(products >= 60, `${products} products`);
+  await page.context().close();
+});
+
+test('an unknown product, category or menu is the 404 page', async () => {
+  const page = await newPage(site.browser, [], { viewport: desktop });
+  for (const path of ['/menu/m-standard/product/no-such', '/menu/m-standard/category/no-such', '/menu/no-such-menu']) {
+    const r = await page.goto(site.edge.base + path);
+    assert.equal(r.status(), 404, path);
+    await page.getByText('This page could not be found').waitFor();
+  }
+  const r = await page.goto(site.edge.base + '/menu/m-standard/category/sides');
+  assert.equal(r.status(), 200);
+  await page.getByRole('heading', { name: 'Green Beans', exact: true }).waitFor({ timeout: 15000 });
+  assert.equal(await page.locator('h1').textContent(), 'Category page: Sides');
+  await page.context().close();
+});
+
+test('keyboard only: through a product’s groups to the cart', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { viewport: desktop });
+  await page.goto(site.edge.base + '/menu/m-standard/product/tenders-3');
+  await page.getByRole('heading', { name: '3 Tenders', level: 2 }).waitFor({ timeout: 15000 });
+  await page.getByRole('radio', { name: /Original/ }).focus();
+  await page.keyboard.press('ArrowRight'); // the next flavour
+  assert.equal(await page.getByRole('radio', { name: /Spicy/ }).isChecked(), true);
+  await page.keyboard.press('Tab'); // to the dips
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  const focused = await page.evaluate(() => document.activeElement?.closest('label')?.textContent);
+  assert.ok(focused, 'a dip is focused');
+  // Through the counters to the add button.
+  for (let i = 0; i < 30; i++) {
+    const name = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    if (name.startsWith('Add to cart')) break;
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Enter');
+  await page
+    .getByText(/Added 1 3 Tenders to your cart/)
+    .first()
+    .waitFor();
+  assert.equal(await cartCount(page), 'Cart, 1 item');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+for (const viewport of [phone, desktop]) {
+  for (const [path, ready] of [
+    ['/menu/m-standard', '.hh-product-card'],
+    ['/menu/m-standard/product/combo-2pc', 'form.hh-product__form'],
+    ['/menu/m-standard/category/breakfast', '.hh-product-card'],
+  ]) {
+    test(`${path} at ${viewport.width} px has no serious accessibility violations`, async () => {
+      const page = await newPage(site.browser, [], { viewport });
+      await page.goto(site.edge.base + path);
+      await page.locator(ready).first().waitFor({ timeout: 15000 });
+      await page.addScriptTag({ path: axePath });
+      const result = await page.evaluate(async () => {
+        // eslint-disable-next-line no-undef
+        const r = await axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
+        }));
+      });
+      const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
+      await page.context().close();
+    });
+  }
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import type { Cart, Location } from '@henhouse/kit/api/types';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { clockAt } from '../ui/time';
+
+const MODE: Record<string, string> = { pickup: 'Pickup', curbside: 'Curbside', delivery: 'Delivery' };
+
+/** handoffSummary: how and when, as the cart has it ("Pickup, as soon as possible"). */
+export function handoffSummary(cart: Cart | null, location: Location): string {
+  if (!cart) return 'Pickup, as soon as possible';
+  const mode = MODE[cart.handoff.mode] ?? cart.handoff.mode;
+  const when =
+    cart.time.mode === 'asap' || !cart.time.at
+      ? 'as soon as possible'
+      : `at ${clockAt(cart.time.at, location.time_zone)}`;
+  return `${mode}, ${when}`;
+}
+
+/** The location the menu is for, with "Change", and the handoff and time with theirs. */
+export function MenuHeader({ menuName, location, cart }: { menuName: string; location: Location; cart: Cart | null }) {
+  const setUi = useAppStore((s) => s.setUi);
+  const a = location.address;
+  return (
+    <header className="hh-menu-header">
+      <h2 className="hh-menu-header__title">{menuName}</h2>
+      <div className="hh-menu-header__row">
+        <p>
+          Ordering from <strong>{location.name}</strong>
+          <span className="hh-menu-header__addr">
+            {a.street}, {a.city}, {a.state}
+          </span>
+        </p>
+        <Link className="hh-link-button" to="/locations" aria-label={`Change location (now ${location.name})`}>
+          Change
+        </Link>
+      </div>
+      <div className="hh-menu-header__row">
+        <p>{handoffSummary(cart, location)}</p>
+        <button
+          type="button"
+          className="hh-link-button"
+          aria-label="Change pickup or delivery and time"
+          onClick={() => setUi({ cartOpen: true })}
+        >
+          Change
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import { mockApi, mount, resetStore, setFeatures, setupUser, storeWith } from '@henhouse/kit/test/harness';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { real } from '../test/recorded';
+import Menu from './Menu';
+
+const visit = (query = '') => mount(Menu, `/menu/m-standard${query}`, { params: { mid: 'm-standard' } });
+
+describe('menu page (docs/menu.md, "Menu page")', () => {
+  beforeEach(() => {
+    resetStore();
+    setFeatures({ preselectDefaultModifiers: true, showProductChips: { price: false, calories: false } });
+  });
+
+  it('shows every category as a section with its products, the location with Change, from one request', async () => {
+    const api = mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
+    visit();
+    await screen.findByRole('heading', { name: 'Chicken', level: 2 });
+    const menu = real<{ menu: { categories: { name: string; products: unknown[] }[] } }>('GET /api/menus/{menuId}').body
+      .menu;
+    for (const c of menu.categories)
+      expect(screen.getByRole('heading', { name: c.name, level: 2 })).toBeInTheDocument();
+    const bar = screen.getByRole('navigation', { name: 'Menu categories' });
+    expect(within(bar).getAllByRole('link')).toHaveLength(menu.categories.length);
+    expect(screen.getByText('Ordering from').textContent).toContain('Henhouse Dayton');
+    expect(screen.getByRole('link', { name: /Change location/ })).toHaveAttribute('href', '/locations');
+    expect(api.calls.map((c) => c.path)).toEqual(['/menus/m-standard']);
+    // The chips follow the setting: no prices on the cards.
+    expect(screen.queryByText(/^\$\d/)).toBeNull();
+    // The menu's location becomes the guest's.
+    expect(useAppStore.getState().location?.id).toBe('oh-dayton');
+  });
+
+  it('shows price chips when the setting turns them on', async () => {
+    setFeatures({ showProductChips: { price: true, calories: false } });
+    mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
+    visit();
+    await screen.findByRole('heading', { name: 'Chicken', level: 2 });
+    expect(screen.getAllByText(/^\$\d+\.\d\d$/).length).toBeGreaterThan(50);
+  });
+
+  it('quick add starts a cart, adds the product with its defaults and announces it', async () => {
+    const api = mockApi({
+      'GET /menus/m-standard': real('GET /api/menus/{menuId}'),
+      'GET /cart': { body: { cart: null } },
+      'POST /cart': real('POST /api/cart'),
+      'POST /cart/products': real('POST /api/cart/products'),
+    });
+    const user = setupUser();
+    visit();
+    await user.click(await screen.findByRole('button', { name: 'Add: 2 Piece Chicken' }));
+    await screen.findByText(/^Added 2 Piece Chicken to your cart\./);
+    const add = api.calls.find((c) => c.path === '/cart/products');
+    expect(add?.body).toEqual({ productId: 'two-piece' }); // no modifiers: the edge takes the defaults
+    expect(api.calls.find((c) => c.path === '/cart' && c.method === 'POST')?.body).toEqual({
+      menuId: 'm-standard',
+      locationId: 'oh-dayton',
+    });
+    expect(useAppStore.getState().cart?.item_count).toBe(1);
+  });
+
+  it('quick add of a product whose required group has no defaults opens its page', async () => {
+    const api = mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
+    const user = setupUser();
+    visit();
+    await user.click(await screen.findByRole('button', { name: 'Add: 8 Piece Family Meal' }));
+    expect(screen.getByTestId('where').textContent).toBe('/menu/m-standard/product/family-8');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('excluding gluten keeps only gluten-free products and says how many match', async () => {
+    mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
+    visit('?exclude=gluten');
+    await screen.findByRole('heading', { name: 'Green Beans' });
+    expect(screen.queryByRole('heading', { name: '2 Piece Chicken' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'No gluten' })).toBeChecked();
+    expect(screen.getByText(/^\d+ items match$/)).toBeInTheDocument();
+  });
+
+  it('writes search and filters to the URL', async () => {
+    mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
+    const user = setupUser();
+    visit();
+    await user.click(await screen.findByRole('checkbox', { name: 'Vegan only' }));
+    expect(screen.getByTestId('where').textContent).toBe('/menu/m-standard?diet=vegan');
+    await user.type(screen.getByRole('searchbox', { name: 'Search the menu' }), 'tea');
+    expect(screen.getByTestId('where').textContent).toBe('/menu/m-standard?q=tea&diet=vegan');
+    expect(screen.getByRole('heading', { name: 'Sweet Tea' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Green Beans' })).toBeNull();
+  });
+
+  it('never empties a cart of another menu: where the location takes no transfers, it offers the choice', async () => {
+    const answer = real<{ location: { services: { transfercart: boolean } } }>('GET /api/menus/{menuId}');
+    answer.body.location.services.transfercart = false;
+    mockApi({ 'GET /menus/m-standard': answer });
+    const other = real<{ cart: Record<string, unknown> }>('POST /api/cart/products').body.cart;
+    storeWith({ cart: { ...other, menu_id: 'm-texas' } });
+    visit();
+    await screen.findByRole('heading', { name: 'Your cart is from another menu' });
+    expect(screen.getByRole('link', { name: /Back to my cart/ })).toHaveAttribute('href', '/menu/m-texas');
+    expect(screen.getByRole('button', { name: 'Start a new cart here' })).toBeInTheDocument();
+    expect(useAppStore.getState().cart?.menu_id).toBe('m-texas');
+  });
+
+  it('moves a cart of another menu where the location allows it, and reports what could not move', async () => {
+    const answer = real<{ location: { services: { transfercart: boolean } } }>('GET /api/menus/{menuId}');
+    answer.body.location.services.transfercart = true;
+    const moved = real<{ cart: Record<string, unknown> }>('POST /api/cart/products').body.cart;
+    const api = mockApi({
+      'GET /menus/m-standard': answer,
+      'POST /cart/transfer': {
+        body: {
+          cart: moved,
+          notTransferred: [{ line_id: 'l_9', name: 'Brisket Taco', reason: 'Not on this location’s menu' }],
+        },
+      },
+    });
+    storeWith({ cart: { ...moved, menu_id: 'm-texas' } });
+    visit();
+    await screen.findByRole('heading', { name: /^Your cart moved to/ });
+    expect(screen.getByText(/Brisket Taco/)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/cart/transfer')?.body).toEqual({
+      menuId: 'm-standard',
+      locationId: 'oh-dayton',
+    });
+    expect(useAppStore.getState().cart?.menu_id).toBe('m-standard');
+  });
+});

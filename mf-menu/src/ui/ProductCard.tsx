@@ -1,0 +1,104 @@
+import { Link } from 'react-router';
+import type { Product } from '@henhouse/kit/api/types';
+import { money } from '@henhouse/kit/format';
+import { MarkerList } from '@henhouse/kit/menu/markers';
+import { productChips } from '@henhouse/kit/menu/settings';
+import { clockAt } from './time';
+
+export const PLACEHOLDER = '/static/img/products/placeholder.svg';
+
+export const productPath = (mid: string, pid: string) =>
+  `/menu/${encodeURIComponent(mid)}/product/${encodeURIComponent(pid)}`;
+
+/** The two calls to action of a card, alone or in a group of cards (docs/menu.md,
+ *  "Product cards"): in a group the accessible name also names the product, so a
+ *  list of "Add" buttons is told apart by a screen reader. */
+export const ctaLabels = (name: string, variant: 'solo' | 'group') =>
+  variant === 'group'
+    ? { customize: `Order now: ${name}`, quickAdd: `Add: ${name}` }
+    : { customize: 'Order now', quickAdd: 'Add' };
+
+export interface CardProps {
+  product: Product;
+  mid: string;
+  variant: 'solo' | 'group';
+  timeZone?: string;
+  busy?: boolean;
+  /** Why the last quick add of this product failed, shown next to the action. */
+  error?: string | null;
+  onQuickAdd: (p: Product) => void;
+  headingLevel?: 'h3' | 'h4';
+}
+
+/** ProductCard: image or the placeholder, name, description, markers, the earliest
+ *  available badge of a part-day product, chips as the menu settings say, and the two
+ *  calls to action. */
+export function ProductCard({
+  product: p,
+  mid,
+  variant,
+  timeZone,
+  busy,
+  error,
+  onQuickAdd,
+  headingLevel = 'h3',
+}: CardProps) {
+  const chips = productChips();
+  const labels = ctaLabels(p.name, variant);
+  const unavailable = p.available_now === false;
+  const H = headingLevel;
+  const badgeId = `avail-${p.id}`;
+  const errorId = `add-error-${p.id}`;
+  return (
+    <article className="hh-product-card" data-product={p.id}>
+      <img
+        className="hh-product-card__img"
+        src={p.image || PLACEHOLDER}
+        alt=""
+        width={160}
+        height={120}
+        loading="lazy"
+      />
+      <div className="hh-product-card__body">
+        <H className="hh-product-card__name">{p.name}</H>
+        {unavailable && p.available_at && (
+          <p className="hh-badge" id={badgeId} title={p.availability?.label}>
+            Earliest available {clockAt(p.available_at, timeZone)}
+          </p>
+        )}
+        <p className="hh-product-card__desc">{p.description}</p>
+        <MarkerList markers={p.markers} />
+        {(chips.price || chips.calories) && (
+          <p className="hh-chips">
+            {chips.price && <span className="hh-chip">{money(p.price_cents)}</span>}
+            {chips.calories && <span className="hh-chip">{p.calories} cal</span>}
+          </p>
+        )}
+        <div className="hh-product-card__actions">
+          <Link
+            className="hh-button hh-button--secondary"
+            to={productPath(mid, p.id)}
+            aria-label={variant === 'group' ? labels.customize : undefined}
+          >
+            Order now
+          </Link>
+          <button
+            type="button"
+            className="hh-button hh-button--primary"
+            aria-label={variant === 'group' ? labels.quickAdd : undefined}
+            aria-describedby={[unavailable ? badgeId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+            disabled={busy || unavailable}
+            onClick={() => onQuickAdd(p)}
+          >
+            {busy ? 'Adding…' : 'Add'}
+          </button>
+        </div>
+        {error && (
+          <p className="hh-field-error" id={errorId} role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
