@@ -210,7 +210,7 @@ test('offline, a navigation shows the offline page; back online the site returns
   }
   await page.goto(site.edge.base + '/locations');
   await page.locator('[data-screen="mf-locations/Search"]').waitFor({ timeout: 15000 });
-  await page.goto(site.edge.base + '/menu/category/chicken');
+  await page.goto(site.edge.base + '/menu/m-standard/category/chicken');
   await page.locator('[data-screen="mf-menu/Category"]').waitFor({ timeout: 15000 });
   assert.equal(await page.getByRole('heading', { name: "You're offline" }).count(), 0);
   assert.deepEqual(errors, []);

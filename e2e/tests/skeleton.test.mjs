@@ -9,7 +9,7 @@ const site = useSite(before, after);
 const screens = [
   ['/', 'mf-content/ContentPage', 'mf-content'],
   ['/locations', 'mf-locations/Search', 'mf-locations'],
-  ['/menu/category/chicken', 'mf-menu/Category', 'mf-menu'],
+  ['/menu/m-standard/category/chicken', 'mf-menu/Category', 'mf-menu'],
   ['/order/checkout', 'mf-checkout/Checkout', 'mf-checkout'],
   ['/account/signin', 'mf-account/SignIn', 'mf-account'],
 ];

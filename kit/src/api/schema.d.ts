@@ -2178,7 +2178,7 @@ export interface components {
          *     Blocks carry no field the edge adds, and a hosted content system may send
          *     components or fields not listed here: a client skips a component it does not know.
          */
-        ContentBlock: components["schemas"]["HeroBlock"] | components["schemas"]["TopSellersBlock"] | components["schemas"]["RewardsBlock"] | components["schemas"]["DownloadAppBlock"] | components["schemas"]["GiftCardsBlock"] | components["schemas"]["FranchiseeBlock"] | components["schemas"]["TimelineBlock"] | components["schemas"]["RichTextBlock"] | components["schemas"]["CateringEstimatorBlock"];
+        ContentBlock: components["schemas"]["HeroBlock"] | components["schemas"]["TopSellersBlock"] | components["schemas"]["RewardsBlock"] | components["schemas"]["DownloadAppBlock"] | components["schemas"]["GiftCardsBlock"] | components["schemas"]["FranchiseeBlock"] | components["schemas"]["TimelineBlock"] | components["schemas"]["RichTextBlock"] | components["schemas"]["CateringEstimatorBlock"] | components["schemas"]["CateringMenuBlock"];
         /** @description A content button; a link that is not a URL goes to `/{cached_url}`, with `?{param}` when given. */
         ContentButton: {
             /** @constant */
@@ -2307,6 +2307,16 @@ export interface components {
              * @enum {string}
              */
             component: "catering_estimator";
+            title?: string;
+            text?: string;
+        };
+        /** @description The catering packages of the guest's location, its occasions, and a search by text, occasion and headcount. */
+        CateringMenuBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "catering_menu";
             title?: string;
             text?: string;
         };

@@ -186,8 +186,9 @@ function Line({
           className="hh-cart__line-edit"
           to={`/menu/${encodeURIComponent(menuId)}/product/${encodeURIComponent(line.product_id)}?line=${encodeURIComponent(line.id)}`}
           onClick={onEdit}
+          aria-label={`Edit ${line.data.name}`}
         >
-          Edit<span className="visually-hidden"> {line.data.name}</span>
+          Edit
         </Link>
       )}
       <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>

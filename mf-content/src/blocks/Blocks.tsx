@@ -2,6 +2,7 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
 import type { ContentBlock } from '@henhouse/kit/api/types';
 import { TopSellers } from './TopSellers';
+import { CateringBlock } from '../catering/CateringBlocks';
 
 type Block = ContentBlock;
 
@@ -80,10 +81,12 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
                 </ul>
               </section>
             );
+          case 'catering_estimator':
+          case 'catering_menu':
+            return <CateringBlock key={i} block={b} />;
           case 'rewards':
           case 'gift_cards':
           case 'franchisee':
-          case 'catering_estimator':
             return (
               <section key={i} className={`hh-block hh-block--${b.component}`}>
                 <h2>{title}</h2>
