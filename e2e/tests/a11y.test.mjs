@@ -1,10 +1,8 @@
 // axe-core over pages in each layout: no serious or critical accessibility violations.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { useSite } from './harness.mjs';
+import { useSite, seriousViolations } from './harness.mjs';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const site = useSite(before, after);
 
 for (const [path, ready] of [
@@ -22,17 +20,7 @@ for (const [path, ready] of [
     const page = await (await site.browser.newContext()).newPage();
     await page.goto(site.edge.base + path);
     await page.locator(ready).first().waitFor({ timeout: 15000 });
-    await page.addScriptTag({ path: axePath });
-    const result = await page.evaluate(async () => {
-      // eslint-disable-next-line no-undef
-      const r = await axe.run(document, { resultTypes: ['violations'] });
-      return r.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
-      }));
-    });
-    const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const serious = await seriousViolations(page);
     assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
     await page.context().close();
   });

@@ -2,10 +2,8 @@
 // suggestion into the cart, the catering search by occasion and headcount, and axe.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { useSite, newPage, chooseLocation } from './harness.mjs';
+import { useSite, newPage, chooseLocation, seriousViolations } from './harness.mjs';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const site = useSite(before, after);
 const dayton = async () => (await (await fetch(site.edge.base + '/api/locations/oh-dayton')).json()).location;
 
@@ -69,17 +67,7 @@ for (const viewport of [
     await page.getByRole('button', { name: 'Suggest quantities' }).click();
     await page.getByRole('table').waitFor();
     await page.locator('.hh-catering-card').first().waitFor();
-    await page.addScriptTag({ path: axePath });
-    const result = await page.evaluate(async () => {
-      // eslint-disable-next-line no-undef
-      const r = await axe.run(document, { resultTypes: ['violations'] });
-      return r.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
-      }));
-    });
-    const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const serious = await seriousViolations(page);
     assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
     await page.context().close();
   });

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -165,4 +166,22 @@ export async function signUp(page, base, email, phone) {
     .click();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/account(\?|$)/);
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** seriousViolations runs axe-core over the page as it is now and answers its serious and
+ *  critical findings (rule, impact, the first few elements), for assert.deepEqual(…, []). */
+export async function seriousViolations(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
+    }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -3,10 +3,8 @@
 // keyboard only, and axe at phone and desktop widths (docs/locations.md).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { useSite, newPage, pageApi as api } from './harness.mjs';
+import { useSite, newPage, pageApi as api, seriousViolations } from './harness.mjs';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const site = useSite(before, after);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
@@ -240,17 +238,7 @@ for (const [label, viewport] of [
       await page.goto(site.edge.base + path);
       await page.locator(ready).first().waitFor({ timeout: 15000 });
       if (path !== '/locations/all') await page.locator('.leaflet-container').waitFor();
-      await page.addScriptTag({ path: axePath });
-      const result = await page.evaluate(async () => {
-        // eslint-disable-next-line no-undef
-        const r = await axe.run(document, { resultTypes: ['violations'] });
-        return r.violations.map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
-        }));
-      });
-      const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const serious = await seriousViolations(page);
       assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
       await page.context().close();
     });

@@ -3,10 +3,8 @@
 // the 404 of an unknown product, keyboard only, and axe at phone and desktop widths.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { useSite, newPage } from './harness.mjs';
+import { useSite, newPage, seriousViolations } from './harness.mjs';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const site = useSite(before, after);
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
@@ -108,6 +106,33 @@ test('quick add takes the defaults and announces; a product without defaults ope
   await page.context().close();
 });
 
+test('nested options: a combo drink has its own ice, which follows the drink into the cart', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { viewport: desktop });
+  await page.goto(site.edge.base + '/menu/m-standard/product/combo-2pc');
+  await page.getByRole('group', { name: 'Ice for Sweet Tea' }).waitFor({ timeout: 15000 });
+  await page
+    .getByRole('group', { name: /^Drink/ })
+    .getByRole('radio', { name: 'Cola', exact: true })
+    .click();
+  assert.equal(await page.getByRole('group', { name: 'Ice for Sweet Tea' }).count(), 0);
+  const ice = page.getByRole('group', { name: 'Ice for Cola' });
+  assert.equal(await ice.getByRole('radio', { name: 'Regular ice' }).isChecked(), true);
+  await ice.getByRole('radio', { name: 'No ice' }).click();
+  await page.getByRole('button', { name: /^Add to cart/ }).click();
+  await page
+    .getByText(/Added 1 2 Piece Combo to your cart/)
+    .first()
+    .waitFor();
+  await page.getByRole('button', { name: 'View cart' }).click();
+  await page
+    .getByRole('dialog')
+    .getByText(/Cola, No ice/)
+    .waitFor();
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('filters: "no gluten" hides those products, the count is announced and the URL can be shared', async () => {
   const errors = [];
   const page = await newPage(site.browser, errors, { viewport: desktop });
@@ -205,17 +230,7 @@ for (const viewport of [phone, desktop]) {
       const page = await newPage(site.browser, [], { viewport });
       await page.goto(site.edge.base + path);
       await page.locator(ready).first().waitFor({ timeout: 15000 });
-      await page.addScriptTag({ path: axePath });
-      const result = await page.evaluate(async () => {
-        // eslint-disable-next-line no-undef
-        const r = await axe.run(document, { resultTypes: ['violations'] });
-        return r.violations.map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
-        }));
-      });
-      const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const serious = await seriousViolations(page);
       assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
       await page.context().close();
     });

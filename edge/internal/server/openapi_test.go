@@ -202,6 +202,8 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	g.ok("PUT", "/api/cart/products/"+line, `{"quantity":3,"specialInstructions":"extra crispy"}`, 200)
 	g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
 	g.ok("POST", "/api/cart/products", `{"productId":"tender-tray-small","quantity":2}`, 201) // catering
+	g.ok("POST", "/api/cart/products", `{"productId":"combo-2pc"}`, 201)                      // defaults, nested ones too
+	g.ok("POST", "/api/cart/products", `{"productId":"combo-3pc","modifiers":[{"id":"flv-spicy"},{"id":"pcs-dark"},{"id":"side-mac"},{"id":"bread-toast"},{"id":"size-large"},{"id":"drk-cola"},{"id":"ice-none","parentId":"drk-cola"}]}`, 201)
 	g.ok("PUT", "/api/cart/coupon", `{"code":"SAVE10"}`, 200)
 	g.ok("DELETE", "/api/cart/coupon", "", 200)
 	g.ok("PUT", "/api/cart/tip", `{"percent":18}`, 200)

@@ -1551,6 +1551,8 @@ export interface components {
             markers?: components["schemas"]["Marker"][];
             /** @description Counter select only; the cap of this modifier's count. */
             max_quantity?: number;
+            /** @description Nested options, which apply only while this modifier is chosen; left alone, they take their defaults. */
+            modifier_groups?: components["schemas"]["ModifierGroup"][];
         };
         ModifierGroup: {
             id: string;
@@ -1664,6 +1666,8 @@ export interface components {
             id: string;
             /** @description Defaults to 1. */
             quantity?: number;
+            /** @description For a nested option: the id of the chosen modifier it belongs to. */
+            parentId?: string;
         };
         AddProductRequest: {
             productId: string;
@@ -1682,6 +1686,8 @@ export interface components {
         ChosenModifier: {
             id: string;
             group_id: string;
+            /** @description A nested option: the chosen modifier it belongs to. */
+            parent_id?: string;
             name: string;
             quantity: number;
             /** @description Per unit. */

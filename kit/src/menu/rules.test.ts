@@ -1,6 +1,7 @@
 import type { ModifierGroup, Product } from '@henhouse/kit/api/types';
 import {
   canQuickAdd,
+  defaults,
   capOf,
   choose,
   combineMarkers,
@@ -133,5 +134,64 @@ describe('allergens follow the choices', () => {
     expect(combineMarkers(['vegan'], [['vegan'], undefined])).toEqual(['vegan']);
     expect(combineMarkers(['vegan'], [['egg']])).toEqual(['egg']);
     expect(combineMarkers(['soy'], [['vegan']])).toEqual(['soy']);
+  });
+});
+
+describe('nested options', () => {
+  const ice: ModifierGroup = {
+    id: 'ice',
+    name: 'Ice',
+    kind: 'button',
+    min: 1,
+    max: 1,
+    modifiers: [
+      { id: 'ice-regular', name: 'Regular ice', price_cents: 0, calories: 0, default: true },
+      { id: 'ice-none', name: 'No ice', price_cents: 0, calories: 0 },
+    ],
+  };
+  const drink: ModifierGroup = {
+    id: 'drink',
+    name: 'Drink',
+    kind: 'button',
+    min: 1,
+    max: 1,
+    modifiers: [
+      { id: 'tea', name: 'Sweet Tea', price_cents: 0, calories: 0, default: true, modifier_groups: [ice] },
+      { id: 'shake', name: 'Shake', price_cents: 100, calories: 0, markers: ['milk'], modifier_groups: [ice] },
+      { id: 'water', name: 'Water', price_cents: 0, calories: 0 },
+    ],
+  };
+  const p = product([drink]);
+
+  it('defaults carry the nested defaults of the default option', () => {
+    expect(defaults(p)).toEqual({ tea: 1, 'tea/ice-regular': 1 });
+  });
+  it('choosing another option drops the old one’s nested choices and takes the new one’s defaults', () => {
+    const sel = choose(drink, { tea: 1, 'tea/ice-none': 1 }, 'shake');
+    expect(sel).toEqual({ shake: 1, 'shake/ice-regular': 1 });
+    expect(choose(drink, sel, 'water')).toEqual({ water: 1 });
+  });
+  it('sends nested choices with their parent, and counts their price and markers', () => {
+    const sel = choose(ice, { shake: 1, 'shake/ice-regular': 1 }, 'ice-none', 'shake');
+    expect(toInput(p, sel)).toEqual([
+      { id: 'shake', quantity: 1 },
+      { id: 'ice-none', quantity: 1, parentId: 'shake' },
+    ]);
+    expect(unitPrice(p, sel)).toBe(600);
+    expect(markersOf(p, sel)).toEqual(['gluten', 'milk']);
+  });
+  it('checks a chosen option’s nested group, named after it', () => {
+    expect(problems(p, { tea: 1 })).toEqual(['Ice for Sweet Tea: choose 1']);
+    expect(problems(p, { water: 1 })).toEqual([]);
+    expect(canQuickAdd(p)).toBe(true);
+  });
+  it('editing a line restores nested choices under their parent', () => {
+    const line = {
+      modifiers: [
+        { id: 'shake', group_id: 'drink', name: 'Shake', quantity: 1, price_cents: 100 },
+        { id: 'ice-none', group_id: 'ice', parent_id: 'shake', name: 'No ice', quantity: 1, price_cents: 0 },
+      ],
+    };
+    expect(initialSelection(p, true, line as never)).toEqual({ shake: 1, 'shake/ice-none': 1 });
   });
 });

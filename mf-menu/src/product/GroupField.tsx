@@ -2,9 +2,21 @@
 // (radios: exactly one), a checkbox select (up to its maximum) or a counter select
 // (quantities within each cap and the group's limits). Each states its rule and what is
 // chosen now.
-import type { ModifierGroup } from '@henhouse/kit/api/types';
+import type { Modifier, ModifierGroup } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
-import { capOf, choose, count, rule, selectedNames, setCount, toggle, type Selection } from '@henhouse/kit/menu/rules';
+import {
+  capOf,
+  choose,
+  count,
+  groupName,
+  key,
+  problem as problemOf,
+  rule,
+  selectedNames,
+  setCount,
+  toggle,
+  type Selection,
+} from '@henhouse/kit/menu/rules';
 
 const price = (cents: number) => (cents > 0 ? ` +${money(cents)}` : '');
 
@@ -12,18 +24,32 @@ export function GroupField({
   group: g,
   sel,
   onChange,
-  problem,
+  tried,
+  parent,
 }: {
   group: ModifierGroup;
   sel: Selection;
   onChange: (s: Selection) => void;
-  /** Shown once the guest tried to add with this group incomplete. */
-  problem: string | null;
+  /** The guest tried to add: an incomplete group says why. */
+  tried: boolean;
+  /** The chosen option a nested group belongs to. */
+  parent?: Modifier;
 }) {
-  const n = count(g, sel);
-  const chosen = selectedNames(g, sel);
-  const base = `group-${g.id}`;
+  const pid = parent?.id ?? '';
+  const n = count(g, sel, pid);
+  const chosen = selectedNames(g, sel, pid);
+  const base = parent ? `group-${parent.id}-${g.id}` : `group-${g.id}`;
   const full = n >= g.max;
+  const problem = tried ? problemOf(g, sel, parent) : null;
+  const on = (id: string) => !!sel[key(pid, id)];
+  // The nested options of each chosen option, right under the group.
+  const nested = g.modifiers
+    .filter((m) => on(m.id) && m.modifier_groups?.length)
+    .flatMap((m) =>
+      (m.modifier_groups ?? []).map((ng) => (
+        <GroupField key={`${m.id}/${ng.id}`} group={ng} sel={sel} onChange={onChange} tried={tried} parent={m} />
+      )),
+    );
   return (
     <fieldset
       className="hh-group"
@@ -31,7 +57,7 @@ export function GroupField({
       aria-describedby={`${base}-rule ${base}-sel${problem ? ` ${base}-err` : ''}`}
     >
       <legend>
-        {g.name}
+        {groupName(g, parent)}
         {g.min > 0 && <span className="hh-group__req"> (required)</span>}
       </legend>
       <p className="hh-group__rule" id={`${base}-rule`}>
@@ -45,7 +71,7 @@ export function GroupField({
         <div className="hh-group__options hh-group__options--buttons">
           {g.modifiers.map((m) => (
             <label key={m.id} className="hh-option">
-              <input type="radio" name={base} checked={!!sel[m.id]} onChange={() => onChange(choose(g, sel, m.id))} />
+              <input type="radio" name={base} checked={on(m.id)} onChange={() => onChange(choose(g, sel, m.id, pid))} />
               <span>
                 {m.name}
                 {price(m.price_cents)}
@@ -60,9 +86,9 @@ export function GroupField({
             <label key={m.id} className="hh-option">
               <input
                 type="checkbox"
-                checked={!!sel[m.id]}
-                disabled={!sel[m.id] && full}
-                onChange={() => onChange(toggle(g, sel, m.id))}
+                checked={on(m.id)}
+                disabled={!on(m.id) && full}
+                onChange={() => onChange(toggle(g, sel, m.id, pid))}
               />
               <span>
                 {m.name}
@@ -75,7 +101,7 @@ export function GroupField({
       {g.kind === 'counter' && (
         <ul className="hh-group__counters">
           {g.modifiers.map((m) => {
-            const q = sel[m.id] ?? 0;
+            const q = sel[key(pid, m.id)] ?? 0;
             return (
               <li key={m.id} className="hh-counter">
                 <span className="hh-counter__name" id={`${base}-${m.id}`}>
@@ -86,7 +112,7 @@ export function GroupField({
                   type="button"
                   aria-label={`One less ${m.name}`}
                   disabled={q === 0}
-                  onClick={() => onChange(setCount(g, sel, m.id, q - 1))}
+                  onClick={() => onChange(setCount(g, sel, m.id, q - 1, pid))}
                 >
                   −
                 </button>
@@ -97,7 +123,7 @@ export function GroupField({
                   type="button"
                   aria-label={`One more ${m.name}`}
                   disabled={q >= capOf(g, m.id) || full}
-                  onClick={() => onChange(setCount(g, sel, m.id, q + 1))}
+                  onClick={() => onChange(setCount(g, sel, m.id, q + 1, pid))}
                 >
                   +
                 </button>
@@ -111,6 +137,7 @@ export function GroupField({
           {problem}
         </p>
       )}
+      {nested.length > 0 && <div className="hh-group__nested">{nested}</div>}
     </fieldset>
   );
 }

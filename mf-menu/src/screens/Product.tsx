@@ -11,15 +11,7 @@ import { useLoad } from '@henhouse/kit/api/useLoad';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import { MarkerList, MARKER_INFO } from '@henhouse/kit/menu/markers';
-import {
-  initialSelection,
-  markersOf,
-  problem,
-  problems,
-  toInput,
-  unitPrice,
-  type Selection,
-} from '@henhouse/kit/menu/rules';
+import { initialSelection, markersOf, problems, toInput, unitPrice, type Selection } from '@henhouse/kit/menu/rules';
 import { preselectDefaults } from '@henhouse/kit/menu/settings';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -107,12 +99,14 @@ function ProductForm({
     setTried(true);
     if (reason) {
       // Focus the first incomplete group so the guest lands where the choice is missing.
-      const g = groups.find((x) => problem(x, sel));
-      if (g)
+      // After this render the incomplete groups show their message: focus the first.
+      requestAnimationFrame(() =>
         document
-          .getElementById(`group-${g.id}`)
+          .querySelector('.hh-group .hh-field-error')
+          ?.closest('fieldset')
           ?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')
-          ?.focus();
+          ?.focus(),
+      );
       return;
     }
     setBusy(true);
@@ -164,7 +158,7 @@ function ProductForm({
           Make it yours
         </h3>
         {groups.map((g) => (
-          <GroupField key={g.id} group={g} sel={sel} onChange={setSel} problem={tried ? problem(g, sel) : null} />
+          <GroupField key={g.id} group={g} sel={sel} onChange={setSel} tried={tried} />
         ))}
 
         <section className="hh-product__allergens" aria-labelledby={`${id}-allergens`}>

@@ -109,6 +109,9 @@ type Modifier struct {
 	Default     bool     `json:"default,omitempty"`
 	Markers     []string `json:"markers,omitempty"`
 	MaxQuantity int      `json:"max_quantity,omitempty"` // counter select: per-modifier cap
+	// ModifierGroups are nested options that apply only while this modifier is chosen
+	// (a combo's drink has its ice). Their choices name this modifier as their parent.
+	ModifierGroups []ModifierGroup `json:"modifier_groups,omitempty"`
 }
 
 // Modifier group kinds: how many choices a group takes.
@@ -191,8 +194,10 @@ type MenuFilter struct {
 
 // ChosenModifier is a modifier picked for a cart line.
 type ChosenModifier struct {
-	ID         string `json:"id"`
-	GroupID    string `json:"group_id"`
+	ID      string `json:"id"`
+	GroupID string `json:"group_id"`
+	// ParentID is the chosen modifier a nested option belongs to; "" at the top.
+	ParentID   string `json:"parent_id,omitempty"`
 	Name       string `json:"name"`
 	Quantity   int    `json:"quantity"`
 	PriceCents int64  `json:"price_cents"` // per unit
@@ -210,6 +215,8 @@ type LineInput struct {
 type ModifierInput struct {
 	ID       string `json:"id"`
 	Quantity int    `json:"quantity"`
+	// ParentID picks a nested option of that chosen modifier.
+	ParentID string `json:"parentId"`
 }
 
 // CartProduct is a line in a cart.

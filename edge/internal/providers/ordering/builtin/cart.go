@@ -221,39 +221,49 @@ func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, erro
 	if utf8.RuneCountInString(in.SpecialInstructions) > MaxInstructionsLength {
 		return ordering.CartProduct{}, fault.New(fault.Invalid, "invalid", "Special instructions can be at most %d characters.", MaxInstructionsLength).Field("specialInstructions", "too long")
 	}
+	// Every option of the product, nested ones too, by "parent/id" ("" parent at the top).
 	type pick struct {
-		g *ordering.ModifierGroup
-		m *ordering.Modifier
+		g      *ordering.ModifierGroup
+		m      *ordering.Modifier
+		parent *ordering.Modifier
 	}
 	index := map[string]pick{}
-	for gi := range pr.ModifierGroups {
-		g := &pr.ModifierGroups[gi]
-		for mi := range g.Modifiers {
-			index[g.Modifiers[mi].ID] = pick{g, &g.Modifiers[mi]}
+	var walk func(groups []ordering.ModifierGroup, parent *ordering.Modifier)
+	walk = func(groups []ordering.ModifierGroup, parent *ordering.Modifier) {
+		for gi := range groups {
+			g := &groups[gi]
+			for mi := range g.Modifiers {
+				m := &g.Modifiers[mi]
+				index[optionKey(parent, m.ID)] = pick{g, m, parent}
+				walk(m.ModifierGroups, m)
+			}
 		}
 	}
+	walk(pr.ModifierGroups, nil)
 	if in.Modifiers == nil {
 		// No choices sent: the product's defaults, as the product page pre-selects them
 		// (docs/menu.md, "Quick add").
-		in.Modifiers = defaultChoices(pr)
+		in.Modifiers = defaultChoices(pr.ModifierGroups, "")
 	}
 	line := ordering.CartProduct{ProductID: pr.ID, Name: pr.Name, Quantity: in.Quantity, SpecialInstructions: in.SpecialInstructions, Modifiers: []ordering.ChosenModifier{},
 		CrossContact: pr.CrossContact, Catering: pr.CategoryID == CateringCategory}
 	line.Data.Name = pr.Name
-	chosen := map[string]int{} // group → selections
+	chosen := map[string]int{} // "parent/group" → selections
+	picked := map[string]bool{} // modifier ids chosen, for their nested options
 	seen := map[string]bool{}
 	fields := map[string]string{}
 	for _, mIn := range in.Modifiers {
-		pk, ok := index[mIn.ID]
+		key := mIn.ParentID + "/" + mIn.ID
+		pk, ok := index[key]
 		if !ok {
 			fields["modifiers."+mIn.ID] = "not an option for this item"
 			continue
 		}
-		if seen[mIn.ID] {
+		if seen[key] {
 			fields["modifiers."+mIn.ID] = "chosen twice"
 			continue
 		}
-		seen[mIn.ID] = true
+		seen[key] = true
 		q := mIn.Quantity
 		if q == 0 {
 			q = 1
@@ -269,20 +279,52 @@ func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, erro
 			fields["modifiers."+mIn.ID] = fmt.Sprintf("%s: choose from 1 to %d", pk.m.Name, maxQ)
 			continue
 		}
-		chosen[pk.g.ID] += q
-		line.Modifiers = append(line.Modifiers, ordering.ChosenModifier{ID: pk.m.ID, GroupID: pk.g.ID, Name: pk.m.Name, Quantity: q, PriceCents: pk.m.PriceCents})
+		chosen[mIn.ParentID+"/"+pk.g.ID] += q
+		picked[pk.m.ID] = true
+		line.Modifiers = append(line.Modifiers, ordering.ChosenModifier{ID: pk.m.ID, GroupID: pk.g.ID, ParentID: mIn.ParentID, Name: pk.m.Name, Quantity: q, PriceCents: pk.m.PriceCents})
 	}
-	for _, g := range pr.ModifierGroups {
-		n := chosen[g.ID]
-		switch {
-		case n < g.Min && g.Min == g.Max:
-			fields["groups."+g.ID] = fmt.Sprintf("%s: choose %d", g.Name, g.Min)
-		case n < g.Min:
-			fields["groups."+g.ID] = fmt.Sprintf("%s: choose at least %d", g.Name, g.Min)
-		case n > g.Max:
-			fields["groups."+g.ID] = fmt.Sprintf("%s: choose at most %d", g.Name, g.Max)
+	for _, m := range line.Modifiers {
+		if m.ParentID != "" && !picked[m.ParentID] {
+			fields["modifiers."+m.ID] = fmt.Sprintf("%s goes with an option that is not chosen", m.Name)
 		}
 	}
+	// Every top-level group, and the nested groups of each chosen option, within limits.
+	var check func(groups []ordering.ModifierGroup, parent *ordering.Modifier)
+	check = func(groups []ordering.ModifierGroup, parent *ordering.Modifier) {
+		for _, g := range groups {
+			pid, name, field := "", g.Name, "groups."+g.ID
+			if parent != nil {
+				pid, name, field = parent.ID, g.Name+" for "+parent.Name, "groups."+parent.ID+"."+g.ID
+			}
+			n := chosen[pid+"/"+g.ID]
+			if parent != nil && n == 0 {
+				// A nested group left alone takes its defaults: the guest may never
+				// have opened it (docs/menu.md, "Nested options").
+				for i := range g.Modifiers {
+					if d := &g.Modifiers[i]; d.Default {
+						line.Modifiers = append(line.Modifiers, ordering.ChosenModifier{ID: d.ID, GroupID: g.ID, ParentID: pid, Name: d.Name, Quantity: 1, PriceCents: d.PriceCents})
+						picked[d.ID], seen[pid+"/"+d.ID] = true, true
+						n++
+					}
+				}
+				chosen[pid+"/"+g.ID] = n
+			}
+			switch {
+			case n < g.Min && g.Min == g.Max:
+				fields[field] = fmt.Sprintf("%s: choose %d", name, g.Min)
+			case n < g.Min:
+				fields[field] = fmt.Sprintf("%s: choose at least %d", name, g.Min)
+			case n > g.Max:
+				fields[field] = fmt.Sprintf("%s: choose at most %d", name, g.Max)
+			}
+			for i := range g.Modifiers {
+				if m := &g.Modifiers[i]; picked[m.ID] && seen[pid+"/"+m.ID] {
+					check(m.ModifierGroups, m)
+				}
+			}
+		}
+	}
+	check(pr.ModifierGroups, nil)
 	if err := fault.Fields("Some choices for "+pr.Name+" need another look.", fields); err != nil {
 		return ordering.CartProduct{}, err
 	}
@@ -291,7 +333,7 @@ func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, erro
 	chosenMarkers := make([][]string, 0, len(line.Modifiers))
 	for _, m := range line.Modifiers {
 		unit += m.PriceCents * int64(m.Quantity)
-		if pk, ok := index[m.ID]; ok {
+		if pk, ok := index[m.ParentID+"/"+m.ID]; ok {
 			cal += pk.m.Calories * m.Quantity
 			chosenMarkers = append(chosenMarkers, pk.m.Markers)
 		}
@@ -303,13 +345,23 @@ func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, erro
 	return line, nil
 }
 
-// defaultChoices are the default modifiers of every group of a product.
-func defaultChoices(pr *ordering.Product) []ordering.ModifierInput {
+// optionKey names an option of a product: its parent's id (none at the top) and its own.
+func optionKey(parent *ordering.Modifier, id string) string {
+	if parent == nil {
+		return "/" + id
+	}
+	return parent.ID + "/" + id
+}
+
+// defaultChoices are the default modifiers of groups, with the defaults of their nested
+// groups under them.
+func defaultChoices(groups []ordering.ModifierGroup, parentID string) []ordering.ModifierInput {
 	out := []ordering.ModifierInput{}
-	for _, g := range pr.ModifierGroups {
+	for _, g := range groups {
 		for _, m := range g.Modifiers {
 			if m.Default {
-				out = append(out, ordering.ModifierInput{ID: m.ID, Quantity: 1})
+				out = append(out, ordering.ModifierInput{ID: m.ID, Quantity: 1, ParentID: parentID})
+				out = append(out, defaultChoices(m.ModifierGroups, m.ID)...)
 			}
 		}
 	}
@@ -346,7 +398,7 @@ func clockLabel(hhmm string) string {
 func modifierInputs(l ordering.CartProduct) []ordering.ModifierInput {
 	out := make([]ordering.ModifierInput, len(l.Modifiers))
 	for i, m := range l.Modifiers {
-		out[i] = ordering.ModifierInput{ID: m.ID, Quantity: m.Quantity}
+		out[i] = ordering.ModifierInput{ID: m.ID, Quantity: m.Quantity, ParentID: m.ParentID}
 	}
 	return out
 }
@@ -388,10 +440,10 @@ func sameModifiers(a, b []ordering.ChosenModifier) bool {
 	}
 	m := map[string]int{}
 	for _, x := range a {
-		m[x.ID] = x.Quantity
+		m[x.ParentID+"/"+x.ID] = x.Quantity
 	}
 	for _, x := range b {
-		if q, ok := m[x.ID]; !ok || q != x.Quantity {
+		if q, ok := m[x.ParentID+"/"+x.ID]; !ok || q != x.Quantity {
 			return false
 		}
 	}

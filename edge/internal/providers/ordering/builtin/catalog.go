@@ -193,13 +193,8 @@ func LoadCatalog() (*Catalog, error) {
 func (c *Catalog) buildMenus(f menusFile) error {
 	groups := map[string]ordering.ModifierGroup{}
 	for _, g := range f.ModifierGroups {
-		switch g.Kind {
-		case ordering.KindButton, ordering.KindCheckbox, ordering.KindCounter:
-		default:
-			return fmt.Errorf("ordering data: group %s has unknown kind %q", g.ID, g.Kind)
-		}
-		if g.Min < 0 || g.Max < g.Min || g.Max == 0 {
-			return fmt.Errorf("ordering data: group %s has bad limits %d..%d", g.ID, g.Min, g.Max)
+		if err := c.checkGroup(g); err != nil {
+			return err
 		}
 		groups[g.ID] = g
 	}
@@ -231,13 +226,7 @@ func (c *Catalog) buildMenus(f menusFile) error {
 				if !ok {
 					return fmt.Errorf("ordering data: product %s uses unknown group %s", pid, gid)
 				}
-				g.Modifiers = slices.Clone(g.Modifiers)
-				for i := range g.Modifiers {
-					g.Modifiers[i].PriceCents = scale(g.Modifiers[i].PriceCents, ms.PricePercent)
-					if err := c.checkMarkers(g.Modifiers[i].ID, g.Modifiers[i].Markers); err != nil {
-						return err
-					}
-				}
+				g = scaleGroup(g, ms.PricePercent)
 				p.ModifierGroups = append(p.ModifierGroups, g)
 			}
 			for _, u := range s.Upsells {
@@ -292,6 +281,46 @@ func (c *Catalog) buildMenus(f menusFile) error {
 		c.menus[ms.ID] = mi
 	}
 	return nil
+}
+
+// checkGroup checks a group's kind, limits and markers, and those of its nested groups.
+func (c *Catalog) checkGroup(g ordering.ModifierGroup) error {
+	switch g.Kind {
+	case ordering.KindButton, ordering.KindCheckbox, ordering.KindCounter:
+	default:
+		return fmt.Errorf("ordering data: group %s has unknown kind %q", g.ID, g.Kind)
+	}
+	if g.Min < 0 || g.Max < g.Min || g.Max == 0 {
+		return fmt.Errorf("ordering data: group %s has bad limits %d..%d", g.ID, g.Min, g.Max)
+	}
+	for _, m := range g.Modifiers {
+		if err := c.checkMarkers(m.ID, m.Markers); err != nil {
+			return err
+		}
+		for _, n := range m.ModifierGroups {
+			if err := c.checkGroup(n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// scaleGroup copies a group with every price, nested ones too, at a menu's price level.
+func scaleGroup(g ordering.ModifierGroup, percent int64) ordering.ModifierGroup {
+	g.Modifiers = slices.Clone(g.Modifiers)
+	for i := range g.Modifiers {
+		m := &g.Modifiers[i]
+		m.PriceCents = scale(m.PriceCents, percent)
+		if len(m.ModifierGroups) > 0 {
+			nested := make([]ordering.ModifierGroup, len(m.ModifierGroups))
+			for j, n := range m.ModifierGroups {
+				nested[j] = scaleGroup(n, percent)
+			}
+			m.ModifierGroups = nested
+		}
+	}
+	return g
 }
 
 func checkWindow(id string, a *ordering.Availability) error {

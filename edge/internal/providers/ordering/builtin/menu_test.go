@@ -166,3 +166,61 @@ func TestSearchCatering(t *testing.T) {
 		}
 	})
 }
+
+func TestNestedOptions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		if _, err := e.p.CreateCart(ctx, "v1", "m-standard", "oh-cincinnati"); err != nil {
+			t.Fatal(err)
+		}
+		combo := func(extra ...ordering.ModifierInput) ordering.LineInput {
+			mods := []ordering.ModifierInput{{ID: "flv-original"}, {ID: "pcs-mixed"}, {ID: "side-fries"}, {ID: "bread-biscuit"}, {ID: "size-regular"}}
+			return ordering.LineInput{ProductID: "combo-2pc", Modifiers: append(mods, extra...)}
+		}
+		// The cola's own ice.
+		c, err := e.p.AddProduct(ctx, "v1", combo(ordering.ModifierInput{ID: "drk-cola"}, ordering.ModifierInput{ID: "ice-light", ParentID: "drk-cola"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ice ordering.ChosenModifier
+		for _, m := range c.Products[0].Modifiers {
+			if m.GroupID == "ice" {
+				ice = m
+			}
+		}
+		if ice.ID != "ice-light" || ice.ParentID != "drk-cola" {
+			t.Fatalf("nested choice %+v", c.Products[0].Modifiers)
+		}
+		// Left alone, the nested group takes its default.
+		c, err = e.p.AddProduct(ctx, "v1", combo(ordering.ModifierInput{ID: "drk-lemonade"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := c.Products[len(c.Products)-1].Modifiers
+		if m := last[len(last)-1]; m.ID != "ice-regular" || m.ParentID != "drk-lemonade" {
+			t.Fatalf("default ice %+v", last)
+		}
+		// Ice for a drink that is not chosen, and for water, which has none.
+		if _, err := e.p.AddProduct(ctx, "v1", combo(ordering.ModifierInput{ID: "drk-cola"}, ordering.ModifierInput{ID: "ice-none", ParentID: "drk-lemonade"})); faultCode(t, err) != "invalid" {
+			t.Fatal("ice of another drink")
+		}
+		if _, err := e.p.AddProduct(ctx, "v1", combo(ordering.ModifierInput{ID: "drk-water"}, ordering.ModifierInput{ID: "ice-none", ParentID: "drk-water"})); faultCode(t, err) != "invalid" {
+			t.Fatal("water has no ice")
+		}
+		// Two nested ice choices for one drink break its group's limit.
+		if _, err := e.p.AddProduct(ctx, "v1", combo(ordering.ModifierInput{ID: "drk-cola"}, ordering.ModifierInput{ID: "ice-none", ParentID: "drk-cola"}, ordering.ModifierInput{ID: "ice-light", ParentID: "drk-cola"})); faultCode(t, err) != "invalid" {
+			t.Fatal("two ice choices")
+		}
+		// Quick add: the defaults with their nested defaults.
+		c, _ = e.p.AddProduct(ctx, "v1", ordering.LineInput{ProductID: "combo-2pc"})
+		found := false
+		for _, l := range c.Products {
+			for _, m := range l.Modifiers {
+				found = found || (m.ID == "ice-regular" && m.ParentID == "drk-sweet-tea")
+			}
+		}
+		if !found {
+			t.Fatal("quick add of a combo carries the sweet tea's ice")
+		}
+	})
+}
