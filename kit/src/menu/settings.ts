@@ -1,5 +1,6 @@
 // The site's menu settings from the bootstrap's feature flags (docs/menu.md, "Settings").
 import { readBootstrap } from '@henhouse/kit/bootstrap';
+import { productChips as defaultChips } from '@henhouse/kit/tokens';
 
 function features(): Record<string, unknown> {
   try {
@@ -12,8 +13,9 @@ function features(): Record<string, unknown> {
 /** preselectDefaults: the product page starts from each group's default choices. Default: true. */
 export const preselectDefaults = () => features().preselectDefaultModifiers !== false;
 
-/** productChips: whether product cards show the price and calorie chips. Default: both hidden. */
+/** productChips: whether product cards show the price and calorie chips. Default: the
+ *  design tokens' (both hidden). */
 export function productChips(): { price: boolean; calories: boolean } {
   const c = features().showProductChips as { price?: boolean; calories?: boolean } | undefined;
-  return { price: c?.price === true, calories: c?.calories === true };
+  return { price: c?.price ?? defaultChips.price, calories: c?.calories ?? defaultChips.calories };
 }

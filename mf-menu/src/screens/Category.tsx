@@ -7,7 +7,7 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ResolveIds } from '../menu/Resolve';
 import { useMenuLocationId } from '../menu/useMenuLocation';
-import { ProductCard } from '../ui/ProductCard';
+import { ProductGrid } from '../ui/ProductCard';
 import { Announce, LoadFailed, Loading } from '../ui/Status';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import '../menu.css';
@@ -33,7 +33,6 @@ function CategoryScreen({ params }: ScreenProps) {
   if (cat.status === 'loading') return <Loading what="the category" />;
   if (cat.status === 'error') return <LoadFailed error={cat.error} retry={cat.retry} />;
   const c = cat.data.category;
-  const variant = c.products.length > 1 ? 'group' : 'solo';
   return (
     <div className="hh-menu" data-screen="mf-menu/Category">
       <p>
@@ -42,21 +41,12 @@ function CategoryScreen({ params }: ScreenProps) {
       <h2 className="hh-menu-category__title">{c.name}</h2>
       <p className="hh-menu-section__desc">{c.description}</p>
       {c.availability && <p className="hh-menu-section__when">{c.availability.label}</p>}
-      <ul className="hh-product-grid">
-        {c.products.map((p) => (
-          <li key={p.id}>
-            <ProductCard
-              product={p}
-              mid={mid}
-              variant={variant}
-              timeZone={location?.menu_id === mid ? location.time_zone : undefined}
-              busy={quick.busyId === p.id}
-              error={quick.errorFor(p.id)}
-              onQuickAdd={quick.add}
-            />
-          </li>
-        ))}
-      </ul>
+      <ProductGrid
+        products={c.products}
+        mid={mid}
+        timeZone={location?.menu_id === mid ? location.time_zone : undefined}
+        quick={quick}
+      />
       <Announce text={quick.announcement} />
     </div>
   );

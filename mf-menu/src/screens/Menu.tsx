@@ -12,7 +12,7 @@ import { Filters } from '../menu/Filters';
 import { MenuHeader } from '../menu/MenuHeader';
 import { TransferNotice } from '../menu/TransferNotice';
 import { adoptLocation, useMenuLocationId } from '../menu/useMenuLocation';
-import { ProductCard } from '../ui/ProductCard';
+import { ProductGrid } from '../ui/ProductCard';
 import { Announce, LoadFailed, Loading } from '../ui/Status';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import '../menu.css';
@@ -61,21 +61,7 @@ export default function Menu({ params, query }: ScreenProps) {
           </h2>
           <p className="hh-menu-section__desc">{c.description}</p>
           {c.availability && <p className="hh-menu-section__when">{c.availability.label}</p>}
-          <ul className="hh-product-grid">
-            {c.products.map((p) => (
-              <li key={p.id}>
-                <ProductCard
-                  product={p}
-                  mid={mid}
-                  variant="group"
-                  timeZone={location.time_zone}
-                  busy={quick.busyId === p.id}
-                  error={quick.errorFor(p.id)}
-                  onQuickAdd={quick.add}
-                />
-              </li>
-            ))}
-          </ul>
+          <ProductGrid products={c.products} mid={mid} timeZone={location.time_zone} quick={quick} variant="group" />
           <Link
             className="hh-menu-section__more"
             to={`/menu/${encodeURIComponent(mid)}/category/${encodeURIComponent(c.id)}`}

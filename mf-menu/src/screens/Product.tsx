@@ -18,7 +18,7 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { ResolveIds } from '../menu/Resolve';
 import { useMenuLocationId } from '../menu/useMenuLocation';
 import { GroupField } from '../product/GroupField';
-import { PLACEHOLDER, ProductCard } from '../ui/ProductCard';
+import { PLACEHOLDER, ProductGrid } from '../ui/ProductCard';
 import { Announce, LoadFailed, Loading } from '../ui/Status';
 import { clockAt } from '../ui/time';
 import { useQuickAdd } from '../ui/useQuickAdd';
@@ -261,21 +261,7 @@ function ProductForm({
       {upsells.length > 0 && (
         <section className="hh-product__upsells" aria-labelledby={`${id}-upsells`}>
           <h2 id={`${id}-upsells`}>Complete your meal</h2>
-          <ul className="hh-product-grid">
-            {upsells.map((u) => (
-              <li key={u.id}>
-                <ProductCard
-                  product={u}
-                  mid={mid}
-                  variant={upsells.length > 1 ? 'group' : 'solo'}
-                  timeZone={timeZone}
-                  busy={quick.busyId === u.id}
-                  error={quick.errorFor(u.id)}
-                  onQuickAdd={quick.add}
-                />
-              </li>
-            ))}
-          </ul>
+          <ProductGrid products={upsells} mid={mid} timeZone={timeZone} quick={quick} />
         </section>
       )}
       <Announce text={announcement || quick.announcement} />

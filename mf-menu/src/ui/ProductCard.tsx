@@ -102,3 +102,38 @@ export function ProductCard({
     </article>
   );
 }
+
+/** ProductGrid lists cards that share one quick add. Several cards take the group variant
+ *  of the labels and a lone card the solo one, unless the page has more cards around it
+ *  (the menu's sections) and says `variant="group"`. */
+export function ProductGrid({
+  products,
+  mid,
+  timeZone,
+  quick,
+  variant = products.length > 1 ? 'group' : 'solo',
+}: {
+  products: Product[];
+  mid: string;
+  timeZone?: string;
+  quick: { busyId: string | null; errorFor: (id: string) => string | null; add: (p: Product) => void };
+  variant?: 'solo' | 'group';
+}) {
+  return (
+    <ul className="hh-product-grid">
+      {products.map((p) => (
+        <li key={p.id}>
+          <ProductCard
+            product={p}
+            mid={mid}
+            variant={variant}
+            timeZone={timeZone}
+            busy={quick.busyId === p.id}
+            error={quick.errorFor(p.id)}
+            onQuickAdd={quick.add}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
