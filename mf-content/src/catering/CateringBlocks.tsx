@@ -1,5 +1,5 @@
 import type { ContentBlock } from '@henhouse/kit/api/types';
-import { messageFor } from '@henhouse/kit/botcheck/errors';
+import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import { CateringMenu } from './CateringMenu';
 import { Estimator } from './Estimator';
 import { useCatering } from './useCatering';
@@ -12,20 +12,7 @@ export function CateringBlock({ block }: { block: Block }) {
   const c = useCatering();
   if (block.component === 'catering_estimator')
     return <Estimator title={block.title} text={block.text} catering={c.status === 'ready' ? c.data : null} />;
-  if (c.status === 'loading')
-    return (
-      <p role="status" className="hh-block">
-        Loading the catering menu…
-      </p>
-    );
-  if (c.status === 'error')
-    return (
-      <div role="alert" className="hh-block">
-        <p>{messageFor(c.error)}</p>
-        <button type="button" className="hh-button hh-button--secondary" onClick={c.retry}>
-          Try again
-        </button>
-      </div>
-    );
+  if (c.status === 'loading') return <Loading className="hh-block" what="the catering menu" />;
+  if (c.status === 'error') return <LoadFailed className="hh-block" error={c.error} retry={c.retry} />;
   return <CateringMenu title={block.title} text={block.text} catering={c.data} menuId={c.menuId} />;
 }

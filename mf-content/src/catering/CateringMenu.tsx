@@ -10,6 +10,7 @@ import { money } from '@henhouse/kit/format';
 import { MarkerList } from '@henhouse/kit/menu/markers';
 import { productChips } from '@henhouse/kit/menu/settings';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { LoadFailed } from '@henhouse/kit/ui/Status';
 import { addPackages, leadNote } from './addToCart';
 
 const PLACEHOLDER = '/static/img/products/placeholder.svg';
@@ -150,14 +151,7 @@ export function CateringMenu({
       <p role="status" className="hh-catering-count">
         {found.status === 'ready' ? `${found.data.length} ${found.data.length === 1 ? 'package' : 'packages'}` : ''}
       </p>
-      {found.status === 'error' && (
-        <div role="alert" className="hh-catering-error">
-          <p>{messageFor(found.error)}</p>
-          <button type="button" className="hh-button hh-button--secondary" onClick={found.retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {found.status === 'error' && <LoadFailed className="hh-catering-error" error={found.error} retry={found.retry} />}
       {found.status === 'ready' && (
         <ul className="hh-catering-grid">
           {found.data.map((p) => (

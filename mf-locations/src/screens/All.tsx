@@ -8,7 +8,7 @@ import { useLoad } from '@henhouse/kit/api/useLoad';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { cityPath, locationPath, slug, stateName, statePath } from '../lib/places';
 import { countLabel } from '../search/state';
-import { LoadFailed, Loading } from '../ui/Loading';
+import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import '../locations.css';
 
 export interface StateGroup {
@@ -44,8 +44,8 @@ export default function All(_props: ScreenProps) {
 
   return (
     <ScreenFrame name="mf-locations/All" title="All Locations">
-      {data.status === 'loading' && <Loading what="every location" />}
-      {data.status === 'error' && <LoadFailed error={data.error} retry={data.retry} />}
+      {data.status === 'loading' && <Loading className="hh-loc-loading" what="every location" />}
+      {data.status === 'error' && <LoadFailed className="hh-loc-notice" error={data.error} retry={data.retry} />}
       {data.status === 'ready' && (
         <>
           <p>

@@ -18,7 +18,7 @@ import { OrderDialogs } from '../order/OrderDialogs';
 import { LocationActions } from '../order/LocationActions';
 import { LocationPage } from '../browse/LocationPage';
 import { cityPath, locationPath, slug, stateName, statePath } from '../lib/places';
-import { LoadFailed, Loading } from '../ui/Loading';
+import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import '../locations.css';
 
 interface Crumb {
@@ -98,8 +98,8 @@ export default function Browse({ params }: ScreenProps) {
     <>
       <Breadcrumbs crumbs={crumbs} />
       <ScreenFrame name="mf-locations/Browse" title={title}>
-        {data.status === 'loading' && <Loading what="locations" />}
-        {data.status === 'error' && <LoadFailed error={data.error} retry={data.retry} />}
+        {data.status === 'loading' && <Loading className="hh-loc-loading" what="locations" />}
+        {data.status === 'error' && <LoadFailed className="hh-loc-notice" error={data.error} retry={data.retry} />}
         {data.status === 'ready' && (
           <div className="hh-loc-browse">
             <div className="hh-loc-browse__map">

@@ -67,29 +67,26 @@ export function GroupField({
       <p className="hh-group__sel" id={`${base}-sel`}>
         {chosen ? `Selected: ${chosen}` : 'Nothing selected'}
       </p>
-      {g.kind === 'button' && (
-        <div className="hh-group__options hh-group__options--buttons">
+      {g.kind !== 'counter' && (
+        // A button group is radios (exactly one); a checkbox select stops at its maximum.
+        <div className={`hh-group__options${g.kind === 'button' ? ' hh-group__options--buttons' : ''}`}>
           {g.modifiers.map((m) => (
             <label key={m.id} className="hh-option">
-              <input type="radio" name={base} checked={on(m.id)} onChange={() => onChange(choose(g, sel, m.id, pid))} />
-              <span>
-                {m.name}
-                {price(m.price_cents)}
-              </span>
-            </label>
-          ))}
-        </div>
-      )}
-      {g.kind === 'checkbox' && (
-        <div className="hh-group__options">
-          {g.modifiers.map((m) => (
-            <label key={m.id} className="hh-option">
-              <input
-                type="checkbox"
-                checked={on(m.id)}
-                disabled={!on(m.id) && full}
-                onChange={() => onChange(toggle(g, sel, m.id, pid))}
-              />
+              {g.kind === 'button' ? (
+                <input
+                  type="radio"
+                  name={base}
+                  checked={on(m.id)}
+                  onChange={() => onChange(choose(g, sel, m.id, pid))}
+                />
+              ) : (
+                <input
+                  type="checkbox"
+                  checked={on(m.id)}
+                  disabled={!on(m.id) && full}
+                  onChange={() => onChange(toggle(g, sel, m.id, pid))}
+                />
+              )}
               <span>
                 {m.name}
                 {price(m.price_cents)}

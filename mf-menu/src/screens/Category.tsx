@@ -8,7 +8,8 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { ResolveIds } from '../menu/Resolve';
 import { useMenuLocationId } from '../menu/useMenuLocation';
 import { ProductGrid } from '../ui/ProductCard';
-import { Announce, LoadFailed, Loading } from '../ui/Status';
+import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
+import { Announce } from '../ui/Status';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import '../menu.css';
 
@@ -30,8 +31,8 @@ function CategoryScreen({ params }: ScreenProps) {
     if (name) useAppStore.getState().set({ category: { name } });
   }, [name]);
 
-  if (cat.status === 'loading') return <Loading what="the category" />;
-  if (cat.status === 'error') return <LoadFailed error={cat.error} retry={cat.retry} />;
+  if (cat.status === 'loading') return <Loading className="hh-menu-loading" what="the category" />;
+  if (cat.status === 'error') return <LoadFailed className="hh-menu-notice" error={cat.error} retry={cat.retry} />;
   const c = cat.data.category;
   return (
     <div className="hh-menu" data-screen="mf-menu/Category">

@@ -13,7 +13,8 @@ import { MenuHeader } from '../menu/MenuHeader';
 import { TransferNotice } from '../menu/TransferNotice';
 import { adoptLocation, useMenuLocationId } from '../menu/useMenuLocation';
 import { ProductGrid } from '../ui/ProductCard';
-import { Announce, LoadFailed, Loading } from '../ui/Status';
+import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
+import { Announce } from '../ui/Status';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import '../menu.css';
 
@@ -32,8 +33,8 @@ export default function Menu({ params, query }: ScreenProps) {
   const categories = menu.data?.menu.categories;
   const shown = useMemo(() => applyFilter(categories ?? [], filter), [categories, query.q, query.diet, query.exclude]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (menu.status === 'loading') return <Loading what="the menu" />;
-  if (menu.status === 'error') return <LoadFailed error={menu.error} retry={menu.retry} />;
+  if (menu.status === 'loading') return <Loading className="hh-menu-loading" what="the menu" />;
+  if (menu.status === 'error') return <LoadFailed className="hh-menu-notice" error={menu.error} retry={menu.retry} />;
   const { menu: m, location } = menu.data;
   const matching = shown.reduce((n, c) => n + c.products.length, 0);
 

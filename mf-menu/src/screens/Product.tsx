@@ -19,7 +19,8 @@ import { ResolveIds } from '../menu/Resolve';
 import { useMenuLocationId } from '../menu/useMenuLocation';
 import { GroupField } from '../product/GroupField';
 import { PLACEHOLDER, ProductGrid } from '../ui/ProductCard';
-import { Announce, LoadFailed, Loading } from '../ui/Status';
+import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
+import { Announce } from '../ui/Status';
 import { clockAt } from '../ui/time';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import '../menu.css';
@@ -45,8 +46,8 @@ function ProductScreen({ params, query }: ScreenProps) {
     if (name) useAppStore.getState().set({ product: { data: { name } } });
   }, [name]);
 
-  if (data.status === 'loading') return <Loading what="the item" />;
-  if (data.status === 'error') return <LoadFailed error={data.error} retry={data.retry} />;
+  if (data.status === 'loading') return <Loading className="hh-menu-loading" what="the item" />;
+  if (data.status === 'error') return <LoadFailed className="hh-menu-notice" error={data.error} retry={data.retry} />;
   return (
     <ProductForm
       key={`${pid}|${line?.id ?? ''}`}
