@@ -32,6 +32,7 @@ function zones({ tests }) {
   ];
   return [
     ...zone('kit', [], 'The kit depends on no workspace.'),
+    ...zone('hosted-fields', [], "The card processor's hosted fields depend on no workspace."),
     ...zone('shell', ['kit'], 'The shell imports only the kit and npm packages.'),
     ...remotes.flatMap((r) => zone(r, ['kit'], 'A remote imports only @henhouse/kit, npm packages and its own files.')),
   ];

@@ -67,8 +67,22 @@ type Route struct {
 	// Locations marks the location browse pages: the page exists only if the ordering
 	// provider has a location in its state, city and at its address (those given).
 	Locations bool `json:"locations,omitempty"`
+	// TestOnly marks a page for testing the site, left out of the table (so the 404
+	// page) where the edge does not serve test pages (TEST_CHECKOUT).
+	TestOnly bool `json:"-"`
 	// Constraints give a parameter a regular expression instead of "one segment".
 	Constraints map[string]string `json:"-"`
+}
+
+// WithoutTestPages is the table less its TestOnly routes.
+func WithoutTestPages(table []Route) []Route {
+	out := make([]Route, 0, len(table))
+	for _, r := range table {
+		if !r.TestOnly {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Table returns the site's routes for a brand slug, in match order (docs/routes.md,
@@ -110,7 +124,7 @@ func Table(brandSlug string) []Route {
 		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-code", Pattern: site.AppCodePath, Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-subscribe", Pattern: "/app/subscribe", Module: ModAccount, Screen: "Subscribe", Layout: LayoutApp, Heading: HeadingPath},
-		{ID: "app-testcheckout", Pattern: "/app/testcheckout", Module: ModCheckout, Screen: "TestCheckout", Layout: LayoutApp, Heading: HeadingPath},
+		{ID: "app-testcheckout", Pattern: "/app/testcheckout", Module: ModCheckout, Screen: "TestCheckout", Layout: LayoutApp, Heading: HeadingPath, TestOnly: true},
 
 		{ID: "sitemap", Pattern: "/sitemap", Module: ModContent, Screen: "Sitemap", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "typography", Pattern: "/typography", Module: ModContent, Screen: "Typography", Layout: LayoutDefault, Heading: HeadingPath},

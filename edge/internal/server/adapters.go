@@ -51,6 +51,34 @@ func (a cardAdapter) Void(ctx context.Context, processor, ref string) error {
 	return p.Void(ctx, ref)
 }
 
+// keep makes the token of a card being saved permanent at the processor that issued
+// it; a member who did not name the processor has the token looked for at each.
+func (a cardAdapter) keep(ctx context.Context, processor, token string) error {
+	ids := []string{processor}
+	if processor == "" {
+		ids = a.reg.IDs()
+	}
+	for _, id := range ids {
+		p, err := a.reg.Get(id)
+		if err != nil {
+			return err
+		}
+		k, ok := p.(payments.Keeper)
+		if !ok {
+			continue // its tokens do not expire
+		}
+		err = k.Keep(ctx, token)
+		if processor == "" && fault.Is(err, fault.NotFound) {
+			continue // not one of this processor's tokens
+		}
+		return err
+	}
+	if processor == "" {
+		return fault.New(fault.Invalid, "card_not_found", "We couldn't find that card. Add it again and try once more.").Field("token", "unknown card")
+	}
+	return nil
+}
+
 // tokenize is the built-in hosted card fields: the card goes to the processor and
 // only its token comes back.
 func (a cardAdapter) tokenize(ctx context.Context, processor string, in orderingapi.CardInput) (orderingapi.CardToken, error) {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http/httptest"
@@ -139,6 +140,11 @@ func TestGuestCheckoutEndToEnd(t *testing.T) {
 	if st, m, _ := g.send("POST", "/api/cart/submit", body, "Idempotency-Key", "checkout-attempt-1"); st != 403 || m["error"].(map[string]any)["code"] != "bot_check_failed" {
 		t.Fatalf("submit without the bot check: %d %v", st, m)
 	}
+	// A delivery tip goes to the driver: the order says how much.
+	if st, m, _ := g.send("POST", "/api/cart/submit", body, "Idempotency-Key", "checkout-attempt-0", "X-Bot-Check", g.bot("checkout")); st != 422 || m["error"].(map[string]any)["code"] != "tip_required" {
+		t.Fatalf("delivery without a tip: %d %v", st, m)
+	}
+	g.ok("PUT", "/api/cart/tip", `{"percent":15}`, 200)
 	o := g.ok("POST", "/api/cart/submit", body, 201, "Idempotency-Key", "checkout-attempt-1", "X-Bot-Check", g.bot("checkout"))["order"].(map[string]any)
 	again := g.ok("POST", "/api/cart/submit", body, 201, "Idempotency-Key", "checkout-attempt-1", "X-Bot-Check", g.bot("checkout"))["order"].(map[string]any)
 	if o["id"] != again["id"] {
@@ -157,5 +163,19 @@ func TestGuestCheckoutEndToEnd(t *testing.T) {
 	}
 	if _, m, _ := g.send("GET", "/api/app-data?locationId="+id, ""); m["location"].(map[string]any)["id"] != id || m["cart"] != nil {
 		t.Fatalf("app data: %v", m)
+	}
+	// Nothing the edge keeps holds the card number, the security code's field or the gift card's PIN.
+	ctx := context.Background()
+	keys, err := s.Store.Client.Keys(ctx, "*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range keys {
+		v, _ := s.Store.Client.Dump(ctx, k).Result()
+		for _, secret := range []string{"4242424242424242", "4242 4242 4242 4242", `"pin":"2468"`, `"cvv"`} {
+			if strings.Contains(k, secret) || strings.Contains(v, secret) {
+				t.Errorf("Redis key %s holds %q", k, secret)
+			}
+		}
 	}
 }

@@ -2,12 +2,14 @@ package server
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/site"
@@ -46,6 +48,21 @@ type Config struct {
 	// MapMaxZoom (MAP_MAX_ZOOM) is the deepest zoom the tile server offers, 1 to 22.
 	// Optional. Default: 18.
 	MapMaxZoom int
+	// OrderClockSpeed (ORDER_CLOCK_SPEED) is how many times faster than real time the
+	// built-in ordering provider moves a placed order through preparing, ready and
+	// completed, a number above 0 (60: a minute of the kitchen's time each second).
+	// Optional. Default: 1.
+	OrderClockSpeed float64
+	// OrderClockStart (ORDER_CLOCK_START, RFC 3339) sets the built-in ordering
+	// provider's clock to this time when the edge starts; it runs on in real time from
+	// there. Opening hours, part-day menus and order times then behave as at that hour,
+	// whatever the hour is: for demonstrations and browser tests. Refused in prod.
+	// Optional. Default: the real time.
+	OrderClockStart time.Time
+	// TestCheckout (TEST_CHECKOUT, on or off) serves the native app team's checkout test
+	// page, /app/testcheckout; off, that path is the 404 page. Optional. Default: off in
+	// prod, on in other environments.
+	TestCheckout bool
 }
 
 // DefaultMapMaxZoom is the deepest zoom of most raster tile servers.
@@ -86,6 +103,9 @@ func ConfigFromEnv() (Config, error) {
 	if err := c.readMap(); err != nil {
 		return c, err
 	}
+	if err := c.readTestSettings(); err != nil {
+		return c, err
+	}
 	if abs, err := filepath.Abs(c.BuildDir); err == nil {
 		c.BuildDir = abs
 	}
@@ -105,6 +125,38 @@ func (c *Config) readMap() error {
 		return fmt.Errorf("MAP_MAX_ZOOM must be a whole number from 1 to 22, got %q", os.Getenv("MAP_MAX_ZOOM"))
 	}
 	c.MapMaxZoom = z
+	return nil
+}
+
+// readTestSettings reads the settings that help test the site: the ordering clock's
+// speed and the checkout test page.
+func (c *Config) readTestSettings() error {
+	c.OrderClockSpeed = 1
+	if v := os.Getenv("ORDER_CLOCK_SPEED"); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f > 0) || math.IsInf(f, 0) {
+			return fmt.Errorf("ORDER_CLOCK_SPEED must be a number above 0, got %q", v)
+		}
+		c.OrderClockSpeed = f
+	}
+	if v := os.Getenv("ORDER_CLOCK_START"); v != "" {
+		t, err := time.Parse(time.RFC3339, v)
+		if err != nil {
+			return fmt.Errorf("ORDER_CLOCK_START must be an RFC 3339 time such as 2026-11-25T12:00:00-05:00, got %q", v)
+		}
+		if c.Environment == "prod" {
+			return fmt.Errorf("ORDER_CLOCK_START is for demonstrations and tests; it is refused when APP_ENV is prod")
+		}
+		c.OrderClockStart = t
+	}
+	switch v := os.Getenv("TEST_CHECKOUT"); v {
+	case "":
+		c.TestCheckout = c.Environment != "prod"
+	case "on", "off":
+		c.TestCheckout = v == "on"
+	default:
+		return fmt.Errorf("TEST_CHECKOUT must be on or off, got %q", v)
+	}
 	return nil
 }
 

@@ -210,7 +210,7 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	g.ok("PUT", "/api/cart/tip", `{"amountCents":250}`, 200)
 	g.ok("PUT", "/api/cart/tax-exemption", `{"id":"TX-123456"}`, 200)
 	g.ok("PUT", "/api/cart/utensils", `{"utensils":true}`, 200)
-	g.ok("PUT", "/api/cart/custom-fields", `{"fields":{"Name on order":"Ada"}}`, 200)
+	g.ok("PUT", "/api/cart/custom-fields", `{"fields":{"table":"12"}}`, 200)
 	moved := g.ok("POST", "/api/cart/transfer", `{"menuId":"m-texas"}`, 200)["cart"].(map[string]any)
 	line = moved["products"].([]any)[0].(map[string]any)["id"].(string)
 	g.ok("DELETE", "/api/cart/products/"+line, "", 200)

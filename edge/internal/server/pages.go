@@ -20,6 +20,17 @@ import (
 	"github.com/henhouse/platform/edge/internal/site"
 )
 
+// pageTable is the route table the edge serves: without the test pages unless
+// TEST_CHECKOUT says so, so that in production /app/testcheckout is the 404 page and
+// the shell's router does not know it either.
+func pageTable(cfg Config) []routes.Route {
+	t := routes.Table(cfg.BrandSlug)
+	if cfg.TestCheckout {
+		return t
+	}
+	return routes.WithoutTestPages(t)
+}
+
 // pageHandler answers every page request with the shell document.
 type pageHandler struct {
 	router   *routes.Router

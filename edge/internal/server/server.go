@@ -94,7 +94,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{Store: st, Router: routes.MustCompile(routes.Table(cfg.BrandSlug)), cfg: cfg, log: log}
+	s := &Server{Store: st, Router: routes.MustCompile(pageTable(cfg)), cfg: cfg, log: log}
 	for _, step := range []func(context.Context) error{s.openProviders, s.openIdentity} {
 		if err := step(ctx); err != nil {
 			st.Close()
@@ -106,6 +106,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	s.App = s.newApp()
 	s.mountStatic()
 	s.mountIdentityPages()
+	s.mountHostedFields()
 	s.mountAPI()
 	s.mountPages()
 	return s, nil
@@ -140,7 +141,12 @@ func (s *Server) openProviders(ctx context.Context) error {
 	go func() { _ = offline.Warm() }() // index the embedded data before the first search
 	s.geo = geoAdapter{offline}
 	s.cards = cardAdapter{payments.Builtin(st)}
-	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: s.geo, Cards: s.cards})
+	var now func() time.Time
+	if start := s.cfg.OrderClockStart; !start.IsZero() {
+		boot := time.Now()
+		now = func() time.Time { return start.Add(time.Since(boot)) }
+	}
+	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: s.geo, Cards: s.cards, ClockSpeed: s.cfg.OrderClockSpeed, Now: now})
 	if err != nil {
 		return err
 	}
@@ -287,7 +293,7 @@ func (s *Server) mountAPI() {
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout)})
-	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner,
+	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner, KeepCard: cards.keep,
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st), Ordering: orders, Guards: guard.contact()})
 	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Members: s.members})

@@ -56,3 +56,7 @@ export const getOrders = (signal?: AbortSignal) => http.get('/user/orders', { si
 export const getAppData = (locationId?: string) => http.get('/app-data', { params: { query: { locationId } } });
 /** exchangeHandover trades the native app's one-time code for its member, cart and location. */
 export const exchangeHandover = (code: string) => http.post('/app/handover/exchange', { body: { code } });
+
+/** saveCard keeps a tokenised card on the member's account (the token, never the number). */
+export const saveCard = (body: NonNullable<Body<Parameters<typeof http.post<'/user/cards'>>[1]>>) =>
+  http.post('/user/cards', { body });

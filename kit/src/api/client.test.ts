@@ -1,4 +1,4 @@
-import { ApiError, configureApi, request } from './client';
+import { ApiError, configureApi, http, request } from './client';
 
 function respond(status: number, body: unknown, type = 'application/json') {
   return jest.fn().mockResolvedValue({
@@ -59,5 +59,19 @@ describe('api client', () => {
   it('accepts plain text answers', async () => {
     configureApi({ fetchImpl: respond(200, 'pong', 'text/plain') });
     await expect(request('/ping')).resolves.toBe('pong');
+  });
+
+  it("sends the contract's header parameters as headers", async () => {
+    const f = respond(201, { order: {} });
+    configureApi({ fetchImpl: f, csrf: 'tok', base: '/api' });
+    await http.post('/cart/submit', {
+      body: { customer: { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '6145550100' }, payments: [] },
+      params: { header: { 'Idempotency-Key': 'k-12345678', 'X-Bot-Check': 'bot' } },
+    });
+    expect(f.mock.calls[0][1].headers).toMatchObject({
+      'Idempotency-Key': 'k-12345678',
+      'X-Bot-Check': 'bot',
+      'X-CSRF-Token': 'tok',
+    });
   });
 });

@@ -137,14 +137,16 @@ function typed<M extends Method>(method: M): Typed<M> {
   const upper = method.toUpperCase() as NonNullable<RequestOptions['method']>;
   return ((path: string, init?: Call) => {
     const i = (init ?? {}) as {
-      params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+      params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, string> };
       body?: unknown;
       headers?: Record<string, string>;
       signal?: AbortSignal;
     };
     // The edge takes an empty JSON object, not an empty body, on a call without one.
     const body = i.body ?? (method === 'get' || method === 'delete' ? undefined : {});
-    return request(urlOf(path, i.params), { method: upper, body, headers: i.headers, signal: i.signal });
+    // Header parameters of the contract (an idempotency key) travel with the other headers.
+    const headers = i.params?.header ? { ...i.params.header, ...i.headers } : i.headers;
+    return request(urlOf(path, i.params), { method: upper, body, headers, signal: i.signal });
   }) as Typed<M>;
 }
 

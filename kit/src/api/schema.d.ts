@@ -533,8 +533,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Gift card balance */
+        /**
+         * Gift card balance
+         * @description Also issues a `token` that stands for the card for an hour, so checkout need not keep the PIN.
+         */
         post: operations["getGiftCardBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visitor's most recent order */
+        get: operations["getRecentOrder"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -549,12 +569,82 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An order's confirmation
-         * @description The id carries 96 random bits; the link is the capability to read the order.
+         * An order's confirmation and status
+         * @description Only for the visitor who placed the order or the signed-in member it belongs to;
+         *     to anyone else it is `404 order_not_found`, as an unknown id is.
          */
         get: operations["getOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's status as it changes (Server-Sent Events)
+         * @description For `EventSource`. An `order` event (`event: order`, `data: {"order": Order}`,
+         *     the `OrderResponse` schema) comes at once and again whenever `status` or
+         *     `arrived_at` changes; a `: keep-alive` comment comes after 15 quiet seconds. The
+         *     stream ends after a `completed` or `cancelled` order, or after 10 minutes (the
+         *     browser reconnects). Who may read it, and the errors before the stream starts,
+         *     are those of `GET /orders/{id}`.
+         */
+        get: operations["getOrderEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order the kitchen has not started
+         * @description Only while the status is `placed` (`cancellable`); afterwards
+         *     `409 order_not_cancellable`. Every payment is given back (card authorizations
+         *     voided, gift cards credited, house-account spend reduced) and the time slot
+         *     freed. Who may cancel is who may read the order.
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/arrived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A curbside guest is outside
+         * @description Sets `arrived_at`; a second call keeps the first time. `422 not_curbside` for
+         *     other handoffs, `409 order_closed` once the order is completed or cancelled.
+         */
+        post: operations["orderArrived"];
         delete?: never;
         options?: never;
         head?: never;
@@ -926,6 +1016,66 @@ export interface paths {
         post?: never;
         /** Remove a saved card */
         delete: operations["removeCard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/giftcards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved gift cards with their balances */
+        get: operations["listSavedGiftCards"];
+        put?: never;
+        /**
+         * Save a gift card
+         * @description The `token` of a balance check (`POST /giftcards/balance`) is kept for good. A card
+         *     is saved once (`409 giftcard_exists`), at most 10 (`422 too_many_gift_cards`); an
+         *     expired token is `410 giftcard_expired`.
+         */
+        post: operations["saveGiftCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/giftcards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a saved gift card */
+        delete: operations["removeSavedGiftCard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/house-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The house accounts the member may charge
+         * @description The accounts whose allowed email domains include the domain of the member's email address.
+         */
+        get: operations["listHouseAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1491,9 +1641,22 @@ export interface components {
             slot_capacity: number;
             advance_days: number;
             pay_in_store_max_cents: components["schemas"]["Cents"];
+            /** @description The card processors the location takes (`hosted`, `second`); the first is the default one. */
+            card_processors: string[];
+            /** @description What the location asks for at checkout besides the contact details; often none. */
+            custom_fields: components["schemas"]["CustomField"][];
             open_now: boolean;
             /** @description Nearest-first searches only. */
             distance_miles?: number;
+        };
+        CustomField: {
+            /** @description The key in the cart's custom_fields. */
+            name: string;
+            label: string;
+            /** @description The order is refused without it (`422 custom_field_required`). */
+            required: boolean;
+            max_length: number;
+            hint?: string;
         };
         /** @description One geocoder result. An address is placed at its ZIP code or city; streets are not geocoded. */
         Place: {
@@ -1825,6 +1988,26 @@ export interface components {
         GiftCardBalance: {
             last4: string;
             balance_cents: components["schemas"]["Cents"];
+            /** @description `gc_…`: stands for the card (no PIN needed) in a payment or when saving it, for an hour. */
+            token: string;
+        };
+        SavedGiftCard: {
+            id: string;
+            /** @description Pays with the card: `{"kind":"giftcard","token"}`. It does not expire. */
+            token: string;
+            last4: string;
+            /** @description The balance now. */
+            balance_cents: components["schemas"]["Cents"];
+            nickname?: string;
+        };
+        HouseAccount: {
+            /** @description The `accountId` of a house payment. */
+            id: string;
+            name: string;
+            /** @description A payment needs a `poNumber`. */
+            requires_po: boolean;
+            /** @description The credit limit less what has been charged. */
+            available_cents: components["schemas"]["Cents"];
         };
         Customer: {
             firstName: string;
@@ -1836,9 +2019,9 @@ export interface components {
             kind: components["schemas"]["PaymentKind"];
             /** @description 0 on exactly one payment takes the rest. */
             amountCents?: components["schemas"]["Cents"];
-            /** @description Card. */
+            /** @description Card: one of the location's `card_processors`. */
             processor?: string;
-            /** @description Card. */
+            /** @description Card; or a gift card's token (`gc_…`) instead of its number and PIN. */
             token?: string;
             /** @description Gift card. */
             number?: string;
@@ -1864,8 +2047,7 @@ export interface components {
         };
         Order: {
             id: string;
-            /** @enum {string} */
-            status: "placed" | "ready" | "completed" | "cancelled";
+            status: components["schemas"]["OrderStatus"];
             location_id: string;
             location: components["schemas"]["Location"];
             menu_id: string;
@@ -1887,6 +2069,32 @@ export interface components {
             custom_fields?: {
                 [key: string]: string;
             };
+            status_times: components["schemas"]["StatusTimes"];
+            /**
+             * Format: date-time
+             * @description When a curbside guest said they were outside.
+             */
+            arrived_at?: string;
+            /** Format: date-time */
+            cancelled_at?: string;
+            /** @description True only while the status is `placed`. */
+            cancellable: boolean;
+        };
+        /**
+         * @description placed → preparing → ready → completed, or cancelled (final).
+         * @enum {string}
+         */
+        OrderStatus: "placed" | "preparing" | "ready" | "completed" | "cancelled";
+        /** @description When the order reaches each status: the time it did, or the time it is expected to. */
+        StatusTimes: {
+            /** Format: date-time */
+            placed: string;
+            /** Format: date-time */
+            preparing: string;
+            /** Format: date-time */
+            ready: string;
+            /** Format: date-time */
+            completed: string;
         };
         OrderResponse: {
             order: components["schemas"]["Order"];
@@ -2494,6 +2702,26 @@ export interface components {
                 "application/json": {
                     cards: components["schemas"]["SavedCard"][];
                 };
+            };
+        };
+        /** @description Every saved gift card with its balance now, oldest first. */
+        GiftCards: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    giftCards: components["schemas"]["SavedGiftCard"][];
+                };
+            };
+        };
+        /** @description The order. */
+        Order: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OrderResponse"];
             };
         };
         /** @description The favourite locations in full. */
@@ -3326,6 +3554,29 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getRecentOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, or null when the visitor has placed none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: components["schemas"]["Order"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getOrder: {
         parameters: {
             query?: never;
@@ -3337,15 +3588,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The order. */
+            200: components["responses"]["Order"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrderEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
             200: {
                 headers: {
+                    "Cache-Control"?: "no-store";
+                    "X-Accel-Buffering"?: "no";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderResponse"];
+                    "text/event-stream": string;
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Order"];
+            default: components["responses"]["Error"];
+        };
+    };
+    orderArrived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Order"];
             default: components["responses"]["Error"];
         };
     };
@@ -3851,6 +4149,77 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Cards"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listSavedGiftCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GiftCards"];
+            default: components["responses"]["Error"];
+        };
+    };
+    saveGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    nickname?: string;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["GiftCards"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeSavedGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GiftCards"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listHouseAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        houseAccounts: components["schemas"]["HouseAccount"][];
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

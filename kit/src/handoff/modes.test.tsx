@@ -20,24 +20,41 @@ test('handoffModes: delivery, and pickup with the sub-modes In-store (pickup) an
   expect(handoffModes.map((m) => m.key)).toEqual(['delivery', 'pickup']);
   expect(handoffModes[1].sub_handoff_modes).toEqual(['In-store', 'Curbside']);
   expect(handoffModes[1].sub_handoff_modes_keys).toEqual(['pickup', 'curbside']);
+  expect(handoffModes.map((m) => [m.mobile, m.desktop, m.icon])).toEqual([
+    ['Delivery', 'Delivery', 'delivery'],
+    ['Pickup', 'Pickup', 'pickup'],
+  ]);
   expect(handoffChoices).toEqual([
     { key: 'delivery', mobile: 'Delivery', desktop: 'Delivery' },
-    { key: 'pickup', mobile: 'In-store', desktop: 'Pickup In-store' },
-    { key: 'curbside', mobile: 'Curbside', desktop: 'Pickup Curbside' },
+    { key: 'pickup', mobile: 'In-store', desktop: 'In-store pickup' },
+    { key: 'curbside', mobile: 'Curbside', desktop: 'Curbside pickup' },
   ]);
 });
 
 describe('HandoffModePicker', () => {
-  it('is a named radio group with desktop and mobile labels', () => {
+  it('is Delivery or Pickup, and for Pickup In-store or Curbside, with desktop and mobile labels and icons', () => {
     render(<Picker />);
     expect(screen.getByRole('group', { name: "How you'll get your order" })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Pickup' })).toBeInTheDocument();
     const radios = screen.getAllByRole('radio');
-    expect(radios).toHaveLength(3);
-    const inStore = radios[1].closest('label')!;
-    expect(inStore.querySelector('.hh-only-desktop')).toHaveTextContent('Pickup In-store');
-    expect(inStore.querySelector('.hh-only-mobile')).toHaveTextContent('In-store');
+    expect(radios).toHaveLength(4);
     expect(radios[0].closest('label')).toHaveTextContent(/^Delivery$/);
+    expect(radios[1].closest('label')).toHaveTextContent(/^Pickup$/);
     expect(radios[1]).toBeChecked();
+    const inStore = radios[2].closest('label')!;
+    expect(inStore.querySelector('.hh-only-desktop')).toHaveTextContent('In-store pickup');
+    expect(inStore.querySelector('.hh-only-mobile')).toHaveTextContent('In-store');
+    expect(inStore.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(radios[2]).toBeChecked();
+  });
+
+  it('shows no pickup sub-modes for delivery; Pickup picks curbside where in-store is not offered', async () => {
+    const u = user();
+    render(<Picker start="delivery" offered={(m) => m !== 'pickup'} />);
+    expect(screen.queryByRole('group', { name: 'Pickup' })).toBeNull();
+    await u.click(screen.getByRole('radio', { name: 'Pickup' }));
+    expect(screen.getByRole('status')).toHaveTextContent('curbside');
+    expect(screen.getByRole('radio', { name: /In-store/ })).toBeDisabled();
   });
 
   it('takes another legend', () => {

@@ -1,5 +1,5 @@
 // How the guest gets the order: delivery, or pickup in the store (key pickup) or at the
-// curb (key curbside). One picker for the cart drawer and the location search.
+// curb (key curbside). One picker for the cart drawer, the checkout and the location search.
 import { useId } from 'react';
 import type { HandoffMode } from '@henhouse/kit/api/types';
 import './handoff.css';
@@ -7,11 +7,21 @@ import './handoff.css';
 /** The handoff modes with their mobile and desktop labels; pickup has the sub-modes
  *  "In-store" (key pickup) and "Curbside" (key curbside). */
 export const handoffModes = [
-  { key: 'delivery', mobile: 'Delivery', desktop: 'Delivery', sub_handoff_modes: [], sub_handoff_modes_keys: [] },
+  {
+    key: 'delivery',
+    mobile: 'Delivery',
+    desktop: 'Delivery',
+    icon: 'delivery',
+    classes: 'hh-handoff-mode--delivery',
+    sub_handoff_modes: [],
+    sub_handoff_modes_keys: [],
+  },
   {
     key: 'pickup',
     mobile: 'Pickup',
     desktop: 'Pickup',
+    icon: 'pickup',
+    classes: 'hh-handoff-mode--pickup',
     sub_handoff_modes: ['In-store', 'Curbside'],
     sub_handoff_modes_keys: ['pickup', 'curbside'],
   },
@@ -19,9 +29,17 @@ export const handoffModes = [
   key: HandoffMode;
   mobile: string;
   desktop: string;
+  icon: IconName;
+  classes: string;
   sub_handoff_modes: readonly string[];
   sub_handoff_modes_keys: readonly HandoffMode[];
 }[];
+
+/** The pickup sub-modes with their own labels and icons. */
+export const pickupSubModes = [
+  { key: 'pickup', mobile: 'In-store', desktop: 'In-store pickup', icon: 'store' },
+  { key: 'curbside', mobile: 'Curbside', desktop: 'Curbside pickup', icon: 'car' },
+] as const satisfies readonly { key: HandoffMode; mobile: string; desktop: string; icon: IconName }[];
 
 export interface HandoffChoice {
   key: HandoffMode;
@@ -29,18 +47,37 @@ export interface HandoffChoice {
   desktop: string;
 }
 
-/** The choices the picker offers, one per key: a mode without sub-modes as it is, a
- *  sub-mode on narrow screens by its own name ("In-store") and on wide ones with its
- *  mode's ("Pickup In-store"). */
-export const handoffChoices: readonly HandoffChoice[] = handoffModes.flatMap((m): HandoffChoice[] =>
-  m.sub_handoff_modes.length === 0
-    ? [{ key: m.key, mobile: m.mobile, desktop: m.desktop }]
-    : m.sub_handoff_modes.map((label, i) => ({
-        key: m.sub_handoff_modes_keys[i],
-        mobile: label,
-        desktop: `${m.desktop} ${label}`,
-      })),
-);
+/** One choice per key, as a summary names it: "Delivery", "In-store pickup", "Curbside pickup". */
+export const handoffChoices: readonly HandoffChoice[] = [
+  { key: 'delivery', mobile: 'Delivery', desktop: 'Delivery' },
+  ...pickupSubModes.map(({ key, mobile, desktop }) => ({ key, mobile, desktop })),
+];
+
+type IconName = 'delivery' | 'pickup' | 'store' | 'car';
+
+// Simple line icons, drawn in the text colour; the label beside each names the mode.
+const icons: Record<IconName, string> = {
+  delivery:
+    'M3 6h11v9H3zM14 9h4l3 3v3h-7M6.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
+  pickup: 'M6 8h12l-1 12H7L6 8zM9 8V6a3 3 0 0 1 6 0v2',
+  store: 'M4 10h16M5 10l1-5h12l1 5M6 10v9h12v-9M10 19v-5h4v5',
+  car: 'M4 15l2-6h12l2 6v3H4zM7 18.5v1M17 18.5v1M7.5 14h.01M16.5 14h.01',
+};
+
+export function HandoffIcon({ name }: { name: IconName }) {
+  return (
+    <svg className="hh-handoff-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        d={icons[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
 
 function Label({ mobile, desktop }: { mobile: string; desktop: string }) {
   if (mobile === desktop) return <>{desktop}</>;
@@ -62,7 +99,11 @@ export interface HandoffModePickerProps {
   legend?: string;
 }
 
-/** HandoffModePicker is a radio group: Tab reaches it, the arrow keys choose. */
+/**
+ * HandoffModePicker: Delivery or Pickup, and for Pickup its sub-modes In-store and
+ * Curbside. Each level is a radio group: Tab reaches it, the arrow keys choose. Choosing
+ * Pickup picks In-store, or Curbside where the location has no in-store pickup.
+ */
 export function HandoffModePicker({
   value,
   onChange,
@@ -70,22 +111,48 @@ export function HandoffModePicker({
   legend = "How you'll get your order",
 }: HandoffModePickerProps) {
   const name = useId();
+  const top = value === 'delivery' ? 'delivery' : 'pickup';
+  const pickupOffered = offered('pickup') || offered('curbside');
   return (
     <fieldset className="hh-handoff-modes">
       <legend className="visually-hidden">{legend}</legend>
-      {handoffChoices.map((c) => (
-        <label key={c.key} className="hh-handoff-modes__choice">
-          <input
-            type="radio"
-            name={name}
-            value={c.key}
-            checked={value === c.key}
-            disabled={!offered(c.key)}
-            onChange={() => onChange(c.key)}
-          />
-          <Label mobile={c.mobile} desktop={c.desktop} />
-        </label>
-      ))}
+      <div className="hh-handoff-modes__row">
+        {handoffModes.map((m) => (
+          <label key={m.key} className={`hh-handoff-modes__choice ${m.classes}`}>
+            <input
+              type="radio"
+              name={`${name}-mode`}
+              value={m.key}
+              checked={top === m.key}
+              disabled={m.key === 'delivery' ? !offered('delivery') : !pickupOffered}
+              onChange={() => onChange(m.key === 'delivery' ? 'delivery' : offered('pickup') ? 'pickup' : 'curbside')}
+            />
+            <HandoffIcon name={m.icon} />
+            <Label mobile={m.mobile} desktop={m.desktop} />
+          </label>
+        ))}
+      </div>
+      {top === 'pickup' && (
+        <fieldset className="hh-handoff-modes hh-handoff-modes--sub">
+          <legend className="visually-hidden">Pickup</legend>
+          <div className="hh-handoff-modes__row">
+            {pickupSubModes.map((m) => (
+              <label key={m.key} className="hh-handoff-modes__choice hh-handoff-modes__choice--sub">
+                <input
+                  type="radio"
+                  name={`${name}-pickup`}
+                  value={m.key}
+                  checked={value === m.key}
+                  disabled={!offered(m.key)}
+                  onChange={() => onChange(m.key)}
+                />
+                <HandoffIcon name={m.icon} />
+                <Label mobile={m.mobile} desktop={m.desktop} />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
     </fieldset>
   );
 }

@@ -395,7 +395,9 @@ describe('cart drawer: location and handoff', () => {
     await u.click(screen.getByRole('radio', { name: 'Delivery' }));
     expect(screen.getByLabelText('Street address')).toBeInTheDocument();
     expect(api.to('PUT /cart/handoff')).toHaveLength(0);
-    await u.click(screen.getByRole('radio', { name: /In-store/ }));
+    // Pickup picks its first sub-mode, in-store.
+    await u.click(screen.getByRole('radio', { name: 'Pickup' }));
+    expect(screen.getByRole('radio', { name: /In-store/ })).toBeChecked();
     expect(screen.queryByLabelText('Street address')).toBeNull();
     await waitFor(() => expect(api.to('PUT /cart/handoff')).toHaveLength(1));
     expect(api.to('PUT /cart/handoff')[0].body).toEqual({ mode: 'pickup' });
@@ -487,7 +489,7 @@ describe('cart drawer: location and handoff', () => {
     });
     const u = setupUser();
     drawer();
-    await u.click(screen.getByRole('radio', { name: /In-store/ }));
+    await u.click(screen.getByRole('radio', { name: 'Pickup' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Henhouse Louisville doesn’t offer in-store pickup.');
   });
 });

@@ -1,18 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
 import { ApiError } from '@henhouse/kit/api/client';
-import { addProduct, removeLine, setLineQuantity } from '@henhouse/kit/api/cart';
+import { addProduct } from '@henhouse/kit/api/cart';
 import { getProduct } from '@henhouse/kit/api/menu';
-import type { Cart, CartLine, Product } from '@henhouse/kit/api/types';
+import type { Cart, Product } from '@henhouse/kit/api/types';
 import { reportError } from '@henhouse/kit/api/useLoad';
-import { money } from '@henhouse/kit/format';
 import { LocationCard } from '@henhouse/kit/locations/LocationCard';
-import { MarkerList } from '@henhouse/kit/menu/markers';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { HandoffSelector } from '../cart/HandoffSelector';
 import { TimeSelector } from '../cart/TimeSelector';
+import { CartLine as Line } from '../cart/CartLine';
 import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Rewards';
 import { CartTotals } from '../cart/Totals';
 import '../cart/cart.css';
@@ -139,78 +138,6 @@ export default function CartDrawer(_props: ScreenProps) {
         Checkout
       </button>
     </div>
-  );
-}
-
-function Line({
-  line,
-  menuId,
-  busy,
-  run,
-  setCart,
-  onEdit,
-}: {
-  line: CartLine;
-  menuId: string;
-  busy: boolean;
-  run: (fn: () => Promise<unknown>) => Promise<void>;
-  setCart: (c: Cart) => void;
-  onEdit: () => void;
-}) {
-  const change = (q: number) =>
-    run(async () => {
-      const r = q < 1 ? await removeLine(line.id) : await setLineQuantity(line.id, q);
-      setCart(r.cart);
-    });
-  return (
-    <li className="hh-cart__line">
-      <div className="hh-cart__line-main">
-        <span className="hh-cart__line-name">{line.data.name}</span>
-        <span className="hh-cart__line-price">{money(line.total_cents)}</span>
-      </div>
-      {line.modifiers.length > 0 && (
-        <p className="hh-cart__line-mods">
-          {line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name)).join(', ')}
-        </p>
-      )}
-      {line.special_instructions && <p className="hh-cart__line-mods">“{line.special_instructions}”</p>}
-      {/* The allergens of the line as configured: the product's with those of its choices. */}
-      <MarkerList markers={line.markers} />
-      {line.cross_contact?.map((note) => (
-        <p key={note} className="hh-cart__line-mods">
-          {note}
-        </p>
-      ))}
-      {!line.catering && (
-        <Link
-          className="hh-cart__line-edit"
-          to={`/menu/${encodeURIComponent(menuId)}/product/${encodeURIComponent(line.product_id)}?line=${encodeURIComponent(line.id)}`}
-          onClick={onEdit}
-          aria-label={`Edit ${line.data.name}`}
-        >
-          Edit
-        </Link>
-      )}
-      <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => change(line.quantity - 1)}
-          aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
-        >
-          −
-        </button>
-        <span aria-live="polite">{line.quantity}</span>
-        <button
-          type="button"
-          disabled={busy || line.quantity >= 99}
-          onClick={() => change(line.quantity + 1)}
-          aria-label={`One more ${line.data.name}`}
-        >
-          +
-        </button>
-      </div>
-    </li>
   );
 }
 

@@ -1,6 +1,8 @@
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { AppCheckout } from '../checkout/AppCheckout';
+import { CheckoutPage } from '../checkout/CheckoutPage';
 
-export default function Checkout(_props: ScreenProps) {
-  return <ScreenFrame name="mf-checkout/Checkout" title="Checkout" />;
+/** /order/checkout and /app/checkout: one checkout; inside the native app its placement is "app". */
+export default function Checkout({ layout }: ScreenProps) {
+  return layout === 'app' ? <AppCheckout /> : <CheckoutPage placement="web" />;
 }

@@ -1,6 +1,33 @@
+import { Link } from 'react-router';
+import { getRecentOrder } from '@henhouse/kit/api/checkout';
+import { useLoad } from '@henhouse/kit/api/useLoad';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
+import { OrderStatusView } from '../order/OrderStatus';
 
-export default function Confirmation(_props: ScreenProps) {
-  return <ScreenFrame name="mf-checkout/Confirmation" title="Order Confirmation" />;
+/** /order/confirm/{oid}: the order's confirmation and live status. Without an id, this
+ *  visitor's most recent order, or a clear "no recent order" (docs/checkout.md). */
+export default function Confirmation({ params }: ScreenProps) {
+  if (params.oid) return <OrderStatusView key={params.oid} orderId={params.oid} placement="web" />;
+  return <RecentOrder />;
+}
+
+function RecentOrder() {
+  const recent = useLoad('recent-order', (signal) => getRecentOrder(signal));
+  if (recent.status === 'loading') return <Loading className="hh-order" what="your order" />;
+  if (recent.status === 'error') return <LoadFailed className="hh-order" error={recent.error} retry={recent.retry} />;
+  const o = recent.data.order;
+  if (o) return <OrderStatusView orderId={o.id} placement="web" />;
+  return (
+    <section className="hh-order" aria-labelledby="no-order" data-screen="mf-checkout/Confirmation">
+      <h2 id="no-order">No recent order</h2>
+      <p>We couldn't find an order placed from this browser. Orders placed while signed in are in your account.</p>
+      <p>
+        <Link className="hh-button hh-button--primary" to="/locations">
+          Start an order
+        </Link>{' '}
+        <Link to="/account">Your account</Link>
+      </p>
+    </section>
+  );
 }

@@ -1,6 +1,82 @@
+// /order: the guest's order page (docs/routes.md, "/order"). An order on its way comes
+// first, with its status; then the cart as it stands, with "Checkout".
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { actions } from '@henhouse/kit/actions';
+import { getRecentOrder, type Order as PlacedOrder } from '@henhouse/kit/api/checkout';
+import { reportError } from '@henhouse/kit/api/useLoad';
+import { money } from '@henhouse/kit/format';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { CartLine } from '../cart/CartLine';
+import { statusSentence } from '../order/OrderStatus';
+import '../checkout/checkout.css';
 
 export default function Order(_props: ScreenProps) {
-  return <ScreenFrame name="mf-checkout/Order" title="Your Order" />;
+  const cart = useAppStore((s) => s.cart);
+  const [recent, setRecent] = useState<PlacedOrder | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const ctl = new AbortController();
+    actions.getCart().catch(reportError);
+    getRecentOrder(ctl.signal).then((r) => setRecent(r.order), reportError);
+    return () => ctl.abort();
+  }, []);
+  const active = recent && recent.status !== 'completed' && recent.status !== 'cancelled' ? recent : null;
+  return (
+    <div className="hh-checkout" data-screen="mf-checkout/Order">
+      {active && (
+        <section className="hh-checkout__part" aria-labelledby="order-active">
+          <h2 id="order-active">Your order on its way</h2>
+          <p>{statusSentence(active)}</p>
+          <Link to={`/order/confirm/${encodeURIComponent(active.id)}`}>See its status</Link>
+        </section>
+      )}
+      <section className="hh-checkout__part" aria-labelledby="order-cart">
+        <h2 id="order-cart">Your cart</h2>
+        {!cart || cart.products.length === 0 ? (
+          <>
+            <p>Your cart is empty.</p>
+            <Link className="hh-button hh-button--primary" to="/menu">
+              Back to Menu
+            </Link>
+          </>
+        ) : (
+          <>
+            <ul className="hh-cart__lines">
+              {cart.products.map((line) => (
+                <CartLine
+                  key={line.id}
+                  line={line}
+                  menuId={cart.menu_id}
+                  busy={false}
+                  run={async (fn) => {
+                    setError(null);
+                    try {
+                      await fn();
+                    } catch (e) {
+                      setError(e instanceof Error ? e.message : String(e));
+                    }
+                  }}
+                  setCart={(c) => useAppStore.getState().set({ cart: c })}
+                  onEdit={() => {}}
+                />
+              ))}
+            </ul>
+            {error && (
+              <p role="alert" className="hh-field__error">
+                {error}
+              </p>
+            )}
+            <p>
+              Subtotal <strong>{money(cart.totals.subtotal_cents)}</strong>
+            </p>
+            <Link className="hh-button hh-button--primary" to="/order/checkout">
+              Checkout
+            </Link>
+          </>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -27,13 +27,17 @@ describe('service worker routes', () => {
     expect(isModuleFile(path)).toBe(want);
   });
 
-  test.each(['/api', '/api/', '/api/ordering/cart', '/modules/mf-menu/1.0.0/mf-manifest.json', '/sw.js'])(
-    '%s is never cached',
-    (path) => {
-      expect(neverCached(path)).toBe(true);
-      expect(isHashedAsset(path) || isModuleFile(path)).toBe(false);
-    },
-  );
+  test.each([
+    '/api',
+    '/api/',
+    '/api/ordering/cart',
+    '/payments/2.7.0/fields',
+    '/modules/mf-menu/1.0.0/mf-manifest.json',
+    '/sw.js',
+  ])('%s is never cached', (path) => {
+    expect(neverCached(path)).toBe(true);
+    expect(isHashedAsset(path) || isModuleFile(path)).toBe(false);
+  });
 
   test.each([
     ['/', true],
@@ -47,6 +51,7 @@ describe('service worker routes', () => {
     ['/static/offline.html', false],
     ['/sw.js', false],
     ['/healthz', false],
+    ['/payments/2.7.0/fields', false], // the card processor's frame
   ])('navigation to %s handled → %s', (path, want) => {
     expect(isPageNavigation(path)).toBe(want);
     expect(NAVIGATION_DENYLIST.some((re) => re.test(path))).toBe(!want);

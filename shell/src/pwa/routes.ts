@@ -39,6 +39,8 @@ export function neverCached(path: string): boolean {
   return (
     path === '/api' ||
     path.startsWith('/api/') ||
+    // The card processor's hosted fields: its files and the card form, never from a cache.
+    path.startsWith('/payments/') ||
     /\/mf-(?:manifest|stats)\.json$/.test(path) ||
     path === '/sw.js' ||
     path.endsWith('.map')
@@ -61,6 +63,7 @@ export function isModuleFile(path: string): boolean {
  */
 export const NAVIGATION_DENYLIST: RegExp[] = [
   /^\/api(?:\/|$)/,
+  /^\/payments\//,
   /^\/(?:assets|modules|static)\//,
   /^\/(?:healthz|readyz|sw\.js|manifest\.webmanifest)$/,
 ];

@@ -5,6 +5,8 @@
 package account
 
 import (
+	"context"
+
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/auth"
@@ -35,8 +37,14 @@ type Config struct {
 	Loyalty loyalty.Provider
 	// Tokens issues and ends member sessions. Required.
 	Tokens *auth.Tokens
-	// Ordering applies redeemed rewards to the cart. Required.
+	// Ordering applies redeemed rewards to the cart, keeps saved gift cards and knows
+	// the house accounts. Required.
 	Ordering ordering.Provider
+	// KeepCard makes a card token permanent at its processor (processor "" when the
+	// member did not say which) when the card is saved, so that it still pays after an
+	// unsaved token would have expired. Optional: without it tokens are saved as they
+	// are.
+	KeepCard func(ctx context.Context, processor, token string) error
 	// Owner identifies the cart a request acts on. Default: session.VisitorID.
 	Owner func(c fiber.Ctx) string
 	// Guards run before the guarded routes (rate limits, bot check). Optional.
@@ -108,6 +116,10 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Get("/user/cards", m, a.cards)
 	r.Post("/user/cards", m, a.addCard)
 	r.Delete("/user/cards/:id", m, a.removeCard)
+	r.Get("/user/giftcards", m, a.giftCards)
+	r.Post("/user/giftcards", m, a.saveGiftCard)
+	r.Delete("/user/giftcards/:id", m, a.removeGiftCard)
+	r.Get("/user/house-accounts", m, a.houseAccounts)
 	r.Get("/user/favorites", m, a.favorites)
 	r.Put("/user/favorites/:locationId", m, a.addFavorite)
 	r.Delete("/user/favorites/:locationId", m, a.removeFavorite)

@@ -1,6 +1,8 @@
 package account
 
 import (
+	"context"
+
 	"github.com/gofiber/fiber/v3"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
@@ -8,7 +10,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
 
-// Saved addresses, cards and favourite locations.
+// Saved addresses, cards, gift cards and favourite locations, and house accounts.
 
 func (a *api) addresses(c fiber.Ctx) error {
 	list, err := a.l.Addresses(c.Context(), memberID(c))
@@ -63,11 +65,72 @@ func (a *api) addCard(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	if _, err := a.l.AddCard(c.Context(), memberID(c), in); err != nil {
+	card, err := a.l.AddCard(c.Context(), memberID(c), in)
+	if err != nil {
 		return err
+	}
+	// A token the processor lets expire would leave a saved card that cannot pay: the
+	// card is saved only once its token is kept.
+	if a.cfg.KeepCard != nil {
+		if err := a.cfg.KeepCard(c.Context(), card.Processor, card.Token); err != nil {
+			_ = a.l.RemoveCard(context.WithoutCancel(c.Context()), memberID(c), card.ID)
+			return err
+		}
 	}
 	c.Status(fiber.StatusCreated)
 	return a.cards(c)
+}
+
+func giftCardsJSON(c fiber.Ctx, list []ordering.SavedGiftCard, err error) error {
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(fiber.Map{"giftCards": list})
+}
+
+func (a *api) giftCards(c fiber.Ctx) error {
+	list, err := a.cfg.Ordering.SavedGiftCards(c.Context(), memberID(c))
+	return giftCardsJSON(c, list, err)
+}
+
+// POST /user/giftcards {token, nickname?}: keeps a gift card from a balance check on
+// the account; its token stops expiring.
+func (a *api) saveGiftCard(c fiber.Ctx) error {
+	var in struct {
+		Token    string `json:"token"`
+		Nickname string `json:"nickname"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if in.Token == "" {
+		return fault.New(fault.Invalid, "invalid", "Check your gift card's balance first.").Field("token", "required")
+	}
+	list, err := a.cfg.Ordering.SaveGiftCard(c.Context(), memberID(c), in.Token, in.Nickname)
+	if err == nil {
+		c.Status(fiber.StatusCreated)
+	}
+	return giftCardsJSON(c, list, err)
+}
+
+func (a *api) removeGiftCard(c fiber.Ctx) error {
+	list, err := a.cfg.Ordering.RemoveSavedGiftCard(c.Context(), memberID(c), c.Params("id"))
+	return giftCardsJSON(c, list, err)
+}
+
+// GET /user/house-accounts: the house accounts the member's email address may charge.
+func (a *api) houseAccounts(c fiber.Ctx) error {
+	m, err := a.l.Member(c.Context(), memberID(c))
+	if err != nil {
+		return err
+	}
+	list, err := a.cfg.Ordering.HouseAccounts(c.Context(), m.Email)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(fiber.Map{"houseAccounts": list})
 }
 
 func (a *api) removeCard(c fiber.Ctx) error {

@@ -5,7 +5,9 @@
 package ordering
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
@@ -38,6 +40,16 @@ type Config struct {
 	Owner func(c fiber.Ctx) string
 	// OnOrder runs after an order is placed (points for members). Optional.
 	OnOrder func(c fiber.Ctx, o ordering.Order)
+	// EventsInterval is how often an order's event stream reads the order again.
+	// Optional. Default: 1 second.
+	EventsInterval time.Duration
+	// EventsKeepAlive is the longest an event stream stays silent: a comment line then
+	// keeps proxies from closing it and finds a client that has gone. Optional.
+	// Default: 15 seconds.
+	EventsKeepAlive time.Duration
+	// EventsMaxAge ends an event stream that has run this long; the browser
+	// reconnects. Optional. Default: 10 minutes.
+	EventsMaxAge time.Duration
 }
 
 // CardInput is what the hosted card fields post.
@@ -69,6 +81,15 @@ type api struct {
 func Mount(r fiber.Router, cfg Config) {
 	if cfg.Owner == nil {
 		cfg.Owner = session.VisitorID
+	}
+	if cfg.EventsInterval <= 0 {
+		cfg.EventsInterval = time.Second
+	}
+	if cfg.EventsKeepAlive <= 0 {
+		cfg.EventsKeepAlive = 15 * time.Second
+	}
+	if cfg.EventsMaxAge <= 0 {
+		cfg.EventsMaxAge = 10 * time.Minute
 	}
 	a := &api{cfg: cfg, p: cfg.Provider}
 	r.Get("/locations", a.locations)
@@ -102,7 +123,11 @@ func Mount(r fiber.Router, cfg Config) {
 
 	r.Post("/payments/cards", a.tokenize)
 	r.Post("/giftcards/balance", a.giftBalance)
+	r.Get("/orders/recent", a.recentOrder) // before /orders/:id, which would take "recent" for an id
 	r.Get("/orders/:id", a.order)
+	r.Get("/orders/:id/events", a.orderEvents)
+	r.Post("/orders/:id/cancel", a.cancelOrder)
+	r.Post("/orders/:id/arrived", a.orderArrived)
 }
 
 func queryFloat(c fiber.Ctx, name string) (float64, bool, error) {
@@ -549,6 +574,9 @@ func (a *api) submit(c fiber.Ctx) error {
 		return err
 	}
 	in.IdempotencyKey = c.Get("Idempotency-Key")
+	if m, ok := session.MemberOf(c); ok {
+		in.MemberID = m.ID
+	}
 	o, err := a.owner(c)
 	if err != nil {
 		return err
@@ -587,6 +615,8 @@ func (a *api) tokenize(c fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"card": tok})
 }
 
+// POST /giftcards/balance: the balance, and a token that stands for the card for an
+// hour so that checkout need not keep the PIN.
 func (a *api) giftBalance(c fiber.Ctx) error {
 	var in struct {
 		Number string `json:"number"`
@@ -599,16 +629,136 @@ func (a *api) giftBalance(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	c.Set(fiber.HeaderCacheControl, site.NoStore) // the token pays with the card
 	return c.JSON(fiber.Map{"giftCard": b})
 }
 
-// GET /orders/:id: the confirmation data of /order/confirm/{oid}. Order ids carry
-// 96 random bits; the confirmation link is the capability to read the order.
-func (a *api) order(c fiber.Ctx) error {
-	o, err := a.p.Order(c.Context(), c.Params("id"))
+// viewer is who asks for an order: this visitor, and the member when signed in.
+func (a *api) viewer(c fiber.Ctx) ordering.Viewer {
+	v := ordering.Viewer{Owner: a.cfg.Owner(c)}
+	if m, ok := session.MemberOf(c); ok {
+		v.MemberID = m.ID
+	}
+	return v
+}
+
+func orderJSON(c fiber.Ctx, o ordering.Order, err error) error {
 	if err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 	return c.JSON(fiber.Map{"order": o})
+}
+
+// GET /orders/:id: the confirmation data of /order/confirm/{oid}, for the visitor who
+// placed the order or the member it belongs to. Anyone else, even with the link, is
+// told there is no such order, as for an id that does not exist.
+func (a *api) order(c fiber.Ctx) error {
+	o, err := a.p.Order(c.Context(), c.Params("id"), a.viewer(c))
+	return orderJSON(c, o, err)
+}
+
+// GET /orders/recent: the visitor's most recent order, or {order:null}.
+func (a *api) recentOrder(c fiber.Ctx) error {
+	o, err := a.p.RecentOrder(c.Context(), a.cfg.Owner(c))
+	if fault.Is(err, fault.NotFound) {
+		c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+		return c.JSON(fiber.Map{"order": nil})
+	}
+	return orderJSON(c, o, err)
+}
+
+// POST /orders/:id/cancel: cancels an order the kitchen has not started.
+func (a *api) cancelOrder(c fiber.Ctx) error {
+	o, err := a.p.CancelOrder(c.Context(), c.Params("id"), a.viewer(c))
+	return orderJSON(c, o, err)
+}
+
+// POST /orders/:id/arrived: a curbside guest is outside.
+func (a *api) orderArrived(c fiber.Ctx) error {
+	o, err := a.p.OrderArrived(c.Context(), c.Params("id"), a.viewer(c))
+	return orderJSON(c, o, err)
+}
+
+// eventWriteWindow is how long one event may take to reach the client. The server's
+// write timeout covers a whole answer, which a stream outlives, so each write gets
+// its own deadline.
+const eventWriteWindow = 30 * time.Second
+
+// GET /orders/:id/events: the order as Server-Sent Events. An "order" event carries
+// {"order": …} at once and again whenever the status or arrived_at changes; a comment
+// line keeps a quiet stream open. The stream ends once the order is completed or
+// cancelled, after EventsMaxAge (the browser's EventSource reconnects), or when the
+// client has gone (a write fails).
+func (a *api) orderEvents(c fiber.Ctx) error {
+	// Copies: the stream outlives the request, whose strings Fiber may reuse.
+	id, v := strings.Clone(c.Params("id")), a.viewer(c)
+	v.Owner, v.MemberID = strings.Clone(v.Owner), strings.Clone(v.MemberID)
+	first, err := a.p.Order(c.Context(), id, v)
+	if err != nil {
+		return err // a plain JSON error: nothing has been streamed yet
+	}
+	c.Set(fiber.HeaderContentType, "text/event-stream")
+	c.Set(fiber.HeaderCacheControl, site.NoStore)
+	c.Set("X-Accel-Buffering", "no") // nginx would hold events back in its buffer
+	// Not compressed: a compressor kept per open stream costs far more memory than
+	// events of a few hundred bytes save.
+	c.Request().Header.Del(fiber.HeaderAcceptEncoding)
+	conn := c.RequestCtx().Conn()
+	p, cfg := a.p, a.cfg
+	return c.SendStreamWriter(func(w *bufio.Writer) {
+		// The request's context ends with the handler; the stream has its own.
+		ctx, cancel := context.WithTimeout(context.Background(), cfg.EventsMaxAge)
+		defer cancel()
+		write := func(s string) bool {
+			_ = conn.SetWriteDeadline(time.Now().Add(eventWriteWindow))
+			if _, err := w.WriteString(s); err != nil {
+				return false
+			}
+			return w.Flush() == nil
+		}
+		send := func(o ordering.Order) bool {
+			b, err := json.Marshal(fiber.Map{"order": o})
+			return err == nil && write("event: order\ndata: "+string(b)+"\n\n")
+		}
+		closed := func(o ordering.Order) bool {
+			return o.Status == ordering.OrderCompleted || o.Status == ordering.OrderCancelled
+		}
+		last, wrote := first, time.Now()
+		if !send(last) || closed(last) {
+			return
+		}
+		tick := time.NewTicker(cfg.EventsInterval)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			o, err := p.Order(ctx, id, v)
+			if err != nil {
+				return // the browser reconnects and is answered afresh
+			}
+			switch {
+			case o.Status != last.Status || !sameTime(o.ArrivedAt, last.ArrivedAt):
+				if !send(o) || closed(o) {
+					return
+				}
+				last, wrote = o, time.Now()
+			case time.Since(wrote) >= cfg.EventsKeepAlive:
+				if !write(": keep-alive\n\n") {
+					return
+				}
+				wrote = time.Now()
+			}
+		}
+	})
+}
+
+func sameTime(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Equal(*b)
 }

@@ -37,6 +37,16 @@ const (
 	PayInStore  = "instore"
 )
 
+// Order statuses. An order moves placed → preparing → ready → completed on its own
+// as the kitchen works through it; cancelled is final.
+const (
+	OrderPlaced    = "placed"
+	OrderPreparing = "preparing"
+	OrderReady     = "ready"
+	OrderCompleted = "completed"
+	OrderCancelled = "cancelled"
+)
+
 // Address is a street address.
 type Address struct {
 	Street string `json:"street"`
@@ -87,9 +97,26 @@ type Location struct {
 	SlotCapacity       int      `json:"slot_capacity"`
 	AdvanceDays        int      `json:"advance_days"`
 	PayInStoreMaxCents int64    `json:"pay_in_store_max_cents"`
+	// CardProcessors are the card processors the location takes payments through
+	// ("hosted", "second"); the first is the one its checkout offers by default.
+	CardProcessors []string `json:"card_processors"`
+	// CustomFields are what the location asks for at checkout besides the contact
+	// details (a table number, a company name); none by default.
+	CustomFields []CustomField `json:"custom_fields"`
 	// Filled per request.
 	OpenNow       bool     `json:"open_now"`
 	DistanceMiles *float64 `json:"distance_miles,omitempty"`
+}
+
+// CustomField is a field a location asks for at checkout.
+type CustomField struct {
+	// Name is the key in Cart.CustomFields.
+	Name     string `json:"name"`
+	Label    string `json:"label"`
+	Required bool   `json:"required"`
+	// MaxLength of the value in characters, at most MaxCustomFieldLength.
+	MaxLength int    `json:"max_length"`
+	Hint      string `json:"hint,omitempty"`
 }
 
 // DeliverySearch is the answer to "who delivers to this address".
@@ -380,7 +407,9 @@ type PaymentInput struct {
 	AmountCents int64 `json:"amountCents"`
 	// Card: a token from the hosted fields of Processor.
 	Processor string `json:"processor,omitempty"`
-	Token     string `json:"token,omitempty"`
+	// Token of a card (with Processor), or of a gift card (from a balance check or a
+	// saved gift card) instead of its number and PIN.
+	Token string `json:"token,omitempty"`
 	// Gift card.
 	Number string `json:"number,omitempty"`
 	PIN    string `json:"pin,omitempty"`
@@ -391,9 +420,12 @@ type PaymentInput struct {
 
 // SubmitInput places the order.
 type SubmitInput struct {
-	IdempotencyKey string         `json:"-"`
-	Customer       Customer       `json:"customer"`
-	Payments       []PaymentInput `json:"payments"`
+	IdempotencyKey string `json:"-"`
+	// MemberID is the signed-in member placing the order, if any: the order is theirs
+	// to read and act on from any device.
+	MemberID string         `json:"-"`
+	Customer Customer       `json:"customer"`
+	Payments []PaymentInput `json:"payments"`
 }
 
 // PaymentRecord is a settled payment on an order (no card numbers).
@@ -404,10 +436,19 @@ type PaymentRecord struct {
 	Reference   string `json:"reference,omitempty"`
 }
 
+// StatusTimes are when an order reaches each status: the time it did, or the time it
+// is expected to.
+type StatusTimes struct {
+	Placed    time.Time `json:"placed"`
+	Preparing time.Time `json:"preparing"`
+	Ready     time.Time `json:"ready"`
+	Completed time.Time `json:"completed"`
+}
+
 // Order is a placed order.
 type Order struct {
 	ID           string            `json:"id"`
-	Status       string            `json:"status"` // placed | ready | completed | cancelled
+	Status       string            `json:"status"` // OrderPlaced … OrderCancelled
 	LocationID   string            `json:"location_id"`
 	Location     Location          `json:"location"`
 	MenuID       string            `json:"menu_id"`
@@ -425,12 +466,47 @@ type Order struct {
 	PlacedAt     time.Time         `json:"placed_at"`
 	MemberID     string            `json:"member_id,omitempty"`
 	CustomFields map[string]string `json:"custom_fields,omitempty"`
+	StatusTimes  StatusTimes       `json:"status_times"`
+	// ArrivedAt is when a curbside guest said they were outside.
+	ArrivedAt   *time.Time `json:"arrived_at,omitempty"`
+	CancelledAt *time.Time `json:"cancelled_at,omitempty"`
+	// Cancellable: the guest can still cancel online (only while placed).
+	Cancellable bool `json:"cancellable"`
 }
 
-// GiftCardBalance answers a balance check.
+// Viewer is who asks for an order: the visitor (the owner Submit was given) and the
+// signed-in member, if any. An order is theirs when they placed it, or when it was
+// placed by that member; to anyone else it does not exist.
+type Viewer struct {
+	Owner    string
+	MemberID string
+}
+
+// GiftCardBalance answers a balance check. Token stands for the card (no PIN needed)
+// for a while, so checkout can pay with it without keeping the PIN.
 type GiftCardBalance struct {
 	Last4        string `json:"last4"`
 	BalanceCents int64  `json:"balance_cents"`
+	Token        string `json:"token"`
+}
+
+// SavedGiftCard is a gift card a member keeps for later: a token that does not
+// expire, with the card's live balance.
+type SavedGiftCard struct {
+	ID           string `json:"id"`
+	Token        string `json:"token"`
+	Last4        string `json:"last4"`
+	BalanceCents int64  `json:"balance_cents"`
+	Nickname     string `json:"nickname,omitempty"`
+}
+
+// HouseAccount is a company account a guest may charge, as offered to one email.
+type HouseAccount struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	RequiresPO bool   `json:"requires_po"`
+	// AvailableCents is the credit limit less what has been charged.
+	AvailableCents int64 `json:"available_cents"`
 }
 
 // CateringPackage is an item of the catering menu.
@@ -576,9 +652,33 @@ type Provider interface {
 	ApplyReward(ctx context.Context, owner string, r AppliedReward) (Cart, error)
 	RemoveReward(ctx context.Context, owner, rewardID string) (Cart, error)
 
+	// GiftCardBalance checks a gift card and issues a token that stands for it.
 	GiftCardBalance(ctx context.Context, number, pin string) (GiftCardBalance, error)
+	// SavedGiftCards lists a member's saved gift cards with their balances.
+	SavedGiftCards(ctx context.Context, memberID string) ([]SavedGiftCard, error)
+	// SaveGiftCard keeps a gift card token for a member for good; the answer is the
+	// whole list.
+	SaveGiftCard(ctx context.Context, memberID, token, nickname string) ([]SavedGiftCard, error)
+	// RemoveSavedGiftCard forgets a saved gift card; the answer is the whole list.
+	RemoveSavedGiftCard(ctx context.Context, memberID, id string) ([]SavedGiftCard, error)
+	// HouseAccounts are the house accounts whose allowed email domains include
+	// email's, with the credit left on each.
+	HouseAccounts(ctx context.Context, email string) ([]HouseAccount, error)
+
 	Submit(ctx context.Context, owner string, in SubmitInput) (Order, error)
-	Order(ctx context.Context, id string) (Order, error)
+	// Order, CancelOrder and OrderArrived act for v only: an order v may not see is
+	// NotFound "order_not_found", exactly like an unknown id.
+	Order(ctx context.Context, id string, v Viewer) (Order, error)
+	// RecentOrder is the owner's most recent order; NotFound when there is none.
+	RecentOrder(ctx context.Context, owner string) (Order, error)
+	// CancelOrder cancels an order that the kitchen has not started (status placed),
+	// giving back every payment and the time slot; Conflict "order_not_cancellable"
+	// afterwards.
+	CancelOrder(ctx context.Context, id string, v Viewer) (Order, error)
+	// OrderArrived records that a curbside guest is outside (the first time counts):
+	// Rule "not_curbside" for other handoffs, Conflict "order_closed" once the order
+	// is completed or cancelled.
+	OrderArrived(ctx context.Context, id string, v Viewer) (Order, error)
 }
 
 // CardAuthorizer charges card tokens; the edge adapts its payment processors to it.

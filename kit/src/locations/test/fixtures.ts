@@ -38,6 +38,8 @@ export const louisville = (patch: Partial<Location> = {}): Location => ({
   slot_capacity: 8,
   advance_days: 7,
   pay_in_store_max_cents: 5000,
+  card_processors: ['hosted'],
+  custom_fields: [],
   open_now: false,
   ...patch,
 });

@@ -39,6 +39,13 @@ type Validator struct {
 	answered map[string]int
 }
 
+// Server-Sent Events streams are described as strings: their bodies are read as
+// text, and each event's data is checked against its schema by the test that reads
+// the stream (CheckSchema).
+func init() {
+	openapi3filter.RegisterBodyDecoder("text/event-stream", openapi3filter.PlainBodyDecoder)
+}
+
 // New loads and validates the embedded document.
 func New() (*Validator, error) {
 	loader := openapi3.NewLoader()
@@ -136,16 +143,25 @@ func (v *Validator) Check(a Answer) error {
 // CheckError validates the body of an answer that no operation describes (the 404
 // of an unknown /api path) against the error schema every failed call shares.
 func (v *Validator) CheckError(status int, body []byte) error {
-	ref := v.doc.Components.Schemas["Error"]
+	if err := v.CheckSchema("Error", body); err != nil {
+		return fmt.Errorf("error answer %d: %w", status, err)
+	}
+	return nil
+}
+
+// CheckSchema validates JSON against a schema of the document's components (the data
+// of a Server-Sent Event, which the document cannot describe per event).
+func (v *Validator) CheckSchema(name string, body []byte) error {
+	ref := v.doc.Components.Schemas[name]
 	if ref == nil || ref.Value == nil {
-		return errors.New("api/openapi.yaml has no Error schema")
+		return fmt.Errorf("api/openapi.yaml has no %s schema", name)
 	}
 	var value any
 	if err := json.Unmarshal(body, &value); err != nil {
-		return fmt.Errorf("error answer %d is not JSON: %s", status, excerpt(body))
+		return fmt.Errorf("not JSON: %s", excerpt(body))
 	}
 	if err := ref.Value.VisitJSON(value, openapi3.EnableJSONSchema2020(), openapi3.VisitAsResponse()); err != nil {
-		return fmt.Errorf("error answer %d does not match the Error schema: %s\n  body: %s", status, describe(err), excerpt(body))
+		return fmt.Errorf("does not match the %s schema: %s\n  body: %s", name, describe(err), excerpt(body))
 	}
 	return nil
 }

@@ -481,7 +481,7 @@ func TestSubmitIsIdempotent(t *testing.T) {
 		if err != nil || o.ID != id {
 			t.Fatalf("retry: %v %v", o.ID, err)
 		}
-		got, err := e.p.Order(ctx, id)
+		got, err := e.p.Order(ctx, id, ordering.Viewer{Owner: "v"})
 		if err != nil || got.Totals.TotalCents != c.Totals.TotalCents || got.Customer.Phone != "6145550100" || got.Status != "placed" {
 			t.Fatalf("order: %+v %v", got, err)
 		}

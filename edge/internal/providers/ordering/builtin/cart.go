@@ -29,8 +29,7 @@ const (
 )
 
 // A visitor has at most one open cart, stored as JSON under cart:<owner>.
-func (p *Provider) cartKey(owner string) string  { return p.st.Key("cart", owner) }
-func (p *Provider) giftKey(number string) string { return p.st.Key("giftcard", number) }
+func (p *Provider) cartKey(owner string) string { return p.st.Key("cart", owner) }
 
 // casCart replaces a cart only if it is unchanged since it was read:
 // KEYS[1] cart, ARGV[1] the JSON read, ARGV[2] the new JSON, ARGV[3] TTL ms.
@@ -248,7 +247,7 @@ func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, erro
 	line := ordering.CartProduct{ProductID: pr.ID, Name: pr.Name, Quantity: in.Quantity, SpecialInstructions: in.SpecialInstructions, Modifiers: []ordering.ChosenModifier{},
 		CrossContact: pr.CrossContact, Catering: pr.CategoryID == CateringCategory}
 	line.Data.Name = pr.Name
-	chosen := map[string]int{} // "parent/group" → selections
+	chosen := map[string]int{}  // "parent/group" → selections
 	picked := map[string]bool{} // modifier ids chosen, for their nested options
 	seen := map[string]bool{}
 	fields := map[string]string{}
@@ -738,6 +737,22 @@ func (p *Provider) SetCustomFields(ctx context.Context, owner string, fields map
 		return ordering.Cart{}, err
 	}
 	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		// Only the fields the location asks for, each within its own length.
+		asked := map[string]ordering.CustomField{}
+		for _, f := range l.CustomFields {
+			asked[f.Name] = f
+		}
+		for k, v := range clean {
+			f, ok := asked[k]
+			if !ok {
+				bad[k] = l.Name + " doesn't ask for this"
+			} else if utf8.RuneCountInString(v) > f.MaxLength {
+				bad[k] = "at most " + strconv.Itoa(f.MaxLength) + " characters"
+			}
+		}
+		if err := fault.Fields("Check the highlighted fields.", bad); err != nil {
+			return err
+		}
 		c.CustomFields = clean
 		return nil
 	})

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 	_ "time/tzdata" // location time zones must resolve on any machine
+	"unicode/utf8"
 
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
@@ -41,6 +42,11 @@ type menuSeed struct {
 	// products of its Catering category.
 	Catering bool `json:"catering"`
 }
+
+// DefaultCardProcessor is the card processor of a location whose data names none.
+const DefaultCardProcessor = "hosted"
+
+var processorRE = regexp.MustCompile(`^[a-z0-9-]{1,40}$`)
 
 // CateringCategory is the menu category that holds the catering packages.
 const CateringCategory = "catering"
@@ -169,6 +175,22 @@ func LoadCatalog() (*Catalog, error) {
 		}
 		if l.SlotMinutes <= 0 {
 			l.SlotMinutes = 15
+		}
+		if len(l.CardProcessors) == 0 {
+			l.CardProcessors = []string{DefaultCardProcessor}
+		}
+		if l.CustomFields == nil {
+			l.CustomFields = []ordering.CustomField{}
+		}
+		for _, f := range l.CustomFields {
+			if f.Name == "" || f.Label == "" || f.MaxLength <= 0 || f.MaxLength > MaxCustomFieldLength || utf8.RuneCountInString(f.Name) > MaxCustomFieldKeyChars {
+				return nil, fmt.Errorf("ordering data: location %s has a bad custom field %q", l.ID, f.Name)
+			}
+		}
+		for i, id := range l.CardProcessors {
+			if !processorRE.MatchString(id) || slices.Contains(l.CardProcessors[:i], id) {
+				return nil, fmt.Errorf("ordering data: location %s has a bad card processor %q", l.ID, id)
+			}
 		}
 		c.zones[l.ID] = z
 		c.locByID[l.ID] = i

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/mail"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,6 +25,8 @@ var (
 	digitRE = regexp.MustCompile(`\D`)
 	giftRE  = regexp.MustCompile(`^\d{12,19}$`)
 	pinRE   = regexp.MustCompile(`^\d{4,8}$`)
+	// longDigits is a card number written into a field that should not hold one.
+	longDigits = regexp.MustCompile(`\d[\d -]{10,}\d`)
 )
 
 // take one unit of slot capacity unless full: KEYS[1] slot, ARGV[1] capacity, ARGV[2] ttl s.
@@ -34,11 +37,12 @@ n = redis.call('INCR', KEYS[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 return n`)
 
-// debit a gift card: KEYS[1] card hash, ARGV[1] pin, ARGV[2] amount → new balance,
-// -1 wrong pin, -2 not enough, -3 unknown card.
+// debit a gift card: KEYS[1] card, ARGV[1] the PIN hash given, or "" for a card
+// named by its token, ARGV[2] amount → new balance, -1 wrong PIN, -2 not enough,
+// -3 unknown card.
 var debitGift = redis.NewScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return -3 end
-if redis.call('HGET', KEYS[1], 'pin') ~= ARGV[1] then return -1 end
+if ARGV[1] ~= '' and redis.call('HGET', KEYS[1], 'pin_hash') ~= ARGV[1] then return -1 end
 local b = tonumber(redis.call('HGET', KEYS[1], 'balance'))
 local a = tonumber(ARGV[2])
 if b < a then return -2 end
@@ -52,39 +56,7 @@ return redis.call('INCRBY', KEYS[1], ARGV[1])`)
 
 func (p *Provider) orderKey(id string) string { return p.st.Key("order", id) }
 
-// GiftCardBalance checks a gift card's balance.
-func (p *Provider) GiftCardBalance(ctx context.Context, number, pin string) (ordering.GiftCardBalance, error) {
-	number = digitRE.ReplaceAllString(number, "")
-	if !giftRE.MatchString(number) || !pinRE.MatchString(pin) {
-		return ordering.GiftCardBalance{}, fault.New(fault.Invalid, "invalid", "Enter the gift card number and PIN from the back of the card.").Field("number", "12 to 19 digits").Field("pin", "4 to 8 digits")
-	}
-	vals, err := p.st.Client.HMGet(ctx, p.giftKey(number), "pin", "balance").Result()
-	if err != nil {
-		return ordering.GiftCardBalance{}, err
-	}
-	if vals[0] == nil || vals[0].(string) != pin {
-		return ordering.GiftCardBalance{}, fault.New(fault.Rule, "giftcard_invalid", "We couldn't find a gift card with that number and PIN.").Field("number", "Check the number and PIN")
-	}
-	var bal int64
-	fmt.Sscan(vals[1].(string), &bal)
-	return ordering.GiftCardBalance{Last4: number[len(number)-4:], BalanceCents: bal}, nil
-}
-
-// Order returns a placed order.
-func (p *Provider) Order(ctx context.Context, id string) (ordering.Order, error) {
-	if len(id) > 64 || id == "" {
-		return ordering.Order{}, notFound("order_not_found", "We couldn't find that order.")
-	}
-	raw, err := p.st.Client.Get(ctx, p.orderKey(id)).Bytes()
-	if errors.Is(err, redis.Nil) {
-		return ordering.Order{}, notFound("order_not_found", "We couldn't find that order.")
-	}
-	if err != nil {
-		return ordering.Order{}, err
-	}
-	var o ordering.Order
-	return o, json.Unmarshal(raw, &o)
-}
+func (p *Provider) houseSpendKey(accountID string) string { return p.st.Key("house-spend", accountID) }
 
 func checkCustomer(c ordering.Customer) (ordering.Customer, error) {
 	f := map[string]string{}
@@ -107,11 +79,6 @@ func checkCustomer(c ordering.Customer) (ordering.Customer, error) {
 	return c, fault.Fields("Check your contact details.", f)
 }
 
-type charged struct {
-	kind, key, processor, ref string
-	amount                    int64
-}
-
 // Submit validates everything again and places the order. The idempotency key makes
 // a repeated submit (a double click, a retried request) return the same order.
 func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitInput) (ordering.Order, error) {
@@ -129,7 +96,7 @@ func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitI
 			return ordering.Order{}, err
 		}
 		if id, found := strings.CutPrefix(v, "order:"); found {
-			return p.Order(ctx, id)
+			return p.Order(ctx, id, ordering.Viewer{Owner: owner, MemberID: in.MemberID})
 		}
 		return ordering.Order{}, fault.New(fault.Conflict, "order_in_progress", "We're already placing this order. One moment…")
 	}
@@ -159,6 +126,11 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	if err != nil {
 		return ordering.Order{}, err
 	}
+	for _, f := range l.CustomFields {
+		if f.Required && strings.TrimSpace(c.CustomFields[f.Name]) == "" {
+			return ordering.Order{}, fault.New(fault.Rule, "custom_field_required", "%s asks for %s.", l.Name, strings.ToLower(f.Label)).Field(f.Name, "Enter "+strings.ToLower(f.Label))
+		}
+	}
 	if !handoffOffered(l, c.Handoff.Mode) {
 		return ordering.Order{}, fault.New(fault.Rule, "handoff_unavailable", "%s doesn't offer %s.", l.Name, modeLabel(c.Handoff.Mode))
 	}
@@ -172,6 +144,10 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		}
 		if c.Totals.SubtotalCents < l.Services.DeliveryMinimumCents {
 			return ordering.Order{}, fault.New(fault.Rule, "below_delivery_minimum", "Delivery orders need a subtotal of at least $%.2f.", float64(l.Services.DeliveryMinimumCents)/100)
+		}
+		// A delivery tip goes to the driver: a delivery order says how much (docs/checkout.md, "Tips").
+		if c.Tip.Percent == 0 && c.Tip.AmountCents == 0 {
+			return ordering.Order{}, fault.New(fault.Rule, "tip_required", "Choose a tip for your driver.").Field("tip", "Choose a tip")
 		}
 	case ordering.HandoffCurbside:
 		if c.Handoff.Vehicle == nil || c.Handoff.Vehicle.Make == "" || c.Handoff.Vehicle.Model == "" || c.Handoff.Vehicle.Color == "" {
@@ -208,41 +184,27 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		return ordering.Order{}, fault.New(fault.Conflict, "slot_full", "That time just filled up. Choose another time.").Field("time", "Full")
 	}
 	var done []charged
-	undo := func() {
-		for _, ch := range done {
-			switch ch.kind {
-			case ordering.PayGiftCard:
-				p.st.Client.HIncrBy(ctx, ch.key, "balance", ch.amount)
-			case ordering.PayHouse:
-				p.st.Client.DecrBy(ctx, ch.key, ch.amount)
-			case ordering.PayCard:
-				_ = p.cfg.Cards.Void(ctx, ch.processor, ch.ref)
-			}
-		}
-		p.st.Client.Decr(ctx, slot)
-	}
+	undo := func() { p.giveBack(context.WithoutCancel(ctx), done, slot) }
 	orderID := newID("o_")
 	records := []ordering.PaymentRecord{}
 	for i, pm := range plan {
 		rec := ordering.PaymentRecord{Kind: pm.Kind, AmountCents: pm.AmountCents}
 		switch pm.Kind {
 		case ordering.PayGiftCard:
-			num := digitRE.ReplaceAllString(pm.Number, "")
-			key := p.giftKey(num)
-			r, err := debitGift.Run(ctx, p.st.Client, []string{key}, pm.PIN, pm.AmountCents).Int64()
+			g := pm.gift
+			r, err := debitGift.Run(ctx, p.st.Client, []string{p.giftKey(g.ref)}, g.pinHash, pm.AmountCents).Int64()
 			if err == nil && r < 0 {
-				err = fault.New(fault.Rule, "giftcard_insufficient", "Gift card •••• %s doesn't have enough on it any more.", num[len(num)-4:])
+				err = fault.New(fault.Rule, "giftcard_insufficient", "Gift card •••• %s doesn't have enough on it any more.", g.last4)
 			}
 			if err != nil {
 				undo()
 				return ordering.Order{}, err
 			}
-			done = append(done, charged{kind: pm.Kind, key: key, amount: pm.AmountCents})
-			rec.Label = "Gift card •••• " + num[len(num)-4:]
+			done = append(done, charged{Kind: pm.Kind, Key: g.ref, Amount: pm.AmountCents})
+			rec.Label = "Gift card •••• " + g.last4
 		case ordering.PayHouse:
 			h := p.cat.houses[pm.AccountID]
-			key := p.st.Key("house-spend", h.ID)
-			r, err := chargeHouse.Run(ctx, p.st.Client, []string{key}, pm.AmountCents, h.CreditLimitCents).Int64()
+			r, err := chargeHouse.Run(ctx, p.st.Client, []string{p.houseSpendKey(h.ID)}, pm.AmountCents, h.CreditLimitCents).Int64()
 			if err == nil && r < 0 {
 				err = fault.New(fault.Rule, "house_account_limit", "This order is over the house account's remaining credit.")
 			}
@@ -250,7 +212,7 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 				undo()
 				return ordering.Order{}, err
 			}
-			done = append(done, charged{kind: pm.Kind, key: key, amount: pm.AmountCents})
+			done = append(done, charged{Kind: pm.Kind, Key: h.ID, Amount: pm.AmountCents})
 			rec.Label = "House account: " + h.Name
 			rec.Reference = pm.PONumber
 		case ordering.PayCard:
@@ -259,26 +221,30 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 				undo()
 				return ordering.Order{}, err
 			}
-			done = append(done, charged{kind: pm.Kind, processor: pm.Processor, ref: ref, amount: pm.AmountCents})
+			done = append(done, charged{Kind: pm.Kind, Processor: pm.Processor, Ref: ref, Amount: pm.AmountCents})
 			rec.Label, rec.Reference = label, ref
 		case ordering.PayInStore:
 			rec.Label = "Pay in store"
 		}
 		records = append(records, rec)
 	}
-	o := ordering.Order{ID: orderID, Status: "placed", LocationID: l.ID, Location: p.withStatus(*l), MenuID: c.MenuID,
+	member := in.MemberID
+	if member == "" {
+		member = c.MemberID
+	}
+	s := storedOrder{Order: ordering.Order{ID: orderID, Status: ordering.OrderPlaced, LocationID: l.ID, Location: p.withStatus(*l), MenuID: c.MenuID,
 		Products: c.Products, Handoff: c.Handoff, Time: c.Time, ReadyAt: readyAt.UTC(), Discounts: c.Discounts, Fees: c.Fees,
 		Totals: c.Totals, Payments: records, Customer: cust, Utensils: c.Utensils, TaxExempt: c.TaxExemptID != "",
-		PlacedAt: now, MemberID: c.MemberID, CustomFields: c.CustomFields}
-	raw, err := json.Marshal(&o)
+		PlacedAt: now, MemberID: member, CustomFields: c.CustomFields}, Owner: owner, Slot: slot, Charges: done}
+	raw, err := json.Marshal(&s)
 	if err != nil {
 		undo()
 		return ordering.Order{}, err
 	}
 	_, err = p.st.Client.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
-		pipe.Set(ctx, p.orderKey(o.ID), raw, 0)
-		pipe.LPush(ctx, p.st.Key("visitor-orders", owner), o.ID)
-		pipe.LTrim(ctx, p.st.Key("visitor-orders", owner), 0, 99)
+		pipe.Set(ctx, p.orderKey(orderID), raw, 0)
+		pipe.LPush(ctx, p.visitorOrdersKey(owner), orderID)
+		pipe.LTrim(ctx, p.visitorOrdersKey(owner), 0, 99)
 		pipe.Del(ctx, p.cartKey(owner))
 		return nil
 	})
@@ -286,11 +252,17 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		undo()
 		return ordering.Order{}, err
 	}
-	return o, nil
+	return p.lifecycle(&s), nil
+}
+
+// planned is a checked payment; gift is the card of a gift card payment.
+type planned struct {
+	ordering.PaymentInput
+	gift giftCheck
 }
 
 // planPayments checks every payment and resolves the one "rest" amount.
-func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *ordering.Cart, cust ordering.Customer, in []ordering.PaymentInput) ([]ordering.PaymentInput, error) {
+func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *ordering.Cart, cust ordering.Customer, in []ordering.PaymentInput) ([]planned, error) {
 	total := c.Totals.TotalCents
 	if len(in) == 0 {
 		return nil, fault.New(fault.Invalid, "payment_required", "Choose how you'd like to pay.").Field("payments", "required")
@@ -312,7 +284,10 @@ func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *or
 		}
 		sum += pm.AmountCents
 	}
-	out := append([]ordering.PaymentInput(nil), in...)
+	out := make([]planned, len(in))
+	for i, pm := range in {
+		out[i].PaymentInput = pm
+	}
 	if rest >= 0 {
 		out[rest].AmountCents = total - sum
 		if out[rest].AmountCents <= 0 && total > 0 {
@@ -324,7 +299,8 @@ func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *or
 		return nil, fault.New(fault.Invalid, "payment_total_mismatch", "Your payments add up to $%.2f but the total is $%.2f.", float64(sum)/100, float64(total)/100).Field("payments", "must add up to the total")
 	}
 	gifts := map[string]bool{}
-	for i, pm := range out {
+	for i := range out {
+		pm := &out[i]
 		field := fmt.Sprintf("payments.%d", i)
 		switch pm.Kind {
 		case ordering.PayCard:
@@ -334,30 +310,43 @@ func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *or
 			if pm.Token == "" || pm.Processor == "" {
 				return nil, fault.New(fault.Invalid, "invalid", "Enter your card details again.").Field(field+".token", "required")
 			}
-		case ordering.PayGiftCard:
-			num := digitRE.ReplaceAllString(pm.Number, "")
-			if gifts[num] {
-				return nil, fault.New(fault.Invalid, "invalid", "That gift card is listed twice.").Field(field+".number", "duplicate")
+			if !slices.Contains(l.CardProcessors, pm.Processor) {
+				return nil, fault.New(fault.Rule, "processor_unavailable", "%s doesn't take that kind of card payment. Enter your card again.", l.Name).Field(field+".processor", "not taken at this location")
 			}
-			gifts[num] = true
-			bal, err := p.GiftCardBalance(ctx, pm.Number, pm.PIN)
+		case ordering.PayGiftCard:
+			var err error
+			switch {
+			case pm.Token != "" && (pm.Number != "" || pm.PIN != ""):
+				return nil, fault.New(fault.Invalid, "invalid", "Pay with the gift card's token or its number and PIN, not both.").Field(field+".token", "token or number and PIN")
+			case pm.Token != "":
+				if pm.gift, err = p.giftByToken(ctx, pm.Token); err != nil {
+					if fe, ok := fault.As(err); ok {
+						err = fe.Field(field+".token", "Enter the card again")
+					}
+				}
+			default:
+				pm.gift, err = p.giftByNumber(ctx, pm.Number, pm.PIN)
+			}
 			if err != nil {
 				return nil, err
 			}
-			if bal.BalanceCents < pm.AmountCents {
-				return nil, fault.New(fault.Rule, "giftcard_insufficient", "Gift card •••• %s has $%.2f on it. Pay the rest another way.", bal.Last4, float64(bal.BalanceCents)/100).Field(field+".amountCents", "more than the balance")
+			if gifts[pm.gift.ref] {
+				named := field + ".number"
+				if pm.Token != "" {
+					named = field + ".token"
+				}
+				return nil, fault.New(fault.Invalid, "invalid", "That gift card is listed twice.").Field(named, "duplicate")
+			}
+			gifts[pm.gift.ref] = true
+			if pm.gift.balance < pm.AmountCents {
+				return nil, fault.New(fault.Rule, "giftcard_insufficient", "Gift card •••• %s has $%.2f on it. Pay the rest another way.", pm.gift.last4, float64(pm.gift.balance)/100).Field(field+".amountCents", "more than the balance")
 			}
 		case ordering.PayHouse:
 			h, ok := p.cat.houses[pm.AccountID]
 			if !ok {
 				return nil, fault.New(fault.Rule, "house_account_invalid", "We couldn't find that house account.").Field(field+".accountId", "unknown account")
 			}
-			domain := strings.ToLower(cust.Email[strings.LastIndex(cust.Email, "@")+1:])
-			allowed := false
-			for _, d := range h.AllowedEmailDomains {
-				allowed = allowed || d == domain
-			}
-			if !allowed {
+			if !h.allows(cust.Email) {
 				return nil, fault.New(fault.Forbidden, "house_account_forbidden", "Your email address isn't authorised to charge %s.", h.Name).Field(field+".accountId", "not authorised")
 			}
 			if strings.TrimSpace(pm.PONumber) == "" && h.RequiresPO {

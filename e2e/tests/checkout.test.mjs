@@ -1,0 +1,347 @@
+// Checking out as a new guest and as a member in Chromium (docs/checkout.md): a card in
+// the processor's hosted fields, the confirmation whose status moves on by itself, the
+// delivery minimum, a gift card with a card, a stored card and a reward, a double click,
+// a declined card, the native app's bridge, keyboard only, and axe at 390 and 1280 px.
+// The edge's ordering clock starts at noon in Ohio (so the restaurants are open whatever
+// the hour of the run) and its kitchen works 120 times faster, so a 15-minute order is
+// ready in under ten seconds.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite, newPage, pageApi as api, seriousViolations, signUp } from './harness.mjs';
+
+const noonInOhio = new Date().toISOString().slice(0, 10) + 'T17:00:00Z';
+const site = useSite(before, after, { ORDER_CLOCK_SPEED: '120', ORDER_CLOCK_START: noonInOhio });
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 900 };
+const CARD = '4111 1111 1111 1111';
+
+/** startCart: a cart at Columbus Downtown (pickup, ASAP) with items worth `quantity` × $6.49. */
+async function startCart(page, { quantity = 2, location = 'oh-columbus-downtown' } = {}) {
+  await page.goto(site.edge.base + '/locations');
+  assert.equal((await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: location })).status, 201);
+  const r = await api(page, 'POST', '/cart/products', {
+    productId: 'tenders-3',
+    quantity,
+    modifiers: [{ id: 'flv-spicy' }],
+  });
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  return r.body.cart;
+}
+
+async function openCheckout(page) {
+  await page.goto(site.edge.base + '/order/checkout');
+  await page.getByRole('heading', { name: 'Your order', exact: true, level: 2 }).waitFor({ timeout: 15000 });
+}
+
+async function fillContact(page, who = {}) {
+  await page.getByLabel('First name').fill(who.first ?? 'Grace');
+  await page.getByLabel('Last name').fill(who.last ?? 'Hopper');
+  await page.getByLabel('Email').fill(who.email ?? 'grace@example.com');
+  await page.getByLabel('Phone').fill(who.phone ?? '6145550134');
+}
+
+/** fillCard types a card into the processor's frame, as a guest does. */
+async function fillCard(page, number = CARD) {
+  const frame = page.frameLocator('iframe[title="Card details"]');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry date').fill('12/30');
+  await frame.getByLabel('Security code').fill('123');
+  await frame.getByLabel('Billing ZIP code').fill('43215');
+  return frame;
+}
+
+const placeOrder = (page) => page.getByRole('button', { name: /^Place order/ });
+
+test('a guest pays for a pickup order by card: the confirmation shows the order, and its status reaches ready without a reload', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { viewport: desktop });
+  const requests = [];
+  page.on('request', (r) => requests.push({ url: r.url(), body: r.postData() ?? '' }));
+  await startCart(page);
+  await openCheckout(page);
+  await page.getByText('In-store pickup at Henhouse Columbus Downtown').waitFor();
+  await page.getByText('As soon as possible').waitFor();
+  await fillContact(page);
+  const frame = await fillCard(page);
+  await frame.getByText('Visa', { exact: true }).waitFor();
+  await page.locator('.hh-card-brand.is-detected').getByText('Visa').waitFor();
+  await placeOrder(page).click();
+
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  await page.getByRole('heading', { name: 'Thanks, Grace! Your order is in.' }).waitFor();
+  const orderId = await page.getByTestId('order-number').textContent();
+  assert.ok(page.url().endsWith('/order/confirm/' + orderId));
+  await page.getByText('Visa •••• 1111', { exact: false }).waitFor();
+  await page.getByText('2 × 3 Tenders').waitFor();
+  // The kitchen moves the order along; the page follows without a reload.
+  await page.getByTestId('order-status').getByText('Your order is ready at the counter.').waitFor({ timeout: 30000 });
+  assert.equal(
+    await page
+      .locator('[aria-current="step"]')
+      .textContent()
+      .then((t) => t.startsWith('Ready')),
+    true,
+  );
+
+  // The card number went only to the processor, from its frame.
+  const carried = requests.filter((r) => r.body.includes('4111111111111111'));
+  assert.deepEqual(
+    carried.map((r) => new URL(r.url).pathname),
+    ['/api/payments/cards'],
+  );
+  assert.ok(!(await page.content()).includes('4111'), 'the page outside the frame never holds the number');
+  assert.ok(
+    !site.edge.log().includes('4111111111111111') && !site.edge.log().includes('4111 1111'),
+    'the edge log never holds it',
+  );
+  assert.deepEqual(errors, []);
+
+  // Another visitor cannot read the order: it is a 404 to them.
+  const other = await newPage(site.browser, [], { viewport: desktop });
+  await other.goto(site.edge.base + '/order/confirm/' + orderId);
+  await other.getByRole('heading', { name: 'This page could not be found' }).waitFor();
+  assert.equal((await api(other, 'GET', '/orders/' + orderId)).status, 404);
+  // Without an id, the confirmation shows this visitor's most recent order.
+  await page.goto(site.edge.base + '/order/confirm');
+  await page.getByTestId('order-number').getByText(orderId).waitFor();
+  await other.goto(site.edge.base + '/order/confirm');
+  await other.getByRole('heading', { name: 'No recent order' }).waitFor();
+});
+
+test('delivery below the minimum: the message is at the totals and nothing is charged', async () => {
+  const page = await newPage(site.browser, [], { viewport: desktop });
+  await startCart(page, { quantity: 1 });
+  const d = await api(page, 'PUT', '/cart/handoff', {
+    mode: 'delivery',
+    address: { street: '50 W Broad St', city: 'Columbus', state: 'OH', zip: '43215' },
+  });
+  assert.equal(d.status, 200, JSON.stringify(d.body));
+  await openCheckout(page);
+  await page.getByText('Delivery to 50 W Broad St, Columbus').waitFor();
+  // A delivery tip goes to the driver: no "No tip", and the order waits for one.
+  assert.equal(await page.getByRole('radio', { name: 'No tip' }).count(), 0);
+  await page.getByText('Choose a tip for your driver.').first().waitFor();
+  await page.getByRole('radio', { name: /^15%/ }).click();
+  await page.locator('dl.hh-cart__totals').getByText('Tip').waitFor();
+  // Pay in store is not for delivery.
+  assert.equal(await page.getByRole('radio', { name: 'Pay in store' }).isDisabled(), true);
+  await fillContact(page);
+  await fillCard(page);
+  await placeOrder(page).click();
+  const totals = page.getByRole('region', { name: 'Totals' });
+  await totals
+    .getByRole('alert')
+    .getByText('Delivery orders need a subtotal of at least $20.00.')
+    .waitFor({ timeout: 20000 });
+  assert.equal((await api(page, 'GET', '/orders/recent')).body.order, null);
+  // Everything typed is still there.
+  assert.equal(await page.getByLabel('Email').inputValue(), 'grace@example.com');
+});
+
+test('a gift card pays part and a card the rest; the remaining amount is always shown', async () => {
+  const page = await newPage(site.browser, [], { viewport: phone });
+  const cart = await startCart(page, { quantity: 4 });
+  await openCheckout(page);
+  const total = cart.totals.total_cents;
+  await page.getByText(`To pay: $${(total / 100).toFixed(2)}`).waitFor();
+  await page.getByRole('button', { name: 'Add a gift card' }).click();
+  await page.getByLabel('Gift card number').fill('6006 4911 1122 2233');
+  await page.getByLabel('PIN').fill('4321');
+  await page.getByRole('button', { name: 'Check balance and apply' }).click();
+  await page.getByText('Gift card •••• 2233: balance $15.00').waitFor();
+  await page.getByText(`Gift card pays $15.00. Remaining to pay: $${((total - 1500) / 100).toFixed(2)}`).waitFor();
+  // The PIN is gone from the page once checked.
+  assert.equal(await page.getByLabel('PIN').count(), 0);
+  await page.getByRole('radio', { name: 'Credit or debit card' }).check();
+  await fillContact(page);
+  await fillCard(page, '5555 5555 5555 4444');
+  await placeOrder(page).click();
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  await page.getByText('Gift card •••• 2233: $15.00').waitFor();
+  await page.getByText(`MasterCard •••• 4444: $${((total - 1500) / 100).toFixed(2)}`).waitFor();
+  assert.deepEqual(await seriousViolations(page), []);
+});
+
+test('a declined card: the message is at the card form, nothing typed is lost, and another card goes through', async () => {
+  const page = await newPage(site.browser, [], { viewport: desktop });
+  await startCart(page);
+  await openCheckout(page);
+  await fillContact(page);
+  const frame = await fillCard(page, '4000 0000 0000 0002');
+  await placeOrder(page).click();
+  await page
+    .locator('.hh-card-form')
+    .getByRole('alert')
+    .getByText('Your card was declined. Try another card.')
+    .waitFor({ timeout: 20000 });
+  assert.equal(await page.getByLabel('First name').inputValue(), 'Grace');
+  assert.equal((await api(page, 'GET', '/orders/recent')).body.order, null);
+  await frame.getByLabel('Card number').fill(CARD);
+  await placeOrder(page).click();
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+});
+
+test('a double click on Place order places one order', async () => {
+  const page = await newPage(site.browser, [], { viewport: desktop });
+  await startCart(page);
+  await openCheckout(page);
+  await fillContact(page);
+  await fillCard(page);
+  const submits = [];
+  page.on('request', (r) => r.url().endsWith('/api/cart/submit') && submits.push(r.headers()['idempotency-key']));
+  await placeOrder(page).dblclick();
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  assert.equal(submits.length, 1);
+  // The page's one attempt is this visitor's one order.
+  const recent = await api(page, 'GET', '/orders/recent');
+  assert.equal(recent.body.order.id, await page.getByTestId('order-number').textContent());
+});
+
+test('a member pays with a stored card and uses a reward; the card and the order are in the account', async () => {
+  const page = await newPage(site.browser, [], { viewport: desktop });
+  await signUp(page, site.edge.base, 'checkout-member@example.com', '6145550199');
+  // A card saved earlier (through the processor's tokenizer, as the account page does).
+  const tok = await api(page, 'POST', '/payments/cards', {
+    number: '4242424242424242',
+    expMonth: '12',
+    expYear: '2030',
+    cvv: '123',
+    postalCode: '43215',
+  });
+  assert.equal(tok.status, 201);
+  const c = tok.body.card;
+  const saved = await api(page, 'POST', '/user/cards', {
+    token: c.token,
+    processor: c.processor,
+    brand: c.brand,
+    last4: c.last4,
+    expMonth: c.exp_month,
+    expYear: c.exp_year,
+    default: true,
+  });
+  assert.equal(saved.status, 201, JSON.stringify(saved.body));
+  // Support gives the member the points for a reward.
+  const me = await api(page, 'GET', '/user');
+  assert.equal((await api(page, 'POST', '/dev/points', { memberId: me.body.user.id, points: 1000 })).status, 200);
+  assert.equal(
+    (await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    201,
+  );
+  assert.equal((await api(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 2 })).status, 201);
+  await openCheckout(page);
+  // Prefilled from the account; the stored card is chosen.
+  assert.equal(await page.getByLabel('First name').inputValue(), 'Ada');
+  assert.equal(await page.getByRole('radio', { name: /Visa •••• 4242/ }).isChecked(), true);
+  await page.getByRole('button', { name: /^Rewards/ }).click();
+  await page.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' }).click();
+  await page.locator('[data-testid="applied-reward"] dt').getByText('Free Buttermilk Biscuit').waitFor();
+  await placeOrder(page).click();
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  await page.getByText('Visa •••• 4242', { exact: false }).waitFor();
+  await page.getByText('Free Buttermilk Biscuit').first().waitFor();
+  const orders = await api(page, 'GET', '/user/orders');
+  assert.equal(orders.body.orders.length, 1);
+});
+
+test('/app/checkout hands the placed order to the native app through its bridge', async () => {
+  const context = await site.browser.newContext({ viewport: phone });
+  await context.addInitScript(() => {
+    window.__bridge = [];
+    window.ReactNativeWebView = { postMessage: (m) => window.__bridge.push(JSON.parse(m)) };
+  });
+  const page = await context.newPage();
+  await page.goto(site.edge.base + '/app/checkout');
+  assert.equal(
+    (await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    201,
+  );
+  assert.equal((await api(page, 'POST', '/cart/products', { productId: 'tenders-3' })).status, 201);
+  await page.goto(site.edge.base + '/app/checkout');
+  await page.getByRole('heading', { name: 'Your order', exact: true, level: 2 }).waitFor({ timeout: 15000 });
+  assert.equal(await page.locator('header.hh-header').count(), 0, 'no site chrome');
+  assert.equal(await page.getByRole('link', { name: /^Edit/ }).count(), 0);
+  await fillContact(page);
+  await page.getByRole('radio', { name: 'Pay in store' }).check();
+  await placeOrder(page).click();
+  await page.waitForURL(/\/app\/checkout\?order=o_/, { timeout: 20000 });
+  const sent = await page.evaluate(() => window.__bridge);
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].type, 'order_placed');
+  assert.equal(sent[0].source, 'henhouse-checkout');
+  assert.ok(page.url().endsWith('?order=' + sent[0].orderId));
+  await page.getByTestId('order-status').waitFor();
+  await page.getByText('Pay in store: ', { exact: false }).waitFor();
+});
+
+test('keyboard only: from the cart drawer to the confirmation', async () => {
+  const page = await newPage(site.browser, [], { viewport: desktop });
+  await startCart(page);
+  await page.goto(site.edge.base + '/menu/m-standard');
+  await page.getByRole('heading', { name: 'Chicken', exact: true, level: 2 }).waitFor({ timeout: 15000 });
+  await page.locator('.hh-cart-button').focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Continue to Checkout' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/order\/checkout$/);
+  await page.getByRole('heading', { name: 'Your order', exact: true, level: 2 }).waitFor({ timeout: 15000 });
+
+  /** tabTo presses Tab until the focused element (in the page or the card frame) has the label. */
+  const tabTo = async (label) => {
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const here = await page.evaluate(() => {
+        let el = document.activeElement;
+        if (el?.tagName === 'IFRAME') el = el.contentDocument?.activeElement;
+        if (!el) return '';
+        const id = el.id;
+        const doc = el.ownerDocument;
+        const lab = id ? doc.querySelector(`label[for="${id}"]`) : null;
+        return (lab?.textContent || el.getAttribute('aria-label') || el.textContent || '').trim();
+      });
+      if (here.startsWith(label)) return;
+    }
+    throw new Error('Tab never reached ' + label);
+  };
+  await tabTo('First name');
+  await page.keyboard.type('Kay');
+  await tabTo('Last name');
+  await page.keyboard.type('Board');
+  await tabTo('Email');
+  await page.keyboard.type('kay@example.com');
+  await tabTo('Phone');
+  await page.keyboard.type('6145550188');
+  await tabTo('Card number');
+  await page.keyboard.type('4111111111111111');
+  await tabTo('Expiry date');
+  await page.keyboard.type('1230');
+  await tabTo('Security code');
+  await page.keyboard.type('123');
+  await tabTo('Billing ZIP code');
+  await page.keyboard.type('43215');
+  await tabTo('Place order');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  await page.getByRole('heading', { name: 'Thanks, Kay! Your order is in.' }).waitFor();
+});
+
+for (const [name, viewport] of [
+  ['390 px', phone],
+  ['1280 px', desktop],
+]) {
+  test(`axe finds nothing serious on the checkout and the confirmation at ${name}`, async () => {
+    const page = await newPage(site.browser, [], { viewport });
+    // Another restaurant: each time slot takes eight orders, and the tests above fill one.
+    await startCart(page, { location: 'oh-dublin' });
+    await openCheckout(page);
+    await page.frameLocator('iframe[title="Card details"]').getByLabel('Card number').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await fillContact(page);
+    await page.getByRole('radio', { name: 'Pay in store' }).check();
+    await placeOrder(page).click();
+    await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+    await page.getByTestId('order-status').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+  });
+}

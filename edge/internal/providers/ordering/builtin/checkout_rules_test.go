@@ -1,0 +1,82 @@
+package builtin
+
+import (
+	"testing"
+
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/store/storetest"
+)
+
+// The fields a location asks for: only those, each within its length, and the required
+// ones before the order is placed.
+func TestCustomFieldsAreTheLocations(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		l, err := e.p.Location(ctx, "in-carmel")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(l.CustomFields) != 1 || l.CustomFields[0].Name != "name_on_order" || !l.CustomFields[0].Required {
+			t.Fatalf("Carmel asks for %+v", l.CustomFields)
+		}
+		if l, _ := e.p.Location(ctx, "oh-toledo"); l.CustomFields == nil || len(l.CustomFields) != 0 {
+			t.Fatalf("Toledo asks for %+v, want none ([])", l.CustomFields)
+		}
+		if _, err := e.p.CreateCart(ctx, "v", "m-standard", "in-carmel"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.p.AddProduct(ctx, "v", ordering.LineInput{ProductID: "tenders-5", Modifiers: []ordering.ModifierInput{{ID: "flv-original"}}}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = e.p.SetCustomFields(ctx, "v", map[string]string{"table": "12"})
+		if fe, _ := fault.As(err); faultCode(t, err) != "invalid" || fe.Fields["table"] == "" {
+			t.Fatalf("a field Carmel doesn't ask for: %v", err)
+		}
+		if _, err := e.p.SetCustomFields(ctx, "v", map[string]string{"name_on_order": "A name far longer than forty characters in all"}); faultCode(t, err) != "invalid" {
+			t.Fatal("over the field's length")
+		}
+		pay := []ordering.PaymentInput{{Kind: "instore"}}
+		_, err = e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "cf-0000001", Customer: guest, Payments: pay})
+		if fe, _ := fault.As(err); faultCode(t, err) != "custom_field_required" || fe.Fields["name_on_order"] == "" {
+			t.Fatalf("without the required field: %v", err)
+		}
+		c, err := e.p.SetCustomFields(ctx, "v", map[string]string{"name_on_order": "Ada"})
+		if err != nil || c.CustomFields["name_on_order"] != "Ada" {
+			t.Fatalf("set: %v %v", c.CustomFields, err)
+		}
+		o, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "cf-0000002", Customer: guest, Payments: pay})
+		if err != nil || o.CustomFields["name_on_order"] != "Ada" {
+			t.Fatalf("placed: %v %v", o.CustomFields, err)
+		}
+	})
+}
+
+// A delivery tip goes to the driver, so a delivery order is refused without one; pickup
+// orders may have none.
+func TestDeliveryOrdersNeedATip(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		placeable(t, e, "v")
+		for i := 0; i < 3; i++ { // over the $20 delivery minimum
+			if _, err := e.p.AddProduct(ctx, "v", ordering.LineInput{ProductID: "tenders-5", Quantity: 2, Modifiers: []ordering.ModifierInput{{ID: "flv-spicy"}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := e.p.SetHandoff(ctx, "v", ordering.Handoff{Mode: ordering.HandoffDelivery, Address: &ordering.Address{Street: "1 Near St", City: "Columbus", State: "OH", ZIP: "43215"}}); err != nil {
+			t.Fatal(err)
+		}
+		pay := []ordering.PaymentInput{{Kind: "card", Processor: "hosted", Token: "tok_ok"}}
+		_, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "tip-0000001", Customer: guest, Payments: pay})
+		if fe, _ := fault.As(err); faultCode(t, err) != "tip_required" || fe.Fields["tip"] == "" {
+			t.Fatalf("delivery without a tip: %v", err)
+		}
+		if _, err := e.p.SetTip(ctx, "v", ordering.Tip{AmountCents: 300}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "tip-0000002", Customer: guest, Payments: pay}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

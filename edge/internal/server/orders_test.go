@@ -1,0 +1,246 @@
+package server
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// placeAtDayton fills g's cart at Dayton for the first free slot, with the handoff
+// given (none: pickup), and submits it with the payments given.
+func placeAtDayton(t *testing.T, g *guest, key, handoff, payments string) map[string]any {
+	t.Helper()
+	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
+	if handoff != "" {
+		g.ok("PUT", "/api/cart/handoff", handoff, 200)
+	}
+	slot := ""
+	for _, d := range g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any) {
+		for _, sl := range d.(map[string]any)["slots"].([]any) {
+			if slot == "" && sl.(map[string]any)["available"] == true {
+				slot = sl.(map[string]any)["at"].(string)
+			}
+		}
+	}
+	g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+slot+`"}`, 200)
+	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[` + payments + `]}`
+	return g.ok("POST", "/api/cart/submit", body, 201, "Idempotency-Key", key, "X-Bot-Check", g.bot("checkout"))["order"].(map[string]any)
+}
+
+// An order through the edge: the visitor reads it, says they're here, follows it as
+// events and cancels it; another visitor cannot see it at all.
+func TestOrderLifecycleThroughTheEdge(t *testing.T) {
+	s := newTestServer(t)
+	g := newGuest(t, s)
+	if m := g.ok("GET", "/api/orders/recent", "", 200); m["order"] != nil {
+		t.Fatalf("no order yet: %v", m)
+	}
+	o := placeAtDayton(t, g, "edge-order-1", `{"mode":"curbside","vehicle":{"make":"Ford","model":"F-150","color":"Red"}}`, `{"kind":"instore"}`)
+	id := o["id"].(string)
+	if o["status"] != "placed" || o["cancellable"] != true {
+		t.Fatalf("placed: %v", o)
+	}
+	if m := g.ok("GET", "/api/orders/recent", "", 200); m["order"].(map[string]any)["id"] != id {
+		t.Fatalf("recent: %v", m)
+	}
+	g.ok("GET", "/api/orders/"+id, "", 200)
+	arrived := g.ok("POST", "/api/orders/"+id+"/arrived", "", 200)["order"].(map[string]any)["arrived_at"]
+	if arrived == nil {
+		t.Fatal("arrived_at not set")
+	}
+
+	other := newGuest(t, s)
+	for _, call := range [][2]string{{"GET", "/api/orders/" + id}, {"GET", "/api/orders/" + id + "/events"}, {"POST", "/api/orders/" + id + "/cancel"}, {"POST", "/api/orders/" + id + "/arrived"}} {
+		if st, m, _ := other.send(call[0], call[1], ""); st != 404 || m["error"].(map[string]any)["code"] != "order_not_found" {
+			t.Errorf("%s %s by another visitor: %d %v", call[0], call[1], st, m)
+		}
+	}
+
+	cancelled := g.ok("POST", "/api/orders/"+id+"/cancel", "", 200)["order"].(map[string]any)
+	if cancelled["status"] != "cancelled" || cancelled["arrived_at"] != arrived {
+		t.Fatalf("cancelled: %v", cancelled)
+	}
+	if st, m, _ := g.send("POST", "/api/orders/"+id+"/cancel", ""); st != 409 || m["error"].(map[string]any)["code"] != "order_not_cancellable" {
+		t.Fatalf("cancel twice: %d %v", st, m)
+	}
+	if st, m, _ := g.send("POST", "/api/orders/"+id+"/arrived", ""); st != 409 || m["error"].(map[string]any)["code"] != "order_closed" {
+		t.Fatalf("arrived when cancelled: %d %v", st, m)
+	}
+
+	// The stream of a cancelled order is its one event; its data is an OrderResponse.
+	st, _, raw := g.send("GET", "/api/orders/"+id+"/events", "", "Accept", "text/event-stream")
+	if st != 200 {
+		t.Fatalf("events: %d %s", st, raw)
+	}
+	var events []string
+	sc := bufio.NewScanner(strings.NewReader(raw))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			events = append(events, data)
+		}
+	}
+	if len(events) != 1 || !strings.HasPrefix(raw, "event: order\n") {
+		t.Fatalf("events: %q", raw)
+	}
+	if err := apiContract(t).CheckSchema("OrderResponse", []byte(events[0])); err != nil {
+		t.Fatalf("event data: %v", err)
+	}
+}
+
+// A member keeps a gift card and pays with it, and sees the house accounts their
+// email may charge.
+func TestMemberGiftCardsAndHouseAccounts(t *testing.T) {
+	s := newDevServer(t)
+	g := newGuest(t, s)
+	g.ok("POST", "/api/auth/signup", strings.Replace(signUpBody, "ada@example.com", "ada@acme.example", 1), 201, "X-Bot-Check", g.bot("signup"))
+	accounts := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any)
+	if len(accounts) != 1 || accounts[0].(map[string]any)["id"] != "ha-acme" || accounts[0].(map[string]any)["available_cents"] != 200000.0 {
+		t.Fatalf("house accounts: %v", accounts)
+	}
+	gift := g.ok("POST", "/api/giftcards/balance", `{"number":"6006491111222233","pin":"4321"}`, 200)["giftCard"].(map[string]any)
+	saved := g.ok("POST", "/api/user/giftcards", `{"token":"`+gift["token"].(string)+`","nickname":"Work"}`, 201)["giftCards"].([]any)
+	card := saved[0].(map[string]any)
+	// An hour later the saved card still pays.
+	s.Store.Mini().FastForward(2 * time.Hour)
+	o := placeAtDayton(t, g, "edge-order-2", "", fmt.Sprintf(`{"kind":"giftcard","token":%q,"amountCents":300},{"kind":"house","accountId":"ha-acme","poNumber":"PO-9"}`, card["token"]))
+	if o["member_id"] == nil || o["payments"].([]any)[0].(map[string]any)["label"] != "Gift card •••• 2233" {
+		t.Fatalf("order: %v", o)
+	}
+	list := g.ok("GET", "/api/user/giftcards", "", 200)["giftCards"].([]any)
+	if list[0].(map[string]any)["balance_cents"] != 1200.0 {
+		t.Fatalf("the balance after paying 300: %v", list)
+	}
+	left := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any)[0].(map[string]any)["available_cents"].(float64)
+	if left >= 200000 {
+		t.Fatalf("the house account was not charged: %v", left)
+	}
+	// Cancelling gives both back.
+	g.ok("POST", "/api/orders/"+o["id"].(string)+"/cancel", "", 200)
+	if list := g.ok("GET", "/api/user/giftcards", "", 200)["giftCards"].([]any); list[0].(map[string]any)["balance_cents"] != 1500.0 {
+		t.Fatalf("gift card after the cancel: %v", list)
+	}
+	if a := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any)[0].(map[string]any)["available_cents"]; a != 200000.0 {
+		t.Fatalf("house account after the cancel: %v", a)
+	}
+	if list := g.ok("DELETE", "/api/user/giftcards/"+card["id"].(string), "", 200)["giftCards"].([]any); len(list) != 0 {
+		t.Fatalf("removed: %v", list)
+	}
+}
+
+// A card saved to the account keeps its token: it still pays after an unsaved token
+// has expired.
+func TestSavedCardStillPaysAnHourLater(t *testing.T) {
+	s := newDevServer(t)
+	g := newGuest(t, s)
+	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
+	c := &contract{g: g, entries: map[string]contractEntry{}}
+	saved := c.token("", "4242 4242 4242 4242", "4", "2039")
+	unsaved := c.token("", "5555 5555 5555 4444", "11", "2038")
+	g.ok("POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":"visa","last4":"4242","expMonth":4,"expYear":2039}`, saved["token"]), 201)
+	if st, m, _ := g.send("POST", "/api/user/cards", `{"token":"tok_0123456789abcdef0123456789abcdef","processor":"hosted","brand":"visa","last4":"4242","expMonth":4,"expYear":2039}`); st != 410 || m["error"].(map[string]any)["code"] != "card_expired" {
+		t.Fatalf("a token the processor does not have: %d %v", st, m)
+	}
+	if cards := g.ok("GET", "/api/user/cards", "", 200)["cards"].([]any); len(cards) != 1 {
+		t.Fatalf("cards: %v", cards)
+	}
+	s.Store.Mini().FastForward(2 * time.Hour)
+	pay := func(key, token string) (int, map[string]any) {
+		body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@example.com","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + token + `"}]}`
+		st, m, _ := g.send("POST", "/api/cart/submit", body, "Idempotency-Key", key, "X-Bot-Check", g.bot("checkout"))
+		return st, m
+	}
+	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
+	slot := ""
+	for _, d := range g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any) {
+		for _, sl := range d.(map[string]any)["slots"].([]any) {
+			if slot == "" && sl.(map[string]any)["available"] == true {
+				slot = sl.(map[string]any)["at"].(string)
+			}
+		}
+	}
+	g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+slot+`"}`, 200)
+	if st, m := pay("saved-card-1", unsaved["token"].(string)); st != 410 || m["error"].(map[string]any)["code"] != "card_expired" {
+		t.Fatalf("an unsaved token two hours on: %d %v", st, m)
+	}
+	if st, m := pay("saved-card-2", saved["token"].(string)); st != 201 || m["order"].(map[string]any)["payments"].([]any)[0].(map[string]any)["label"] != "Visa •••• 4242" {
+		t.Fatalf("the saved card: %d %v", st, m)
+	}
+}
+
+// /app/testcheckout is a test page: the 404 page in production unless TEST_CHECKOUT
+// is on.
+func TestTestCheckoutPage(t *testing.T) {
+	for _, c := range []struct {
+		env    string
+		on     bool
+		status int
+	}{{"prod", false, 404}, {"prod", true, 200}, {"dev", true, 200}} {
+		s := newTestServerWith(t, func(cfg *Config) { cfg.Environment, cfg.TestCheckout = c.env, c.on })
+		resp, body := get(t, s, "/app/testcheckout")
+		b := bootstrapOf(t, body)
+		if resp.StatusCode != c.status {
+			t.Errorf("%s, test checkout %v: %d", c.env, c.on, resp.StatusCode)
+		}
+		known := false
+		for _, r := range b.Routes {
+			known = known || r.ID == "app-testcheckout"
+		}
+		if known != c.on || (c.on && b.Route.ID != "app-testcheckout") || (!c.on && b.Route.ID != "not-found") {
+			t.Errorf("%s, test checkout %v: route %s, in the table: %v", c.env, c.on, b.Route.ID, known)
+		}
+	}
+}
+
+func TestTestSettingsFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		appEnv, testCheckout string
+		want                 bool
+	}{{"prod", "", false}, {"dev", "", true}, {"staging", "", true}, {"prod", "on", true}, {"dev", "off", false}} {
+		t.Setenv("APP_ENV", c.appEnv)
+		t.Setenv("TEST_CHECKOUT", c.testCheckout)
+		if cfg, err := ConfigFromEnv(); err != nil || cfg.TestCheckout != c.want {
+			t.Errorf("APP_ENV=%s TEST_CHECKOUT=%q: %v %v", c.appEnv, c.testCheckout, cfg.TestCheckout, err)
+		}
+	}
+	t.Setenv("TEST_CHECKOUT", "yes")
+	if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "TEST_CHECKOUT") {
+		t.Errorf("TEST_CHECKOUT=yes: %v", err)
+	}
+	t.Setenv("TEST_CHECKOUT", "")
+
+	t.Setenv("ORDER_CLOCK_SPEED", "")
+	if cfg, err := ConfigFromEnv(); err != nil || cfg.OrderClockSpeed != 1 {
+		t.Errorf("default clock speed: %v %v", cfg.OrderClockSpeed, err)
+	}
+	t.Setenv("ORDER_CLOCK_SPEED", "60")
+	if cfg, err := ConfigFromEnv(); err != nil || cfg.OrderClockSpeed != 60 {
+		t.Errorf("clock speed 60: %v %v", cfg.OrderClockSpeed, err)
+	}
+	for _, bad := range []string{"0", "-2", "fast", "NaN", "Inf"} {
+		t.Setenv("ORDER_CLOCK_SPEED", bad)
+		if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "ORDER_CLOCK_SPEED") {
+			t.Errorf("ORDER_CLOCK_SPEED=%s: %v", bad, err)
+		}
+	}
+	t.Setenv("ORDER_CLOCK_SPEED", "")
+
+	t.Setenv("APP_ENV", "dev")
+	t.Setenv("ORDER_CLOCK_START", "2026-11-25T12:00:00-05:00")
+	if cfg, err := ConfigFromEnv(); err != nil || !cfg.OrderClockStart.Equal(time.Date(2026, 11, 25, 17, 0, 0, 0, time.UTC)) {
+		t.Errorf("clock start: %v %v", cfg.OrderClockStart, err)
+	}
+	t.Setenv("ORDER_CLOCK_START", "noon")
+	if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "ORDER_CLOCK_START") {
+		t.Errorf("ORDER_CLOCK_START=noon: %v", err)
+	}
+	t.Setenv("APP_ENV", "prod")
+	t.Setenv("ORDER_CLOCK_START", "2026-11-25T12:00:00-05:00")
+	if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "prod") {
+		t.Errorf("ORDER_CLOCK_START in prod: %v", err)
+	}
+}

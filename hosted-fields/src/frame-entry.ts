@@ -1,0 +1,5 @@
+// The frame document's script (/payments/2.7.0/frame.js).
+import './frame.css';
+import { start } from './frame';
+
+start();

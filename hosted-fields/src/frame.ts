@@ -1,0 +1,272 @@
+// The hosted card fields: the document inside the frame, served by the processor. It
+// alone holds the card number, expiry, security code and ZIP code; it sends them only
+// to the processor (POST /api/payments/cards) and tells the page nothing but the brand,
+// whether the fields are complete, field messages and the token.
+import {
+  BRAND_NAMES,
+  FIELDS,
+  TAG,
+  isEnvelope,
+  type Brand,
+  type CardToken,
+  type Envelope,
+  type Field,
+  type FieldsError,
+  type FrameMessage,
+  type PageMessage,
+} from './protocol';
+import { brandOf, check, digits, expiryParts, formatExpiry, formatNumber, type Values } from './rules';
+
+const LABELS: Record<Field, { label: string; autocomplete: string; name: string; hint?: string }> = {
+  number: { label: 'Card number', autocomplete: 'cc-number', name: 'cardnumber' },
+  expiry: { label: 'Expiry date', autocomplete: 'cc-exp', name: 'exp-date', hint: 'MM/YY' },
+  cvv: {
+    label: 'Security code',
+    autocomplete: 'cc-csc',
+    name: 'cvc',
+    hint: '3 digits on the back, 4 on the front for Amex',
+  },
+  postalCode: { label: 'Billing ZIP code', autocomplete: 'postal-code', name: 'postal' },
+};
+
+// The processor's field names in its error answers, mapped to the frame's fields.
+const SERVER_FIELDS: Record<string, Field> = {
+  number: 'number',
+  expMonth: 'expiry',
+  expYear: 'expiry',
+  cvv: 'cvv',
+  postalCode: 'postalCode',
+};
+
+/** start renders the fields into #fields and answers the page's messages. */
+export function start(win: Window = window, fetchImpl: typeof fetch = win.fetch.bind(win)) {
+  const doc = win.document;
+  const params = new URLSearchParams(win.location.search);
+  const channel = params.get('channel') ?? '';
+  const processor = params.get('processor') || 'hosted';
+  const csrf = doc.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+  const root = doc.getElementById('fields') ?? doc.body;
+
+  const form = doc.createElement('form');
+  form.noValidate = true;
+  form.className = 'fields';
+  form.addEventListener('submit', (e) => e.preventDefault());
+  const inputs = {} as Record<Field, HTMLInputElement>;
+  const errors = {} as Record<Field, HTMLElement>;
+  const touched = new Set<Field>();
+  const shown: Partial<Record<Field, string>> = {};
+  const row = doc.createElement('div');
+  row.className = 'row';
+
+  for (const f of FIELDS) {
+    const spec = LABELS[f];
+    const wrap = doc.createElement('div');
+    wrap.className = `field field--${f}`;
+    const label = doc.createElement('label');
+    label.htmlFor = `f-${f}`;
+    label.textContent = spec.label;
+    const input = doc.createElement('input');
+    input.id = `f-${f}`;
+    input.name = spec.name;
+    input.autocomplete = spec.autocomplete as AutoFill;
+    input.inputMode = 'numeric';
+    input.spellcheck = false;
+    input.required = true;
+    const err = doc.createElement('p');
+    err.id = `f-${f}-error`;
+    err.className = 'error';
+    const described = [err.id];
+    if (spec.hint) {
+      const hint = doc.createElement('p');
+      hint.id = `f-${f}-hint`;
+      hint.className = 'hint';
+      hint.textContent = spec.hint;
+      described.unshift(hint.id);
+      wrap.append(label, hint);
+    } else wrap.append(label);
+    if (f === 'number') {
+      const line = doc.createElement('div');
+      line.className = 'number-line';
+      const brand = doc.createElement('span');
+      brand.id = 'brand';
+      brand.className = 'brand';
+      described.push(brand.id);
+      line.append(input, brand);
+      wrap.append(line);
+    } else wrap.append(input);
+    input.setAttribute('aria-describedby', described.join(' '));
+    wrap.append(err);
+    inputs[f] = input;
+    errors[f] = err;
+    if (f === 'expiry' || f === 'cvv') row.append(wrap);
+    else if (f === 'postalCode') form.append(row, wrap);
+    else form.append(wrap);
+  }
+  root.replaceChildren(form);
+
+  const values = (): Values => ({
+    number: inputs.number.value,
+    expiry: inputs.expiry.value,
+    cvv: inputs.cvv.value,
+    postalCode: inputs.postalCode.value,
+  });
+
+  const post = (m: FrameMessage) => {
+    const env: Envelope<FrameMessage> = { ...m, tag: TAG, channel };
+    win.parent.postMessage(env, win.location.origin);
+  };
+  const height = () => Math.ceil(doc.documentElement.scrollHeight);
+  let lastHeight = 0;
+  const resize = () => {
+    const h = height();
+    if (h !== lastHeight) {
+      lastHeight = h;
+      post({ type: 'resize', height: h });
+    }
+  };
+
+  const showError = (f: Field, message: string | undefined) => {
+    if (shown[f] === message) return;
+    shown[f] = message;
+    errors[f].textContent = message ?? '';
+    inputs[f].setAttribute('aria-invalid', message ? 'true' : 'false');
+    resize();
+  };
+
+  let brand: Brand = '';
+  const update = () => {
+    const v = values();
+    const problems = check(v);
+    const b = brandOf(v.number);
+    if (b !== brand) {
+      brand = b;
+      const el = doc.getElementById('brand')!;
+      el.className = b ? `brand brand--${b}` : 'brand';
+      el.textContent = b ? BRAND_NAMES[b] : '';
+      inputs.cvv.maxLength = b === 'amex' ? 4 : 3;
+    }
+    for (const f of FIELDS) if (touched.has(f) || shown[f]) showError(f, problems[f]);
+    const shownNow: Partial<Record<Field, string>> = {};
+    for (const f of FIELDS) if (shown[f]) shownNow[f] = shown[f];
+    post({
+      type: 'change',
+      state: {
+        brand: b,
+        complete: Object.keys(problems).length === 0,
+        empty: FIELDS.every((f) => !inputs[f].value.trim()),
+        errors: shownNow,
+      },
+    });
+  };
+
+  inputs.number.maxLength = 23;
+  inputs.expiry.maxLength = 5;
+  inputs.cvv.maxLength = 3;
+  inputs.postalCode.maxLength = 10;
+  inputs.number.addEventListener('input', () => {
+    const atEnd = inputs.number.selectionStart === inputs.number.value.length;
+    if (atEnd) inputs.number.value = formatNumber(inputs.number.value);
+  });
+  inputs.expiry.addEventListener('input', (e) => {
+    // Deleting the slash must not put it straight back.
+    if ((e as InputEvent).inputType?.startsWith('delete')) return;
+    inputs.expiry.value = formatExpiry(inputs.expiry.value);
+  });
+  for (const f of FIELDS) {
+    inputs[f].addEventListener('input', update);
+    inputs[f].addEventListener('blur', () => {
+      if (inputs[f].value.trim()) touched.add(f);
+      update();
+    });
+  }
+
+  const tokenize = async (id: number) => {
+    const v = values();
+    const problems = check(v);
+    if (Object.keys(problems).length > 0) {
+      FIELDS.forEach((f) => touched.add(f));
+      for (const f of FIELDS) showError(f, problems[f]);
+      inputs[FIELDS.find((f) => problems[f])!].focus();
+      post({
+        type: 'error',
+        id,
+        error: { code: 'card_invalid', message: 'Check your card details.', fields: problems },
+      });
+      return;
+    }
+    const body = {
+      processor,
+      number: digits(v.number),
+      ...expiryParts(v.expiry),
+      cvv: v.cvv.trim(),
+      postalCode: v.postalCode.trim(),
+    };
+    let error: FieldsError;
+    try {
+      const res = await fetchImpl('/api/payments/cards', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json().catch(() => ({}))) as {
+        card?: CardToken;
+        error?: FieldsError & { fields?: Record<string, string> };
+      };
+      if (res.ok && json.card) {
+        post({ type: 'token', id, card: json.card });
+        return;
+      }
+      const fields: Partial<Record<Field, string>> = {};
+      for (const [k, msg] of Object.entries(json.error?.fields ?? {})) {
+        const f = SERVER_FIELDS[k];
+        if (f) fields[f] = fields[f] ?? msg;
+      }
+      for (const f of FIELDS) if (fields[f]) showError(f, fields[f]);
+      error = {
+        code: json.error?.code ?? `http_${res.status}`,
+        message: json.error?.message ?? "We couldn't check your card. Please try again.",
+        fields,
+      };
+    } catch {
+      error = {
+        code: 'network',
+        message: "We couldn't reach the card processor. Check your connection and try again.",
+      };
+    }
+    post({ type: 'error', id, error });
+  };
+
+  win.addEventListener('message', (e: MessageEvent) => {
+    // Only the page that embeds the frame, on this site's origin, on its channel.
+    if (e.source !== win.parent || e.origin !== win.location.origin || !isEnvelope(e.data, channel)) return;
+    const m = e.data as unknown as PageMessage;
+    switch (m.type) {
+      case 'tokenize':
+        void tokenize(m.id);
+        break;
+      case 'showError':
+        if (FIELDS.includes(m.field)) {
+          touched.add(m.field);
+          showError(m.field, m.message);
+          inputs[m.field].focus();
+        }
+        break;
+      case 'focus':
+        inputs.number.focus();
+        break;
+      case 'clear':
+        for (const f of FIELDS) {
+          inputs[f].value = '';
+          showError(f, undefined);
+        }
+        touched.clear();
+        update();
+        break;
+    }
+  });
+
+  lastHeight = height();
+  post({ type: 'ready', height: lastHeight });
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(resize).observe(doc.body);
+}

@@ -1,0 +1,49 @@
+// Checkout (docs/api.md, "Checkout"): the parts of the cart a guest sets at checkout,
+// gift card balances, placing the order and reading it back. Every call answers what the
+// edge now has (a priced cart, an order); callers put carts in the store.
+import { http } from '@henhouse/kit/api/client';
+import type { components } from '@henhouse/kit/api/schema';
+
+type S = components['schemas'];
+export type SubmitRequest = S['SubmitRequest'];
+export type PaymentInput = SubmitRequest['payments'][number];
+export type Order = S['Order'];
+
+export const applyCoupon = (code: string) => http.put('/cart/coupon', { body: { code } });
+export const removeCoupon = () => http.del('/cart/coupon');
+/** setTip: a preset percentage (15, 18, 20; 0 for none) or an amount in cents. */
+export const setTip = (tip: { percent: number } | { amountCents: number }) => http.put('/cart/tip', { body: tip });
+/** setTaxExemption: "" removes the exemption. */
+export const setTaxExemption = (id: string) => http.put('/cart/tax-exemption', { body: { id } });
+export const setUtensils = (utensils: boolean) => http.put('/cart/utensils', { body: { utensils } });
+export const setCustomFields = (fields: Record<string, string>) =>
+  http.put('/cart/custom-fields', { body: { fields } });
+export const giftCardBalance = (number: string, pin: string) =>
+  http.post('/giftcards/balance', { body: { number, pin } });
+
+/**
+ * submitOrder places the order. The idempotency key is made once per checkout attempt
+ * and sent again on a retry, so a double click or a retry after a network failure never
+ * places two orders; headers carry the bot check.
+ */
+export const submitOrder = (body: SubmitRequest, idempotencyKey: string, botCheck: Record<string, string>) =>
+  http.post('/cart/submit', { body, params: { header: { ...botCheck, 'Idempotency-Key': idempotencyKey } } });
+
+export const getOrder = (id: string, signal?: AbortSignal) =>
+  http.get('/orders/{id}', { params: { path: { id } }, signal });
+
+/** newIdempotencyKey: 128 random bits, hex. */
+export function newIdempotencyKey(): string {
+  const a = new Uint8Array(16);
+  crypto.getRandomValues(a);
+  return Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** getRecentOrder: this visitor's most recent order, or null. */
+export const getRecentOrder = (signal?: AbortSignal) => http.get('/orders/recent', { signal });
+/** cancelOrder: only while the kitchen has not started it; every payment is given back. */
+export const cancelOrder = (id: string) => http.post('/orders/{id}/cancel', { params: { path: { id } } });
+/** orderArrived: a curbside guest tells the store they are outside. */
+export const orderArrived = (id: string) => http.post('/orders/{id}/arrived', { params: { path: { id } } });
+/** orderEventsUrl: the order's status as Server-Sent Events (for EventSource). */
+export const orderEventsUrl = (id: string, base = '/api') => `${base}/orders/${encodeURIComponent(id)}/events`;

@@ -1,0 +1,83 @@
+// One line of the cart: name, price, choices, allergens, "Edit" and the quantity
+// stepper (− removes the last one). Shown in the cart drawer and in the checkout's order
+// summary.
+import { Link } from 'react-router';
+import { removeLine, setLineQuantity } from '@henhouse/kit/api/cart';
+import type { Cart, CartLine as Line } from '@henhouse/kit/api/types';
+import { money } from '@henhouse/kit/format';
+import { MarkerList } from '@henhouse/kit/menu/markers';
+
+export function CartLine({
+  line,
+  menuId,
+  busy,
+  run,
+  setCart,
+  onEdit,
+  editable = true,
+}: {
+  line: Line;
+  menuId: string;
+  busy: boolean;
+  run: (fn: () => Promise<unknown>) => Promise<void>;
+  setCart: (c: Cart) => void;
+  onEdit: () => void;
+  /** Whether "Edit" (the product page) is offered; not inside the native app's checkout. */
+  editable?: boolean;
+}) {
+  const change = (q: number) =>
+    run(async () => {
+      const r = q < 1 ? await removeLine(line.id) : await setLineQuantity(line.id, q);
+      setCart(r.cart);
+    });
+  return (
+    <li className="hh-cart__line">
+      <div className="hh-cart__line-main">
+        <span className="hh-cart__line-name">{line.data.name}</span>
+        <span className="hh-cart__line-price">{money(line.total_cents)}</span>
+      </div>
+      {line.modifiers.length > 0 && (
+        <p className="hh-cart__line-mods">
+          {line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name)).join(', ')}
+        </p>
+      )}
+      {line.special_instructions && <p className="hh-cart__line-mods">“{line.special_instructions}”</p>}
+      {/* The allergens of the line as configured: the product's with those of its choices. */}
+      <MarkerList markers={line.markers} />
+      {line.cross_contact?.map((note) => (
+        <p key={note} className="hh-cart__line-mods">
+          {note}
+        </p>
+      ))}
+      {editable && !line.catering && (
+        <Link
+          className="hh-cart__line-edit"
+          to={`/menu/${encodeURIComponent(menuId)}/product/${encodeURIComponent(line.product_id)}?line=${encodeURIComponent(line.id)}`}
+          onClick={onEdit}
+          aria-label={`Edit ${line.data.name}`}
+        >
+          Edit
+        </Link>
+      )}
+      <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => change(line.quantity - 1)}
+          aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
+        >
+          −
+        </button>
+        <span aria-live="polite">{line.quantity}</span>
+        <button
+          type="button"
+          disabled={busy || line.quantity >= 99}
+          onClick={() => change(line.quantity + 1)}
+          aria-label={`One more ${line.data.name}`}
+        >
+          +
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,90 @@
+// The card form: the processor's hosted fields in their frame (docs/checkout.md, "Card
+// fields"). This page never sees the card number; it gets the brand while the guest
+// types and a token when the order is placed.
+import { useEffect, useRef, useState } from 'react';
+import {
+  cardBrandNames,
+  loadCheckoutClient,
+  type CardBrand,
+  type CardFieldsState,
+  type HostedFields,
+} from '@henhouse/kit/payments/hostedFields';
+
+const brands = Object.entries(cardBrandNames) as [Exclude<CardBrand, ''>, string][];
+
+export function CardForm({
+  processor,
+  fieldsRef,
+  error,
+}: {
+  processor: string;
+  /** Set to the mounted fields, for tokenize at submit. */
+  fieldsRef: React.MutableRefObject<HostedFields | null>;
+  /** The card's refusal (a decline, an expired card), shown above the fields. */
+  error?: string | null;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<CardFieldsState | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let fields: HostedFields | null = null;
+    let gone = false;
+    loadCheckoutClient().then(
+      (client) => {
+        if (gone || !box.current) return;
+        fields = client.mount(box.current, {
+          processor,
+          title: 'Card details',
+          onChange: setState,
+        });
+        fieldsRef.current = fields;
+      },
+      (e: Error) => !gone && setLoadError(e.message),
+    );
+    return () => {
+      gone = true;
+      fields?.destroy();
+      if (fieldsRef.current === fields) fieldsRef.current = null;
+    };
+  }, [processor, attempt, fieldsRef]);
+
+  const brand = state?.brand ?? '';
+  return (
+    <div className="hh-card-form">
+      <ul className="hh-card-brands" aria-label="Cards we accept">
+        {brands.map(([key, name]) => (
+          <li key={key} className={`hh-card-brand hh-card-brand--${key}${brand === key ? ' is-detected' : ''}`}>
+            {name}
+          </li>
+        ))}
+      </ul>
+      <p className="visually-hidden" aria-live="polite">
+        {brand ? `${cardBrandNames[brand]} card` : ''}
+      </p>
+      {error && (
+        <p role="alert" className="hh-field__error hh-card-form__error">
+          {error}
+        </p>
+      )}
+      {loadError ? (
+        <div role="alert">
+          <p>{loadError}</p>
+          <button
+            type="button"
+            className="hh-button hh-button--outline"
+            onClick={() => {
+              setLoadError(null);
+              setAttempt((a) => a + 1);
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      ) : (
+        <div ref={box} className="hh-card-form__frame" data-testid="card-frame" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
+import type { Cart } from '@henhouse/kit/api/types';
+import { louisville } from '@henhouse/kit/locations/test/fixtures';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { apiError, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
+import type { CheckoutClient, HostedFields } from '@henhouse/kit/payments/hostedFields';
+import { real } from '../test/recorded';
+import Checkout from '../screens/Checkout';
+
+jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
+  ...jest.requireActual('@henhouse/kit/botcheck/botcheck'),
+  executeBotCheck: jest.fn(),
+}));
+// The processor's frame is replaced by a stand-in that answers tokens: what happens inside
+// the real frame is tested in hosted-fields/ and in the browser tests.
+const fields = { tokenize: jest.fn(), showError: jest.fn(), focus: jest.fn(), clear: jest.fn(), destroy: jest.fn() };
+jest.mock('@henhouse/kit/payments/hostedFields', () => ({
+  ...jest.requireActual('@henhouse/kit/payments/hostedFields'),
+  loadCheckoutClient: async (): Promise<CheckoutClient> => ({
+    version: '2.7.0',
+    mount: (el: HTMLElement) => {
+      const frame = document.createElement('iframe');
+      frame.title = 'Card details';
+      el.appendChild(frame);
+      return { ...fields, frame } as unknown as HostedFields;
+    },
+  }),
+}));
+
+/** The edge's cart: two 3 Tenders at Dayton, $12.98 (recorded from the real edge). */
+const recordedCart = () => real<{ cart: Cart }>('POST /api/cart/products').body.cart;
+const dayton = louisville({ id: 'oh-dayton', name: 'Henhouse Dayton', pay_in_store_max_cents: 5000 });
+const token = { token: 'tok_1', processor: 'hosted', brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2030 };
+const placed = { order: { id: 'o_abc', status: 'placed' } };
+
+function start(cart: Cart = recordedCart(), more: Parameters<typeof mockApi>[0] = {}) {
+  useAppStore.getState().set({ cart, location: dayton });
+  return mockApi({
+    'GET /cart': () => ({ body: { cart: useAppStore.getState().cart } }),
+    'GET /locations/oh-dayton/times': {
+      body: {
+        asap_available: true,
+        open_now: true,
+        next_ready: '2030-01-15T17:10:00Z',
+        earliest: '2030-01-15T17:20:00Z',
+        time_zone: 'America/New_York',
+        days: [
+          {
+            date: '2030-01-15',
+            slots: [
+              { at: '2030-01-15T17:30:00Z', available: false },
+              { at: '2030-01-15T17:45:00Z', available: true },
+              { at: '2030-01-15T18:00:00Z', available: true },
+            ],
+          },
+        ],
+      },
+    },
+    ...more,
+  });
+}
+
+async function fillContact(u: ReturnType<typeof setupUser>) {
+  await u.type(screen.getByLabelText('First name'), 'Grace');
+  await u.type(screen.getByLabelText('Last name'), 'Hopper');
+  await u.type(screen.getByLabelText('Email'), 'grace@example.com');
+  await u.type(screen.getByLabelText('Phone'), '6145550134');
+}
+
+const place = () => screen.getByRole('button', { name: /^Place order/ });
+
+beforeEach(() => {
+  resetStore();
+  setFeatures({ rewardsAtCheckout: true });
+  jest.mocked(executeBotCheck).mockResolvedValue('bot-token');
+  Object.values(fields).forEach((f) => f.mockReset());
+  fields.tokenize.mockResolvedValue(token);
+});
+
+describe('checkout', () => {
+  it('shows every part with the edge’s totals and places the order with a card token, the bot check and one key', async () => {
+    const api = start(recordedCart(), { 'POST /cart/submit': { status: 201, body: placed } });
+    const u = setupUser();
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    for (const h of [
+      'Pickup or delivery',
+      'Your order',
+      'Your details',
+      'Coupon',
+      'Tip',
+      'Utensils',
+      'Tax exemption',
+      'Totals',
+      'Payment',
+    ])
+      expect(await screen.findByRole('heading', { name: h, level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('In-store pickup at Henhouse Dayton')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^18%/ })).toHaveAccessibleName('18% $2.34');
+    expect(screen.getByText('To pay:')).toHaveTextContent(
+      `To pay: $${(recordedCart().totals.total_cents / 100).toFixed(2)}`,
+    );
+    expect(await screen.findByTitle('Card details')).toBeInTheDocument();
+    await fillContact(u);
+    await u.click(place());
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/order/confirm/o_abc'));
+    const [submit] = api.to('POST /cart/submit');
+    expect(submit.body).toEqual({
+      customer: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: '6145550134' },
+      payments: [{ kind: 'card', processor: 'hosted', token: 'tok_1', amountCents: 0 }],
+    });
+    expect(submit.headers['X-Bot-Check']).toBe('bot-token');
+    expect(submit.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(executeBotCheck).toHaveBeenCalledWith('checkout');
+  });
+
+  it('checks the contact details first and places nothing while they are wrong', async () => {
+    const api = start();
+    const u = setupUser();
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    await u.click(await screen.findByRole('button', { name: /^Place order/ }));
+    expect(await screen.findByText('Enter your first name')).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(fields.tokenize).not.toHaveBeenCalled();
+    expect(api.to('POST /cart/submit')).toHaveLength(0);
+  });
+
+  it('delivery: no “No tip”, and Place order waits for a tip, saying why', async () => {
+    start({
+      ...recordedCart(),
+      handoff: { mode: 'delivery', address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' } },
+    });
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    await screen.findByRole('heading', { name: 'Tip', level: 2 });
+    expect(screen.queryByRole('radio', { name: 'No tip' })).toBeNull();
+    expect(place()).toHaveAttribute('aria-disabled', 'true');
+    expect(place()).toHaveAccessibleDescription('Choose a tip for your driver.');
+    expect(screen.getByRole('radio', { name: 'Pay in store' })).toBeDisabled();
+  });
+
+  it('a full time slot: the message is at the time with the next free times, everything typed stays, and the retry is a new attempt', async () => {
+    const api = start(recordedCart(), {
+      'POST /cart/submit': [
+        apiError(409, 'slot_full', 'That time just filled up. Choose another time.'),
+        { status: 201, body: placed },
+      ],
+    });
+    const u = setupUser();
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    await screen.findByTitle('Card details');
+    await fillContact(u);
+    await u.click(place());
+    const header = screen.getByRole('region', { name: 'Pickup or delivery' });
+    expect(await within(header).findByText('That time just filled up. Choose another time.')).toBeInTheDocument();
+    expect(await within(header).findByRole('button', { name: '12:45 PM' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com');
+    await u.click(place());
+    await waitFor(() => expect(api.to('POST /cart/submit')).toHaveLength(2));
+    const [first, second] = api.to('POST /cart/submit');
+    expect(second.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
+  });
+
+  it('a network failure keeps the key, so the retry cannot place a second order', async () => {
+    const api = start(recordedCart(), {
+      'POST /cart/submit': [
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        { status: 201, body: placed },
+      ],
+    });
+    const u = setupUser();
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    await screen.findByTitle('Card details');
+    await fillContact(u);
+    await u.click(place());
+    expect(await screen.findByText(/could not reach/i, { selector: '#co-submit-error' })).toBeInTheDocument();
+    await u.click(place());
+    await waitFor(() => expect(api.to('POST /cart/submit')).toHaveLength(2));
+    const [first, second] = api.to('POST /cart/submit');
+    expect(second.headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']);
+  });
+
+  it('a declined card: the message is at the card form and a security-code decline reaches the frame’s field', async () => {
+    start(recordedCart(), {
+      'POST /cart/submit': apiError(
+        422,
+        'card_declined',
+        "Your card's security code is incorrect. Check it or try another card.",
+        {
+          cvv: 'The security code is incorrect.',
+        },
+      ),
+    });
+    const u = setupUser();
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    await screen.findByTitle('Card details');
+    await fillContact(u);
+    await u.click(place());
+    const form = document.querySelector('.hh-card-form') as HTMLElement;
+    expect(await within(form).findByRole('alert')).toHaveTextContent("Your card's security code is incorrect.");
+    expect(fields.showError).toHaveBeenCalledWith('cvv', 'The security code is incorrect.');
+  });
+
+  it('a gift card pays part: the rest is shown and goes to the card', async () => {
+    const api = start(recordedCart(), {
+      'POST /giftcards/balance': { body: { giftCard: { last4: '2233', balance_cents: 500, token: 'gc_1' } } },
+      'POST /cart/submit': { status: 201, body: placed },
+    });
+    const u = setupUser();
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    await u.click(await screen.findByRole('button', { name: 'Add a gift card' }));
+    await u.type(screen.getByLabelText('Gift card number'), '6006 4911 1122 2233');
+    await u.type(screen.getByLabelText('PIN'), '4321');
+    await u.click(screen.getByRole('button', { name: 'Check balance and apply' }));
+    const total = recordedCart().totals.total_cents;
+    expect(await screen.findByText(/Gift card pays \$5\.00\./)).toHaveTextContent(
+      `Gift card pays $5.00. Remaining to pay: $${((total - 500) / 100).toFixed(2)}`,
+    );
+    expect(screen.queryByLabelText('PIN')).toBeNull();
+    await fillContact(u);
+    await u.click(place());
+    await waitFor(() => expect(api.to('POST /cart/submit')).toHaveLength(1));
+    expect((api.to('POST /cart/submit')[0].body as { payments: unknown }).payments).toEqual([
+      { kind: 'giftcard', token: 'gc_1', amountCents: 500 },
+      { kind: 'card', processor: 'hosted', token: 'tok_1', amountCents: 0 },
+    ]);
+  });
+});

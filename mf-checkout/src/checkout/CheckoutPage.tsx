@@ -1,0 +1,364 @@
+// The checkout (docs/checkout.md): every part in the order a guest expects, the totals
+// the edge priced, and "Place order", which sends one order per attempt whatever the
+// guest or the network does.
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { actions } from '@henhouse/kit/actions';
+import { getCards, saveCard } from '@henhouse/kit/api/account';
+import { ApiError } from '@henhouse/kit/api/client';
+import { newIdempotencyKey, submitOrder, type Order } from '@henhouse/kit/api/checkout';
+import type { Location, SavedCard } from '@henhouse/kit/api/types';
+import { getLocation } from '@henhouse/kit/api/locations';
+import { reportError } from '@henhouse/kit/api/useLoad';
+import { botHeaders } from '@henhouse/kit/botcheck/headers';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
+import { money } from '@henhouse/kit/format';
+import { isCardFieldsError, type HostedFields } from '@henhouse/kit/payments/hostedFields';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
+import { CartLine } from '../cart/CartLine';
+import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Rewards';
+import { CartTotals } from '../cart/Totals';
+import { rewardsAtCheckout } from '../cart/features';
+import { handToApp } from './bridge';
+import { Contact, type ContactValues } from './Contact';
+import { customerFields, partOf, type Part } from './errors';
+import { Coupon, CustomFields, TaxExemption, Tip, Utensils } from './Extras';
+import { CheckoutHeader } from './Header';
+import { Payment, processorsOf, type HouseAccount, type SavedGiftCard } from './Payment';
+import { paymentProblem, paymentsFor, remaining, tipNeeded, type AppliedGiftCard, type Method } from './rules';
+import { loadWallet, saveGiftCard } from './wallet';
+import '../cart/cart.css';
+import './checkout.css';
+
+export interface CheckoutPageProps {
+  /** "app" inside the native app's webview: no links back into the site, the result goes to the app. */
+  placement: 'web' | 'app';
+  /** A test checkout for app teams: the built-in processor and its test cards. */
+  test?: boolean;
+  /** Called with the placed order (the webview shows it in place). */
+  onPlaced?: (o: Order) => void;
+  /** The screen's name in data-screen. Default: "mf-checkout/Checkout". */
+  screen?: string;
+}
+
+export function CheckoutPage({
+  placement,
+  test = false,
+  onPlaced,
+  screen = 'mf-checkout/Checkout',
+}: CheckoutPageProps) {
+  const cart = useAppStore((s) => s.cart);
+  const user = useAppStore((s) => s.user);
+  const storeLocation = useAppStore((s) => s.location);
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState<'loading' | 'ready' | ApiError>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const member = !!user;
+  const { rewards, refs } = useCartRewards();
+
+  const form = useForm<ContactValues>({
+    mode: 'onTouched',
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
+  });
+  const [savedCards, setSavedCards] = useState<SavedCard[]>([]);
+  const [savedGiftCards, setSavedGiftCards] = useState<SavedGiftCard[]>([]);
+  const [houseAccounts, setHouseAccounts] = useState<HouseAccount[]>([]);
+  const [gift, setGift] = useState<AppliedGiftCard | null>(null);
+  const [chosenMethod, setMethod] = useState<Method>({ kind: 'none' });
+  const [saveCardToo, setSaveCardToo] = useState(false);
+  const [saveGiftToo, setSaveGiftToo] = useState(false);
+  const fieldsRef = useRef<HostedFields | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Part, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState('');
+  // One key per attempt to place this order: kept while the outcome is unknown (a
+  // network failure, an order still being placed), so a retry cannot place a second
+  // order; replaced once the edge has refused the attempt.
+  const keyRef = useRef<string | null>(null);
+
+  useEffect(() => {
+    actions.getCart().then(
+      () => setLoaded('ready'),
+      (e: unknown) => setLoaded(e instanceof ApiError ? e : new ApiError(0, 'network', messageFor(e))),
+    );
+  }, [attempt]);
+
+  useEffect(() => {
+    if (!user) return;
+    form.reset({ firstName: user.first_name, lastName: user.last_name, email: user.email, phone: user.phone });
+    const ctl = new AbortController();
+    getCards(ctl.signal).then((r) => {
+      setSavedCards(r.cards);
+      const preferred = r.cards.find((c) => c.default && !c.expired) ?? r.cards.find((c) => !c.expired);
+      if (preferred)
+        setMethod((m) =>
+          m.kind === 'none'
+            ? {
+                kind: 'saved-card',
+                cardId: preferred.id,
+                token: preferred.token,
+                processor: preferred.processor || 'hosted',
+              }
+            : m,
+        );
+    }, reportError);
+    loadWallet(ctl.signal).then(({ giftCards, houses }) => {
+      setSavedGiftCards(giftCards);
+      setHouseAccounts(houses);
+    }, reportError);
+    return () => ctl.abort();
+  }, [user, form]);
+
+  // The cart's location: the guest's chosen one when the cart is there, else asked for
+  // (a cart handed over by the native app, a location chosen in another tab).
+  const [cartLocation, setCartLocation] = useState<Location | null>(null);
+  const cartLocationId = cart?.location_id;
+  const haveLocation = !!storeLocation && storeLocation.id === cartLocationId;
+  useEffect(() => {
+    if (!cartLocationId || haveLocation) return;
+    const ctl = new AbortController();
+    getLocation(cartLocationId, ctl.signal).then((r) => setCartLocation(r.location), reportError);
+    return () => ctl.abort();
+  }, [cartLocationId, haveLocation]);
+  const location = haveLocation ? storeLocation : cartLocation?.id === cartLocationId ? cartLocation : null;
+  // Until a way to pay is chosen, a new card is the default.
+  const method: Method =
+    chosenMethod.kind === 'none' ? { kind: 'card', processor: processorsOf(location)[0] } : chosenMethod;
+
+  if (loaded === 'loading' && !cart) return <Loading className="hh-checkout" what="your order" />;
+  if (loaded instanceof ApiError)
+    return <LoadFailed className="hh-checkout" error={loaded} retry={() => setAttempt((a) => a + 1)} />;
+  if (!cart || cart.products.length === 0)
+    return (
+      <div className="hh-checkout hh-checkout--empty" data-screen={screen}>
+        <h2>Your cart is empty</h2>
+        <p>Add something from the menu, then come back here to pay.</p>
+        {placement === 'web' && (
+          <Link className="hh-button hh-button--primary" to="/menu">
+            Back to Menu
+          </Link>
+        )}
+      </div>
+    );
+
+  const total = cart.totals.total_cents;
+  // A gift card cannot pay more than the total, which may have dropped since it was applied.
+  const giftNow = gift && gift.amountCents > total ? { ...gift, amountCents: total } : gift;
+  const problem = tipNeeded(cart) ? 'Choose a tip for your driver.' : paymentProblem(total, giftNow, method);
+  const specs = location?.custom_fields ?? [];
+
+  const place = async () => {
+    if (busy) return;
+    setErrors({});
+    const contactOk = await form.trigger(undefined, { shouldFocus: true });
+    if (!contactOk) {
+      setErrors({ payment: 'Check your details above.' });
+      return;
+    }
+    if (problem) {
+      setErrors({ payment: problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      let cardToken: string | undefined;
+      let newCard: Awaited<ReturnType<HostedFields['tokenize']>> | undefined;
+      if (method.kind === 'card' && remaining(total, giftNow) > 0) {
+        if (!fieldsRef.current)
+          throw Object.assign(new Error('card'), { part: 'card' as Part, message: 'The card form is still loading.' });
+        setProgress('Checking your card…');
+        newCard = await fieldsRef.current.tokenize();
+        cardToken = newCard.token;
+      }
+      setProgress('Placing your order…');
+      const headers = await botHeaders('checkout');
+      keyRef.current ??= newIdempotencyKey();
+      const body = { customer: form.getValues(), payments: paymentsFor(total, giftNow, method, cardToken) };
+      let order: Order;
+      for (let tries = 0; ; tries++) {
+        try {
+          order = (await submitOrder(body, keyRef.current, headers)).order;
+          break;
+        } catch (e) {
+          // The same attempt is still being placed (a retried request): ask again shortly.
+          if (e instanceof ApiError && e.code === 'order_in_progress' && tries < 10) {
+            await new Promise((r) => setTimeout(r, 800));
+            continue;
+          }
+          throw e;
+        }
+      }
+      keyRef.current = null;
+      // Saving a card or gift card for next time must not hold up the order.
+      if (member && newCard && saveCardToo)
+        await saveCard({
+          token: newCard.token,
+          processor: newCard.processor,
+          brand: newCard.brand as SavedCard['brand'],
+          last4: newCard.last4,
+          expMonth: newCard.exp_month,
+          expYear: newCard.exp_year,
+        }).catch(reportError);
+      if (member && giftNow && saveGiftToo) await saveGiftCard(giftNow.token).catch(reportError);
+      useAppStore.getState().set({ cart: null, order: { id: order.id, status: order.status } });
+      setProgress('Order placed.');
+      if (placement === 'app') {
+        handToApp({
+          type: 'order_placed',
+          orderId: order.id,
+          status: order.status,
+          totalCents: order.totals.total_cents,
+          readyAt: order.ready_at,
+        });
+        onPlaced?.(order);
+      } else navigate(`/order/confirm/${encodeURIComponent(order.id)}`);
+    } catch (e) {
+      setProgress('');
+      if (isCardFieldsError(e)) {
+        setErrors({ card: e.message });
+        return;
+      }
+      const part = (e as { part?: Part }).part ?? partOf(e);
+      // A refusal is final for this attempt; a network failure keeps the key for the retry.
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.code !== 'order_in_progress')
+        keyRef.current = null;
+      if (part === 'contact') {
+        for (const [name, message] of Object.entries(customerFields(e)))
+          form.setError(name as keyof ContactValues, { type: 'server', message }, { shouldFocus: true });
+        setErrors({ payment: messageFor(e) });
+      } else if (part) {
+        setErrors({ [part]: messageFor(e), ...(part !== 'payment' ? { payment: `${messageFor(e)} See above.` } : {}) });
+        if (part === 'card' && e instanceof ApiError && e.fields?.cvv)
+          fieldsRef.current?.showError('cvv', e.fields.cvv);
+      } else {
+        reportError(e);
+        setErrors({ payment: messageFor(e) });
+      }
+      // The cart may have changed under the refusal (a coupon expired, a slot filled).
+      actions.getCart().catch(() => {
+        /* the refusal already says what happened; the cart shown stays as it was */
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const placeLabel = `Place order · ${money(total)}`;
+  return (
+    <div className="hh-checkout" data-screen={screen}>
+      {test && (
+        <div className="hh-note hh-checkout__test" role="note">
+          <strong>Test checkout.</strong> Payments go to the built-in test processor; use a test card such as 4111 1111
+          1111 1111 (approved) or 4000 0000 0000 0002 (declined). No money moves.
+        </div>
+      )}
+      <CheckoutHeader cart={cart} location={location} timeError={errors.time} handoffError={errors.header} />
+      <section className="hh-checkout__part" aria-labelledby="co-summary">
+        <div className="hh-checkout__row">
+          <h2 id="co-summary">Your order</h2>
+          {placement === 'web' && (
+            <Link to={`/menu/${encodeURIComponent(cart.menu_id)}`} className="hh-link-button">
+              Add more items
+            </Link>
+          )}
+        </div>
+        <ul className="hh-cart__lines">
+          {cart.products.map((line) => (
+            <CartLine
+              key={line.id}
+              line={line}
+              menuId={cart.menu_id}
+              busy={busy}
+              run={async (fn) => {
+                try {
+                  await fn();
+                } catch (e) {
+                  setErrors({ summary: messageFor(e) });
+                }
+              }}
+              setCart={(c) => useAppStore.getState().set({ cart: c })}
+              onEdit={() => {}}
+              editable={placement === 'web'}
+            />
+          ))}
+        </ul>
+        {errors.summary && (
+          <p role="alert" className="hh-field__error">
+            {errors.summary}
+          </p>
+        )}
+      </section>
+      <Contact form={form} member={member} />
+      {rewardsAtCheckout() && placement === 'web' && (
+        <RewardsSection r={rewards} toggleRef={refs.toggleRef} panelRef={refs.panelRef} onNavigate={() => {}} />
+      )}
+      <Coupon cart={cart} error={errors.coupon} />
+      <Tip cart={cart} error={errors.tip} />
+      <Utensils cart={cart} />
+      <TaxExemption cart={cart} />
+      <CustomFields cart={cart} specs={specs} error={errors.fields} />
+      <section className="hh-checkout__part" aria-labelledby="co-totals">
+        <h2 id="co-totals">Totals</h2>
+        <CartTotals cart={cart} r={rewards} totalsRef={refs.totalsRef} />
+        {(cart.warnings ?? []).map((w) => (
+          <p key={w} className="hh-note">
+            {w}
+          </p>
+        ))}
+        {errors.totals && (
+          <p role="alert" className="hh-field__error">
+            {errors.totals}
+          </p>
+        )}
+      </section>
+      <RewardsAnnouncer r={rewards} />
+      <Payment
+        cart={cart}
+        location={location}
+        member={member}
+        savedCards={savedCards}
+        savedGiftCards={savedGiftCards}
+        houseAccounts={houseAccounts}
+        gift={giftNow}
+        setGift={setGift}
+        method={method}
+        setMethod={setMethod}
+        saveCard={saveCardToo}
+        setSaveCard={setSaveCardToo}
+        saveGiftCard={saveGiftToo}
+        setSaveGiftCard={setSaveGiftToo}
+        fieldsRef={fieldsRef}
+        errors={errors}
+      />
+      <section className="hh-checkout__submit" aria-label="Place order">
+        {errors.payment && (
+          <p id="co-submit-error" role="alert" className="hh-field__error">
+            {errors.payment}
+          </p>
+        )}
+        {problem && !errors.payment && (
+          <p id="co-submit-why" className="hh-note">
+            {problem}
+          </p>
+        )}
+        <button
+          type="button"
+          className="hh-button hh-button--primary hh-button--full"
+          aria-disabled={busy || !!problem}
+          aria-describedby={errors.payment ? 'co-submit-error' : problem ? 'co-submit-why' : undefined}
+          onClick={() => void place()}
+        >
+          {busy ? progress || 'Placing your order…' : placeLabel}
+        </button>
+        <p className="hh-checkout__progress" role="status" aria-live="polite">
+          {progress}
+        </p>
+        {!member && placement === 'web' && (
+          <p className="hh-checkout__hint">You can create an account after you order, to earn points on it.</p>
+        )}
+      </section>
+    </div>
+  );
+}

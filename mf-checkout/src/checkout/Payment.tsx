@@ -1,0 +1,351 @@
+// Payment: an optional gift card (stored or new) and one way to pay the rest: a stored
+// card, a new card in the processor's hosted fields, a house account, or pay in store.
+// The remaining amount is always on screen (docs/checkout.md, "Payments").
+import { useId, useState } from 'react';
+import { giftCardBalance } from '@henhouse/kit/api/checkout';
+import type { Cart, Location, SavedCard } from '@henhouse/kit/api/types';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
+import { money } from '@henhouse/kit/format';
+import type { HostedFields } from '@henhouse/kit/payments/hostedFields';
+import { Problem } from './Problem';
+import { CardForm } from './CardForm';
+import type { Part } from './errors';
+import { giftCardAmount, parseDollars, payInStoreProblem, remaining, type AppliedGiftCard, type Method } from './rules';
+
+export interface HouseAccount {
+  id: string;
+  name: string;
+  requires_po: boolean;
+  available_cents: number;
+}
+
+export interface SavedGiftCard {
+  id: string;
+  token: string;
+  last4: string;
+  balance_cents: number;
+  nickname?: string;
+}
+
+export interface PaymentProps {
+  cart: Cart;
+  location: Location | null;
+  member: boolean;
+  savedCards: SavedCard[];
+  savedGiftCards: SavedGiftCard[];
+  houseAccounts: HouseAccount[];
+  gift: AppliedGiftCard | null;
+  setGift: (g: AppliedGiftCard | null) => void;
+  method: Method;
+  setMethod: (m: Method) => void;
+  saveCard: boolean;
+  setSaveCard: (v: boolean) => void;
+  saveGiftCard: boolean;
+  setSaveGiftCard: (v: boolean) => void;
+  fieldsRef: React.MutableRefObject<HostedFields | null>;
+  errors: Partial<Record<Part, string>>;
+}
+
+/** The card processors the location takes, its default first. */
+export function processorsOf(location: Location | null): string[] {
+  const list = location?.card_processors;
+  return list && list.length > 0 ? list : ['hosted'];
+}
+
+export function Payment(p: PaymentProps) {
+  const id = useId();
+  const total = p.cart.totals.total_cents;
+  const rest = remaining(total, p.gift);
+  const processors = processorsOf(p.location);
+  const limit = p.location?.pay_in_store_max_cents ?? 0;
+  const inStoreProblem = payInStoreProblem(p.cart, limit, rest);
+  const cards = p.savedCards.filter((c) => !c.expired && processors.includes(c.processor || 'hosted'));
+  const methodKey = (m: Method) =>
+    m.kind === 'saved-card' ? `saved:${m.cardId}` : m.kind === 'house' ? `house:${m.accountId}` : m.kind;
+  const selected = methodKey(p.method);
+
+  return (
+    <section className="hh-checkout__part" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Payment</h2>
+      <GiftCardPart {...p} total={total} />
+      <p className="hh-checkout__remaining" role="status" aria-live="polite">
+        {p.gift ? (
+          <>
+            Gift card pays {money(p.gift.amountCents)}. Remaining to pay: <strong>{money(rest)}</strong>
+          </>
+        ) : (
+          <>
+            To pay: <strong>{money(rest)}</strong>
+          </>
+        )}
+      </p>
+      {rest > 0 && (
+        <fieldset className="hh-pay-methods">
+          <legend>{p.gift ? 'Pay the rest with' : 'Pay with'}</legend>
+          {cards.map((c) => (
+            <label key={c.id} className="hh-pay-method">
+              <input
+                type="radio"
+                name={`${id}-m`}
+                checked={selected === `saved:${c.id}`}
+                onChange={() =>
+                  p.setMethod({ kind: 'saved-card', cardId: c.id, token: c.token, processor: c.processor || 'hosted' })
+                }
+              />
+              <span>
+                {c.label}
+                <span className="hh-pay-method__sub">
+                  {' '}
+                  expires {String(c.exp_month).padStart(2, '0')}/{String(c.exp_year).slice(-2)}
+                  {c.nickname ? ` · ${c.nickname}` : ''}
+                </span>
+              </span>
+            </label>
+          ))}
+          <label className="hh-pay-method">
+            <input
+              type="radio"
+              name={`${id}-m`}
+              checked={selected === 'card'}
+              onChange={() => p.setMethod({ kind: 'card', processor: processors[0] })}
+            />
+            {cards.length ? 'A new credit or debit card' : 'Credit or debit card'}
+          </label>
+          {p.method.kind === 'card' && (
+            <div className="hh-pay-method__panel">
+              <CardForm processor={p.method.processor} fieldsRef={p.fieldsRef} error={p.errors.card} />
+              {p.member && (
+                <label className="hh-check">
+                  <input type="checkbox" checked={p.saveCard} onChange={(e) => p.setSaveCard(e.target.checked)} />
+                  Save this card to my account
+                </label>
+              )}
+            </div>
+          )}
+          {p.method.kind === 'saved-card' && p.errors.card && (
+            <p role="alert" className="hh-field__error">
+              {p.errors.card}
+            </p>
+          )}
+          {p.houseAccounts.map((h) => (
+            <label key={h.id} className="hh-pay-method">
+              <input
+                type="radio"
+                name={`${id}-m`}
+                checked={selected === `house:${h.id}`}
+                onChange={() =>
+                  p.setMethod({ kind: 'house', accountId: h.id, poNumber: '', requiresPo: h.requires_po })
+                }
+              />
+              <span>
+                House account: {h.name}
+                <span className="hh-pay-method__sub"> {money(h.available_cents)} available</span>
+              </span>
+            </label>
+          ))}
+          {p.method.kind === 'house' && (
+            <div className="hh-pay-method__panel">
+              <div className="hh-field">
+                <label htmlFor={`${id}-po`}>Purchase order (PO) number{p.method.requiresPo ? '' : ' (optional)'}</label>
+                <input
+                  id={`${id}-po`}
+                  value={p.method.poNumber}
+                  maxLength={40}
+                  aria-invalid={p.errors.house ? true : undefined}
+                  aria-describedby={p.errors.house ? `${id}-house-err` : undefined}
+                  onChange={(e) => p.method.kind === 'house' && p.setMethod({ ...p.method, poNumber: e.target.value })}
+                />
+              </div>
+              <Problem id={`${id}-house-err`} message={p.errors.house} />
+            </div>
+          )}
+          <label className="hh-pay-method">
+            <input
+              type="radio"
+              name={`${id}-m`}
+              checked={selected === 'instore'}
+              disabled={!!inStoreProblem}
+              aria-describedby={inStoreProblem ? `${id}-instore` : undefined}
+              onChange={() => p.setMethod({ kind: 'instore' })}
+            />
+            Pay in store
+          </label>
+          {inStoreProblem ? (
+            <p id={`${id}-instore`} className="hh-pay-method__sub">
+              {inStoreProblem}
+            </p>
+          ) : (
+            p.method.kind === 'instore' && (
+              <p className="hh-pay-method__sub">Pay at the counter when you collect your order.</p>
+            )
+          )}
+          <Problem message={p.errors.instore} />
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+/** GiftCardPart: a stored gift card (members) or a new one by number and PIN, its balance,
+ *  and the amount to take from it (editable). */
+function GiftCardPart(p: PaymentProps & { total: number }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [number, setNumber] = useState('');
+  const [pin, setPin] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+
+  const apply = (token: string, last4: string, balance: number) => {
+    const amountCents = giftCardAmount(balance, p.total);
+    p.setGift({ token, last4, balanceCents: balance, amountCents });
+    setAmount((amountCents / 100).toFixed(2));
+    setAmountError(null);
+  };
+  const check = async () => {
+    const f: Record<string, string> = {};
+    if (!/^\d{12,19}$/.test(number.replace(/[\s-]/g, '')))
+      f.number = 'Enter the 12 to 19 digits on the back of the card.';
+    if (!/^\d{4,8}$/.test(pin.trim())) f.pin = 'Enter the 4 to 8 digit PIN.';
+    setFields(f);
+    setError(null);
+    if (Object.keys(f).length) return;
+    setBusy(true);
+    try {
+      const r = await giftCardBalance(number.replace(/[\s-]/g, ''), pin.trim());
+      const g = r.giftCard;
+      if (g.balance_cents <= 0) {
+        setError(`Gift card •••• ${g.last4} has no balance left.`);
+        return;
+      }
+      apply(g.token, g.last4, g.balance_cents);
+      // The PIN is not kept on the page once the processor has answered with a token.
+      setPin('');
+      setNumber('');
+      setOpen(false);
+    } catch (e) {
+      setError(messageFor(e));
+      const ef = (e as { fields?: Record<string, string> }).fields;
+      if (ef) setFields(ef);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (p.gift) {
+    const g = p.gift;
+    return (
+      <div className="hh-giftcard">
+        <p>
+          Gift card •••• {g.last4}: balance {money(g.balanceCents)}
+        </p>
+        <div className="hh-checkout__inline-form">
+          <div className="hh-field">
+            <label htmlFor={`${id}-amt`}>Amount to use ($)</label>
+            <input
+              id={`${id}-amt`}
+              inputMode="decimal"
+              value={amount}
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={amountError || p.errors.giftcard ? `${id}-amt-err` : undefined}
+              onChange={(e) => setAmount(e.target.value)}
+              onBlur={() => {
+                const c = parseDollars(amount);
+                const max = Math.min(g.balanceCents, p.total);
+                if (c === null || c <= 0) setAmountError('Enter an amount like 10.00.');
+                else if (c > max) setAmountError(`You can use up to ${money(max)} from this card.`);
+                else {
+                  setAmountError(null);
+                  p.setGift({ ...g, amountCents: c });
+                }
+              }}
+            />
+          </div>
+          <button
+            type="button"
+            className="hh-link-button"
+            onClick={() => {
+              p.setGift(null);
+              setAmountError(null);
+            }}
+          >
+            Remove gift card •••• {g.last4}
+          </button>
+        </div>
+        <Problem id={`${id}-amt-err`} message={amountError ?? p.errors.giftcard} />
+        {p.member && !p.savedGiftCards.some((s) => s.token === g.token) && (
+          <label className="hh-check">
+            <input type="checkbox" checked={p.saveGiftCard} onChange={(e) => p.setSaveGiftCard(e.target.checked)} />
+            Save this gift card to my account
+          </label>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="hh-giftcard">
+      {p.savedGiftCards
+        .filter((s) => s.balance_cents > 0)
+        .map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            className="hh-button hh-button--outline"
+            onClick={() => apply(s.token, s.last4, s.balance_cents)}
+          >
+            Use gift card •••• {s.last4} ({money(s.balance_cents)})
+          </button>
+        ))}
+      <button
+        type="button"
+        className="hh-link-button"
+        aria-expanded={open}
+        aria-controls={`${id}-gc`}
+        onClick={() => setOpen(!open)}
+      >
+        Add a gift card
+      </button>
+      {open && (
+        <div id={`${id}-gc`} className="hh-checkout__grid">
+          <div className="hh-field">
+            <label htmlFor={`${id}-num`}>Gift card number</label>
+            <input
+              id={`${id}-num`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={number}
+              maxLength={23}
+              aria-invalid={fields.number ? true : undefined}
+              aria-describedby={fields.number ? `${id}-num-err` : undefined}
+              onChange={(e) => setNumber(e.target.value)}
+            />
+            <Problem id={`${id}-num-err`} message={fields.number} />
+          </div>
+          <div className="hh-field">
+            <label htmlFor={`${id}-pin`}>PIN</label>
+            <input
+              id={`${id}-pin`}
+              inputMode="numeric"
+              autoComplete="off"
+              type="password"
+              value={pin}
+              maxLength={8}
+              aria-invalid={fields.pin ? true : undefined}
+              aria-describedby={fields.pin ? `${id}-pin-err` : undefined}
+              onChange={(e) => setPin(e.target.value)}
+            />
+            <Problem id={`${id}-pin-err`} message={fields.pin} />
+          </div>
+          <button type="button" className="hh-button hh-button--outline" disabled={busy} onClick={() => void check()}>
+            {busy ? 'Checking…' : 'Check balance and apply'}
+          </button>
+        </div>
+      )}
+      <Problem message={error ?? p.errors.giftcard} />
+    </div>
+  );
+}

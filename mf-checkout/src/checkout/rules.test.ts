@@ -1,0 +1,160 @@
+import type { Cart } from '@henhouse/kit/api/types';
+import { ApiError } from '@henhouse/kit/api/client';
+import { handToApp } from './bridge';
+import { customerFields, partOf } from './errors';
+import {
+  customTipError,
+  giftCardAmount,
+  noTipAllowed,
+  parseDollars,
+  payInStoreProblem,
+  paymentProblem,
+  paymentsFor,
+  remaining,
+  taxIdError,
+  tipChoiceOf,
+  tipNeeded,
+} from './rules';
+
+const cart = (patch: Partial<Cart> = {}) =>
+  ({
+    handoff: { mode: 'pickup' },
+    tip: {},
+    totals: { subtotal_cents: 2000, discount_cents: 0, fees_cents: 0, tax_cents: 145, tip_cents: 0, total_cents: 2145 },
+    ...patch,
+  }) as Cart;
+const delivery = (patch: Partial<Cart> = {}) => cart({ handoff: { mode: 'delivery' }, ...patch });
+const gift = (amountCents: number, balanceCents = 5000) => ({
+  token: 'gc_1',
+  last4: '7890',
+  balanceCents,
+  amountCents,
+});
+
+describe('tips', () => {
+  test('the cart says which tip is chosen', () => {
+    expect(tipChoiceOf(cart())).toEqual({ kind: 'none' });
+    expect(tipChoiceOf(cart({ tip: { percent: 18 } }))).toEqual({ kind: 'percent', percent: 18 });
+    expect(tipChoiceOf(cart({ tip: { amount_cents: 350 } }))).toEqual({ kind: 'amount', cents: 350 });
+  });
+  test('no tip is a choice for pickup and curbside, not for delivery', () => {
+    expect(noTipAllowed(cart())).toBe(true);
+    expect(noTipAllowed(cart({ handoff: { mode: 'curbside' } }))).toBe(true);
+    expect(noTipAllowed(delivery())).toBe(false);
+    expect(tipNeeded(delivery())).toBe(true);
+    expect(tipNeeded(delivery({ tip: { percent: 15 } }))).toBe(false);
+    expect(tipNeeded(cart())).toBe(false);
+  });
+  test('a custom amount is dollars and cents up to $500', () => {
+    expect(parseDollars('4')).toBe(400);
+    expect(parseDollars('$4.5')).toBe(450);
+    expect(parseDollars('4.05')).toBe(405);
+    expect(parseDollars('4.055')).toBeNull();
+    expect(parseDollars('-1')).toBeNull();
+    expect(customTipError('abc', cart())).toBe('Enter an amount like 3.50.');
+    expect(customTipError('501', cart())).toBe('A tip can be at most $500.');
+    expect(customTipError('0', cart())).toBeNull();
+    expect(customTipError('0', delivery())).toBe('Enter a tip for your driver, or choose a percentage.');
+    expect(customTipError('3.50', delivery())).toBeNull();
+  });
+});
+
+describe('tax exemption ids', () => {
+  test.each([
+    ['OH-123456', null],
+    ['abc123', null],
+    ['12345', 'Enter the ID from your tax-exemption certificate: 6 to 20 letters, digits or dashes.'],
+    ['-123456', 'Enter the ID from your tax-exemption certificate: 6 to 20 letters, digits or dashes.'],
+    ['A'.repeat(21), 'Enter the ID from your tax-exemption certificate: 6 to 20 letters, digits or dashes.'],
+    ['OH 123456', 'Enter the ID from your tax-exemption certificate: 6 to 20 letters, digits or dashes.'],
+  ])('%s → %s', (id, want) => expect(taxIdError(id)).toBe(want));
+});
+
+describe('split payments', () => {
+  test('a gift card covers its balance or the total, and the rest stays visible', () => {
+    expect(giftCardAmount(5000, 2145)).toBe(2145);
+    expect(giftCardAmount(1500, 2145)).toBe(1500);
+    expect(remaining(2145, gift(1500))).toBe(645);
+    expect(remaining(2145, null)).toBe(2145);
+  });
+  test('the order can be placed only when the payments cover the total', () => {
+    expect(paymentProblem(2145, null, { kind: 'none' })).toBe('Choose how to pay the rest.');
+    expect(paymentProblem(2145, gift(1500), { kind: 'none' })).toBe('Choose how to pay the rest.');
+    expect(paymentProblem(2145, gift(2145), { kind: 'none' })).toBeNull();
+    expect(paymentProblem(2145, gift(1500), { kind: 'card', processor: 'hosted' })).toBeNull();
+    expect(paymentProblem(2145, gift(0), { kind: 'card', processor: 'hosted' })).toMatch(/amount/);
+    expect(paymentProblem(2145, gift(1600, 1500), { kind: 'card', processor: 'hosted' })).toMatch(/does not have/);
+    expect(paymentProblem(2145, null, { kind: 'house', accountId: 'ha', poNumber: ' ', requiresPo: true })).toMatch(
+      /purchase order/,
+    );
+  });
+  test('the gift card pays its amount and the other method the rest', () => {
+    expect(paymentsFor(2145, gift(1500), { kind: 'card', processor: 'second' }, 'pm_1')).toEqual([
+      { kind: 'giftcard', token: 'gc_1', amountCents: 1500 },
+      { kind: 'card', processor: 'second', token: 'pm_1', amountCents: 0 },
+    ]);
+    expect(paymentsFor(2145, gift(2145), { kind: 'instore' })).toEqual([
+      { kind: 'giftcard', token: 'gc_1', amountCents: 2145 },
+    ]);
+    expect(
+      paymentsFor(2145, null, { kind: 'house', accountId: 'ha-acme', poNumber: 'PO-1 ', requiresPo: true }),
+    ).toEqual([{ kind: 'house', accountId: 'ha-acme', poNumber: 'PO-1', amountCents: 0 }]);
+    expect(
+      paymentsFor(2145, null, { kind: 'saved-card', cardId: 'c1', token: 'tok_saved', processor: 'hosted' }),
+    ).toEqual([{ kind: 'card', processor: 'hosted', token: 'tok_saved', amountCents: 0 }]);
+  });
+  test('pay in store: pickup and curbside, up to the location limit', () => {
+    expect(payInStoreProblem(cart(), 5000, 2145)).toBeNull();
+    expect(payInStoreProblem(delivery(), 5000, 2145)).toBe('Pay in store is for pickup and curbside orders.');
+    expect(payInStoreProblem(cart(), 0, 2145)).toMatch(/doesn't take payment in store/);
+    expect(payInStoreProblem(cart(), 2000, 2145)).toBe('Pay in store is for orders up to $20.00.');
+  });
+});
+
+describe('where an order error is shown', () => {
+  const err = (code: string, fields?: Record<string, string>, status = 422) => new ApiError(status, code, 'x', fields);
+  test.each([
+    ['slot_full', 'time'],
+    ['below_delivery_minimum', 'totals'],
+    ['card_declined', 'card'],
+    ['giftcard_insufficient', 'giftcard'],
+    ['house_account_forbidden', 'house'],
+    ['pay_in_store_limit', 'instore'],
+    ['coupon_expired', 'coupon'],
+    ['vehicle_required', 'header'],
+  ])('%s → %s', (code, part) => expect(partOf(err(code))).toBe(part));
+  test('contact fields go to the contact part; server failures to the error dialog', () => {
+    expect(partOf(err('invalid', { 'customer.email': 'Enter an email' }, 400))).toBe('contact');
+    expect(customerFields(err('invalid', { 'customer.email': 'Enter an email' }))).toEqual({ email: 'Enter an email' });
+    expect(partOf(err('internal', undefined, 500))).toBeNull();
+    expect(partOf(new Error('boom'))).toBeNull();
+  });
+});
+
+describe('the native app bridge', () => {
+  const result = {
+    type: 'order_placed' as const,
+    orderId: 'o_1',
+    status: 'placed',
+    totalCents: 2145,
+    readyAt: '2030-01-01T12:00:00Z',
+  };
+  afterEach(() => {
+    const w = window as unknown as Record<string, unknown>;
+    delete w.ReactNativeWebView;
+    delete w.webkit;
+  });
+  test('React Native gets a JSON string', () => {
+    const postMessage = jest.fn();
+    (window as unknown as Record<string, unknown>).ReactNativeWebView = { postMessage };
+    expect(handToApp(result)).toBe('react-native');
+    expect(JSON.parse(postMessage.mock.calls[0][0])).toEqual({ source: 'henhouse-checkout', version: 1, ...result });
+  });
+  test('WKWebView gets the object', () => {
+    const postMessage = jest.fn();
+    (window as unknown as Record<string, unknown>).webkit = { messageHandlers: { henhouse: { postMessage } } };
+    expect(handToApp(result)).toBe('webkit');
+    expect(postMessage).toHaveBeenCalledWith({ source: 'henhouse-checkout', version: 1, ...result });
+  });
+  test('without a bridge the URL carries the result', () => expect(handToApp(result)).toBe('url'));
+});

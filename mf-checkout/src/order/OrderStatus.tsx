@@ -1,0 +1,280 @@
+// An order's confirmation with its live status (docs/checkout.md, "Confirmation"): the
+// order number, where and when to collect it, the status as the kitchen moves it, "I'm
+// here" for curbside, cancelling while the kitchen has not started, and what was ordered
+// and paid.
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { cancelOrder, orderArrived, type Order } from '@henhouse/kit/api/checkout';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
+import { money } from '@henhouse/kit/format';
+import { addressLine } from '@henhouse/kit/locations/format';
+import { MarkerList } from '@henhouse/kit/menu/markers';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { NotFound } from '@henhouse/kit/ui/NotFound';
+import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
+import { useOrderStatus } from './useOrderStatus';
+import './order.css';
+
+const STEPS = [
+  { key: 'placed', label: 'Order placed' },
+  { key: 'preparing', label: 'Preparing' },
+  { key: 'ready', label: 'Ready' },
+  { key: 'completed', label: 'Picked up' },
+] as const;
+
+/** statusSentence says where the order is, for the live region and the heading. */
+export function statusSentence(o: Order): string {
+  const delivery = o.handoff.mode === 'delivery';
+  switch (o.status) {
+    case 'placed':
+      return 'Your order is placed. The kitchen starts on it soon.';
+    case 'preparing':
+      return 'Your order is being prepared.';
+    case 'ready':
+      return delivery
+        ? 'Your order is ready and on its way.'
+        : o.handoff.mode === 'curbside'
+          ? o.arrived_at
+            ? 'Your order is ready. Someone is bringing it out to you.'
+            : "Your order is ready. Tap I'm here when you park."
+          : 'Your order is ready at the counter.';
+    case 'completed':
+      return delivery ? 'Your order was delivered. Enjoy!' : 'Your order was picked up. Enjoy!';
+    case 'cancelled':
+      return 'This order was cancelled. Every payment was given back.';
+  }
+  return '';
+}
+
+const fmt = (iso: string, tz: string, opts: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { ...opts, timeZone: tz }).format(new Date(iso));
+
+export function OrderStatusView({ orderId, placement }: { orderId: string; placement: 'web' | 'app' }) {
+  const s = useOrderStatus(orderId);
+  if (s.status === 'loading') return <Loading className="hh-order" what="your order" />;
+  if (s.status === 'error')
+    return s.error.status === 404 ? <NotFound /> : <LoadFailed className="hh-order" error={s.error} retry={s.retry} />;
+  return <OrderDetails order={s.order} placement={placement} onChange={s.replace} live={s.live} />;
+}
+
+function OrderDetails({
+  order: o,
+  placement,
+  onChange,
+  live,
+}: {
+  order: Order;
+  placement: 'web' | 'app';
+  onChange: (o: Order) => void;
+  live: 'stream' | 'polling' | 'done';
+}) {
+  const id = useId();
+  const member = useAppStore((st) => !!st.user);
+  const tz = o.location.time_zone;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const act = async (fn: () => Promise<{ order: Order }>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      onChange((await fn()).order);
+      setConfirmCancel(false);
+    } catch (e) {
+      setError(messageFor(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const stepIndex = STEPS.findIndex((st) => st.key === o.status);
+  const h = o.handoff;
+  const readyTime = fmt(o.ready_at, tz, { hour: 'numeric', minute: '2-digit' });
+  const readyDay = fmt(o.ready_at, tz, { weekday: 'long', month: 'short', day: 'numeric' });
+  const today = fmt(new Date().toISOString(), tz, { weekday: 'long', month: 'short', day: 'numeric' });
+  const when = `${readyDay === today ? 'Today' : readyDay} at ${readyTime}`;
+
+  return (
+    <article className="hh-order" aria-labelledby={`${id}-h`} data-testid="order-confirmation">
+      <h2 id={`${id}-h`}>
+        {o.status === 'cancelled' ? 'Order cancelled' : `Thanks, ${o.customer.firstName}! Your order is in.`}
+      </h2>
+      <p className="hh-order__number">
+        Order number <strong data-testid="order-number">{o.id}</strong>
+      </p>
+      <section className="hh-order__status" aria-labelledby={`${id}-st`}>
+        <h3 id={`${id}-st`}>Status</h3>
+        <p className="hh-order__sentence" role="status" aria-live="polite" data-testid="order-status">
+          {statusSentence(o)}
+        </p>
+        {o.status !== 'cancelled' && (
+          <ol className="hh-order__steps">
+            {STEPS.map((st, i) => (
+              <li
+                key={st.key}
+                className={i < stepIndex ? 'is-done' : i === stepIndex ? 'is-current' : ''}
+                aria-current={i === stepIndex ? 'step' : undefined}
+              >
+                {st.key === 'completed' && h.mode === 'delivery' ? 'Delivered' : st.label}
+                {i <= stepIndex && <span className="visually-hidden"> (done)</span>}
+                <span className="hh-order__step-time">
+                  {i <= stepIndex ? '' : 'about '}
+                  {fmt(o.status_times[st.key], tz, { hour: 'numeric', minute: '2-digit' })}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {live === 'polling' && <p className="hh-order__live">Checking for updates every few seconds.</p>}
+      </section>
+
+      <section className="hh-order__where" aria-labelledby={`${id}-where`}>
+        <h3 id={`${id}-where`}>
+          {h.mode === 'delivery' ? 'Delivery' : h.mode === 'curbside' ? 'Curbside pickup' : 'In-store pickup'}
+        </h3>
+        <p>
+          {h.mode === 'delivery' ? 'Arriving' : 'Ready'}: <strong>{when}</strong>
+        </p>
+        {h.mode === 'delivery' && h.address ? (
+          <p>
+            We deliver to {h.address.street}
+            {h.address.unit ? `, ${h.address.unit}` : ''}, {h.address.city}, {h.address.state} {h.address.zip}.
+            {h.delivery_notes ? ` Notes for the driver: ${h.delivery_notes}` : ''}
+          </p>
+        ) : (
+          <p>
+            {o.location.name}, {addressLine(o.location.address)}.{' '}
+            {h.mode === 'curbside'
+              ? `Park in a marked curbside spot and tell us you're here; we bring the order out to your ${[h.vehicle?.color, h.vehicle?.make, h.vehicle?.model].filter(Boolean).join(' ')}.`
+              : 'Collect it at the pickup shelf by the counter; give your name if you need to ask.'}
+          </p>
+        )}
+        {h.mode === 'curbside' && o.status !== 'completed' && o.status !== 'cancelled' && (
+          <div>
+            {o.arrived_at ? (
+              <p className="hh-note">
+                We know you're here (since {fmt(o.arrived_at, tz, { hour: 'numeric', minute: '2-digit' })}).
+              </p>
+            ) : (
+              <button
+                type="button"
+                className="hh-button hh-button--primary"
+                disabled={busy}
+                onClick={() => void act(() => orderArrived(o.id))}
+              >
+                I'm here
+              </button>
+            )}
+          </div>
+        )}
+        <p>
+          Questions? Call <a href={`tel:${o.location.phone.replace(/[^\d+]/g, '')}`}>{o.location.phone}</a>.
+        </p>
+      </section>
+
+      {o.cancellable && (
+        <div className="hh-order__cancel">
+          {confirmCancel ? (
+            <div role="group" aria-labelledby={`${id}-cq`}>
+              <p id={`${id}-cq`}>Cancel this order? Every payment is given back.</p>
+              <button
+                type="button"
+                className="hh-button hh-button--secondary"
+                disabled={busy}
+                onClick={() => void act(() => cancelOrder(o.id))}
+              >
+                Yes, cancel my order
+              </button>{' '}
+              <button type="button" className="hh-button hh-button--outline" onClick={() => setConfirmCancel(false)}>
+                Keep my order
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="hh-link-button" onClick={() => setConfirmCancel(true)}>
+              Cancel order
+            </button>
+          )}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="hh-field__error">
+          {error}
+        </p>
+      )}
+
+      <section aria-labelledby={`${id}-items`}>
+        <h3 id={`${id}-items`}>Your order</h3>
+        <ul className="hh-order__lines">
+          {o.products.map((l) => (
+            <li key={l.id}>
+              <div className="hh-order__line-main">
+                <span>
+                  {l.quantity} × {l.data.name}
+                </span>
+                <span>{money(l.total_cents)}</span>
+              </div>
+              {l.modifiers.length > 0 && (
+                <p className="hh-order__mods">
+                  {l.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name)).join(', ')}
+                </p>
+              )}
+              {l.special_instructions && <p className="hh-order__mods">“{l.special_instructions}”</p>}
+              <MarkerList markers={l.markers} />
+            </li>
+          ))}
+        </ul>
+        <dl className="hh-order__totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{money(o.totals.subtotal_cents)}</dd>
+          </div>
+          {o.discounts.map((d) => (
+            <div key={`${d.kind}:${d.code}`}>
+              <dt>{d.label || d.code}</dt>
+              <dd>−{money(d.amount_cents)}</dd>
+            </div>
+          ))}
+          {o.fees.map((f) => (
+            <div key={f.code}>
+              <dt>{f.label}</dt>
+              <dd>{money(f.amount_cents)}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Tax{o.tax_exempt ? ' (exempt)' : ''}</dt>
+            <dd>{money(o.totals.tax_cents)}</dd>
+          </div>
+          {o.totals.tip_cents > 0 && (
+            <div>
+              <dt>Tip</dt>
+              <dd>{money(o.totals.tip_cents)}</dd>
+            </div>
+          )}
+          <div className="hh-order__total">
+            <dt>Total</dt>
+            <dd>{money(o.totals.total_cents)}</dd>
+          </div>
+        </dl>
+        <h3>Paid with</h3>
+        <ul className="hh-order__payments">
+          {o.payments.map((p, i) => (
+            <li key={i}>
+              {p.label}: {money(p.amount_cents)}
+            </li>
+          ))}
+        </ul>
+        {o.utensils && <p>Utensils and napkins included.</p>}
+      </section>
+
+      {placement === 'web' && (
+        <p className="hh-order__next">
+          {!member && (
+            <>
+              <Link to="/account/signup">Create an account</Link> to earn points on your next order.{' '}
+            </>
+          )}
+          <Link to={`/menu/${encodeURIComponent(o.menu_id)}`}>Back to the menu</Link>
+        </p>
+      )}
+    </article>
+  );
+}
