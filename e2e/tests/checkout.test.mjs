@@ -243,6 +243,44 @@ test('a member pays with a stored card and uses a reward; the card and the order
   assert.equal(orders.body.orders.length, 1);
 });
 
+test('curbside: the guest says "I\'m here" and the status shows it; a later order is cancelled before the kitchen starts', async () => {
+  const page = await newPage(site.browser, [], { viewport: phone });
+  await startCart(page, { location: 'oh-akron' });
+  const h = await api(page, 'PUT', '/cart/handoff', {
+    mode: 'curbside',
+    vehicle: { make: 'Honda', model: 'Civic', color: 'Red' },
+  });
+  assert.equal(h.status, 200, JSON.stringify(h.body));
+  await openCheckout(page);
+  await page.getByText('In your Red Honda Civic').waitFor();
+  await fillContact(page);
+  await page.getByRole('radio', { name: 'Pay in store' }).check();
+  await placeOrder(page).click();
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  await page.getByRole('heading', { name: 'Curbside pickup', level: 3 }).waitFor();
+  await page.getByText(/we bring the order out to your Red Honda Civic/).waitFor();
+  await page.getByRole('button', { name: "I'm here" }).click();
+  await page.getByText(/We know you're here/).waitFor();
+
+  // The next order, cancelled at once: every payment is given back.
+  await startCart(page, { location: 'oh-akron' });
+  await openCheckout(page);
+  await fillContact(page);
+  await page.getByRole('radio', { name: 'Pay in store' }).check();
+  await placeOrder(page).click();
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel my order' }).click();
+  await page.getByRole('heading', { name: 'Order cancelled' }).waitFor();
+  await page.getByTestId('order-status').getByText('This order was cancelled.', { exact: false }).waitFor();
+
+  // /order shows the cart and no order on its way.
+  await page.goto(site.edge.base + '/order');
+  await page.getByRole('heading', { name: 'Your cart', level: 2 }).waitFor();
+  await page.getByText('Your cart is empty.').waitFor();
+  assert.deepEqual(await seriousViolations(page), []);
+});
+
 test('/app/checkout hands the placed order to the native app through its bridge', async () => {
   const context = await site.browser.newContext({ viewport: phone });
   await context.addInitScript(() => {

@@ -35,8 +35,11 @@ export function TimeSelector({ cart }: { cart: Cart }) {
   if (data && !date && today)
     setDate((cart.time.at && data.days.find((d) => d.slots.some((s) => s.at === cart.time.at))?.date) || today);
 
+  // Only times that can still be had: a full slot is not offered (the edge sends only
+  // times ahead of the earliest one).
   const slots = useMemo(
-    () => data?.days.find((d) => d.date === (mode === 'later' ? today : date))?.slots ?? [],
+    () =>
+      (data?.days.find((d) => d.date === (mode === 'later' ? today : date))?.slots ?? []).filter((s) => s.available),
     [data, date, mode, today],
   );
 
@@ -105,9 +108,8 @@ export function TimeSelector({ cart }: { cart: Cart }) {
             >
               <option value="">Choose a time</option>
               {slots.map((s) => (
-                <option key={s.at} value={s.at} disabled={!s.available}>
+                <option key={s.at} value={s.at}>
                   {fmtTime(s.at, data.time_zone)}
-                  {s.available ? '' : ' (full)'}
                 </option>
               ))}
             </select>

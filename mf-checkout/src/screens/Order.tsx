@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { actions } from '@henhouse/kit/actions';
 import { getRecentOrder, type Order as PlacedOrder } from '@henhouse/kit/api/checkout';
 import { reportError } from '@henhouse/kit/api/useLoad';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -55,7 +56,7 @@ export default function Order(_props: ScreenProps) {
                     try {
                       await fn();
                     } catch (e) {
-                      setError(e instanceof Error ? e.message : String(e));
+                      setError(messageFor(e));
                     }
                   }}
                   setCart={(c) => useAppStore.getState().set({ cart: c })}
