@@ -8,7 +8,6 @@ type Body<T> = T extends { body?: infer B } ? B : never;
 export type SignUpInput = NonNullable<Body<Parameters<typeof http.post<'/auth/signup'>>[1]>>;
 export type ProfileInput = NonNullable<Body<Parameters<typeof http.patch<'/user'>>[1]>>;
 export type SettingsInput = NonNullable<Body<Parameters<typeof http.put<'/user/settings'>>[1]>>;
-export type CardInput = NonNullable<Body<Parameters<typeof http.post<'/payments/cards'>>[1]>>;
 
 export const signUp = (body: SignUpInput, headers: Headers) => http.post('/auth/signup', { body, headers });
 export const signIn = (email: string, password: string, headers: Headers) =>
@@ -41,8 +40,8 @@ export const removeAddress = (id: string) => http.del('/user/addresses/{id}', { 
 
 export const getCards = (signal?: AbortSignal) => http.get('/user/cards', { signal });
 export const removeCard = (id: string) => http.del('/user/cards/{id}', { params: { path: { id } } });
-/** tokenizeCard turns card details into a payment token (hosted card fields); the number is never stored. */
-export const tokenizeCard = (body: CardInput) => http.post('/payments/cards', { body });
+// Card numbers are never sent from the site's own pages: the card processor's frame
+// tokenizes them (kit/src/payments/CardForm.tsx).
 
 export const getFavorites = (signal?: AbortSignal) => http.get('/user/favorites', { signal });
 export const addFavorite = (locationId: string) =>

@@ -3,7 +3,13 @@ import type { SavedCard } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
 import { ada, members, real, token } from '../test/recorded';
+import { cardFields, visaToken } from '@henhouse/kit/payments/test/cardFields';
 import Subscribe from './Subscribe';
+
+jest.mock('@henhouse/kit/payments/hostedFields', () => ({
+  ...jest.requireActual('@henhouse/kit/payments/hostedFields'),
+  loadCheckoutClient: () => jest.requireActual('@henhouse/kit/payments/test/cardFields').fakeCheckoutClient(),
+}));
 
 /** The member's rewards before subscribing. */
 const unsubscribed = { ...members, subscriptions: [] };
@@ -41,32 +47,41 @@ describe('subscriptions (/app/subscribe)', () => {
     expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
   });
 
-  it('subscribes with a new card', async () => {
+  it('subscribes with a new card typed into the card processor’s frame, sending only its token', async () => {
     useAppStore.getState().set({ user: ada, token, members: unsubscribed });
+    cardFields.tokenize.mockResolvedValue(visaToken);
     const api = mockApi({
       'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
       'GET /rewards': { body: unsubscribed },
       'GET /user/cards': { body: { cards: [] } },
-      'POST /payments/cards': real('POST /api/payments/cards'),
       'POST /subscriptions': real('POST /api/subscriptions'),
     });
     mount(Subscribe, '/app/subscribe', { layout: 'app' });
     const user = setupUser();
-    await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
-    await user.type(screen.getByLabelText('Expiry month (MM)'), '04');
-    await user.type(screen.getByLabelText('Expiry year (YYYY)'), '2039');
-    await user.type(screen.getByLabelText('Security code'), '123');
-    await user.type(screen.getByLabelText('Billing ZIP code'), '45402');
+    expect(await screen.findByTitle('Card details')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).toBeNull(); // the number is typed in the frame only
     await user.click(screen.getByLabelText('Henhouse Drink Club, $5.99 a month'));
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText("You're subscribed to Henhouse Drink Club.")).toBeInTheDocument();
-    expect(api.to('POST /payments/cards')[0].body).toMatchObject({
-      processor: 'hosted',
-      number: '4242424242424242',
-      expMonth: '04',
-      expYear: '2039',
-    });
+    expect(api.to('POST /payments/cards')).toHaveLength(0);
     expect(api.to('POST /subscriptions')[0].body).toEqual({ planId: 'drink-club', paymentToken: 'tok_1' });
+  });
+
+  it('a card the frame refuses is said at the card form', async () => {
+    useAppStore.getState().set({ user: ada, token, members: unsubscribed });
+    cardFields.tokenize.mockRejectedValue({ code: 'card_invalid', message: 'Check your card details.' });
+    const api = mockApi({
+      'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
+      'GET /rewards': { body: unsubscribed },
+      'GET /user/cards': { body: { cards: [] } },
+    });
+    mount(Subscribe, '/app/subscribe', { layout: 'app' });
+    const user = setupUser();
+    await screen.findByTitle('Card details');
+    await user.click(screen.getByLabelText('Henhouse Drink Club, $5.99 a month'));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check your card details.');
+    expect(api.to('POST /subscriptions')).toHaveLength(0);
   });
 
   it('does not offer an expired card', async () => {

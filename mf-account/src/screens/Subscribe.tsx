@@ -1,18 +1,20 @@
 // /app/subscribe (docs/routes.md, webview): subscription plans (GET /api/subscriptions/plans),
 // subscribing with a saved or new card, and cancelling (docs/identity.md).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
-import { getCards, tokenizeCard } from '@henhouse/kit/api/account';
+import { getCards } from '@henhouse/kit/api/account';
 import { cancelSubscription, getPlans, subscribe } from '@henhouse/kit/api/loyalty';
 import type { Plan, SavedCard, Subscription } from '@henhouse/kit/api/types';
 import { reportError, useLoad } from '@henhouse/kit/api/useLoad';
 import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
-import { FieldError, FormAlert, Status, TextField } from '@henhouse/kit/ui/forms/Field';
+import { FieldError, FormAlert, Status } from '@henhouse/kit/ui/forms/Field';
+import { CardForm } from '@henhouse/kit/payments/CardForm';
+import { isCardFieldsError, type HostedFields } from '@henhouse/kit/payments/hostedFields';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { brandName, cardExpiry, formatDate } from '../lib/format';
@@ -184,17 +186,15 @@ function CurrentSubscription({ sub, name }: { sub: Subscription; name: string })
 interface SubscribeValues {
   planId: string;
   cardId: string;
-  number: string;
-  expMonth: string;
-  expYear: string;
-  cvv: string;
-  postalCode: string;
 }
 
 function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: string) => void }) {
   const [cards, setCards] = useState<SavedCard[] | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [cardsError, setCardsError] = useState<string | null>(null);
+  // A new card is typed into the card processor's frame; only its token reaches this page.
+  const fieldsRef = useRef<HostedFields | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -206,11 +206,6 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
     defaultValues: {
       planId: plans[0]?.id ?? '',
       cardId: '',
-      number: '',
-      expMonth: '',
-      expYear: '',
-      cvv: '',
-      postalCode: '',
     },
   });
 
@@ -233,32 +228,33 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
   }, [setValue]);
 
   const cardId = useWatch({ control, name: 'cardId' });
-  const submit = handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      // A saved card is sent by its id: the edge charges its token and labels the
-      // subscription with it ("Visa •••• 4242").
-      let paymentToken = cards?.find((c) => c.id === v.cardId)?.id;
-      if (!paymentToken) {
-        const r = await tokenizeCard({
-          processor: 'hosted',
-          number: v.number.replace(/\s+/g, ''),
-          expMonth: v.expMonth.trim(),
-          expYear: v.expYear.length === 2 ? `20${v.expYear}` : v.expYear,
-          cvv: v.cvv,
-          postalCode: v.postalCode,
-        });
-        paymentToken = r.card.token;
+  // handleSubmit is called when the form is sent, not while rendering: the card frame's
+  // fields are read then.
+  const submit = (e: React.FormEvent) =>
+    handleSubmit(async (v) => {
+      setFormError(null);
+      setCardError(null);
+      try {
+        // A saved card is sent by its id: the edge charges its token and labels the
+        // subscription with it ("Visa •••• 4242").
+        let paymentToken = cards?.find((c) => c.id === v.cardId)?.id;
+        if (!paymentToken) {
+          if (!fieldsRef.current) {
+            setCardError('The card form is still loading.');
+            return;
+          }
+          paymentToken = (await fieldsRef.current.tokenize()).token;
+        }
+        const r = await subscribe(v.planId, paymentToken);
+        const m = useAppStore.getState().members;
+        const plan = plans.find((p) => p.id === v.planId);
+        onDone(`You're subscribed to ${plan?.name ?? 'your plan'}.`);
+        if (m) useAppStore.getState().set({ members: { ...m, subscriptions: [...m.subscriptions, r.subscription] } });
+      } catch (e) {
+        if (isCardFieldsError(e)) setCardError(e.message);
+        else setFormError(applyServerErrors(e, setError, ['planId']));
       }
-      const r = await subscribe(v.planId, paymentToken);
-      const m = useAppStore.getState().members;
-      const plan = plans.find((p) => p.id === v.planId);
-      onDone(`You're subscribed to ${plan?.name ?? 'your plan'}.`);
-      if (m) useAppStore.getState().set({ members: { ...m, subscriptions: [...m.subscriptions, r.subscription] } });
-    } catch (e) {
-      setFormError(applyServerErrors(e, setError, ['planId', 'number', 'expMonth', 'expYear', 'cvv', 'postalCode']));
-    }
-  });
+    })(e);
 
   return (
     <form
@@ -312,61 +308,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
       {cardId === 'new' && (
         <fieldset>
           <legend>New card</legend>
-          <TextField
-            label="Card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            error={errors.number?.message}
-            {...register('number', {
-              required: 'Enter the card number',
-              validate: (v) => /^\d{12,19}$/.test(v.replace(/\s+/g, '')) || 'Enter the 12 to 19 digits on the card',
-            })}
-          />
-          <div className="hh-acct-grid hh-acct-grid--2">
-            <TextField
-              label="Expiry month (MM)"
-              inputMode="numeric"
-              autoComplete="cc-exp-month"
-              maxLength={2}
-              error={errors.expMonth?.message}
-              {...register('expMonth', {
-                required: 'Enter the expiry month',
-                validate: (v) => (Number(v) >= 1 && Number(v) <= 12) || 'Enter a month from 01 to 12',
-              })}
-            />
-            <TextField
-              label="Expiry year (YYYY)"
-              inputMode="numeric"
-              autoComplete="cc-exp-year"
-              maxLength={4}
-              error={errors.expYear?.message}
-              {...register('expYear', {
-                required: 'Enter the expiry year',
-                validate: (v) => /^(\d{2}|\d{4})$/.test(v) || 'Enter the year, like 2030',
-              })}
-            />
-            <TextField
-              label="Security code"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              error={errors.cvv?.message}
-              {...register('cvv', {
-                required: 'Enter the security code',
-                validate: (v) => /^\d{3,4}$/.test(v) || 'The security code is 3 or 4 digits',
-              })}
-            />
-            <TextField
-              label="Billing ZIP code"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              error={errors.postalCode?.message}
-              {...register('postalCode', {
-                required: 'Enter the billing ZIP code',
-                validate: (v) => /^\d{5}(-\d{4})?$/.test(v.trim()) || 'Enter a 5-digit ZIP code',
-              })}
-            />
-          </div>
+          <CardForm processor="hosted" fieldsRef={fieldsRef} error={cardError} />
         </fieldset>
       )}
       <button

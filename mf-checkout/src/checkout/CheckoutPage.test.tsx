@@ -4,7 +4,7 @@ import type { Cart } from '@henhouse/kit/api/types';
 import { louisville } from '@henhouse/kit/locations/test/fixtures';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { apiError, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
-import type { CheckoutClient, HostedFields } from '@henhouse/kit/payments/hostedFields';
+import { cardFields } from '@henhouse/kit/payments/test/cardFields';
 import { real } from '../test/recorded';
 import Checkout from '../screens/Checkout';
 
@@ -14,19 +14,11 @@ jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
 }));
 // The processor's frame is replaced by a stand-in that answers tokens: what happens inside
 // the real frame is tested in hosted-fields/ and in the browser tests.
-const fields = { tokenize: jest.fn(), showError: jest.fn(), focus: jest.fn(), clear: jest.fn(), destroy: jest.fn() };
 jest.mock('@henhouse/kit/payments/hostedFields', () => ({
   ...jest.requireActual('@henhouse/kit/payments/hostedFields'),
-  loadCheckoutClient: async (): Promise<CheckoutClient> => ({
-    version: '2.7.0',
-    mount: (el: HTMLElement) => {
-      const frame = document.createElement('iframe');
-      frame.title = 'Card details';
-      el.appendChild(frame);
-      return { ...fields, frame } as unknown as HostedFields;
-    },
-  }),
+  loadCheckoutClient: () => jest.requireActual('@henhouse/kit/payments/test/cardFields').fakeCheckoutClient(),
 }));
+const fields = cardFields;
 
 /** The edge's cart: two 3 Tenders at Dayton, $12.98 (recorded from the real edge). */
 const recordedCart = () => real<{ cart: Cart }>('POST /api/cart/products').body.cart;

@@ -8,7 +8,7 @@ import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import type { HostedFields } from '@henhouse/kit/payments/hostedFields';
 import { Problem } from './Problem';
-import { CardForm } from './CardForm';
+import { CardForm } from '@henhouse/kit/payments/CardForm';
 import type { Part } from './errors';
 import { giftCardAmount, parseDollars, payInStoreProblem, remaining, type AppliedGiftCard, type Method } from './rules';
 

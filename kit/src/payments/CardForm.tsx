@@ -1,6 +1,7 @@
-// The card form: the processor's hosted fields in their frame (docs/checkout.md, "Card
-// fields"). This page never sees the card number; it gets the brand while the guest
-// types and a token when the order is placed.
+// The card form: the card processor's hosted fields in their frame (docs/checkout.md,
+// "Card fields"), for every form that takes a new card (the checkout, a subscription).
+// The page never sees the card number; it gets the brand while the guest types and a
+// token from fieldsRef.current.tokenize() when the form is sent.
 import { useEffect, useRef, useState } from 'react';
 import {
   cardBrandNames,
@@ -9,6 +10,7 @@ import {
   type CardFieldsState,
   type HostedFields,
 } from '@henhouse/kit/payments/hostedFields';
+import './cardForm.css';
 
 const brands = Object.entries(cardBrandNames) as [Exclude<CardBrand, ''>, string][];
 
