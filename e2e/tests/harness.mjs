@@ -21,7 +21,22 @@ function freePort() {
   });
 }
 
+/**
+ * startEdge starts bin/edge on a free port. The port is free when chosen but not held,
+ * so something else (the edge's own embedded Redis, which also takes a free port) may
+ * take it first: then the edge is started again on another one.
+ */
 export async function startEdge(env = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startEdgeOnce(env);
+    } catch (e) {
+      if (attempt >= 3 || !String(e.message).includes('address already in use')) throw e;
+    }
+  }
+}
+
+async function startEdgeOnce(env) {
   const bin = path.join(root, 'bin', 'edge');
   if (!existsSync(bin)) throw new Error('bin/edge is missing: run make build first');
   const port = await freePort();
