@@ -3,6 +3,11 @@
 // expiry, security code and ZIP code are typed into that frame and never reach the
 // page's JavaScript. The page gets the card's brand while the guest types and, when the
 // order is placed, a token that stands for the card.
+//
+// The types below are the client's side of the processor's contract: the built-in
+// processor's own copy is hosted-fields/src/protocol.ts. They are two deployables (the
+// processor's files are not the site's), so each keeps its copy; the browser tests run
+// one against the other.
 import { loadScript } from '@henhouse/kit/botcheck/botcheck';
 
 /** The checkout client version the site is built against. */

@@ -166,8 +166,10 @@ export function CheckoutPage({
       let cardToken: string | undefined;
       let newCard: Awaited<ReturnType<HostedFields['tokenize']>> | undefined;
       if (method.kind === 'card' && remaining(total, giftNow) > 0) {
-        if (!fieldsRef.current)
-          throw Object.assign(new Error('card'), { part: 'card' as Part, message: 'The card form is still loading.' });
+        if (!fieldsRef.current) {
+          setErrors({ card: 'The card form is still loading. Try again in a moment.' });
+          return;
+        }
         setProgress('Checking your card…');
         newCard = await fieldsRef.current.tokenize();
         cardToken = newCard.token;
@@ -220,7 +222,7 @@ export function CheckoutPage({
         setErrors({ card: e.message });
         return;
       }
-      const part = (e as { part?: Part }).part ?? partOf(e);
+      const part = partOf(e);
       // A refusal is final for this attempt; a network failure keeps the key for the retry.
       if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.code !== 'order_in_progress')
         keyRef.current = null;
