@@ -8,7 +8,8 @@ import { useAppStore } from '@henhouse/kit/state/store';
 
 type Mode = TimeWanted['mode'];
 
-function fmtTime(iso: string, tz: string) {
+/** fmtTime: "6:45 PM" in the location's time zone. */
+export function fmtTime(iso: string, tz: string) {
   return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz }).format(new Date(iso));
 }
 function fmtDate(date: string) {

@@ -8,11 +8,8 @@ import { setTime } from '@henhouse/kit/api/cart';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { HandoffSelector } from '../cart/HandoffSelector';
-import { TimeSelector } from '../cart/TimeSelector';
+import { TimeSelector, fmtTime } from '../cart/TimeSelector';
 
-export function fmtTime(iso: string, tz: string) {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz }).format(new Date(iso));
-}
 function fmtDay(iso: string, tz: string) {
   return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: tz }).format(
     new Date(iso),
