@@ -38,6 +38,7 @@ const (
 	ActionForgotPassword = "forgot_password"
 	ActionContact        = "contact"
 	ActionCheckout       = "checkout"
+	ActionGiftCard       = "giftcard"
 )
 
 // Result is a verifier's verdict.

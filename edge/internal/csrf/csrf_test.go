@@ -159,8 +159,9 @@ func TestSafeMethodsAndExemptions(t *testing.T) {
 		expectOK(t, m, call(t, app, m, map[string]string{"Cookie": cookie}))
 		expectOK(t, m+" cross-site", call(t, app, m, map[string]string{"Cookie": cookie, "Origin": "https://evil.example"}))
 	}
-	// The native app: a token in Authorization and no cookies.
-	expectOK(t, "bearer without cookies", call(t, app, "POST", map[string]string{"Authorization": "Bearer x"}))
+	// An Authorization header alone exempts nothing: only the edge's Next knows whether
+	// its token verified (the native app).
+	expect403(t, "bearer without cookies", call(t, app, "POST", map[string]string{"Authorization": "Bearer x"}))
 	// A browser request with cookies is checked even with an Authorization header.
 	expect403(t, "bearer with cookies", call(t, app, "POST", map[string]string{"Authorization": "Bearer x", "Cookie": cookie}))
 	expectOK(t, "bearer with cookies and token", call(t, app, "POST", map[string]string{"Authorization": "Bearer x", "Cookie": cookie, HeaderName: token}))

@@ -70,6 +70,11 @@ var (
 		Account: Limit{3, time.Hour}, IP: Limit{10, time.Hour}}
 	SignUp = Rule{Name: "sign-up", What: "sign-up attempts",
 		IP: Limit{5, time.Hour}}
+	// GiftCard: gift card balance checks, which take the card's PIN, per card number
+	// (the account key) and per client. The card itself locks after 5 wrong PINs in a
+	// row; this also stops one client trying a few PINs on many cards.
+	GiftCard = Rule{Name: "giftcard", What: "gift card checks",
+		Account: Limit{10, 15 * time.Minute}, IP: Limit{20, 15 * time.Minute}}
 	BotCheckToken = Rule{Name: "bot-check-token", What: "requests",
 		IP: Limit{60, time.Minute}}
 )

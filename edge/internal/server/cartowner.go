@@ -21,9 +21,16 @@ func cartOwner(c fiber.Ctx) string {
 	return session.VisitorID(c)
 }
 
-// nativeApp reports a call from the native app's own HTTP client: authenticated by
-// header, without cookies. Browsers cannot forge one, and the app proves itself to
-// the provider with its platform's app attestation instead of a web bot check.
+// nativeApp reports a call from the native app's own HTTP client: a member token in
+// the Authorization header that passed verification, and no cookies. Browsers cannot
+// forge one, and the app proves itself to the provider with its platform's app
+// attestation instead of a web bot check. A header that does not verify ("Bearer x")
+// makes an ordinary browser request, with the CSRF check and the bot check.
 func nativeApp(c fiber.Ctx) bool {
-	return c.Get(fiber.HeaderAuthorization) != "" && c.Get(fiber.HeaderCookie) == ""
+	if c.Get(fiber.HeaderAuthorization) == "" || c.Get(fiber.HeaderCookie) != "" {
+		return false
+	}
+	// Without cookies the member can only have come from the header's token.
+	_, ok := session.MemberOf(c)
+	return ok
 }

@@ -2,11 +2,13 @@ package server
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	accountapi "github.com/henhouse/platform/edge/internal/api/account"
+	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/csrf"
 	"github.com/henhouse/platform/edge/internal/page"
@@ -29,9 +31,15 @@ type guards struct {
 func newGuards(ctx context.Context, st *store.Store, cfg Config) (*guards, error) {
 	g := &guards{limiter: ratelimit.New(st)}
 	var err error
-	g.csrf, err = csrf.New(ctx, csrf.Config{Store: st})
+	protect, err := csrf.New(ctx, csrf.Config{Store: st, Next: nativeApp})
 	if err != nil {
 		return nil, err
+	}
+	g.csrf = func(c fiber.Ctx) error {
+		if refused := appTokenRefused(c); refused != nil {
+			return refused
+		}
+		return protect(c)
 	}
 	g.verifier, g.builtin, err = botcheck.NewVerifier(ctx, st, cfg.Recaptcha)
 	if err != nil {
@@ -44,6 +52,24 @@ func newGuards(ctx context.Context, st *store.Store, cfg Config) (*guards, error
 		g.client.SiteKey, g.client.ScriptURL = cfg.Recaptcha.SiteKey, botcheck.GoogleScriptURL
 	}
 	return g, nil
+}
+
+// appTokenRefused answers a change asked for with only an Authorization header (the
+// native app's way) whose token did not verify: 401, so the app knows to sign in again,
+// rather than the CSRF failure a browser would get. Such a request never takes the
+// app's path (nativeApp) past the CSRF and bot checks.
+func appTokenRefused(c fiber.Ctx) error {
+	switch c.Method() {
+	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions, fiber.MethodTrace:
+		return nil
+	}
+	if c.Get(fiber.HeaderAuthorization) == "" || c.Get(fiber.HeaderCookie) != "" || nativeApp(c) {
+		return nil
+	}
+	if auth.ForcedSignOut(c) {
+		return auth.ErrForcedSignOut
+	}
+	return auth.ErrSignInRequired
 }
 
 // bot is the bot check for action, skipped for the native app.
@@ -74,6 +100,21 @@ func (g *guards) account() map[accountapi.Guard][]fiber.Handler {
 		accountapi.GuardForgot:       {limit(ratelimit.ForgotPassword, "email"), g.bot(botcheck.ActionForgotPassword)},
 		accountapi.GuardReset:        {limit(ratelimit.Code, "email")},
 	}
+}
+
+// giftCard guards gift card balance checks: limits per card number (its digits, however
+// they were spaced) and per IP, and the bot check.
+func (g *guards) giftCard() []fiber.Handler {
+	number := ratelimit.BodyField("number")
+	digits := func(c fiber.Ctx) string {
+		return strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, number(c))
+	}
+	return []fiber.Handler{ratelimit.Guard(g.limiter, ratelimit.GiftCard, digits), g.bot(botcheck.ActionGiftCard)}
 }
 
 // contactRule limits the contact form per IP.

@@ -215,7 +215,7 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	line = moved["products"].([]any)[0].(map[string]any)["id"].(string)
 	g.ok("DELETE", "/api/cart/products/"+line, "", 200)
 	g.ok("DELETE", "/api/cart", "", 204)
-	g.ok("POST", "/api/giftcards/balance", `{"number":"6006491234567890","pin":"1234"}`, 200)
+	g.ok("POST", "/api/giftcards/balance", `{"number":"6006491234567890","pin":"1234"}`, 200, "X-Bot-Check", g.bot("giftcard"))
 
 	// The generic send, as JSON and as plain text.
 	if inner := g.ok("POST", "/api/send", `{"method":"GET","path":"/locations?state=OH"}`, 200); inner["status"] != 200.0 {

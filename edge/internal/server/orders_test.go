@@ -101,7 +101,7 @@ func TestMemberGiftCardsAndHouseAccounts(t *testing.T) {
 	if len(accounts) != 1 || accounts[0].(map[string]any)["id"] != "ha-acme" || accounts[0].(map[string]any)["available_cents"] != 200000.0 {
 		t.Fatalf("house accounts: %v", accounts)
 	}
-	gift := g.ok("POST", "/api/giftcards/balance", `{"number":"6006491111222233","pin":"4321"}`, 200)["giftCard"].(map[string]any)
+	gift := g.ok("POST", "/api/giftcards/balance", `{"number":"6006491111222233","pin":"4321"}`, 200, "X-Bot-Check", g.bot("giftcard"))["giftCard"].(map[string]any)
 	saved := g.ok("POST", "/api/user/giftcards", `{"token":"`+gift["token"].(string)+`","nickname":"Work"}`, 201)["giftCards"].([]any)
 	card := saved[0].(map[string]any)
 	// An hour later the saved card still pays.

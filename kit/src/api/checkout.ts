@@ -18,8 +18,9 @@ export const setTaxExemption = (id: string) => http.put('/cart/tax-exemption', {
 export const setUtensils = (utensils: boolean) => http.put('/cart/utensils', { body: { utensils } });
 export const setCustomFields = (fields: Record<string, string>) =>
   http.put('/cart/custom-fields', { body: { fields } });
-export const giftCardBalance = (number: string, pin: string) =>
-  http.post('/giftcards/balance', { body: { number, pin } });
+/** giftCardBalance checks a card by number and PIN; headers carry the bot check (action `giftcard`). */
+export const giftCardBalance = (number: string, pin: string, botCheck: Record<string, string>) =>
+  http.post('/giftcards/balance', { body: { number, pin }, params: { header: botCheck } });
 
 /**
  * submitOrder places the order. The idempotency key is made once per checkout attempt

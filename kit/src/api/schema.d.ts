@@ -535,7 +535,7 @@ export interface paths {
         put?: never;
         /**
          * Gift card balance
-         * @description Also issues a `token` that stands for the card for an hour, so checkout need not keep the PIN.
+         * @description Also issues a `token` that stands for the card for an hour, so checkout need not keep the PIN. Needs the bot check (action `giftcard`); limited to 10 checks per card number and 20 per client in 15 minutes (`429 rate_limited`); 5 wrong PINs in a row lock the card for 15 minutes (`429 giftcard_locked`, with Retry-After).
          */
         post: operations["getGiftCardBalance"];
         delete?: never;
@@ -3527,7 +3527,10 @@ export interface operations {
     getGiftCardBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A bot-check token for the action (not needed from the native app). */
+                "X-Bot-Check"?: components["parameters"]["botCheck"];
+            };
             path?: never;
             cookie?: never;
         };

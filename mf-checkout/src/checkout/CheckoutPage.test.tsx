@@ -210,6 +210,9 @@ describe('checkout', () => {
       `Gift card pays $5.00. Remaining to pay: $${((total - 500) / 100).toFixed(2)}`,
     );
     expect(screen.queryByLabelText('PIN')).toBeNull();
+    // The PIN check is behind the bot check, like placing the order.
+    expect(api.to('POST /giftcards/balance')[0].headers['X-Bot-Check']).toBe('bot-token');
+    expect(executeBotCheck).toHaveBeenCalledWith('giftcard');
     await fillContact(u);
     await u.click(place());
     await waitFor(() => expect(api.to('POST /cart/submit')).toHaveLength(1));

@@ -3,6 +3,7 @@
 // The remaining amount is always on screen (docs/checkout.md, "Payments").
 import { useId, useState } from 'react';
 import { giftCardBalance } from '@henhouse/kit/api/checkout';
+import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import type { Cart, Location, SavedCard } from '@henhouse/kit/api/types';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
@@ -215,7 +216,7 @@ function GiftCardPart(p: PaymentProps & { total: number }) {
     if (Object.keys(f).length) return;
     setBusy(true);
     try {
-      const r = await giftCardBalance(number.replace(/[\s-]/g, ''), pin.trim());
+      const r = await giftCardBalance(number.replace(/[\s-]/g, ''), pin.trim(), await botHeaders('giftcard'));
       const g = r.giftCard;
       if (g.balance_cents <= 0) {
         setError(`Gift card •••• ${g.last4} has no balance left.`);

@@ -36,6 +36,9 @@ type Config struct {
 	Tokenize func(ctx context.Context, processor string, card CardInput) (CardToken, error)
 	// SubmitGuard runs before checkout submit (the bot check). Optional.
 	SubmitGuard fiber.Handler
+	// GiftCardGuard runs before a gift card balance check, which takes a card's PIN:
+	// rate limits per card and per client, and the bot check. Optional. Default: none.
+	GiftCardGuard []fiber.Handler
 	// Owner identifies whose cart a request acts on. Default: the visitor id.
 	Owner func(c fiber.Ctx) string
 	// OnOrder runs after an order is placed (points for members). Optional.
@@ -122,7 +125,8 @@ func Mount(r fiber.Router, cfg Config) {
 	}
 
 	r.Post("/payments/cards", a.tokenize)
-	r.Post("/giftcards/balance", a.giftBalance)
+	gift := guarded(cfg.GiftCardGuard, a.giftBalance)
+	r.Post("/giftcards/balance", gift[0], gift[1:]...)
 	r.Get("/orders/recent", a.recentOrder) // before /orders/:id, which would take "recent" for an id
 	r.Get("/orders/:id", a.order)
 	r.Get("/orders/:id/events", a.orderEvents)
@@ -613,6 +617,15 @@ func (a *api) tokenize(c fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderCacheControl, site.NoStore)
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"card": tok})
+}
+
+// guarded is a route's handler after its guards, as Fiber's route methods take them.
+func guarded(guards []fiber.Handler, h fiber.Handler) []any {
+	out := make([]any, 0, len(guards)+1)
+	for _, g := range guards {
+		out = append(out, g)
+	}
+	return append(out, h)
 }
 
 // POST /giftcards/balance: the balance, and a token that stands for the card for an

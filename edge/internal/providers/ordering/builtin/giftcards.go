@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -103,6 +102,45 @@ type giftCheck struct {
 
 var errGiftInvalid = fault.New(fault.Rule, "giftcard_invalid", "We couldn't find a gift card with that number and PIN.").Field("number", "Check the number and PIN")
 
+// Guessing PINs. A 4-digit PIN falls to 10,000 tries, so a card refuses every PIN,
+// even the right one, for GiftLockout once GiftPINAttempts wrong ones have been given
+// in a row; the right PIN resets the count. The edge also limits balance checks per
+// card number and per client, and puts them behind the bot check (docs/security.md).
+const (
+	// GiftPINAttempts is how many wrong PINs in a row lock a card.
+	GiftPINAttempts = 5
+	// GiftLockout is how long a locked card refuses PINs.
+	GiftLockout = 15 * time.Minute
+)
+
+// checkPIN checks a PIN against a card: KEYS[1] the card; ARGV now (unix seconds),
+// the PIN's hash under the card's salt, attempts, lockout seconds. Returns {1,
+// balance} for the right PIN (the count of wrong ones forgotten), {0} for a wrong
+// one, {-1, seconds} while the card is locked, {-2} for no such card. The salt is read
+// first (HGET pin_salt), so the hash can be made before the script runs.
+var checkPIN = redis.NewScript(`
+local h = redis.call('HMGET', KEYS[1], 'pin_hash', 'balance', 'pin_fails', 'locked_until')
+if not h[1] then return {-2} end
+local now = tonumber(ARGV[1])
+local locked = tonumber(h[4] or '0')
+if locked > now then return {-1, locked - now} end
+if h[1] == ARGV[2] then
+  if h[3] then redis.call('HDEL', KEYS[1], 'pin_fails', 'locked_until') end
+  return {1, h[2] or '0'}
+end
+local fails = redis.call('HINCRBY', KEYS[1], 'pin_fails', 1)
+if fails >= tonumber(ARGV[3]) then
+  redis.call('HSET', KEYS[1], 'locked_until', now + tonumber(ARGV[4]), 'pin_fails', 0)
+end
+return {0}`)
+
+// errGiftLocked is the answer while a card is locked; RetryAfter is set per call.
+func errGiftLocked(secs int64) error {
+	e := fault.New(fault.TooMany, "giftcard_locked", "This gift card is locked after too many wrong PINs. Try again in %d minutes.", (secs+59)/60).Field("pin", "Too many wrong PINs")
+	e.RetryAfter = int(secs)
+	return e
+}
+
 // giftByNumber finds a card by number and PIN.
 func (p *Provider) giftByNumber(ctx context.Context, number, pin string) (giftCheck, error) {
 	number = digitRE.ReplaceAllString(number, "")
@@ -110,18 +148,29 @@ func (p *Provider) giftByNumber(ctx context.Context, number, pin string) (giftCh
 		return giftCheck{}, fault.New(fault.Invalid, "invalid", "Enter the gift card number and PIN from the back of the card.").Field("number", "12 to 19 digits").Field("pin", "4 to 8 digits")
 	}
 	ref := giftRef(number)
-	vals, err := p.st.Client.HMGet(ctx, p.giftKey(ref), "pin_salt", "pin_hash", "balance").Result()
+	salt, err := p.st.Client.HGet(ctx, p.giftKey(ref), "pin_salt").Result()
+	if errors.Is(err, redis.Nil) {
+		return giftCheck{}, errGiftInvalid
+	}
 	if err != nil {
 		return giftCheck{}, err
 	}
-	salt, _ := vals[0].(string)
-	want, _ := vals[1].(string)
-	balance, _ := vals[2].(string)
 	got := pinHash(salt, pin)
-	if want == "" || subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
+	res, err := checkPIN.Run(ctx, p.st.Client, []string{p.giftKey(ref)}, p.now().Unix(), got, GiftPINAttempts, int64(GiftLockout.Seconds())).Slice()
+	if err != nil {
+		return giftCheck{}, err
+	}
+	status, _ := res[0].(int64)
+	switch status {
+	case 1:
+	case -1:
+		secs, _ := res[1].(int64)
+		return giftCheck{}, errGiftLocked(secs)
+	default:
 		return giftCheck{}, errGiftInvalid
 	}
 	g := giftCheck{ref: ref, last4: number[len(number)-4:], pinHash: got}
+	balance, _ := res[1].(string)
 	g.balance, _ = strconv.ParseInt(balance, 10, 64)
 	return g, nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/store/storetest"
@@ -194,6 +195,47 @@ func TestHouseAccountsForAnEmail(t *testing.T) {
 		}
 		if hs, _ := e.p.HouseAccounts(ctx, acme.Email); hs[0].AvailableCents != 200000-o.Totals.TotalCents {
 			t.Fatalf("after an order: %+v", hs)
+		}
+	})
+}
+
+func TestWrongPINsLockAGiftCard(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		const number = "6006491234567890"
+		for i := 1; i < GiftPINAttempts; i++ {
+			if _, err := e.p.GiftCardBalance(ctx, number, "9999"); faultCode(t, err) != "giftcard_invalid" {
+				t.Fatalf("wrong PIN %d: %v", i, err)
+			}
+		}
+		// The right PIN before the limit forgets the wrong ones.
+		if _, err := e.p.GiftCardBalance(ctx, number, "1234"); err != nil {
+			t.Fatalf("right PIN: %v", err)
+		}
+		for i := 1; i <= GiftPINAttempts; i++ {
+			if _, err := e.p.GiftCardBalance(ctx, number, "9999"); faultCode(t, err) != "giftcard_invalid" {
+				t.Fatalf("wrong PIN %d after a good one: %v", i, err)
+			}
+		}
+		// Locked: even the right PIN is refused, here and when paying by number.
+		_, err := e.p.GiftCardBalance(ctx, number, "1234")
+		fe, ok := fault.As(err)
+		if !ok || fe.Code != "giftcard_locked" || fe.Kind != fault.TooMany || fe.RetryAfter < 14*60 || fe.RetryAfter > 15*60 {
+			t.Fatalf("locked card: %+v", err)
+		}
+		cart := placeable(t, e, "v")
+		_, err = e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "lock-0001", Customer: guest,
+			Payments: []ordering.PaymentInput{{Kind: "giftcard", Number: number, PIN: "1234", AmountCents: cart.Totals.TotalCents}}})
+		if faultCode(t, err) != "giftcard_locked" {
+			t.Fatalf("paying with a locked card: %v", err)
+		}
+		// Another card is not affected; the lock ends after GiftLockout.
+		if _, err := e.p.GiftCardBalance(ctx, "6006495555666677", "0000"); faultCode(t, err) == "giftcard_locked" {
+			t.Fatal("the lock spread to another card")
+		}
+		e.clk.Add(GiftLockout + time.Second)
+		if _, err := e.p.GiftCardBalance(ctx, number, "1234"); err != nil {
+			t.Fatalf("after the lockout: %v", err)
 		}
 	})
 }

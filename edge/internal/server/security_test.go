@@ -1,0 +1,106 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+)
+
+// bare sends a request with no cookies and only the headers given, as a script would.
+func bare(t *testing.T, s *Server, method, path, body string, hdr ...string) (int, map[string]any) {
+	t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	res, err := s.App.Test(req, fiber.TestConfig{Timeout: 10 * time.Second, FailOnTimeout: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(res.Body)
+	var m map[string]any
+	_ = json.Unmarshal(raw, &m)
+	return res.StatusCode, m
+}
+
+// Regression tests for what an attacker's probe of the edge found (docs/security.md).
+
+// A gift card's PIN cannot be guessed: balance checks need the bot check, are limited
+// per card number and per client, and the card locks after 5 wrong PINs in a row.
+func TestGiftCardPINsCannotBeGuessed(t *testing.T) {
+	s := newTestServer(t)
+	g := newGuest(t, s)
+	if st, m, _ := g.send("POST", "/api/giftcards/balance", `{"number":"6006491234567890","pin":"1234"}`); st != 403 || code(m) != "bot_check_failed" {
+		t.Fatalf("without the bot check: %d %v", st, m)
+	}
+	try := func(number, pin string) (int, map[string]any) {
+		st, m, _ := g.send("POST", "/api/giftcards/balance", fmt.Sprintf(`{"number":%q,"pin":%q}`, number, pin), "X-Bot-Check", g.bot("giftcard"))
+		return st, m
+	}
+	for pin := 0; pin < 5; pin++ {
+		if st, m := try("6006 4912 3456 7890", fmt.Sprintf("%04d", 9000+pin)); st != 422 || code(m) != "giftcard_invalid" {
+			t.Fatalf("wrong PIN %d: %d %v", pin, st, m)
+		}
+	}
+	if st, m := try("6006491234567890", "1234"); st != 429 || code(m) != "giftcard_locked" {
+		t.Fatalf("the right PIN on a locked card: %d %v", st, m)
+	}
+	// Per card number however it is spaced: 10 checks in 15 minutes.
+	for i := 0; i < 4; i++ {
+		try("6006-4912-3456-7890", "0000")
+	}
+	if st, m := try("6006491234567890", "0000"); st != 429 || code(m) != "rate_limited" {
+		t.Fatalf("11th check of one card: %d %v", st, m)
+	}
+	// Per client: 20 checks in 15 minutes, whatever the card.
+	for i := 0; i < 9; i++ {
+		try(fmt.Sprintf("60064900000000%02d", i), "0000")
+	}
+	if st, m := try("6006495555666677", "2468"); st != 429 || code(m) != "rate_limited" {
+		t.Fatalf("21st check from one client: %d %v", st, m)
+	}
+}
+
+// An Authorization header whose token does not verify takes no shortcut: without
+// cookies, only a member token that verifies skips the CSRF and bot checks (the native
+// app); "Bearer x" is refused as a sign-in needed.
+func TestAnAuthorizationHeaderAloneSkipsNoCheck(t *testing.T) {
+	s := newDevServer(t)
+	for _, c := range []struct{ path, body string }{
+		{"/api/auth/signup", signUpBody},
+		{"/api/auth/forgot", `{"email":"ada@example.com"}`},
+		{"/api/auth/passwordless", `{"identifier":"5135550100"}`},
+		{"/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"restaurant","message":"Hi."}`},
+		{"/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`},
+	} {
+		for _, auth := range []string{"Bearer x", "x", "Bearer eyJhbGciOiJub25lIn0.e30."} {
+			if st, m := bare(t, s, "POST", c.path, c.body, "Authorization", auth); st != 401 || code(m) != "unauthorized" {
+				t.Errorf("%s with %q: %d %v", c.path, auth, st, m)
+			}
+		}
+	}
+	// A member token that verifies is the app: no CSRF token needed...
+	web := newGuest(t, s)
+	web.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", web.bot("signup"))
+	token := web.cookies["hh_token"]
+	if st, m := bare(t, s, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, "Authorization", "Bearer "+token); st != 201 {
+		t.Fatalf("the app's cart: %d %v", st, m)
+	}
+	// ...but with the browser's cookies it is a browser request again.
+	if st, m, _ := web.send("POST", "/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"restaurant","message":"Hi."}`, "Authorization", "Bearer "+token); st != 403 || code(m) != "bot_check_failed" {
+		t.Fatalf("browser with a header: %d %v", st, m)
+	}
+}
+
+func code(m map[string]any) string {
+	e, _ := m["error"].(map[string]any)
+	c, _ := e["code"].(string)
+	return c
+}
