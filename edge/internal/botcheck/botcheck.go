@@ -24,6 +24,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/henhouse/platform/edge/internal/clientip"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/session"
 )
@@ -111,7 +112,7 @@ func Check(ctx context.Context, v Verifier, token, action, remoteIP string) erro
 func Require(v Verifier, action string) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		ctx := WithVisitor(c.Context(), session.VisitorID(c))
-		if err := Check(ctx, v, c.Get(HeaderName), action, c.IP()); err != nil {
+		if err := Check(ctx, v, c.Get(HeaderName), action, clientip.IP(c)); err != nil {
 			return err
 		}
 		return c.Next()

@@ -15,8 +15,8 @@
 //
 // Guard answers 429 through the fault package, with Retry-After, and 503 when Redis
 // cannot be asked (it fails closed: the limits protect accounts from guessing).
-// c.IP() must be the client's address, so behind a proxy the app needs TrustProxy and
-// ProxyHeader set.
+// The client's address is clientip.IP(c): behind a proxy, the clientip middleware with
+// the proxy's header must run first.
 package ratelimit
 
 import (
@@ -34,6 +34,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/henhouse/platform/edge/internal/clientip"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/store"
 )
@@ -156,12 +157,12 @@ func (l *Limiter) key(rule Rule, k Key) string {
 	return l.st.Key("ratelimit", rule.Name, k.scope, hex.EncodeToString(sum[:16]))
 }
 
-// Guard checks the rule's IP limit for c.IP() and, when account returns a non-empty
+// Guard checks the rule's IP limit for clientip.IP(c) and, when account returns a non-empty
 // value, its account limit, and answers 429 when either is used up. account may be
 // nil; BodyField reads one from the JSON body.
 func Guard(l *Limiter, rule Rule, account func(c fiber.Ctx) string) fiber.Handler {
 	return func(c fiber.Ctx) error {
-		keys := []Key{IP(c.IP())}
+		keys := []Key{IP(clientip.IP(c))}
 		if account != nil {
 			if a := account(c); a != "" {
 				keys = append(keys, Account(a))

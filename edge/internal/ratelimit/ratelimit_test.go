@@ -12,20 +12,21 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/henhouse/platform/edge/internal/clientip"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/store/storetest"
 )
 
 func newApp(l *Limiter) *fiber.App {
-	app := fiber.New(fiber.Config{
-		ErrorHandler: httpx.ErrorHandler(nil),
-		// Tests pick the client address with X-Forwarded-For.
-		TrustProxy:       true,
-		ProxyHeader:      fiber.HeaderXForwardedFor,
-		TrustProxyConfig: fiber.TrustProxyConfig{Proxies: []string{"0.0.0.0", "127.0.0.1", "::1"}},
-	})
-	ok := func(c fiber.Ctx) error { return c.SendString(c.IP()) }
+	app := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(nil)})
+	// Tests pick the client address with X-Forwarded-For, from the test's peer address.
+	ips, err := clientip.New(fiber.HeaderXForwardedFor, []string{"0.0.0.0", "127.0.0.1", "::1"})
+	if err != nil {
+		panic(err)
+	}
+	app.Use(ips.Middleware())
+	ok := func(c fiber.Ctx) error { return c.SendString(clientip.IP(c)) }
 	app.Post("/sign-in", Guard(l, SignIn, BodyField("email")), ok)
 	app.Post("/sign-up", Guard(l, SignUp, BodyField("email")), ok)
 	app.Post("/forgot", Guard(l, ForgotPassword, BodyField("email")), ok)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/henhouse/platform/edge/internal/botcheck"
+	"github.com/henhouse/platform/edge/internal/clientip"
 	"github.com/henhouse/platform/edge/internal/site"
 )
 
@@ -32,9 +33,16 @@ type Config struct {
 	// Recaptcha: RECAPTCHA_PROJECT, RECAPTCHA_API_KEY, RECAPTCHA_SITE_KEY and
 	// RECAPTCHA_MIN_SCORE (default 0.5). Unset: the built-in bot check.
 	Recaptcha botcheck.EnterpriseConfig
-	// ProxyHeader (PROXY_HEADER, e.g. X-Forwarded-For) gives the client's address when
-	// a proxy on loopback or a private network forwards requests; empty: none trusted.
+	// ProxyHeader (PROXY_HEADER) is the header in which the edge's proxies give the
+	// client's address: X-Forwarded-For or Forwarded (a list: the rightmost address
+	// that is not one of TrustedProxies is the client), or a one-address header such as
+	// X-Real-IP. It is read only from requests whose peer is a trusted proxy.
+	// Optional. Default: "" (no proxy; the peer's address is the client's).
 	ProxyHeader string
+	// TrustedProxies (TRUSTED_PROXIES) are the addresses and CIDR ranges of the edge's
+	// proxies, comma-separated. Optional. Default: loopback, the private ranges and
+	// link-local (clientip.DefaultTrusted).
+	TrustedProxies []string
 	// PasswordCost is the bcrypt cost of member passwords (0: the provider's default).
 	PasswordCost int
 	// MapTileURL (MAP_TILE_URL) is the location map's raster tile server, an http(s)
@@ -78,7 +86,15 @@ func ConfigFromEnv() (Config, error) {
 		TokenIssuer: env("TOKEN_ISSUER", DefaultTokenIssuer),
 	}
 	c.AppPrefix = env("APP_PREFIX", c.BrandSlug)
-	c.ProxyHeader = os.Getenv("PROXY_HEADER")
+	c.ProxyHeader = strings.TrimSpace(os.Getenv("PROXY_HEADER"))
+	for _, p := range strings.Split(os.Getenv("TRUSTED_PROXIES"), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			c.TrustedProxies = append(c.TrustedProxies, p)
+		}
+	}
+	if _, err := clientip.New(c.ProxyHeader, c.TrustedProxies); err != nil {
+		return c, fmt.Errorf("PROXY_HEADER and TRUSTED_PROXIES: %w", err)
+	}
 	c.Recaptcha = botcheck.EnterpriseConfig{ProjectID: os.Getenv("RECAPTCHA_PROJECT"), APIKey: os.Getenv("RECAPTCHA_API_KEY"), SiteKey: os.Getenv("RECAPTCHA_SITE_KEY")}
 	if v := os.Getenv("RECAPTCHA_MIN_SCORE"); v != "" {
 		f, err := strconv.ParseFloat(v, 64)

@@ -99,6 +99,36 @@ func TestAnAuthorizationHeaderAloneSkipsNoCheck(t *testing.T) {
 	}
 }
 
+// Behind a proxy, what the client wrote into X-Forwarded-For never buys it a fresh
+// rate-limit quota: the client is the rightmost address that is not a proxy of ours.
+func TestProxyHeaderGivesNoFreshQuota(t *testing.T) {
+	s := newTestServerWith(t, func(c *Config) {
+		c.ProxyHeader = "X-Forwarded-For"
+		c.TrustedProxies = []string{"0.0.0.0"} // the test client's peer address
+	})
+	g := newGuest(t, s)
+	body := `{"name":"Ada","email":"ada@example.com","topic":"restaurant","message":"Hi."}`
+	for i, xff := range []string{"junk1", "junk2", "10.1.1.1, 198.51.100.9", "10.1.1.2, 198.51.100.9", "10.1.1.3,198.51.100.9"} {
+		if st, m, _ := g.send("POST", "/api/contact", body, "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", xff); st != 201 {
+			t.Fatalf("message %d: %d %v", i+1, st, m)
+		}
+	}
+	// "junk" counted against the proxy's address, the others against 198.51.100.9.
+	if st, m, _ := g.send("POST", "/api/contact", body, "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "10.1.1.4, 198.51.100.9"); st != 201 {
+		t.Fatalf("4th from 198.51.100.9: %d %v", st, m)
+	}
+	if st, m, _ := g.send("POST", "/api/contact", body, "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "10.1.1.5, 198.51.100.9"); st != 201 {
+		t.Fatalf("5th from 198.51.100.9: %d %v", st, m)
+	}
+	if st, m, _ := g.send("POST", "/api/contact", body, "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "10.1.1.6, 198.51.100.9"); st != 429 || code(m) != "rate_limited" {
+		t.Fatalf("6th from 198.51.100.9: %d %v", st, m)
+	}
+	// Another client behind the proxy still has its own quota.
+	if st, m, _ := g.send("POST", "/api/contact", body, "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "198.51.100.10"); st != 201 {
+		t.Fatalf("another client: %d %v", st, m)
+	}
+}
+
 func code(m map[string]any) string {
 	e, _ := m["error"].(map[string]any)
 	c, _ := e["code"].(string)

@@ -26,6 +26,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/api/send"
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/botcheck"
+	"github.com/henhouse/platform/edge/internal/clientip"
 	"github.com/henhouse/platform/edge/internal/csrf"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/modules"
@@ -74,12 +75,13 @@ type Server struct {
 	log      *slog.Logger
 
 	// Parts New builds for the later steps.
-	cms    *contentbuiltin.Provider
-	geo    geoAdapter
-	cards  cardAdapter
-	loyal  *loyaltybuiltin.Provider
-	guard  *guards
-	outbox loyalty.OutboxReader
+	cms       *contentbuiltin.Provider
+	geo       geoAdapter
+	cards     cardAdapter
+	loyal     *loyaltybuiltin.Provider
+	guard     *guards
+	outbox    loyalty.OutboxReader
+	clientIPs *clientip.Resolver
 }
 
 // New builds the edge. The caller owns Close.
@@ -94,7 +96,12 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{Store: st, Router: routes.MustCompile(pageTable(cfg)), cfg: cfg, log: log}
+	ips, err := clientip.New(cfg.ProxyHeader, cfg.TrustedProxies)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	s := &Server{Store: st, Router: routes.MustCompile(pageTable(cfg)), cfg: cfg, log: log, clientIPs: ips}
 	for _, step := range []func(context.Context) error{s.openProviders, s.openIdentity} {
 		if err := step(ctx); err != nil {
 			st.Close()
@@ -195,12 +202,10 @@ func (s *Server) newApp() *fiber.App {
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  120 * time.Second,
 		// Token cookies and an Authorization header fit well within 8 KB.
-		ReadBufferSize:   8192,
-		ProxyHeader:      cfg.ProxyHeader,
-		TrustProxy:       cfg.ProxyHeader != "",
-		TrustProxyConfig: fiber.TrustProxyConfig{Loopback: true, Private: true},
+		ReadBufferSize: 8192,
 	})
 	app.Use(recover.New())
+	app.Use(s.clientIPs.Middleware()) // the client's address behind our proxies
 	app.Use(telemetry.New())
 	app.Use(securityHeaders)
 	app.Use(compress.New())

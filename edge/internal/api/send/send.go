@@ -8,6 +8,7 @@ package send
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 	"strings"
 	"sync"
 
@@ -23,6 +24,26 @@ type Request struct {
 	Method string          `json:"method"`
 	Path   string          `json:"path"`
 	Body   json.RawMessage `json:"body,omitempty"`
+}
+
+// nestedKey marks a request made by a send.
+type nestedKeyType struct{}
+
+var nestedKey = nestedKeyType{}
+
+var errNested = fault.New(fault.Invalid, "invalid", "A send request can't send another.").Field("path", "not /send")
+
+// isSend reports whether path names /send, in any case and with escapes undone.
+func isSend(path string) bool {
+	p := strings.SplitN(path, "?", 2)[0]
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	p = strings.ToLower(p)
+	for strings.Contains(p, "/./") || strings.Contains(p, "//") {
+		p = strings.ReplaceAll(strings.ReplaceAll(p, "/./", "/"), "//", "/")
+	}
+	return p == "/send" || strings.HasPrefix(p, "/send/")
 }
 
 var methods = map[string]bool{"GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true}
@@ -49,8 +70,12 @@ func Mount(r fiber.Router, base string, handler func() fasthttp.RequestHandler) 
 		if !strings.HasPrefix(in.Path, "/") || strings.HasPrefix(in.Path, "//") || strings.Contains(in.Path, "..") || len(in.Path) > 1024 {
 			return fault.New(fault.Invalid, "invalid", "path must be an API path such as /cart.").Field("path", "must start with /")
 		}
-		if p := strings.SplitN(in.Path, "?", 2)[0]; p == "/send" || strings.HasPrefix(p, "/send/") {
-			return fault.New(fault.Invalid, "invalid", "A send request can't send another.").Field("path", "not /send")
+		// One send makes one call. A send made by a send is refused however its path is
+		// spelt (/SEND, /%73end, /./send): the inner call is marked, and the mark is
+		// checked here, where routing has already matched it. The path check only gives
+		// the usual spelling a clear message before any work is done.
+		if c.RequestCtx().UserValue(nestedKey) != nil || isSend(in.Path) {
+			return errNested
 		}
 		var inner fasthttp.RequestCtx
 		req := &fasthttp.Request{}
@@ -65,8 +90,14 @@ func Mount(r fiber.Router, base string, handler func() fasthttp.RequestHandler) 
 			req.SetBody(in.Body)
 		}
 		inner.Init(req, c.RequestCtx().RemoteAddr(), nil)
+		inner.SetUserValue(nestedKey, true) // after Init, which starts the context afresh
 		h(&inner)
 		res := &inner.Response
+		if res.IsBodyStream() {
+			// An event stream never ends by itself; reading it would hold this call open.
+			_ = res.CloseBodyStream()
+			return fault.New(fault.Invalid, "invalid", "A send request can't open an event stream.").Field("path", "not an event stream")
+		}
 		for _, v := range res.Header.Cookies() {
 			c.Response().Header.Add(fiber.HeaderSetCookie, string(v))
 		}

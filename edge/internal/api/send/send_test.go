@@ -1,11 +1,13 @@
 package send_test
 
 import (
+	"bufio"
 	"encoding/json"
 	"io"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -71,9 +73,63 @@ func TestSendDispatchesWithTheCallersSession(t *testing.T) {
 	if m["status"].(float64) != 400 {
 		t.Fatalf("inner errors come back as data: %v", m)
 	}
-	for _, bad := range []string{`{"method":"TRACE","path":"/whoami"}`, `{"path":"whoami"}`, `{"path":"/send"}`, `{"path":"/../x"}`, `{"path":"/x","extra":1}`, `nope`} {
+	for _, bad := range []string{`{"method":"TRACE","path":"/whoami"}`, `{"path":"whoami"}`, `{"path":"/send"}`, `{"path":"/SEND"}`, `{"path":"/%73end"}`, `{"path":"/./send"}`, `{"path":"/Send/"}`, `{"path":"/../x"}`, `{"path":"/x","extra":1}`, `nope`} {
 		if s, m, _ := call(t, a, "application/json", bad, ""); s != 400 {
 			t.Fatalf("%s: %d %v", bad, s, m)
 		}
+	}
+}
+
+// A send cannot make another, however the inner path is spelt: one body once made 1,500
+// nested calls. The mark on the inner call refuses it where routing matched it.
+func TestSendNeverNests(t *testing.T) {
+	a := app()
+	nested := `{"method":"POST","path":"/SeNd","body":{"method":"POST","path":"/SeNd","body":{"path":"/whoami"}}}`
+	s, m, _ := call(t, a, "application/json", nested, "")
+	if s != 400 {
+		t.Fatalf("nested send: %d %v", s, m)
+	}
+	// Past the path check (a spelling it does not know), the mark still refuses it.
+	b := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(nil)})
+	api := b.Group("/api")
+	api.Post("/relay", func(c fiber.Ctx) error { return c.Next() })
+	send.Mount(api, "/api", b.Handler)
+	send.Mount(api.Group("/relay"), "/api", b.Handler)
+	s, m, _ = call(t, b, "application/json", `{"method":"POST","path":"/relay/send","body":{"path":"/x"}}`, "")
+	inner, _ := m["body"].(map[string]any)
+	if s != 200 || m["status"].(float64) != 400 || !strings.Contains(inner["error"].(map[string]any)["message"].(string), "can't send another") {
+		t.Fatalf("send under another path: %d %v", s, m)
+	}
+}
+
+// An inner call that opens an event stream is refused instead of held open.
+func TestSendRefusesEventStreams(t *testing.T) {
+	a := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(nil)})
+	api := a.Group("/api")
+	stopped := make(chan struct{})
+	api.Get("/events", func(c fiber.Ctx) error {
+		c.Set("Content-Type", "text/event-stream")
+		return c.SendStreamWriter(func(w *bufio.Writer) {
+			defer close(stopped)
+			for {
+				if _, err := w.WriteString("data: x\n\n"); err != nil {
+					return
+				}
+				if err := w.Flush(); err != nil {
+					return
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		})
+	})
+	send.Mount(api, "/api", a.Handler)
+	s, m, _ := call(t, a, "application/json", `{"path":"/events"}`, "")
+	if s != 400 {
+		t.Fatalf("event stream through send: %d %v", s, m)
+	}
+	select {
+	case <-stopped:
+	case <-time.After(2 * time.Second):
+		t.Fatal("the stream's writer is still running")
 	}
 }

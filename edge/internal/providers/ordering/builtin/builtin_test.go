@@ -494,6 +494,45 @@ func TestSubmitIsIdempotent(t *testing.T) {
 	})
 }
 
+// Submits of one cart with different idempotency keys (two tabs, a script) make one
+// order and one authorization; the others are told an order is being placed or find
+// the cart gone.
+func TestOneCartMakesOneOrder(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		placeable(t, e, "v")
+		var wg sync.WaitGroup
+		ids := make([]string, 8)
+		errs := make([]error, 8)
+		for i := range ids {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				in := ordering.SubmitInput{IdempotencyKey: fmt.Sprintf("tab-%d-abcdef", i), Customer: guest, Payments: []ordering.PaymentInput{{Kind: "card", Processor: "hosted", Token: "tok_ok"}}}
+				o, err := e.p.Submit(ctx, "v", in)
+				ids[i], errs[i] = o.ID, err
+			}(i)
+		}
+		wg.Wait()
+		placed := 0
+		for i := range ids {
+			if errs[i] == nil {
+				placed++
+			} else if c := faultCode(t, errs[i]); c != "order_in_progress" && c != "cart_not_found" {
+				t.Fatalf("unexpected: %v", errs[i])
+			}
+		}
+		if placed != 1 || e.cards.auths.Load() != 1 {
+			t.Fatalf("want one order and one authorization, got %d and %d", placed, e.cards.auths.Load())
+		}
+		// The lock is released: the visitor's next cart can be ordered.
+		placeable(t, e, "v")
+		if _, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "next-order-0001", Customer: guest, Payments: []ordering.PaymentInput{{Kind: "card", Processor: "hosted", Token: "tok_ok"}}}); err != nil {
+			t.Fatalf("next order: %v", err)
+		}
+	})
+}
+
 func TestSubmitChecksEverythingAgain(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)

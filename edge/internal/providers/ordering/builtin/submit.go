@@ -100,14 +100,36 @@ func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitI
 		}
 		return ordering.Order{}, fault.New(fault.Conflict, "order_in_progress", "We're already placing this order. One moment…")
 	}
+	// A cart becomes at most one order: submits of one cart with different idempotency
+	// keys (two tabs, a script) wait their turn on the cart's lock, and the one that
+	// loses finds the cart already gone once the first has placed it.
+	lock := p.st.Key("submit-lock", owner)
+	held := newID("l_")
+	if ok, err := p.st.Client.SetNX(ctx, lock, held, submitLockTTL).Result(); err != nil || !ok {
+		p.st.Client.Del(context.WithoutCancel(ctx), idem)
+		if err != nil {
+			return ordering.Order{}, err
+		}
+		return ordering.Order{}, fault.New(fault.Conflict, "order_in_progress", "We're already placing an order from this cart. One moment…")
+	}
+	defer releaseLock.Run(context.WithoutCancel(ctx), p.st.Client, []string{lock}, held)
 	o, err := p.place(ctx, owner, in)
 	if err != nil {
-		p.st.Client.Del(ctx, idem)
+		p.st.Client.Del(context.WithoutCancel(ctx), idem)
 		return ordering.Order{}, err
 	}
-	p.st.Client.Set(ctx, idem, "order:"+o.ID, 24*time.Hour)
+	p.st.Client.Set(context.WithoutCancel(ctx), idem, "order:"+o.ID, 24*time.Hour)
 	return o, nil
 }
+
+// submitLockTTL bounds how long a cart stays locked if an edge stops mid-submit.
+const submitLockTTL = 2 * time.Minute
+
+// releaseLock deletes KEYS[1] if it still holds ARGV[1] (a lock that outlived its TTL
+// and was taken by another submit is left alone).
+var releaseLock = redis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`)
 
 func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitInput) (ordering.Order, error) {
 	c, _, err := p.load(ctx, owner)
