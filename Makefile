@@ -15,7 +15,7 @@ run: build start ## install what is missing, build everything, start on http://1
 
 start: ## start what is built, no rebuild
 	@test -x bin/edge || { echo "Nothing is built yet: run 'make build' (or 'make run')."; exit 1; }
-	PORT=$(PORT) COOKIE_SECURE=$${COOKIE_SECURE:-false} APP_ENV=$${APP_ENV:-dev} ./bin/edge
+	PORT=$(PORT) COOKIE_SECURE=$${COOKIE_SECURE:-false} APP_ENV=$${APP_ENV:-dev} DEV_ENDPOINTS=$${DEV_ENDPOINTS:-true} ./bin/edge
 
 deps: node_modules/.installed $(API_TYPES)
 

@@ -49,6 +49,7 @@ async function startEdgeOnce(env) {
       COOKIE_SECURE: 'false',
       REDIS_URL: '',
       APP_ENV: 'dev',
+      DEV_ENDPOINTS: 'true',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

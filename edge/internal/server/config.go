@@ -25,7 +25,7 @@ type Config struct {
 	BrandName    string // BRAND_NAME, default site.BrandName
 	BrandSlug    string // BRAND_SLUG, default site.BrandSlug
 	AppPrefix    string // APP_PREFIX, default = BRAND_SLUG; starts every Redis key
-	Environment  string // APP_ENV, default "prod"
+	Environment  string // APP_ENV, default "prod"; any production-looking name is "prod"
 	CookieSecure bool   // COOKIE_SECURE, default true
 	CareersURL   string // CAREERS_URL, default https://careers.henhouse.example
 	BodyLimit    int    // BODY_LIMIT bytes, default 65536
@@ -67,6 +67,12 @@ type Config struct {
 	// whatever the hour is: for demonstrations and browser tests. Refused in prod.
 	// Optional. Default: the real time.
 	OrderClockStart time.Time
+	// DevEndpoints (DEV_ENDPOINTS, true or false) serves the developer's outbox
+	// (/dev/outbox, /api/dev/outbox: every sign-in and reset code sent) and the
+	// developer actions under /api/dev. They hand out accounts, so they are opt-in and
+	// refused when APP_ENV looks like production. Optional. Default: false (`make
+	// start` turns them on).
+	DevEndpoints bool
 	// TestCheckout (TEST_CHECKOUT, on or off) serves the native app team's checkout test
 	// page, /app/testcheckout; off, that path is the 404 page. Optional. Default: off in
 	// prod, on in other environments.
@@ -86,6 +92,19 @@ func ConfigFromEnv() (Config, error) {
 		TokenIssuer: env("TOKEN_ISSUER", DefaultTokenIssuer),
 	}
 	c.AppPrefix = env("APP_PREFIX", c.BrandSlug)
+	if productionLike(c.Environment) {
+		c.Environment = "prod" // "Production", "PROD", "prod-eu": every check below sees prod
+	}
+	if v := os.Getenv("DEV_ENDPOINTS"); v != "" {
+		on, err := strconv.ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("DEV_ENDPOINTS must be true or false, got %q", v)
+		}
+		if on && c.Environment == "prod" {
+			return c, fmt.Errorf("DEV_ENDPOINTS hands out sign-in codes; it is refused when APP_ENV is production (%q)", os.Getenv("APP_ENV"))
+		}
+		c.DevEndpoints = on
+	}
 	c.ProxyHeader = strings.TrimSpace(os.Getenv("PROXY_HEADER"))
 	for _, p := range strings.Split(os.Getenv("TRUSTED_PROXIES"), ",") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -189,6 +208,13 @@ func validTileURL(s string) bool {
 	}
 	u, err := url.Parse(placeholder.ReplaceAllString(s, "0"))
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil
+}
+
+// productionLike reports an environment name that means production, in any case:
+// prod, production, prod-eu, prd, live.
+func productionLike(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	return n == "" || strings.HasPrefix(n, "prod") || n == "prd" || n == "live"
 }
 
 func env(key, def string) string {

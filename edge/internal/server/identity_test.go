@@ -16,7 +16,7 @@ import (
 )
 
 func newDevServer(t *testing.T) *Server {
-	return newTestServerWith(t, func(c *Config) { c.Environment = "dev" })
+	return newTestServerWith(t, func(c *Config) { c.Environment, c.DevEndpoints = "dev", true })
 }
 
 // bootSession reads the session part of a page's bootstrap.

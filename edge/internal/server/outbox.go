@@ -10,9 +10,10 @@ import (
 	"github.com/henhouse/platform/edge/internal/site"
 )
 
-// devOutbox serves the built-in provider's outbox outside production only.
+// devOutbox serves the built-in provider's outbox when DEV_ENDPOINTS asks for it (never in
+// production: ConfigFromEnv and New refuse the pair).
 func devOutbox(cfg Config, p loyalty.Provider) loyalty.OutboxReader {
-	if cfg.Environment == "prod" || cfg.Environment == "production" {
+	if !cfg.DevEndpoints {
 		return nil
 	}
 	r, _ := p.(loyalty.OutboxReader)

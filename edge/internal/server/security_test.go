@@ -129,6 +129,42 @@ func TestProxyHeaderGivesNoFreshQuota(t *testing.T) {
 	}
 }
 
+// The developer endpoints (the outbox holds every sign-in and reset code) are opt-in,
+// and refused with any production-looking APP_ENV.
+func TestDevEndpointsAreOptIn(t *testing.T) {
+	for _, env := range []string{"prod", "production", "Production", "PROD", "prod-eu", " live "} {
+		t.Setenv("APP_ENV", env)
+		t.Setenv("DEV_ENDPOINTS", "")
+		c, err := ConfigFromEnv()
+		if err != nil || c.DevEndpoints || c.Environment != "prod" || c.TestCheckout {
+			t.Errorf("APP_ENV=%q: %+v %v", env, c, err)
+		}
+		t.Setenv("DEV_ENDPOINTS", "true")
+		if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "DEV_ENDPOINTS") {
+			t.Errorf("APP_ENV=%q with DEV_ENDPOINTS: %v", env, err)
+		}
+	}
+	t.Setenv("APP_ENV", "staging")
+	t.Setenv("DEV_ENDPOINTS", "")
+	if c, err := ConfigFromEnv(); err != nil || c.DevEndpoints {
+		t.Fatalf("staging without DEV_ENDPOINTS: %+v %v", c, err)
+	}
+	t.Setenv("DEV_ENDPOINTS", "yes please")
+	if _, err := ConfigFromEnv(); err == nil {
+		t.Fatal("a bad DEV_ENDPOINTS is accepted")
+	}
+	// Not asked for: no outbox, whatever the environment is called.
+	s := newTestServerWith(t, func(c *Config) { c.Environment = "staging" })
+	for _, path := range []string{"/dev/outbox", "/api/dev/outbox?email=ada@example.com"} {
+		if res, _ := get(t, s, path); res.StatusCode != 404 {
+			t.Errorf("%s: %d", path, res.StatusCode)
+		}
+	}
+	if _, err := New(t.Context(), Config{Environment: "Production", DevEndpoints: true, AppPrefix: "t", BuildDir: t.TempDir()}, nil); err == nil {
+		t.Fatal("New took the developer endpoints in production")
+	}
+}
+
 func code(m map[string]any) string {
 	e, _ := m["error"].(map[string]any)
 	c, _ := e["code"].(string)

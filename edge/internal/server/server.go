@@ -4,6 +4,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"path/filepath"
 	"regexp"
@@ -96,6 +97,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.DevEndpoints && productionLike(cfg.Environment) {
+		st.Close()
+		return nil, fmt.Errorf("the developer endpoints are refused in production (APP_ENV %q)", cfg.Environment)
+	}
 	ips, err := clientip.New(cfg.ProxyHeader, cfg.TrustedProxies)
 	if err != nil {
 		st.Close()
@@ -186,7 +191,7 @@ func (s *Server) openIdentity(ctx context.Context) error {
 	if s.guard, err = newGuards(ctx, s.Store, s.cfg); err != nil {
 		return err
 	}
-	s.outbox = devOutbox(s.cfg, s.loyal) // nil in production: no outbox, no dev endpoints
+	s.outbox = devOutbox(s.cfg, s.loyal) // nil unless DEV_ENDPOINTS: no outbox, no dev endpoints
 	return nil
 }
 
