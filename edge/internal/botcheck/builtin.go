@@ -259,7 +259,7 @@ func (b *Builtin) TokenHandler() fiber.Handler {
 		}
 		visitor := session.VisitorID(c)
 		if visitor == "" {
-			return errors.New("botcheck: token endpoint mounted without the visitor middleware")
+			return session.ErrNoVisitor // no cookie: the token would be bound to nobody
 		}
 		tok, err := b.Issue(req.Action, visitor)
 		if err != nil {

@@ -233,19 +233,17 @@ func TestBuiltinEndpoints(t *testing.T) {
 	b, _ := newBuiltin(t, st)
 	app := newSite(t, b)
 
-	// The first call gets a visitor cookie along with the token.
-	resp, body := request(t, app, "POST", "/api/botcheck/token", "", `{"action":"login"}`, nil)
+	// Without the visitor cookie (which a page gives) a token would be bound to nobody.
+	if resp, body := request(t, app, "POST", "/api/botcheck/token", "", `{"action":"login"}`, nil); resp.StatusCode != 401 || !strings.Contains(body, "no_session") {
+		t.Fatalf("token without a visitor: %d %s", resp.StatusCode, body)
+	}
+	cookie := "hh_sid=" + session.NewID()
+	resp, body := request(t, app, "POST", "/api/botcheck/token", cookie, `{"action":"login"}`, nil)
 	if resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("token endpoint: %d %s", resp.StatusCode, body)
 	}
 	var out struct{ Token string }
 	_ = json.Unmarshal([]byte(body), &out)
-	var cookie string
-	for _, c := range resp.Cookies() {
-		if c.Name == "hh_sid" {
-			cookie = "hh_sid=" + c.Value
-		}
-	}
 	if out.Token == "" || cookie == "" {
 		t.Fatalf("token %q cookie %q", out.Token, cookie)
 	}
@@ -291,8 +289,9 @@ func TestMountTokenRunsHooks(t *testing.T) {
 		}
 		return c.Next()
 	})
+	cookie := "hh_sid=" + session.NewID()
 	for i, want := range []int{200, 200, 429} {
-		if resp, body := request(t, app, "POST", "/api/botcheck/token", "", `{"action":"login"}`, nil); resp.StatusCode != want {
+		if resp, body := request(t, app, "POST", "/api/botcheck/token", cookie, `{"action":"login"}`, nil); resp.StatusCode != want {
 			t.Fatalf("call %d: %d %s", i+1, resp.StatusCode, body)
 		}
 	}

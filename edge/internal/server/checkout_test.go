@@ -69,8 +69,8 @@ func (g *guest) send(method, path, body string, hdr ...string) (int, map[string]
 	return res.StatusCode, m, string(raw)
 }
 
-func (g *guest) page(path string) string {
-	_, _, body := g.send("GET", path, "")
+func (g *guest) page(path string, hdr ...string) string {
+	_, _, body := g.send("GET", path, "", hdr...)
 	if m := bootRe.FindStringSubmatch(body); m != nil {
 		var b struct {
 			CSRF string `json:"csrf"`

@@ -206,6 +206,12 @@ func TestExpiredAccessTokenIsRenewed(t *testing.T) {
 	}
 }
 
+// verifier is a handover verifier the app keeps; challenge is its base64url SHA-256.
+const (
+	verifier  = "app-held-verifier-0123456789-abcdefghijklmnopqrstuvwxyz"
+	challenge = "RbqC_2Zd9FZ5IMbyxZmPV2HLCVUIs4FBwSSwEAEFwL8"
+)
+
 // The native app hands its member and cart to the webview with a one-time code.
 func TestAppHandover(t *testing.T) {
 	s := newDevServer(t)
@@ -230,13 +236,16 @@ func TestAppHandover(t *testing.T) {
 	if st, m := app("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`); st != 201 {
 		t.Fatalf("app cart: %d %v", st, m)
 	}
-	st, h := app("POST", "/api/app/handover", `{"locationId":"oh-dayton"}`)
+	st, h := app("POST", "/api/app/handover", `{"locationId":"oh-dayton","codeChallenge":"`+challenge+`"}`)
 	if st != 201 || len(h["code"].(string)) != 44 {
 		t.Fatalf("handover: %d %v", st, h)
 	}
 	code := h["code"].(string)
 
-	webview := newGuest(t, s)
+	// The app opens the webview on the code, with the verifier in a header of that
+	// first navigation.
+	webview := &guest{t: t, s: s, cookies: map[string]string{}}
+	webview.page("/app/checkout?handover="+code, "X-Handover-Verifier", verifier)
 	out := webview.ok("POST", "/api/app/handover/exchange", `{"code":"`+code+`"}`, 200)
 	if out["user"].(map[string]any)["email"] != "ada@example.com" || out["cart"] == nil || out["location"].(map[string]any)["id"] != "oh-dayton" {
 		t.Fatalf("exchange: %v", out)
@@ -254,7 +263,7 @@ func TestAppHandover(t *testing.T) {
 	}
 	// A bad token is refused rather than handed over as a guest.
 	token = "not-a-token"
-	if st, _ := app("POST", "/api/app/handover", `{}`); st != 401 {
+	if st, _ := app("POST", "/api/app/handover", `{"codeChallenge":"`+challenge+`"}`); st != 401 {
 		t.Fatalf("handover with a bad token: %d", st)
 	}
 }

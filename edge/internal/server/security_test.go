@@ -165,6 +165,60 @@ func TestDevEndpointsAreOptIn(t *testing.T) {
 	}
 }
 
+// Login CSRF through the handover: a code minted with an attacker's token and opened in
+// a victim's browser from another site (no verifier header: a link cannot add one)
+// signs nobody in and leaves the victim's session as it was.
+func TestHandoverCodeFromALinkSignsNobodyIn(t *testing.T) {
+	s := newDevServer(t)
+	attacker := newGuest(t, s)
+	attacker.ok("POST", "/api/auth/signup", strings.NewReplacer("ada@example.com", "mallory@example.com", "555-0100", "555-0199").Replace(signUpBody), 201, "X-Bot-Check", attacker.bot("signup"))
+	mint := func() string {
+		st, m := bare(t, s, "POST", "/api/app/handover", `{"codeChallenge":"`+challenge+`"}`, "Authorization", "Bearer "+attacker.cookies["hh_token"])
+		if st != 201 {
+			t.Fatalf("mint: %d %v", st, m)
+		}
+		return m["code"].(string)
+	}
+	victim := newGuest(t, s)
+	victim.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", victim.bot("signup"))
+	session := victim.cookies["hh_token"]
+
+	// The victim follows the attacker's link; the page's script exchanges the code.
+	hc := mint()
+	victim.page("/app/checkout?handover=" + hc)
+	if st, m, _ := victim.send("POST", "/api/app/handover/exchange", `{"code":"`+hc+`"}`); st != 403 || code(m) != "handover_unverified" {
+		t.Fatalf("exchange without the verifier: %d %v", st, m)
+	}
+	if victim.cookies["hh_token"] != session || victim.ok("GET", "/api/user", "", 200)["user"].(map[string]any)["email"] != "ada@example.com" {
+		t.Fatal("the victim's session changed")
+	}
+	// A wrong verifier binds nothing either, and a code bound to the attacker's own
+	// browser cannot be exchanged in the victim's.
+	hc = mint()
+	victim.page("/app/checkout?handover="+hc, "X-Handover-Verifier", strings.Repeat("x", 43))
+	if st, m, _ := victim.send("POST", "/api/app/handover/exchange", `{"code":"`+hc+`"}`); st != 403 {
+		t.Fatalf("wrong verifier: %d %v", st, m)
+	}
+	hc = mint()
+	attacker.page("/app/checkout?handover="+hc, "X-Handover-Verifier", verifier)
+	if st, m, _ := victim.send("POST", "/api/app/handover/exchange", `{"code":"`+hc+`"}`); st != 403 {
+		t.Fatalf("code bound to another browser: %d %v", st, m)
+	}
+	// The app's own webview still works, and replaces (ends) the session it had.
+	hc = mint()
+	victim.page("/app/checkout?handover="+hc, "X-Handover-Verifier", verifier)
+	if out := victim.ok("POST", "/api/app/handover/exchange", `{"code":"`+hc+`"}`, 200); out["user"].(map[string]any)["email"] != "mallory@example.com" {
+		t.Fatalf("the app's webview: %v", out)
+	}
+	if st, _ := bare(t, s, "GET", "/api/user", "", "Authorization", "Bearer "+session); st != 401 {
+		t.Fatalf("the replaced session still works: %d", st)
+	}
+	// No challenge, no code.
+	if st, m := bare(t, s, "POST", "/api/app/handover", `{}`, "Authorization", "Bearer "+attacker.cookies["hh_token"]); st != 400 {
+		t.Fatalf("mint without a challenge: %d %v", st, m)
+	}
+}
+
 func code(m map[string]any) string {
 	e, _ := m["error"].(map[string]any)
 	c, _ := e["code"].(string)

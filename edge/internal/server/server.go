@@ -307,12 +307,19 @@ func (s *Server) mountAPI() {
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st), Ordering: orders, Guards: guard.contact()})
 	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Members: s.members})
-	appdata.MountHandover(api, appdata.HandoverConfig{Codes: st.Codes("app", "handover"), Ordering: orders, Members: s.members, Owner: owner})
+	appdata.MountHandover(api, s.handover())
 	send.Mount(api, "/api", app.Handler)
 	openapi.Mount(api)
 	api.Use(func(c fiber.Ctx) error {
 		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())
 	})
+}
+
+// handover is the native app's handover to its webview: the codes, and the visitor
+// each was bound to by a navigation that carried the app's verifier.
+func (s *Server) handover() appdata.HandoverConfig {
+	return appdata.HandoverConfig{Codes: s.Store.Codes("app", "handover"), Bound: s.Store.Codes("app", "handover-bound"),
+		Ordering: s.Ordering, Members: s.members, Owner: cartOwner}
 }
 
 // mountPages serves every other path as a page of the route table.
@@ -330,7 +337,7 @@ func (s *Server) mountPages() {
 	}
 	pages.csrfToken = csrf.Token
 	pages.config.BotCheck = guard.client
-	app.Use(append(s.whoIsAsking(), guard.csrf)...)
+	app.Use(append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)
 	app.Get("/*", pages.serve)
 }
 

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/fault"
 )
 
 // Config configures the visitor middleware. Zero fields take the defaults shown.
@@ -45,8 +47,8 @@ func configDefault(config ...Config) Config {
 
 type visitorKey struct{}
 
-// New returns the visitor middleware: it reads the visitor cookie or issues a new id,
-// and stores it for VisitorID.
+// New returns the visitor middleware: it reads the visitor cookie or, on a safe request
+// (GET, HEAD), issues a new id, and stores it for VisitorID.
 func New(config ...Config) fiber.Handler {
 	cfg := configDefault(config...)
 	return func(c fiber.Ctx) error {
@@ -54,6 +56,14 @@ func New(config ...Config) fiber.Handler {
 			return c.Next()
 		}
 		id := c.Cookies(cfg.CookieName)
+		if !validID(id) && !safe(c.Method()) {
+			// A change without the cookie is a cross-site form post (SameSite=Lax keeps the
+			// cookie off it) or a client that never loaded a page. Issuing an id here
+			// would replace the visitor's cookie and empty their cart; the request goes
+			// on with no visitor instead (and fails the CSRF check if it needs one).
+			c.Locals(visitorKey{}, "")
+			return c.Next()
+		}
 		if !validID(id) {
 			id = NewID()
 			c.Cookie(&fiber.Cookie{
@@ -65,6 +75,17 @@ func New(config ...Config) fiber.Handler {
 		return c.Next()
 	}
 }
+
+func safe(method string) bool {
+	switch method {
+	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions, fiber.MethodTrace:
+		return true
+	}
+	return false
+}
+
+// ErrNoVisitor answers a change that needs the visitor but came without the cookie.
+var ErrNoVisitor = fault.New(fault.Unauthorized, "no_session", "Your session is missing. Refresh the page and try again.")
 
 // VisitorID returns the current visitor's id ("" when the middleware did not run).
 func VisitorID(c fiber.Ctx) string {

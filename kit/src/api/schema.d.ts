@@ -1431,7 +1431,7 @@ export interface paths {
         put?: never;
         /**
          * A one-time code for the native app's webview
-         * @description Sent by the native app with its member token in the Authorization header (docs/webview.md).
+         * @description Sent by the native app with its member token in the Authorization header (docs/webview.md). `codeChallenge` is the base64url SHA-256 (no padding) of a random verifier the app keeps; the app sends the verifier in the `X-Handover-Verifier` header of the webview's first navigation to `/app/…?handover=<code>`, and only that webview can exchange the code.
          */
         post: operations["startHandover"];
         delete?: never;
@@ -1449,7 +1449,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trade the handover code for the app's state and a cookie session */
+        /**
+         * Trade the handover code for the app's state and a cookie session
+         * @description Works once, within a minute, and only for the visitor whose navigation carried the app's verifier (`403 handover_unverified` otherwise: a code opened from a link elsewhere signs nobody in); `410 handover_expired` for a used or expired code.
+         */
         post: operations["exchangeHandover"];
         delete?: never;
         options?: never;
@@ -4654,10 +4657,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     locationId?: string;
+                    codeChallenge: string;
                 };
             };
         };

@@ -1,7 +1,11 @@
 package appdata
 
 import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
 	"encoding/json"
+	"regexp"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -19,10 +23,17 @@ import (
 // HandoverTTL is how long a handover code can be exchanged.
 const HandoverTTL = 60 * time.Second
 
+// VerifierHeader carries the app's handover verifier on the webview's first navigation.
+// A page from another site cannot add a header to a navigation, so a code opened from a
+// link (a login CSRF: an attacker's code in a victim's browser) is never bound.
+const VerifierHeader = "X-Handover-Verifier"
+
 // HandoverConfig configures the native app's handover to its webview (docs/webview.md).
 type HandoverConfig struct {
 	// Codes keeps the one-time handover codes.
-	Codes    store.Codes
+	Codes store.Codes
+	// Bound keeps, per code, the visitor whose navigation proved the app's verifier.
+	Bound    store.Codes
 	Ordering ordering.Provider
 	// Members signs the app's member in on the webview; its Tokens set the cookies.
 	Members *member.Service
@@ -34,6 +45,20 @@ type handover struct {
 	MemberID   string `json:"member_id,omitempty"`
 	LocationID string `json:"location_id,omitempty"`
 	CartOwner  string `json:"cart_owner,omitempty"`
+	// Challenge is the base64url SHA-256 of the verifier only the app holds.
+	Challenge string `json:"challenge"`
+}
+
+// challengeRE is a base64url SHA-256 without padding; verifierRE is what PKCE allows.
+var (
+	challengeRE = regexp.MustCompile(`^[A-Za-z0-9_-]{43}$`)
+	verifierRE  = regexp.MustCompile(`^[A-Za-z0-9._~-]{43,128}$`)
+)
+
+// s256 is the challenge of a verifier.
+func s256(verifier string) string {
+	sum := sha256.Sum256([]byte(verifier))
+	return base64.RawURLEncoding.EncodeToString(sum[:])
 }
 
 // ExchangeResult is the answer to POST /app/handover/exchange.
@@ -52,12 +77,14 @@ type ExchangeResult struct {
 func MountHandover(r fiber.Router, cfg HandoverConfig) {
 	r.Post("/app/handover", func(c fiber.Ctx) error {
 		var in struct {
-			LocationID string `json:"locationId"`
+			LocationID    string `json:"locationId"`
+			CodeChallenge string `json:"codeChallenge"`
 		}
-		if len(c.Body()) > 0 {
-			if err := httpx.Decode(c, &in); err != nil {
-				return err
-			}
+		if err := httpx.Decode(c, &in); err != nil {
+			return err
+		}
+		if !challengeRE.MatchString(in.CodeChallenge) {
+			return fault.New(fault.Invalid, "invalid", "The handover needs the app's code challenge.").Field("codeChallenge", "the base64url SHA-256 of the app's verifier (43 characters)")
 		}
 		if in.LocationID != "" {
 			if _, err := cfg.Ordering.Location(c.Context(), in.LocationID); err != nil {
@@ -67,7 +94,7 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 		if auth.ForcedSignOut(c) {
 			return auth.ErrForcedSignOut
 		}
-		h := handover{LocationID: in.LocationID, CartOwner: cfg.Owner(c)}
+		h := handover{LocationID: in.LocationID, CartOwner: cfg.Owner(c), Challenge: in.CodeChallenge}
 		if m, ok := session.MemberOf(c); ok {
 			h.MemberID = m.ID
 		} else if c.Get(fiber.HeaderAuthorization) != "" {
@@ -104,8 +131,17 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 			return errHandover
 		}
 		ctx := c.Context()
-		var out ExchangeResult
 		visitor := session.VisitorID(c)
+		// Only the webview the app opened, whose first navigation carried the verifier,
+		// may take what the code carries; the code is used up either way.
+		bound, ok, err := cfg.Bound.Take(ctx, in.Code)
+		if err != nil {
+			return err
+		}
+		if !ok || visitor == "" || string(bound) != visitor {
+			return errHandoverUnverified
+		}
+		var out ExchangeResult
 		if h.CartOwner != "" && visitor != "" {
 			cart, err := cfg.Ordering.MoveCart(ctx, h.CartOwner, visitor)
 			switch {
@@ -131,6 +167,13 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 			if err != nil {
 				return err
 			}
+			// The app asked for this member in its own webview (it proved the verifier), so
+			// a session already there is ended, not left running behind the new one.
+			if prev, ok := auth.ClaimsOf(c); ok && prev.SessionID != "" {
+				if err := cfg.Members.Tokens.Logout(ctx, prev.SessionID); err != nil {
+					return err
+				}
+			}
 			pair, s, err := cfg.Members.SignIn(ctx, m)
 			if err != nil {
 				return err
@@ -143,4 +186,32 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 	})
 }
 
-var errHandover = fault.New(fault.Gone, "handover_expired", "This link has expired. Go back to the app and try again.")
+var (
+	errHandover           = fault.New(fault.Gone, "handover_expired", "This link has expired. Go back to the app and try again.")
+	errHandoverUnverified = fault.New(fault.Forbidden, "handover_unverified", "This link only works in the app. Go back to the app and try again.")
+)
+
+// BindOnNavigation binds a handover code to the visitor whose page request carries the
+// code (?handover=) and the app's verifier (VerifierHeader) matching the code's
+// challenge. It never fails the page: without a binding, the exchange is refused.
+// It must run after the visitor session middleware.
+func BindOnNavigation(cfg HandoverConfig) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		code, verifier := c.Query("handover"), c.Get(VerifierHeader)
+		if c.Method() != fiber.MethodGet || len(code) != 44 || !verifierRE.MatchString(verifier) {
+			return c.Next()
+		}
+		visitor := session.VisitorID(c)
+		raw, ttl, ok, err := cfg.Codes.Peek(c.Context(), code)
+		var h handover
+		if err != nil || !ok || visitor == "" || json.Unmarshal(raw, &h) != nil || ttl <= 0 {
+			return c.Next()
+		}
+		if subtle.ConstantTimeCompare([]byte(s256(verifier)), []byte(h.Challenge)) == 1 {
+			// The first binding wins; an error leaves the code unbound, and the exchange
+			// then says to go back to the app.
+			_, _ = cfg.Bound.Claim(c.Context(), code, []byte(visitor), ttl)
+		}
+		return c.Next()
+	}
+}

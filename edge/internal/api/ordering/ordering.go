@@ -389,7 +389,7 @@ func (a *api) estimate(c fiber.Ctx) error {
 func (a *api) owner(c fiber.Ctx) (string, error) {
 	o := a.cfg.Owner(c)
 	if o == "" {
-		return "", fault.New(fault.Unauthorized, "no_session", "Your session is missing. Refresh the page and try again.")
+		return "", session.ErrNoVisitor
 	}
 	return o, nil
 }

@@ -42,6 +42,11 @@ func newApp(t *testing.T, st *store.Store) *fiber.App {
 
 func (c *client) do(method, path, body string, hdr ...string) (int, map[string]any) {
 	c.t.Helper()
+	if c.cookie == "" && method != "GET" {
+		// A browser has its visitor cookie from a page before it changes anything; a
+		// change without one gets no visitor.
+		c.do("GET", "/api/cart", "")
+	}
 	var r io.Reader
 	if body != "" {
 		r = strings.NewReader(body)
