@@ -2,6 +2,7 @@
 // step, the points greeting, and the token rules (docs/identity.md, "Tokens").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
 import { useSite, newPage, signUp as signUpAt } from './harness.mjs';
 
 const site = useSite(before, after);
@@ -105,4 +106,55 @@ test('a session invalidated on the server shows the forced sign-out dialog', asy
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(/\/account\/signin$/);
   await page.context().close();
+});
+
+test("the app's webview takes the app's member; the same code opened from a link signs nobody in", async () => {
+  // The native app: a member token (from a sign-up here) and its own HTTP client.
+  const appPage = await newPage(site.browser);
+  await signUpAt(appPage, site.edge.base, 'grace@example.com', '5135550122');
+  const token = (await appPage.context().cookies()).find((c) => c.name === 'hh_token').value;
+  await appPage.context().close();
+  const app = (path, body) =>
+    fetch(site.edge.base + '/api' + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  const verifier = randomBytes(32).toString('base64url');
+  const codeChallenge = createHash('sha256').update(verifier).digest('base64url');
+  assert.equal((await app('/cart', { menuId: 'm-standard', locationId: 'oh-dayton' })).status, 201);
+  assert.equal((await app('/cart/products', { productId: 'biscuit' })).status, 201);
+  const mint = async () => {
+    const r = await app('/app/handover', { locationId: 'oh-dayton', codeChallenge });
+    assert.equal(r.status, 201);
+    return r.body.code;
+  };
+
+  // Someone else's browser, signed in as its own member, follows a link to the code.
+  const victim = await newPage(site.browser);
+  await signUpAt(victim, site.edge.base, 'ann@example.com', '5135550123');
+  await victim.goto(`${site.edge.base}/app/checkout?handover=${await mint()}`);
+  const dialog = victim.getByRole('alertdialog').or(victim.getByRole('dialog'));
+  await dialog.getByText('This link only works in the app. Go back to the app and try again.').waitFor();
+  const who = await victim.evaluate(() => fetch('/api/user').then((r) => r.json()));
+  assert.equal(who.user.email, 'ann@example.com', 'the visitor is still who they were');
+  await victim.context().close();
+
+  // The app's webview: its first navigation carries the verifier in a header.
+  const webview = await newPage(site.browser);
+  await webview.route('**/app/checkout?handover=*', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-handover-verifier': verifier } }),
+  );
+  await webview.goto(`${site.edge.base}/app/checkout?handover=${await mint()}`);
+  const email = webview.getByLabel('Email', { exact: true });
+  await email.waitFor();
+  await webview.waitForFunction(
+    () => document.querySelector('input[type="email"]')?.value === 'grace@example.com',
+    null,
+    { timeout: 10000 },
+  );
+  assert.equal(await email.inputValue(), 'grace@example.com', "the app's member is signed in");
+  assert.ok(!webview.url().includes('handover='), 'the code left the address bar');
+  await webview.getByText('Biscuit', { exact: false }).first().waitFor();
+  await webview.context().close();
 });

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
+	"strconv"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -64,17 +66,28 @@ func Send(c fiber.Ctx, err *Error) error {
 // rather than overflowing an int.
 const MaxJSONNumber = 1 << 40
 
-// Decode reads the request body into v, rejecting unknown fields, trailing data, wrong
-// types and numbers beyond MaxJSONNumber with a 400 that names the offending field.
+// Decode reads the request body into v, rejecting a body not sent as JSON (415),
+// unknown fields, trailing data, wrong types, numbers beyond MaxJSONNumber and text
+// with control characters with a 400 that names the offending field.
 func Decode(c fiber.Ctx, v any) error {
 	body := c.Body()
 	if len(bytes.TrimSpace(body)) == 0 {
 		return Invalid("The request body is empty.", nil)
 	}
+	if !IsJSON(c.Get(fiber.HeaderContentType)) {
+		return &Error{Status: fiber.StatusUnsupportedMediaType, Code: "unsupported_media_type", Message: "Send the request body as JSON (Content-Type: application/json)."}
+	}
 	return DecodeBytes(body, v)
 }
 
-// DecodeBytes is Decode for a byte slice.
+// IsJSON reports a JSON media type: application/json or application/<x>+json, with
+// any parameters (charset=utf-8).
+func IsJSON(contentType string) bool {
+	t, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (t == "application/json" || (strings.HasPrefix(t, "application/") && strings.HasSuffix(t, "+json")))
+}
+
+// DecodeBytes is Decode for a byte slice (whatever its media type).
 func DecodeBytes(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
@@ -85,7 +98,64 @@ func DecodeBytes(body []byte, v any) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return Invalid("The request body has data after the JSON value.", nil)
 	}
+	var all any
+	if json.Unmarshal(body, &all) == nil {
+		if field := controlText(all, ""); field != "" {
+			return Invalid("Text can't contain control characters.", map[string]string{field: "contains a control character"})
+		}
+	}
 	return nil
+}
+
+// controlText returns the path of the first string (or key) in v holding a character
+// that has no place in what a guest types and that changes how stored text shows to
+// staff: C0 controls other than tab and line breaks (NUL among them), DEL, and the
+// bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
+// which can make an order note read differently on the kitchen's screen.
+func controlText(v any, path string) string {
+	join := func(k string) string {
+		if path == "" {
+			return k
+		}
+		return path + "." + k
+	}
+	switch t := v.(type) {
+	case string:
+		if strings.IndexFunc(t, isControl) >= 0 {
+			if path == "" {
+				return "body"
+			}
+			return path
+		}
+	case map[string]any:
+		for k, x := range t {
+			if strings.IndexFunc(k, isControl) >= 0 {
+				return join("key")
+			}
+			if f := controlText(x, join(k)); f != "" {
+				return f
+			}
+		}
+	case []any:
+		for i, x := range t {
+			if f := controlText(x, join(strconv.Itoa(i))); f != "" {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+func isControl(r rune) bool {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r':
+		return false
+	case r < 0x20 || r == 0x7f:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
 }
 
 func decodeError(err error) *Error {

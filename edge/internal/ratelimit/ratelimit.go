@@ -217,18 +217,39 @@ func plural(n int, unit string) string {
 
 // BodyField returns an account func that reads a string field of the JSON body
 // ("" when the body is not a JSON object or the field is missing or not a string).
+// It reads the field as the handler's decoder will: encoding/json matches keys without
+// regard to case and the last match wins, so {"EMAIL": …} and {"email":"a","Email":"b"}
+// count against the account the handler then acts on.
 func BodyField(name string) func(c fiber.Ctx) string {
 	return func(c fiber.Ctx) string {
 		body := bytes.TrimSpace(c.Body())
 		if len(body) == 0 || body[0] != '{' {
 			return ""
 		}
-		var fields map[string]json.RawMessage
-		if json.Unmarshal(body, &fields) != nil {
+		dec := json.NewDecoder(bytes.NewReader(body))
+		if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+			return ""
+		}
+		var found json.RawMessage
+		for dec.More() {
+			t, err := dec.Token()
+			if err != nil {
+				return ""
+			}
+			key, _ := t.(string)
+			var raw json.RawMessage
+			if dec.Decode(&raw) != nil {
+				return ""
+			}
+			if strings.EqualFold(key, name) {
+				found = raw
+			}
+		}
+		if t, err := dec.Token(); err != nil || t != json.Delim('}') {
 			return ""
 		}
 		var v string
-		if json.Unmarshal(fields[name], &v) != nil {
+		if json.Unmarshal(found, &v) != nil {
 			return ""
 		}
 		return v

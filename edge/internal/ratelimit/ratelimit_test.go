@@ -3,6 +3,7 @@ package ratelimit
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -283,6 +284,39 @@ func TestBodyField(t *testing.T) {
 		n, _ := resp.Body.Read(b)
 		if string(b[:n]) != want {
 			t.Errorf("BodyField(%q) = %q, want %q", body, b[:n], want)
+		}
+	}
+}
+
+// The account a limit counts is the one the handler's decoder reads: keys match
+// without regard to case, and the last match wins.
+func TestBodyFieldReadsAsTheDecoderDoes(t *testing.T) {
+	app := fiber.New()
+	app.Post("/", func(c fiber.Ctx) error { return c.SendString(BodyField("email")(c)) })
+	for body, want := range map[string]string{
+		`{"email":"a@x.example"}`:                       "a@x.example",
+		`{"EMAIL":"a@x.example"}`:                       "a@x.example",
+		`{"Email":"a@x.example","password":"p"}`:        "a@x.example",
+		`{"email":"a@x.example","EMAIL":"b@x.example"}`: "b@x.example",
+		`{"email":1}`:              "",
+		`{"nested":{"email":"a"}}`: "",
+		`[1]`:                      "",
+		`{"email":`:                "",
+	} {
+		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
+		res, err := app.Test(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(res.Body)
+		if string(got) != want {
+			t.Errorf("%s: %q, want %q", body, got, want)
+		}
+		var v struct {
+			Email string `json:"email"`
+		}
+		if json.Unmarshal([]byte(body), &v) == nil && v.Email != want {
+			t.Errorf("%s: encoding/json reads %q, BodyField %q", body, v.Email, want)
 		}
 	}
 }

@@ -224,3 +224,65 @@ func code(m map[string]any) string {
 	c, _ := e["code"].(string)
 	return c
 }
+
+// HEAD answers what GET would, without the body, for the API as for pages.
+func TestHeadAnswersLikeGet(t *testing.T) {
+	s := newTestServer(t)
+	g := newGuest(t, s)
+	for _, path := range []string{"/api/cart", "/api/locations?state=OH", "/"} {
+		if st, _, body := g.send("HEAD", path, ""); st != 200 || body != "" {
+			t.Errorf("HEAD %s: %d %q", path, st, body)
+		}
+	}
+	if st, _, _ := g.send("HEAD", "/api/nothing-here", ""); st != 404 {
+		t.Errorf("HEAD of no endpoint: %d", st)
+	}
+}
+
+// Behind a proxy that ends TLS the request looks plain, so the authorize page's form
+// cookie takes Secure from COOKIE_SECURE, like every other cookie.
+func TestAuthorizeCookieIsSecure(t *testing.T) {
+	s := newTestServerWith(t, func(c *Config) { c.CookieSecure = true })
+	res, _ := get(t, s, "/loyalty/authorize?client_id=henhouse-web&redirect_uri=/app/code&state=abcdefgh12345678")
+	var found bool
+	for _, c := range res.Cookies() {
+		if c.Name == "hh_authorize" {
+			found = true
+			if !c.Secure || !c.HttpOnly {
+				t.Fatalf("hh_authorize: %+v", c)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no form cookie: %d %v", res.StatusCode, res.Header.Values("Set-Cookie"))
+	}
+}
+
+// Bodies are JSON: another media type is 415, and text with NUL or bidirectional
+// override characters is refused, not stored.
+func TestBodiesAreStrictJSON(t *testing.T) {
+	s := newTestServer(t)
+	g := newGuest(t, s)
+	if st, m, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, "Content-Type", "text/plain"); st != 415 || code(m) != "unsupported_media_type" {
+		t.Fatalf("text/plain: %d %v", st, m)
+	}
+	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201, "Content-Type", "application/json; charset=utf-8")
+	for _, body := range []string{
+		`{"productId":"biscuit","specialInstructions":"no\u0000salt"}`,
+		`{"productId":"biscuit","specialInstructions":"\u202Eextra crispy"}`,
+		`{"productId":"biscuit","specialInstructions":"tab\u2066isolate"}`,
+	} {
+		if st, m, _ := g.send("POST", "/api/cart/products", body); st != 400 || code(m) != "invalid" {
+			t.Errorf("%s: %d %v", body, st, m)
+		} else if f := m["error"].(map[string]any)["fields"].(map[string]any); f["specialInstructions"] == nil {
+			t.Errorf("%s: fields %v", body, f)
+		}
+	}
+	if st, m, _ := g.send("POST", "/api/cart/products", `{"productId":"biscuit","quantity":0}`); st != 400 {
+		t.Errorf("quantity 0: %d %v", st, m)
+	}
+	cart := g.ok("POST", "/api/cart/products", `{"productId":"biscuit","specialInstructions":"line one\nline two\ttabbed"}`, 201)["cart"].(map[string]any)
+	if n := cart["products"].([]any)[0].(map[string]any)["quantity"]; n != 1.0 {
+		t.Errorf("omitted quantity: %v", n)
+	}
+}

@@ -273,7 +273,7 @@ func (s *Server) mountStatic() {
 func (s *Server) mountIdentityPages() {
 	app, guard := s.App, s.guard
 	app.Get("/.well-known/jwks.json", s.Tokens.JWKSHandler())
-	authorize.Mount(app, s.loyal)
+	authorize.Mount(app, s.loyal, s.cfg.CookieSecure)
 	mountOutboxPage(app, s.outbox)
 	if guard.builtin != nil {
 		botcheck.MountScript(app, guard.builtin)
@@ -311,6 +311,16 @@ func (s *Server) mountAPI() {
 	send.Mount(api, "/api", app.Handler)
 	openapi.Mount(api)
 	api.Use(func(c fiber.Ctx) error {
+		// Fiber answers HEAD with the GET route's headers, but registers those routes
+		// after this catch-all: let HEAD go on to them.
+		if c.Method() == fiber.MethodHead {
+			if err := c.Next(); err != nil {
+				return err
+			}
+			if c.Response().StatusCode() != fiber.StatusNotFound {
+				return nil
+			}
+		}
 		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())
 	})
 }

@@ -2,7 +2,9 @@ package account
 
 import (
 	"net/url"
+	"path"
 	"strings"
+	"unicode"
 
 	"github.com/gofiber/fiber/v3"
 	"github.com/henhouse/platform/edge/internal/fault"
@@ -15,10 +17,25 @@ import (
 
 const ssoStateCookie = "hh_sso"
 
-// safeReturn keeps a return path on this site: a path starting with one slash.
+// safeReturn keeps a return path on this site: a path starting with one slash, with no
+// control characters, backslashes or dot segments, in its own or its decoded spelling
+// (browsers read "/\evil.example" and "/%2e%2e/" their own way); anything else goes
+// to /account.
 func safeReturn(p string) string {
-	if p == "" || !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.ContainsAny(p, "\\\r\n") {
-		return "/account"
+	const fallback = "/account"
+	u, err := url.Parse(p)
+	if p == "" || len(p) > 2048 || err != nil || u.Scheme != "" || u.Host != "" || u.User != nil ||
+		!strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") {
+		return fallback
+	}
+	for _, s := range []string{p, u.Path} {
+		if strings.ContainsRune(s, '\\') || strings.IndexFunc(s, unicode.IsControl) >= 0 {
+			return fallback
+		}
+	}
+	clean := path.Clean(u.Path)
+	if u.Path != clean && u.Path != clean+"/" {
+		return fallback // dot segments or doubled slashes
 	}
 	return p
 }

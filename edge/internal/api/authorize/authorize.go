@@ -33,11 +33,15 @@ const (
 	formTTL    = 15 * time.Minute
 )
 
-type page struct{ p loyalty.HostedSignIn }
+type page struct {
+	p      loyalty.HostedSignIn
+	secure bool
+}
 
-// Mount serves the authorize page on router.
-func Mount(router fiber.Router, p loyalty.HostedSignIn) {
-	h := page{p}
+// Mount serves the authorize page on router. secure marks its form cookie Secure (the
+// edge's COOKIE_SECURE): behind a proxy that ends TLS the request itself looks plain.
+func Mount(router fiber.Router, p loyalty.HostedSignIn, secure bool) {
+	h := page{p: p, secure: secure}
 	router.Get(Path, h.get)
 	router.Post(Path, h.post)
 }
@@ -178,7 +182,7 @@ func (h page) newFormToken(c fiber.Ctx, r loyalty.AuthorizeRequest) (string, err
 		return "", err
 	}
 	c.Cookie(&fiber.Cookie{Name: formCookie, Value: token, Path: Path, MaxAge: int(formTTL.Seconds()),
-		HTTPOnly: true, Secure: c.Secure(), SameSite: fiber.CookieSameSiteStrictMode})
+		HTTPOnly: true, Secure: h.secure || c.Secure(), SameSite: fiber.CookieSameSiteStrictMode})
 	return token, nil
 }
 
@@ -333,6 +337,6 @@ func (h page) finish(c fiber.Ctx, r loyalty.AuthorizeRequest, memberID string) e
 	}
 	u.RawQuery = q.Encode()
 	securityHeaders(c)
-	c.Cookie(&fiber.Cookie{Name: formCookie, Value: "", Path: Path, MaxAge: -1, HTTPOnly: true, Secure: c.Secure(), SameSite: fiber.CookieSameSiteStrictMode})
+	c.Cookie(&fiber.Cookie{Name: formCookie, Value: "", Path: Path, MaxAge: -1, HTTPOnly: true, Secure: h.secure || c.Secure(), SameSite: fiber.CookieSameSiteStrictMode})
 	return c.Redirect().Status(fiber.StatusFound).To(u.String())
 }

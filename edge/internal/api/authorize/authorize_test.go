@@ -78,7 +78,7 @@ type browser struct {
 
 func newBrowser(t *testing.T, p loyalty.HostedSignIn) *browser {
 	app := fiber.New()
-	authorize.Mount(app, p)
+	authorize.Mount(app, p, false)
 	return &browser{t: t, app: app, cookies: map[string]string{}}
 }
 

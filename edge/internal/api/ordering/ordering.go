@@ -453,6 +453,9 @@ func (a *api) addProduct(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
+	if err := explicitQuantity(c.Body()); err != nil {
+		return err
+	}
 	o, err := a.owner(c)
 	if err != nil {
 		return err
@@ -462,6 +465,21 @@ func (a *api) addProduct(c fiber.Ctx) error {
 		return err
 	}
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"cart": cart})
+}
+
+// explicitQuantity refuses a quantity given as less than 1: an omitted quantity is 1,
+// but {"quantity":0} is a mistake to report, not to round up.
+func explicitQuantity(body []byte) error {
+	var q struct {
+		Quantity *json.Number `json:"quantity"`
+	}
+	if json.Unmarshal(body, &q) != nil || q.Quantity == nil {
+		return nil
+	}
+	if n, err := q.Quantity.Int64(); err != nil || n < 1 {
+		return fault.New(fault.Invalid, "invalid", "Choose a quantity from 1 to 99.").Field("quantity", "from 1 to 99")
+	}
+	return nil
 }
 
 // POST /cart/transfer: moves the cart to another menu, answering the lines that
@@ -537,6 +555,9 @@ type (
 func (a *api) mountCartChanges(r fiber.Router) {
 	p := a.p
 	r.Put("/cart/products/:lineId", cartChange(a, func(c fiber.Ctx, o string, in ordering.LineInput) (ordering.Cart, error) {
+		if err := explicitQuantity(c.Body()); err != nil {
+			return ordering.Cart{}, err
+		}
 		return p.UpdateProduct(c.Context(), o, c.Params("lineId"), in)
 	}))
 	r.Delete("/cart/products/:lineId", cartChange(a, func(c fiber.Ctx, o string, _ struct{}) (ordering.Cart, error) {
