@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxPathLength is the longest path the matcher considers; longer ones are not found.
@@ -73,14 +74,15 @@ func (r *Router) Routes() []*Compiled { return r.routes }
 func (r *Router) ByID(id string) *Compiled { return r.byID[id] }
 
 // Match finds the first route for a raw (still percent-encoded) path. ok is false
-// for an unknown path, a malformed percent-encoding, a control character, or a path
+// for an unknown path, a malformed percent-encoding, one that decodes to bytes that are
+// not UTF-8 (no page has such a name), a control character, or a path
 // longer than MaxPathLength: all of them are "not found", the 404 page.
 func (r *Router) Match(rawPath string) (m Match, ok bool) {
 	if len(rawPath) == 0 || len(rawPath) > MaxPathLength || rawPath[0] != '/' {
 		return Match{}, false
 	}
 	path, err := url.PathUnescape(rawPath)
-	if err != nil || strings.ContainsAny(path, "\x00\r\n\t") || strings.Contains(path, "//") {
+	if err != nil || strings.ContainsAny(path, "\x00\r\n\t") || strings.Contains(path, "//") || !utf8.ValidString(path) {
 		return Match{}, false
 	}
 	for _, c := range r.routes {

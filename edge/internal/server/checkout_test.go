@@ -14,7 +14,7 @@ import (
 
 // guest is a browser: it keeps its cookies and the CSRF token of its last page.
 type guest struct {
-	t       *testing.T
+	t       testing.TB
 	s       *Server
 	cookies map[string]string
 	csrf    string
@@ -26,7 +26,7 @@ func (g *guest) bot(action string) string {
 	return g.ok("POST", "/api/botcheck/token", `{"action":"`+action+`"}`, 200)["token"].(string)
 }
 
-func newGuest(t *testing.T, s *Server) *guest {
+func newGuest(t testing.TB, s *Server) *guest {
 	g := &guest{t: t, s: s, cookies: map[string]string{}}
 	g.page("/")
 	return g

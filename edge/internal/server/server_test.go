@@ -27,7 +27,7 @@ func newTestServer(t *testing.T) *Server {
 	return newTestServerWith(t, func(*Config) {})
 }
 
-func newTestServerWith(t *testing.T, edit func(*Config)) *Server {
+func newTestServerWith(t testing.TB, edit func(*Config)) *Server {
 	t.Helper()
 	dir := t.TempDir()
 	must := func(err error) {
@@ -53,7 +53,9 @@ func newTestServerWith(t *testing.T, edit func(*Config)) *Server {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	checkAPIAnswers(t, s)
+	if tt, ok := t.(*testing.T); ok { // a fuzz target checks its own answers
+		checkAPIAnswers(tt, s)
+	}
 	return s
 }
 
