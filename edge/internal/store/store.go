@@ -185,7 +185,11 @@ func (s *Store) Ping(ctx context.Context) error { return s.Client.Ping(ctx).Err(
 // after an outage (the breaker closes). Parts that keep shared state in memory (the
 // token key ring, the CSRF secret) put back what a Redis restart without persistence
 // lost.
-func (s *Store) OnRecover(fn func()) { s.breaker.up(fn) }
+func (s *Store) OnRecover(fn func()) {
+	if s.breaker != nil {
+		s.breaker.up(fn)
+	}
+}
 
 // Close releases the client and stops the embedded Redis, if any.
 func (s *Store) Close() error {
