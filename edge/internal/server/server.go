@@ -167,7 +167,7 @@ func (s *Server) openProviders(ctx context.Context) error {
 
 // openIdentity builds the member tokens, the member service and the request guards.
 func (s *Server) openIdentity(ctx context.Context) error {
-	tokens, err := auth.NewTokens(ctx, auth.Config{Store: s.Store, Issuer: s.cfg.TokenIssuer, Provider: s.loyal.ID(), Version: TokenVersion, Secure: s.cfg.CookieSecure,
+	tokens, err := auth.NewTokens(ctx, auth.Config{Store: s.Store, Issuer: s.cfg.TokenIssuer, Provider: s.loyal.ID(), Version: TokenVersion, Secure: s.cfg.CookieSecure, Log: s.log,
 		// Every request may renew an expired access token (auth.Renew), so the refresh
 		// cookie goes to every path; it stays HttpOnly, SameSite=Lax and Secure.
 		RefreshCookiePath: "/"})
