@@ -259,13 +259,23 @@ func (t *Tokens) Issue(ctx context.Context, memberID string) (Pair, error) {
 	sid := randomString(16)
 	refresh := sid + "." + randomString(32)
 	now := t.cfg.Now()
+	// The member's set of sessions and the session live in different Cluster slots,
+	// so they are written one after the other: the set first, so that LogoutAll and
+	// ForceSignOut always find a session that exists (a set entry whose session was
+	// never written is harmless).
 	_, err := t.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		sk := t.sessionKey(sid)
-		p.HSet(ctx, sk, "m", memberID, "st", stateActive, "rh", hashToken(refresh), "c", now.Unix())
-		p.PExpire(ctx, sk, t.cfg.RefreshTTL)
 		mk := t.memberKey(memberID)
 		p.SAdd(ctx, mk, sid)
 		p.PExpire(ctx, mk, t.cfg.RefreshTTL)
+		return nil
+	})
+	if err != nil {
+		return Pair{}, fmt.Errorf("auth: create session: %w", err)
+	}
+	_, err = t.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		sk := t.sessionKey(sid)
+		p.HSet(ctx, sk, "m", memberID, "st", stateActive, "rh", hashToken(refresh), "c", now.Unix())
+		p.PExpire(ctx, sk, t.cfg.RefreshTTL)
 		return nil
 	})
 	if err != nil {

@@ -174,6 +174,15 @@ func universalOptions(url string) (*redis.UniversalOptions, error) {
 }
 
 // Key joins parts under the prefix: Key("cart", id) → "henhouse:cart:<id>".
+//
+// On a Redis Cluster a multi-key command, script or MULTI/EXEC must name keys of one
+// slot. The keys one such operation touches therefore share a hash tag, the part in
+// braces, naming the entity that owns them: a member (loyalty:m:{<id>}:…), a cart's
+// owner (cart:{<owner>}, visitor-orders:{<owner>}), a session
+// (auth:session:{<sid>}…), a location's pickup slots (slot:{<location>}:…).
+// Operations across owners (handing a cart to another owner, a member's set of
+// sessions and a session) are done step by step. The stores storetest gives tests
+// refuse operations that would fail on a Cluster.
 func (s *Store) Key(parts ...string) string {
 	return s.Prefix + ":" + strings.Join(parts, ":")
 }
