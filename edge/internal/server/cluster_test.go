@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/redis/go-redis/v9"
@@ -44,15 +45,15 @@ func TestCartCheckoutAndMembersOnACluster(t *testing.T) {
 
 	// The order's keys are spread over the Cluster: the cart's owner and the order
 	// live in different slots, yet each transaction stayed in one.
-	nodes := map[string]bool{}
+	var used atomic.Int32
 	err := s.Store.Client.(*redis.ClusterClient).ForEachMaster(context.Background(), func(ctx context.Context, c *redis.Client) error {
 		if n, err := c.DBSize(ctx).Result(); err == nil && n > 0 {
-			nodes[c.Options().Addr] = true
+			used.Add(1)
 		}
 		return nil
 	})
-	if err != nil || len(nodes) < 2 {
-		t.Fatalf("keys on %d of 3 primaries (%v): one tag for everything?", len(nodes), err)
+	if err != nil || used.Load() < 2 {
+		t.Fatalf("keys on %d of 3 primaries (%v): one tag for everything?", used.Load(), err)
 	}
 
 	m := newGuest(t, s)

@@ -320,8 +320,16 @@ func (s *Server) mountPages() {
 	}
 	pages.csrfToken = csrf.Token
 	pages.config.BotCheck = guard.client
-	app.Use(append(s.whoIsAsking(), guard.csrf)...)
+	app.Use(append([]any{oneOutagePerPage}, append(s.whoIsAsking(), guard.csrf)...)...)
 	app.Get("/*", pages.serve)
+}
+
+// oneOutagePerPage puts a page request under a store latch: every Redis read of a
+// page has a fallback (the page renders from what the edge holds in memory), so once
+// one cannot reach Redis the others do not wait for their own timeout.
+func oneOutagePerPage(c fiber.Ctx) error {
+	c.SetContext(store.WithLatch(c.Context()))
+	return c.Next()
 }
 
 // Close releases storage.

@@ -29,6 +29,12 @@ func newTestServer(t *testing.T) *Server {
 
 func newTestServerWith(t *testing.T, edit func(*Config)) *Server {
 	t.Helper()
+	return newLoggingTestServer(t, edit, slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
+// newLoggingTestServer is newTestServerWith writing its log to log.
+func newLoggingTestServer(t *testing.T, edit func(*Config), log *slog.Logger) *Server {
+	t.Helper()
 	dir := t.TempDir()
 	must := func(err error) {
 		if err != nil {
@@ -48,7 +54,7 @@ func newTestServerWith(t *testing.T, edit func(*Config)) *Server {
 	}
 	cfg := Config{BuildDir: dir, BrandName: "Henhouse", BrandSlug: "henhouse", AppPrefix: "t", Environment: "prod", BodyLimit: 4096, PasswordCost: 4}
 	edit(&cfg)
-	s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s, err := New(context.Background(), cfg, log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -136,6 +137,39 @@ func (b *breaker) DialHook(next redis.DialHook) redis.DialHook {
 	}
 }
 
+type latchKey struct{}
+
+// WithLatch returns a context in which Redis calls stop at the first one that cannot
+// reach Redis: the calls after it fail at once with the same error. A page reads
+// Redis several times (the member's session, module release state, the cart), each
+// with a fallback; under the latch it waits for at most one timeout, even before the
+// breaker has opened. Work that must still try Redis after a failure (giving back
+// what a failed order took) should not run under a latch.
+func WithLatch(ctx context.Context) context.Context {
+	return context.WithValue(ctx, latchKey{}, new(atomic.Pointer[UnavailableError]))
+}
+
+func latchOf(ctx context.Context) *atomic.Pointer[UnavailableError] {
+	l, _ := ctx.Value(latchKey{}).(*atomic.Pointer[UnavailableError])
+	return l
+}
+
+// latched returns the error that tripped ctx's latch, if any.
+func latched(ctx context.Context) *UnavailableError {
+	if l := latchOf(ctx); l != nil {
+		return l.Load()
+	}
+	return nil
+}
+
+// trip sets ctx's latch to err when err is an outage.
+func trip(ctx context.Context, err error) {
+	var ue *UnavailableError
+	if l := latchOf(ctx); l != nil && errors.As(err, &ue) {
+		l.CompareAndSwap(nil, ue)
+	}
+}
+
 // handshake reports the commands go-redis sends on a new connection before the
 // command that needed it. They go through the hooks too, but they are part of that
 // command (the probe, when half-open), which the breaker already let through.
@@ -156,9 +190,14 @@ func (b *breaker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 		if handshake(cmd) {
 			return next(ctx, cmd)
 		}
+		if e := latched(ctx); e != nil {
+			cmd.SetErr(e)
+			return e
+		}
 		done, err := b.cb.Allow()
 		if err != nil {
 			e := b.rejected(err)
+			trip(ctx, e)
 			cmd.SetErr(e)
 			return e
 		}
@@ -166,6 +205,7 @@ func (b *breaker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 		done(err)
 		if connectivity(err) {
 			err = b.failed(err)
+			trip(ctx, err)
 			cmd.SetErr(err)
 		}
 		return err
@@ -178,22 +218,28 @@ func (b *breaker) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.Proc
 		if handshake(cmds...) {
 			return next(ctx, cmds)
 		}
-		done, err := b.cb.Allow()
-		if err != nil {
-			e := b.rejected(err)
-			for _, c := range cmds {
-				c.SetErr(e)
+		e := latched(ctx)
+		if e == nil {
+			done, err := b.cb.Allow()
+			if err == nil {
+				err = next(ctx, cmds)
+				done(err)
+				for _, c := range cmds {
+					if ce := c.Err(); ce != nil {
+						c.SetErr(b.failed(ce))
+					}
+				}
+				err = b.failed(err)
+				trip(ctx, err)
+				return err
 			}
-			return e
+			e = b.rejected(err)
+			trip(ctx, e)
 		}
-		err = next(ctx, cmds)
-		done(err)
 		for _, c := range cmds {
-			if ce := c.Err(); ce != nil {
-				c.SetErr(b.failed(ce))
-			}
+			c.SetErr(e)
 		}
-		return b.failed(err)
+		return e
 	}
 }
 

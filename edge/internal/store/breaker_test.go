@@ -238,3 +238,35 @@ func TestURLForms(t *testing.T) {
 		t.Errorf("a timeout the URL sets is kept: %v", o.ReadTimeout)
 	}
 }
+
+// Under a latch, the calls after one that could not reach Redis fail at once, even
+// while the breaker is still closed; other contexts are not affected.
+func TestLatchStopsARequestAtItsFirstOutage(t *testing.T) {
+	m := miniredis.RunT(t)
+	f := newFreezer(t, m.Addr())
+	b := newBreaker(nil, 100, time.Minute) // stays closed
+	c := redis.NewUniversalClient(failFast(&redis.UniversalOptions{Addrs: []string{f.ln.Addr().String()}}))
+	c.AddHook(b)
+	t.Cleanup(func() { c.Close() })
+	ctx := WithLatch(context.Background())
+	if err := c.Set(ctx, "k", "v", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	f.frozen.Store(true)
+	start := time.Now()
+	for range 5 {
+		if err := c.Get(ctx, "k").Err(); !errors.Is(err, ErrUnavailable) {
+			t.Fatalf("latched: %v", err)
+		}
+		if _, err := c.Pipelined(ctx, func(p redis.Pipeliner) error { p.Get(ctx, "k"); return nil }); !errors.Is(err, ErrUnavailable) {
+			t.Fatalf("latched pipeline: %v", err)
+		}
+	}
+	if took := time.Since(start); took > IOTimeout+200*time.Millisecond {
+		t.Fatalf("ten calls under a latch took %s: more than one timeout", took)
+	}
+	f.frozen.Store(false)
+	if err := c.Get(context.Background(), "k").Err(); err != nil {
+		t.Fatalf("another request: %v", err)
+	}
+}
