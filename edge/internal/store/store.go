@@ -54,7 +54,11 @@ func Open(ctx context.Context, url, prefix string, log *slog.Logger) (*Store, er
 		}
 		s.mini = m
 		s.Embedded = true
-		opts = &redis.UniversalOptions{Addrs: []string{m.Addr()}}
+		// In-process, the embedded Redis cannot be stopped or cut off: it is only slow
+		// when the whole process is (a loaded machine, the race detector), and then
+		// waiting is right.
+		opts = &redis.UniversalOptions{Addrs: []string{m.Addr()}, DialTimeout: embeddedTimeout,
+			ReadTimeout: embeddedTimeout, WriteTimeout: embeddedTimeout, PoolTimeout: embeddedTimeout}
 		if log != nil {
 			log.Warn("REDIS_URL is not set: using an embedded in-process Redis; data is NOT kept when the edge stops", "addr", m.Addr())
 		}
@@ -78,6 +82,9 @@ func Open(ctx context.Context, url, prefix string, log *slog.Logger) (*Store, er
 	}
 	return s, nil
 }
+
+// embeddedTimeout bounds calls to the embedded Redis.
+const embeddedTimeout = 3 * time.Second
 
 // go-redis prints a line for each failed dial; during an outage that is a line per
 // request. The breaker's lines name the outage, so go-redis's own go to debug.
