@@ -605,3 +605,71 @@ func TestRingRejectsMismatchedKid(t *testing.T) {
 		t.Fatal("ring with a kid that is not the key's thumbprint loaded")
 	}
 }
+
+// Redis loses the key ring (restarted without persistence): the edge puts back the
+// keys it holds at its next reload, so a token it signed before still verifies, new
+// tokens are signed, and the keys are in Redis again for every edge.
+func TestLostRingIsPutBack(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		clk := newClock()
+		a := newTokens(t, st, clk)
+		key := st.Key("auth", "keyring")
+		kid, next := a.ring.activeKID(), a.ring.next
+		old := mustIssue(t, a, "member-1")
+		if err := st.Client.Del(ctx, key).Err(); err != nil {
+			t.Fatal(err)
+		}
+		clk.Add(a.cfg.KeyReload) // the periodic reload finds the ring gone
+		if _, err := a.Verify(ctx, old.AccessToken); err != nil {
+			t.Fatalf("token signed before the loss: %v", err)
+		}
+		fresh := mustIssue(t, a, "member-1")
+		if kidOf(t, fresh.AccessToken) != kid {
+			t.Fatal("the edge changed its signing key")
+		}
+		ring, err := st.Client.HGetAll(ctx, key).Result()
+		if err != nil || ring["active"] != kid || ring["next"] != next || ring["k:"+kid] == "" || ring["k:"+next] == "" {
+			t.Fatalf("ring not put back: %v %v", ring, err)
+		}
+		// Another edge starting now uses the same keys.
+		b := newTokens(t, st, clk)
+		if b.ring.activeKID() != kid {
+			t.Fatal("a new edge created another ring")
+		}
+		if _, err := b.Verify(ctx, fresh.AccessToken); err != nil {
+			t.Fatalf("new edge: %v", err)
+		}
+	})
+}
+
+// When a new edge created a fresh ring before the running edge noticed the loss, the
+// running edge adds its keys to that ring as retired ones: its tokens verify on the
+// new edge, and from then on both sign with the new ring's key.
+func TestLostRingMergesWithANewOne(t *testing.T) {
+	st := storetest.Embedded(t)
+	ctx := context.Background()
+	clk := newClock()
+	a := newTokens(t, st, clk)
+	oldKid := a.ring.activeKID()
+	old := mustIssue(t, a, "member-1")
+	st.Client.Del(ctx, st.Key("auth", "keyring"))
+	b := newTokens(t, st, clk) // creates a new ring
+	if b.ring.activeKID() == oldKid {
+		t.Fatal("the new edge should have made new keys")
+	}
+	clk.Add(a.cfg.KeyReload)
+	if _, err := a.Verify(ctx, old.AccessToken); err != nil {
+		t.Fatalf("old edge: %v", err)
+	}
+	if a.ring.activeKID() != b.ring.activeKID() {
+		t.Fatal("the old edge must sign with the ring's active key")
+	}
+	if _, err := b.Verify(ctx, old.AccessToken); err != nil {
+		t.Fatalf("new edge, token of the old one: %v", err)
+	}
+	retired, _ := st.Client.HGet(ctx, st.Key("auth", "keyring"), "r:"+oldKid).Result()
+	if retired == "" {
+		t.Fatal("the old key must be marked retired so that rotation prunes it")
+	}
+}

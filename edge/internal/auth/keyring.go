@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,6 +34,12 @@ import (
 // A retired key stays in the ring, and in the JWKS, for the key retention (longest
 // access token lifetime + leeway + reload interval + a grace period); Rotate prunes
 // keys retired longer ago than that.
+//
+// Each edge holds the ring in memory, and Redis may lose it (a restart without
+// persistence, a failover before the write was replicated). An edge that reloads and
+// finds keys it holds missing puts them back (restoreRing), so members signed in
+// before keep their sessions and other edges verify what it signs. Deleting the ring
+// therefore does not revoke its keys while edges run: to retire a key, Rotate.
 
 // keyRecord is how a key is kept in Redis.
 type keyRecord struct {
@@ -96,6 +103,33 @@ end
 return nxt
 `)
 
+// restoreRing puts keys an edge holds back into a ring that lost them (Redis restarted
+// without persistence, failed over before replicating, or was flushed). ARGV: the
+// edge's active kid, next kid ("" for none), now (unix ms), then for each key it
+// holds: kid, record, retirement (unix ms, "" while active or next). A ring without an
+// active key gets the edge's ring whole. A ring that has one (another edge put its
+// ring back, or a new edge created one, first) gets only the keys it lacks, marked
+// retired, so the tokens this edge signed keep verifying everywhere and Rotate prunes
+// the keys when those tokens have expired. Returns 1 when the ring was put back whole.
+var restoreRing = redis.NewScript(`
+local whole = redis.call('HEXISTS', KEYS[1], 'active') == 0
+for i = 4, #ARGV, 3 do
+  local kid, rec, retired = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+  if redis.call('HEXISTS', KEYS[1], 'k:' .. kid) == 0 then
+    redis.call('HSET', KEYS[1], 'k:' .. kid, rec)
+    if retired ~= '' then
+      redis.call('HSET', KEYS[1], 'r:' .. kid, retired)
+    elseif not whole or (kid ~= ARGV[1] and kid ~= ARGV[2]) then
+      redis.call('HSET', KEYS[1], 'r:' .. kid, ARGV[3])
+    end
+  end
+end
+if not whole then return 0 end
+redis.call('HSET', KEYS[1], 'active', ARGV[1])
+if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], 'next', ARGV[2]) end
+return 1
+`)
+
 // keyRing caches the Redis key ring in memory. It reloads when the cache is older
 // than reloadEvery and, at most once per minMissReload, when a token names a kid it
 // does not know (another edge may have rotated).
@@ -105,6 +139,7 @@ type keyRing struct {
 	now         func() time.Time
 	retention   time.Duration
 	reloadEvery time.Duration
+	log         *slog.Logger
 
 	reloadMu sync.Mutex // serialises reloads
 
@@ -116,10 +151,10 @@ type keyRing struct {
 	missAt   time.Time
 }
 
-func newKeyRing(st *store.Store, now func() time.Time, retention, reloadEvery time.Duration) *keyRing {
+func newKeyRing(st *store.Store, now func() time.Time, retention, reloadEvery time.Duration, log *slog.Logger) *keyRing {
 	return &keyRing{
 		client: st.Client, key: st.Key("auth", "keyring"), now: now,
-		retention: retention, reloadEvery: reloadEvery,
+		retention: retention, reloadEvery: reloadEvery, log: log,
 	}
 }
 
@@ -190,6 +225,14 @@ func (r *keyRing) reloadLocked(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("auth: load key ring: %w", err)
 	}
+	if lost := r.lost(fields); len(lost) > 0 {
+		if err := r.restore(ctx, lost); err != nil {
+			return err
+		}
+		if fields, err = r.client.HGetAll(ctx, r.key).Result(); err != nil {
+			return fmt.Errorf("auth: load key ring: %w", err)
+		}
+	}
 	now := r.now()
 	keys := make(map[string]*signingKey)
 	for f, v := range fields {
@@ -223,6 +266,50 @@ func (r *keyRing) reloadLocked(ctx context.Context) error {
 	r.mu.Lock()
 	r.keys, r.active, r.next, r.loadedAt = keys, active, next, now
 	r.mu.Unlock()
+	return nil
+}
+
+// lost lists the keys this edge holds, and that still verify tokens, which the ring
+// read from Redis lacks.
+func (r *keyRing) lost(fields map[string]string) []*signingKey {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	now := r.now()
+	var out []*signingKey
+	for kid, k := range r.keys {
+		if _, ok := fields["k:"+kid]; ok || (!k.retired.IsZero() && !now.Before(k.retired.Add(r.retention))) {
+			continue
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// restore writes the lost keys back (restoreRing) so that the tokens this edge
+// signed keep verifying, on this edge and every other.
+func (r *keyRing) restore(ctx context.Context, lost []*signingKey) error {
+	r.mu.RLock()
+	args := []any{r.active, r.next, r.now().UnixMilli()}
+	r.mu.RUnlock()
+	for _, k := range lost {
+		rec, err := recordOf(k)
+		if err != nil {
+			return err
+		}
+		retired := ""
+		if !k.retired.IsZero() {
+			retired = strconv.FormatInt(k.retired.UnixMilli(), 10)
+		}
+		args = append(args, k.kid, rec, retired)
+	}
+	whole, err := restoreRing.Run(ctx, r.client, []string{r.key}, args...).Int()
+	if err != nil {
+		return fmt.Errorf("auth: put back signing keys: %w", err)
+	}
+	if r.log != nil {
+		r.log.Warn("token signing keys were missing from Redis: put back the ones this edge holds",
+			"keys", len(lost), "whole_ring", whole == 1)
+	}
 	return nil
 }
 
@@ -351,6 +438,16 @@ func newRecord(now time.Time) (kid, record string, err error) {
 		return "", "", err
 	}
 	return thumbprint(x, y), string(b), nil
+}
+
+// recordOf is the Redis record of a key the edge holds.
+func recordOf(k *signingKey) (string, error) {
+	d, err := k.priv.Bytes()
+	if err != nil {
+		return "", fmt.Errorf("auth: encode key: %w", err)
+	}
+	b, err := json.Marshal(keyRecord{D: base64.RawURLEncoding.EncodeToString(d), Created: k.created.Unix()})
+	return string(b), err
 }
 
 func parseRecord(kid, v string) (*signingKey, error) {

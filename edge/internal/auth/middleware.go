@@ -41,6 +41,7 @@ type (
 	claimsKey    struct{}
 	loggedOutKey struct{}
 	forcedKey    struct{}
+	storeErrKey  struct{}
 )
 
 // New returns the token middleware. It reads the access token from the Authorization
@@ -52,10 +53,13 @@ type (
 //     the claims;
 //   - session invalidated: cookies cleared, ForcedSignOut(c) is true;
 //   - any other rejection (invalid, expired, wrong provider, no or old version,
-//     logged out, too large): cookies cleared, LoggedOut(c) is true.
+//     logged out, too large): cookies cleared, LoggedOut(c) is true;
+//   - the session could not be read (Redis unavailable): cookies kept, and
+//     RequireMember answers with that error (503) rather than 401, so the member is
+//     not told to sign in again because of an outage.
 //
-// The request always continues, as a guest when the token did not pass; handlers that
-// need a member use RequireMember.
+// The request always continues, as a guest when the token did not pass (a page still
+// renders during an outage); handlers that need a member use RequireMember.
 func New(t *Tokens, config ...MiddlewareConfig) fiber.Handler {
 	cfg := middlewareConfigDefault(config...)
 	return func(c fiber.Ctx) error {
@@ -81,6 +85,7 @@ func New(t *Tokens, config ...MiddlewareConfig) fiber.Handler {
 			t.ClearCookies(c)
 			c.Locals(loggedOutKey{}, true)
 		default:
+			c.Locals(storeErrKey{}, err)
 			if cfg.OnStoreError != nil {
 				cfg.OnStoreError(c, err)
 			}
@@ -151,13 +156,18 @@ var (
 
 // RequireMember lets the request through only when the token middleware found a
 // member. Otherwise it answers 401: code "session_invalidated" after a forced
-// sign-out, else "unauthorized".
+// sign-out, else "unauthorized"; when the member's token or refresh cookie could not
+// be checked because storage failed, it returns that error (503
+// storage_unavailable).
 func RequireMember() fiber.Handler {
 	return func(c fiber.Ctx) error {
 		if ForcedSignOut(c) {
 			return ErrForcedSignOut
 		}
 		if _, ok := session.MemberOf(c); !ok {
+			if err, failed := c.Locals(storeErrKey{}).(error); failed {
+				return err
+			}
 			return ErrSignInRequired
 		}
 		return c.Next()

@@ -187,12 +187,15 @@ func TestMiddlewareStoreErrorKeepsCookies(t *testing.T) {
 	var got error
 	app := testApp(tk, MiddlewareConfig{OnStoreError: func(_ fiber.Ctx, err error) { got = err }})
 	p := mustIssue(t, tk, "member-1")
-	st.Mini().SetError("LOADING")
+	st.Mini().SetError("LOADING Redis is loading the dataset in memory")
 	resp, s := do(t, app, "/state", map[string]string{"Cookie": "hh_token=" + p.AccessToken})
-	st.Mini().SetError("")
 	if s != (state{}) || len(resp.Cookies()) != 0 || got == nil {
 		t.Fatalf("store failure: state %+v, cookies %v, reported %v", s, resp.Cookies(), got)
 	}
+	// A handler for members answers 503, not "please sign in": the outage is ours.
+	resp, _ = do(t, app, "/private", map[string]string{"Cookie": "hh_token=" + p.AccessToken})
+	checkError(t, resp, http.StatusServiceUnavailable, "storage_unavailable", "")
+	st.Mini().SetError("")
 }
 
 func TestMiddlewareNext(t *testing.T) {

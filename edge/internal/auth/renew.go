@@ -43,9 +43,11 @@ func Renew(t *Tokens) fiber.Handler {
 		case isRejection(err):
 			t.ClearCookies(c)
 			c.Locals(loggedOutKey{}, true)
+		default:
+			// Storage errors: keep the cookies and carry on as a guest (RequireMember
+			// answers with the error); the next request tries again.
+			c.Locals(storeErrKey{}, err)
 		}
-		// Storage errors: keep the cookies and carry on as a guest; the next request
-		// tries again.
 		return c.Next()
 	}
 }

@@ -34,6 +34,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -100,8 +101,11 @@ type Config struct {
 	RefreshCookiePath string
 	// Secure marks both cookies Secure (true in production).
 	Secure bool
-	// KeyReload is how often an edge reloads the key ring. Default 1 minute.
+	// KeyReload is how often an edge reloads the key ring (and puts back keys Redis
+	// lost). Default 1 minute.
 	KeyReload time.Duration
+	// Log reports signing keys put back into Redis. Default nil: not reported.
+	Log *slog.Logger
 	// Now is the clock. Default time.Now.
 	Now func() time.Time
 }
@@ -207,7 +211,7 @@ func NewTokens(ctx context.Context, cfg Config) (*Tokens, error) {
 	retention := cfg.AccessTTL + cfg.Leeway + cfg.KeyReload + keyGrace
 	t := &Tokens{
 		cfg: cfg, client: cfg.Store.Client, st: cfg.Store,
-		ring: newKeyRing(cfg.Store, cfg.Now, retention, cfg.KeyReload),
+		ring: newKeyRing(cfg.Store, cfg.Now, retention, cfg.KeyReload, cfg.Log),
 		parser: jwt.NewParser(
 			jwt.WithValidMethods([]string{jwt.SigningMethodES256.Alg()}),
 			jwt.WithIssuer(cfg.Issuer),
@@ -222,6 +226,13 @@ func NewTokens(ctx context.Context, cfg Config) (*Tokens, error) {
 	if err := t.ring.ensure(ctx); err != nil {
 		return nil, err
 	}
+	// After an outage, check at once that Redis still has the keys (a restarted Redis
+	// without persistence has none) rather than at the next periodic reload.
+	cfg.Store.OnRecover(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = t.ring.reload(ctx)
+	})
 	return t, nil
 }
 
@@ -248,13 +259,23 @@ func (t *Tokens) Issue(ctx context.Context, memberID string) (Pair, error) {
 	sid := randomString(16)
 	refresh := sid + "." + randomString(32)
 	now := t.cfg.Now()
+	// The member's set of sessions and the session live in different Cluster slots,
+	// so they are written one after the other: the set first, so that LogoutAll and
+	// ForceSignOut always find a session that exists (a set entry whose session was
+	// never written is harmless).
 	_, err := t.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		sk := t.sessionKey(sid)
-		p.HSet(ctx, sk, "m", memberID, "st", stateActive, "rh", hashToken(refresh), "c", now.Unix())
-		p.PExpire(ctx, sk, t.cfg.RefreshTTL)
 		mk := t.memberKey(memberID)
 		p.SAdd(ctx, mk, sid)
 		p.PExpire(ctx, mk, t.cfg.RefreshTTL)
+		return nil
+	})
+	if err != nil {
+		return Pair{}, fmt.Errorf("auth: create session: %w", err)
+	}
+	_, err = t.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		sk := t.sessionKey(sid)
+		p.HSet(ctx, sk, "m", memberID, "st", stateActive, "rh", hashToken(refresh), "c", now.Unix())
+		p.PExpire(ctx, sk, t.cfg.RefreshTTL)
 		return nil
 	})
 	if err != nil {

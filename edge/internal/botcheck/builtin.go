@@ -102,12 +102,24 @@ func NewBuiltin(ctx context.Context, cfg BuiltinConfig) (*Builtin, error) {
 	if err := b.load(ctx); err != nil {
 		return nil, err
 	}
+	cfg.Store.OnRecover(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = b.load(ctx)
+	})
 	return b, nil
 }
 
+// load reads the secret, creating it when no edge has yet; an edge that holds one
+// offers it, so a Redis that lost its data gets back the secret edges already use.
 func (b *Builtin) load(ctx context.Context) error {
-	fresh := make([]byte, 32)
-	_, _ = rand.Read(fresh)
+	b.mu.RLock()
+	fresh := b.secret
+	b.mu.RUnlock()
+	if fresh == nil {
+		fresh = make([]byte, 32)
+		_, _ = rand.Read(fresh)
+	}
 	if err := b.st.Client.SetNX(ctx, b.key, fresh, 0).Err(); err != nil {
 		return fmt.Errorf("botcheck: store secret: %w", err)
 	}

@@ -125,13 +125,22 @@ func New(ctx context.Context, cfg Config) (fiber.Handler, error) {
 	if err := p.load(ctx); err != nil {
 		return nil, err
 	}
+	cfg.Store.OnRecover(func() { p.reloadNow() })
 	return p.handler, nil
 }
 
-// load reads the secret, creating it when no edge has yet.
+// load reads the secret, creating it when no edge has yet. An edge that already holds
+// a secret offers that one: a Redis that lost its data (restarted without
+// persistence) gets back the secret the running edges use, so tokens in pages
+// already open stay valid.
 func (p *protector) load(ctx context.Context) error {
-	fresh := make([]byte, secretSize)
-	_, _ = rand.Read(fresh)
+	p.mu.RLock()
+	fresh := p.secret
+	p.mu.RUnlock()
+	if fresh == nil {
+		fresh = make([]byte, secretSize)
+		_, _ = rand.Read(fresh)
+	}
 	c := p.cfg.Store.Client
 	if err := c.SetNX(ctx, p.key, fresh, 0).Err(); err != nil {
 		return fmt.Errorf("csrf: store secret: %w", err)
@@ -147,6 +156,13 @@ func (p *protector) load(ctx context.Context) error {
 	p.secret, p.loadedAt = secret, p.cfg.Now()
 	p.mu.Unlock()
 	return nil
+}
+
+// reloadNow puts the secret back after an outage, in case Redis lost it.
+func (p *protector) reloadNow() {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_ = p.load(ctx)
 }
 
 func (p *protector) currentSecret(ctx context.Context) []byte {

@@ -243,6 +243,27 @@ func TestSecretReload(t *testing.T) {
 	expectOK(t, "after the reload interval", call(t, a, "POST", map[string]string{"Cookie": cookie, HeaderName: token}))
 }
 
+// A Redis that lost the secret (restarted without persistence) gets the running
+// edge's secret back at the next reload: tokens in open pages stay valid, and an edge
+// started afterwards uses the same secret.
+func TestLostSecretIsPutBack(t *testing.T) {
+	st := storetest.Embedded(t)
+	ctx := context.Background()
+	now := time.Now()
+	clk := func() time.Time { return now }
+	a := newApp(t, st, Config{Now: clk})
+	cookie, token := visit(t, a)
+	before := st.Client.Get(ctx, st.Key("csrf", "secret")).Val()
+	st.Client.Del(ctx, st.Key("csrf", "secret"))
+	now = now.Add(2 * time.Minute)
+	expectOK(t, "token from before the loss", call(t, a, "POST", map[string]string{"Cookie": cookie, HeaderName: token}))
+	if got := st.Client.Get(ctx, st.Key("csrf", "secret")).Val(); got != before {
+		t.Fatal("the secret was not put back")
+	}
+	b := newApp(t, st, Config{Now: clk})
+	expectOK(t, "another edge", call(t, b, "POST", map[string]string{"Cookie": cookie, HeaderName: token}))
+}
+
 func TestNewRequiresStore(t *testing.T) {
 	if _, err := New(context.Background(), Config{}); err == nil {
 		t.Fatal("missing store accepted")

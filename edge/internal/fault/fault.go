@@ -39,7 +39,7 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  map[string]string
-	// RetryAfter, in seconds, for TooMany.
+	// RetryAfter, in seconds, for TooMany and Unavailable (Retry-After).
 	RetryAfter int
 }
 

@@ -10,14 +10,17 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"mime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 	"github.com/gofiber/utils/v2"
 
 	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/store"
 )
 
 // Error is the body of every failed /api response.
@@ -197,10 +200,29 @@ func typeName(kind string) string {
 	return kind
 }
 
+// StorageUnavailable is the answer while Redis cannot be reached (docs/operations.md,
+// "Redis"): the guest may try again after Retry-After.
+func StorageUnavailable(c fiber.Ctx, ue *store.UnavailableError) *Error {
+	if c != nil {
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(retrySeconds(ue.RetryAfter)))
+	}
+	return &Error{Status: fiber.StatusServiceUnavailable, Code: "storage_unavailable",
+		Message: "We can't reach our ordering system for a moment. Please try again in a few seconds."}
+}
+
+func retrySeconds(d time.Duration) int {
+	return max(1, int(math.Ceil(d.Seconds())))
+}
+
 // ErrorHandler is the Fiber ErrorHandler: *Error as is, *fiber.Error mapped to the
-// same shape, anything else logged and answered with a generic 500 body.
+// same shape, an error that says Redis could not be reached answered 503
+// storage_unavailable (the breaker logs the outage once, so each request does not),
+// anything else logged and answered with a generic 500 body.
 func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
 	return func(c fiber.Ctx, err error) error {
+		if ue, ok := store.Unavailable(err); ok {
+			return Send(c, StorageUnavailable(c, ue))
+		}
 		var he *Error
 		if errors.As(err, &he) {
 			return Send(c, he)
@@ -237,13 +259,13 @@ var kindStatus = map[fault.Kind]int{
 }
 
 // FromFault maps a provider's classified error to the HTTP error (and sets
-// Retry-After for TooMany).
+// Retry-After for TooMany and Unavailable when the error says when).
 func FromFault(c fiber.Ctx, fe *fault.Error) *Error {
 	status, ok := kindStatus[fe.Kind]
 	if !ok {
 		status = fiber.StatusBadRequest
 	}
-	if fe.Kind == fault.TooMany && fe.RetryAfter > 0 && c != nil {
+	if (fe.Kind == fault.TooMany || fe.Kind == fault.Unavailable) && fe.RetryAfter > 0 && c != nil {
 		c.Set(fiber.HeaderRetryAfter, fmt.Sprint(fe.RetryAfter))
 	}
 	return &Error{Status: status, Code: fe.Code, Message: fe.Message, Fields: fe.Fields}

@@ -1,14 +1,24 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/henhouse/platform/edge/internal/store"
 )
 
 type body struct {
@@ -83,4 +93,37 @@ func newReq(method, path, b string) *http.Request {
 	r := httptest.NewRequest(method, path, strings.NewReader(b))
 	r.Header.Set("Content-Type", "application/json")
 	return r
+}
+
+// An error that says Redis could not be reached is 503 storage_unavailable with
+// Retry-After wherever it surfaces, wrapped or raw, and is not logged per request.
+func TestStorageErrorsAre503(t *testing.T) {
+	var logs bytes.Buffer
+	app := fiber.New(fiber.Config{ErrorHandler: ErrorHandler(slog.New(slog.NewTextHandler(&logs, nil)))})
+	app.Get("/breaker", func(c fiber.Ctx) error {
+		return fmt.Errorf("cart: %w", &store.UnavailableError{Err: errors.New("circuit breaker is open"), RetryAfter: 1500 * time.Millisecond})
+	})
+	app.Get("/raw", func(c fiber.Ctx) error {
+		return &net.OpError{Op: "read", Net: "tcp", Err: os.ErrDeadlineExceeded}
+	})
+	app.Get("/nil", func(c fiber.Ctx) error { return redis.Nil })
+	for path, retry := range map[string]string{"/breaker": "2", "/raw": "2"} {
+		resp, err := app.Test(httptest.NewRequest("GET", path, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out struct {
+			Error Error `json:"error"`
+		}
+		_ = json.NewDecoder(resp.Body).Decode(&out)
+		if resp.StatusCode != 503 || out.Error.Code != "storage_unavailable" || out.Error.Message == "" || resp.Header.Get("Retry-After") != retry {
+			t.Errorf("%s: %d %+v Retry-After %q", path, resp.StatusCode, out.Error, resp.Header.Get("Retry-After"))
+		}
+	}
+	if resp, _ := app.Test(httptest.NewRequest("GET", "/nil", nil)); resp.StatusCode != 500 {
+		t.Errorf("redis.Nil reaching the handler is a bug, not an outage: %d", resp.StatusCode)
+	}
+	if n := strings.Count(logs.String(), "unhandled error"); n != 1 {
+		t.Errorf("%d unhandled errors logged, want 1 (redis.Nil):\n%s", n, logs.String())
+	}
 }

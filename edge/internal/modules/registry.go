@@ -69,6 +69,9 @@ type Registry struct {
 
 	mu       sync.RWMutex
 	versions map[string]map[string]published // name → version → files
+	// known is the release state last read from Redis per module, used while Redis
+	// cannot be read so canary visitors keep their version through an outage.
+	known map[string]State
 }
 
 var (
@@ -78,7 +81,7 @@ var (
 
 // Open scans dir. st may be nil (no release state: the newest version is stable).
 func Open(dir string, st *store.Store) (*Registry, error) {
-	r := &Registry{dir: dir, store: st}
+	r := &Registry{dir: dir, store: st, known: map[string]State{}}
 	return r, r.Rescan()
 }
 
@@ -169,6 +172,8 @@ func (r *Registry) Versions(name string) []string {
 }
 
 // StateOf returns the release state of a module: Redis first, else newest on disk.
+// While Redis cannot be read it is the state last read (pages keep rendering, and a
+// canary visitor keeps the canary), or, before any was read, the newest on disk.
 func (r *Registry) StateOf(ctx context.Context, name string) State {
 	var st State
 	if r.store != nil {
@@ -176,6 +181,13 @@ func (r *Registry) StateOf(ctx context.Context, name string) State {
 		if err == nil {
 			st.Stable, st.Canary = vals["stable"], vals["canary"]
 			st.Weight, _ = strconv.Atoi(vals["weight"])
+			r.mu.Lock()
+			r.known[name] = st
+			r.mu.Unlock()
+		} else {
+			r.mu.RLock()
+			st = r.known[name]
+			r.mu.RUnlock()
 		}
 	}
 	if !r.has(name, st.Stable) {

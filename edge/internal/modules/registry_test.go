@@ -95,3 +95,27 @@ func TestCompareVersions(t *testing.T) {
 		}
 	}
 }
+
+// While Redis cannot be read, visitors get the release state last read, so a canary
+// visitor keeps the canary; with none read yet, the newest version on disk.
+func TestStateSurvivesARedisOutage(t *testing.T) {
+	st := storetest.Embedded(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	publish(t, dir, "mf-menu", "1.0.0")
+	publish(t, dir, "mf-menu", "1.1.0")
+	publish(t, dir, "mf-menu", "1.2.0")
+	r, _ := Open(dir, st)
+	cold, _ := Open(dir, st)
+	st.Client.HSet(ctx, st.Key("modules", "mf-menu"), "stable", "1.0.0", "canary", "1.1.0", "weight", "100")
+	if m, _ := r.Resolve(ctx, "mf-menu", "v1"); m.Version != "1.1.0" {
+		t.Fatalf("canary: %+v", m)
+	}
+	st.Mini().Close()
+	if m, ok := r.Resolve(ctx, "mf-menu", "v1"); !ok || m.Version != "1.1.0" || m.Channel != "canary" {
+		t.Fatalf("during the outage: %+v", m)
+	}
+	if m, ok := cold.Resolve(ctx, "mf-menu", "v1"); !ok || m.Version != "1.2.0" || m.Channel != "stable" {
+		t.Fatalf("during the outage, nothing read yet: %+v", m)
+	}
+}

@@ -170,6 +170,9 @@ func Guard(l *Limiter, rule Rule, account func(c fiber.Ctx) string) fiber.Handle
 		}
 		for _, k := range keys {
 			res, err := l.Allow(c.Context(), rule, k)
+			if _, down := store.Unavailable(err); down {
+				return err // 503 storage_unavailable, with Retry-After
+			}
 			if err != nil {
 				return fault.New(fault.Unavailable, "unavailable", "We can't take this request right now. Please try again in a moment.")
 			}

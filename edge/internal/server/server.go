@@ -179,7 +179,7 @@ func (s *Server) openProviders(ctx context.Context) error {
 
 // openIdentity builds the member tokens, the member service and the request guards.
 func (s *Server) openIdentity(ctx context.Context) error {
-	tokens, err := auth.NewTokens(ctx, auth.Config{Store: s.Store, Issuer: s.cfg.TokenIssuer, Provider: s.loyal.ID(), Version: TokenVersion, Secure: s.cfg.CookieSecure,
+	tokens, err := auth.NewTokens(ctx, auth.Config{Store: s.Store, Issuer: s.cfg.TokenIssuer, Provider: s.loyal.ID(), Version: TokenVersion, Secure: s.cfg.CookieSecure, Log: s.log,
 		// Every request may renew an expired access token (auth.Renew), so the refresh
 		// cookie goes to every path; it stays HttpOnly, SameSite=Lax and Secure.
 		RefreshCookiePath: "/"})
@@ -347,8 +347,16 @@ func (s *Server) mountPages() {
 	}
 	pages.csrfToken = csrf.Token
 	pages.config.BotCheck = guard.client
-	app.Use(append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)
+	app.Use(append([]any{oneOutagePerPage}, append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)...)
 	app.Get("/*", pages.serve)
+}
+
+// oneOutagePerPage puts a page request under a store latch: every Redis read of a
+// page has a fallback (the page renders from what the edge holds in memory), so once
+// one cannot reach Redis the others do not wait for their own timeout.
+func oneOutagePerPage(c fiber.Ctx) error {
+	c.SetContext(store.WithLatch(c.Context()))
+	return c.Next()
 }
 
 // Close releases storage.

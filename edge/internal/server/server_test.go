@@ -29,6 +29,12 @@ func newTestServer(t *testing.T) *Server {
 
 func newTestServerWith(t testing.TB, edit func(*Config)) *Server {
 	t.Helper()
+	return newLoggingTestServer(t, edit, slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
+// newLoggingTestServer is newTestServerWith writing its log to log.
+func newLoggingTestServer(t testing.TB, edit func(*Config), log *slog.Logger) *Server {
+	t.Helper()
 	dir := t.TempDir()
 	must := func(err error) {
 		if err != nil {
@@ -48,7 +54,7 @@ func newTestServerWith(t testing.TB, edit func(*Config)) *Server {
 	}
 	cfg := Config{BuildDir: dir, BrandName: "Henhouse", BrandSlug: "henhouse", AppPrefix: "t", Environment: "prod", BodyLimit: 4096, PasswordCost: 4}
 	edit(&cfg)
-	s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s, err := New(context.Background(), cfg, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,11 +196,22 @@ func TestHealthAndAPIErrors(t *testing.T) {
 	if resp.StatusCode != 404 || !strings.Contains(body, "This page could not be found") {
 		t.Fatalf("content 404: %d %s", resp.StatusCode, body)
 	}
-	// Storage down: readyz says so with 503.
+	// Storage down: readyz says so with 503, /api answers 503 storage_unavailable
+	// with Retry-After, and pages still render.
 	s.Store.Mini().Close()
 	resp, _ = get(t, s, "/readyz")
 	if resp.StatusCode != 503 {
 		t.Fatalf("readyz with storage down: %d", resp.StatusCode)
+	}
+	for range 5 { // before and after the breaker opens
+		resp, body = get(t, s, "/api/cart")
+		if resp.StatusCode != 503 || !strings.Contains(body, `"code":"storage_unavailable"`) || resp.Header.Get("Retry-After") == "" {
+			t.Fatalf("api with storage down: %d %s Retry-After %q", resp.StatusCode, body, resp.Header.Get("Retry-After"))
+		}
+		resp, body = get(t, s, "/menu/m-texas")
+		if resp.StatusCode != 200 || bootstrapOf(t, body).Modules["mf-menu"].Version != "1.0.0" {
+			t.Fatalf("page with storage down: %d", resp.StatusCode)
+		}
 	}
 }
 

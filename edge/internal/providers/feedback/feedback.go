@@ -88,11 +88,15 @@ func Validate(m *Message) error {
 }
 
 // Builtin keeps messages in Redis: a list per topic plus one of everything, newest
-// first, so a small team can work through them.
+// first, so a small team can work through them. The lists share the hash tag
+// {inbox}, so filing a message in both is one transaction on a Redis Cluster too.
 type Builtin struct {
 	st  *store.Store
 	now func() time.Time
 }
+
+// list is the key of a list of messages: "all" or a topic.
+func (b *Builtin) list(name string) string { return b.st.Key("feedback", "{inbox}", name) }
 
 // NewBuiltin returns the built-in inbox.
 func NewBuiltin(st *store.Store) *Builtin { return &Builtin{st: st, now: time.Now} }
@@ -114,10 +118,10 @@ func (b *Builtin) Send(ctx context.Context, m Message) (Ticket, error) {
 		return Ticket{}, err
 	}
 	pipe := b.st.Client.TxPipeline()
-	pipe.LPush(ctx, b.st.Key("feedback", "all"), raw)
-	pipe.LTrim(ctx, b.st.Key("feedback", "all"), 0, 9999)
-	pipe.LPush(ctx, b.st.Key("feedback", m.Topic), raw)
-	pipe.LTrim(ctx, b.st.Key("feedback", m.Topic), 0, 9999)
+	pipe.LPush(ctx, b.list("all"), raw)
+	pipe.LTrim(ctx, b.list("all"), 0, 9999)
+	pipe.LPush(ctx, b.list(m.Topic), raw)
+	pipe.LTrim(ctx, b.list(m.Topic), 0, 9999)
 	if _, err := pipe.Exec(ctx); err != nil {
 		return Ticket{}, err
 	}
@@ -126,7 +130,7 @@ func (b *Builtin) Send(ctx context.Context, m Message) (Ticket, error) {
 
 // Recent lists the newest messages, for guest relations.
 func (b *Builtin) Recent(ctx context.Context, limit int) ([]json.RawMessage, error) {
-	raw, err := b.st.Client.LRange(ctx, b.st.Key("feedback", "all"), 0, int64(limit)-1).Result()
+	raw, err := b.st.Client.LRange(ctx, b.list("all"), 0, int64(limit)-1).Result()
 	if err != nil {
 		return nil, err
 	}

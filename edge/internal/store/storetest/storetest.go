@@ -14,13 +14,15 @@ import (
 	"github.com/henhouse/platform/edge/internal/store"
 )
 
-// Embedded returns a Store on a fresh in-process Redis.
+// Embedded returns a Store on a fresh in-process Redis. Like Real, it refuses a
+// multi-key operation whose keys a Redis Cluster would keep in different slots.
 func Embedded(t testing.TB) *store.Store {
 	t.Helper()
 	s, err := store.Open(context.Background(), "", "t"+suffix(), nil)
 	if err != nil {
 		t.Fatalf("embedded store: %v", err)
 	}
+	s.Client.AddHook(checkSlots(t))
 	t.Cleanup(func() { _ = s.Close() })
 	return s
 }
@@ -43,6 +45,7 @@ func Real(t testing.TB) *store.Store {
 		}
 		return nil
 	}
+	s.Client.AddHook(checkSlots(t))
 	t.Cleanup(func() {
 		ctx := context.Background()
 		iter := s.Client.Scan(ctx, 0, prefix+":*", 500).Iterator()

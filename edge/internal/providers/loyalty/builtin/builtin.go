@@ -207,6 +207,12 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 		return nil, err
 	}
 	p.secret = []byte(s)
+	// A Redis that lost its data gets back the secret this edge signs with.
+	p.st.OnRecover(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		p.st.Client.SetNX(ctx, p.k("secret"), string(p.secret), 0)
+	})
 	return p, nil
 }
 

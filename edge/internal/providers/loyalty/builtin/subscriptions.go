@@ -13,6 +13,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/store"
 )
 
 // Subscriptions are JSON in the member's subs hash, with the payment token kept
@@ -99,6 +100,9 @@ func (p *Provider) Subscribe(ctx context.Context, memberID, planID, paymentToken
 	label := "Card"
 	if strings.HasPrefix(paymentToken, "card_") {
 		c, err := p.card(ctx, memberID, paymentToken)
+		if _, down := store.Unavailable(err); down {
+			return loyalty.Subscription{}, err
+		}
 		if err != nil {
 			return loyalty.Subscription{}, fault.New(fault.Invalid, "invalid", msgCheckFields).Field("paymentToken", "Choose one of your saved cards")
 		}
@@ -165,6 +169,9 @@ func (p *Provider) Subscribe(ctx context.Context, memberID, planID, paymentToken
 func paymentFailed(err error) error {
 	if _, ok := fault.As(err); ok {
 		return err
+	}
+	if _, down := store.Unavailable(err); down {
+		return err // the card was not refused: storage was away
 	}
 	return fault.New(fault.Rule, "payment_failed", "We couldn't charge your card. Try another card.")
 }

@@ -727,7 +727,7 @@ func TestMoveCart(t *testing.T) {
 		if _, err := e.p.Cart(ctx, "app"); faultCode(t, err) != "cart_not_found" {
 			t.Fatal("the old owner keeps no cart")
 		}
-		if ttl := st.Client.PTTL(ctx, st.Key("cart", "webview")).Val(); ttl <= 0 {
+		if ttl := st.Client.PTTL(ctx, st.Key("cart", "{webview}")).Val(); ttl <= 0 {
 			t.Fatalf("the moved cart lost its expiry: %v", ttl)
 		}
 	})

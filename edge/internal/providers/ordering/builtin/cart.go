@@ -28,8 +28,16 @@ const (
 	MaxCustomFieldKeyChars = 40
 )
 
-// A visitor has at most one open cart, stored as JSON under cart:<owner>.
-func (p *Provider) cartKey(owner string) string { return p.st.Key("cart", owner) }
+// A visitor has at most one open cart, stored as JSON under cart:{<owner>}. The
+// owner is the key's hash tag, shared with the owner's list of orders
+// (visitor-orders:{<owner>}) and submit guards (idem:{<owner>}:…), so placing an
+// order can delete the cart and list the order in one transaction on a Redis
+// Cluster too.
+func (p *Provider) cartKey(owner string) string { return p.st.Key("cart", tag(owner)) }
+
+// tag makes s the hash tag of a key: Redis Cluster keeps keys with the same tag in
+// one slot, which multi-key commands, scripts and transactions need.
+func tag(s string) string { return "{" + s + "}" }
 
 // casCart replaces a cart only if it is unchanged since it was read:
 // KEYS[1] cart, ARGV[1] the JSON read, ARGV[2] the new JSON, ARGV[3] TTL ms.
@@ -176,17 +184,20 @@ func (p *Provider) AbandonCart(ctx context.Context, owner string) error {
 	return p.st.Client.Del(ctx, p.cartKey(owner)).Err()
 }
 
-// moveCart renames KEYS[1] to KEYS[2] keeping its TTL; 0 when there is nothing to move.
-var moveCart = redis.NewScript(`
+// takeCart deletes KEYS[1] and returns {cart, TTL ms}, the TTL being ARGV[1] when
+// the key has none; {} when there is no cart.
+var takeCart = redis.NewScript(`
 local v = redis.call('GET', KEYS[1])
-if not v then return 0 end
+if not v then return {} end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 1 then ttl = tonumber(ARGV[1]) end
-redis.call('SET', KEYS[2], v, 'PX', ttl)
 redis.call('DEL', KEYS[1])
-return 1`)
+return {v, ttl}`)
 
-// MoveCart hands from's cart to to, atomically.
+// MoveCart hands from's cart to to. The two carts belong to different owners, so
+// (on a Redis Cluster) to different slots: the cart is taken from from, then written
+// for to, and put back when that write fails, so that it is never lost and never
+// held by both.
 func (p *Provider) MoveCart(ctx context.Context, from, to string) (ordering.Cart, error) {
 	if from == "" || to == "" {
 		return ordering.Cart{}, errNoCart
@@ -194,12 +205,18 @@ func (p *Provider) MoveCart(ctx context.Context, from, to string) (ordering.Cart
 	if from == to {
 		return p.Cart(ctx, to)
 	}
-	n, err := moveCart.Run(ctx, p.st.Client, []string{p.cartKey(from), p.cartKey(to)}, p.cfg.CartTTL.Milliseconds()).Int()
+	taken, err := takeCart.Run(ctx, p.st.Client, []string{p.cartKey(from)}, p.cfg.CartTTL.Milliseconds()).Slice()
 	if err != nil {
 		return ordering.Cart{}, err
 	}
-	if n == 0 {
+	if len(taken) != 2 {
 		return ordering.Cart{}, errNoCart
+	}
+	raw, _ := taken[0].(string)
+	ttl, _ := taken[1].(int64)
+	if err := p.st.Client.Set(ctx, p.cartKey(to), raw, time.Duration(ttl)*time.Millisecond).Err(); err != nil {
+		p.st.Client.SetNX(context.WithoutCancel(ctx), p.cartKey(from), raw, time.Duration(ttl)*time.Millisecond)
+		return ordering.Cart{}, err
 	}
 	return p.Cart(ctx, to)
 }
@@ -899,6 +916,8 @@ func (p *Provider) slotCounts(ctx context.Context, locID string, slots []time.Ti
 	return out, nil
 }
 
+// slotKey counts the orders taken for a location's pickup slot. A location's slots
+// share its id as hash tag, so Times reads them with one MGET on a Redis Cluster too.
 func (p *Provider) slotKey(locID string, t time.Time) string {
-	return p.st.Key("slot", locID, strconv.FormatInt(t.Unix(), 10))
+	return p.st.Key("slot", tag(locID), strconv.FormatInt(t.Unix(), 10))
 }

@@ -55,7 +55,11 @@ local n = tonumber(redis.call('GET', KEYS[1]) or '0')
 if n <= 0 then return 0 end
 return redis.call('DECR', KEYS[1])`)
 
-func (p *Provider) visitorOrdersKey(owner string) string { return p.st.Key("visitor-orders", owner) }
+// visitorOrdersKey lists the ids of an owner's orders, newest first; it shares the
+// owner's hash tag with the cart (cartKey).
+func (p *Provider) visitorOrdersKey(owner string) string {
+	return p.st.Key("visitor-orders", tag(owner))
+}
 
 func (p *Provider) readOrder(ctx context.Context, c redis.Cmdable, id string) (storedOrder, error) {
 	if len(id) > 64 || id == "" {

@@ -85,7 +85,7 @@ func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitI
 	if !idemRE.MatchString(in.IdempotencyKey) {
 		return ordering.Order{}, fault.New(fault.Invalid, "invalid", "The request is missing its idempotency key.").Field("idempotencyKey", "8 to 100 letters, digits, - or _")
 	}
-	idem := p.st.Key("idem", owner, in.IdempotencyKey)
+	idem := p.st.Key("idem", tag(owner), in.IdempotencyKey)
 	ok, err := p.st.Client.SetNX(ctx, idem, "pending", 24*time.Hour).Result()
 	if err != nil {
 		return ordering.Order{}, err
@@ -263,14 +263,21 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		undo()
 		return ordering.Order{}, err
 	}
+	// The order is kept under its own id (its own slot on a Redis Cluster); the cart
+	// and the list of the owner's orders share the owner's slot and change together
+	// once the order is stored.
+	if err := p.st.Client.Set(ctx, p.orderKey(orderID), raw, 0).Err(); err != nil {
+		undo()
+		return ordering.Order{}, err
+	}
 	_, err = p.st.Client.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
-		pipe.Set(ctx, p.orderKey(orderID), raw, 0)
 		pipe.LPush(ctx, p.visitorOrdersKey(owner), orderID)
 		pipe.LTrim(ctx, p.visitorOrdersKey(owner), 0, 99)
 		pipe.Del(ctx, p.cartKey(owner))
 		return nil
 	})
 	if err != nil {
+		p.st.Client.Del(context.WithoutCancel(ctx), p.orderKey(orderID))
 		undo()
 		return ordering.Order{}, err
 	}

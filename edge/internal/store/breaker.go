@@ -1,0 +1,252 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/sony/gobreaker/v2"
+)
+
+// How long one Redis call may take. A healthy Redis answers in well under a
+// millisecond; these bound what a guest waits when it does not (a stopped process, a
+// lost network) before the edge answers 503 and the page renders without Redis.
+const (
+	// DialTimeout bounds opening a connection (one attempt, no dial retries).
+	DialTimeout = 300 * time.Millisecond
+	// IOTimeout bounds writing a command and reading its reply.
+	IOTimeout = 300 * time.Millisecond
+	// PoolTimeout bounds waiting for a free connection when all are busy.
+	PoolTimeout = 400 * time.Millisecond
+)
+
+// The circuit breaker: after BreakAfter connectivity failures in a row every call
+// fails at once for CoolDown, then one call probes Redis; its success closes the
+// breaker, its failure opens it for another CoolDown. An outage so costs each
+// request nothing, and no goroutines pile up waiting on a dead connection.
+const (
+	BreakAfter = 3
+	CoolDown   = 2 * time.Second
+)
+
+// breaker is the go-redis hook that bounds the cost of an outage and names it: every
+// dial, command and pipeline of the client goes through it. It logs one line when
+// Redis becomes unreachable and one when it answers again.
+type breaker struct {
+	cb         *gobreaker.TwoStepCircuitBreaker[struct{}]
+	log        *slog.Logger
+	breakAfter uint32
+	coolDown   time.Duration
+	now        func() time.Time
+
+	mu        sync.Mutex
+	lastErr   error     // the last connectivity failure, for the outage's log line
+	down      time.Time // when the breaker opened for this outage; zero while up
+	openUntil time.Time // when the current open period ends
+	onUp      []func()
+}
+
+var _ redis.Hook = (*breaker)(nil)
+
+func newBreaker(log *slog.Logger, breakAfter uint32, coolDown time.Duration) *breaker {
+	b := &breaker{log: log, breakAfter: breakAfter, coolDown: coolDown, now: time.Now}
+	b.cb = gobreaker.NewTwoStepCircuitBreaker[struct{}](gobreaker.Settings{
+		Name:        "redis",
+		MaxRequests: 1, // one probe when half-open
+		Timeout:     coolDown,
+		ReadyToTrip: func(c gobreaker.Counts) bool { return c.ConsecutiveFailures >= breakAfter },
+		// Only a failure to reach Redis counts: redis.Nil, a script's error or a lost
+		// WATCH race are answers.
+		IsSuccessful: func(err error) bool { return !connectivity(err) },
+		// A request the guest abandoned, or a client being closed, says nothing about Redis.
+		IsExcluded: func(err error) bool {
+			return errors.Is(err, context.Canceled) || errors.Is(err, redis.ErrClosed)
+		},
+		OnStateChange: b.changed,
+	})
+	return b
+}
+
+// changed runs under the breaker's lock: it must not call the breaker.
+func (b *breaker) changed(_ string, from, to gobreaker.State) {
+	now := b.now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch {
+	case to == gobreaker.StateOpen:
+		b.openUntil = now.Add(b.coolDown)
+		if from == gobreaker.StateClosed {
+			b.down = now
+			if b.log != nil {
+				b.log.Error(fmt.Sprintf("redis unavailable: failing fast, probing again every %s", b.coolDown),
+					"failures", b.breakAfter, "err", b.lastErr)
+			}
+		}
+	case to == gobreaker.StateClosed && !b.down.IsZero():
+		took := now.Sub(b.down).Round(time.Millisecond)
+		b.down = time.Time{}
+		if b.log != nil {
+			b.log.Info(fmt.Sprintf("redis available again after %s", took))
+		}
+		for _, fn := range b.onUp {
+			go fn()
+		}
+	}
+}
+
+// rejected is the error of a call the open breaker did not let through.
+func (b *breaker) rejected(err error) *UnavailableError {
+	b.mu.Lock()
+	wait := b.openUntil.Sub(b.now())
+	b.mu.Unlock()
+	if wait < time.Second {
+		wait = time.Second
+	}
+	return &UnavailableError{Err: err, RetryAfter: wait}
+}
+
+// failed notes a call's error and classifies it.
+func (b *breaker) failed(err error) error {
+	if !connectivity(err) {
+		return err
+	}
+	b.mu.Lock()
+	b.lastErr = err
+	b.mu.Unlock()
+	var ue *UnavailableError
+	if errors.As(err, &ue) {
+		return err
+	}
+	return &UnavailableError{Err: err, RetryAfter: b.coolDown}
+}
+
+// DialHook refuses new connections while the breaker is open, so nothing (a pool
+// refill, a transaction's connection) waits on a dial that will fail.
+func (b *breaker) DialHook(next redis.DialHook) redis.DialHook {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if b.cb.State() == gobreaker.StateOpen {
+			return nil, b.rejected(gobreaker.ErrOpenState)
+		}
+		return next(ctx, network, addr)
+	}
+}
+
+type latchKey struct{}
+
+// WithLatch returns a context in which Redis calls stop at the first one that cannot
+// reach Redis: the calls after it fail at once with the same error. A page reads
+// Redis several times (the member's session, module release state, the cart), each
+// with a fallback; under the latch it waits for at most one timeout, even before the
+// breaker has opened. Work that must still try Redis after a failure (giving back
+// what a failed order took) should not run under a latch.
+func WithLatch(ctx context.Context) context.Context {
+	return context.WithValue(ctx, latchKey{}, new(atomic.Pointer[UnavailableError]))
+}
+
+func latchOf(ctx context.Context) *atomic.Pointer[UnavailableError] {
+	l, _ := ctx.Value(latchKey{}).(*atomic.Pointer[UnavailableError])
+	return l
+}
+
+// latched returns the error that tripped ctx's latch, if any.
+func latched(ctx context.Context) *UnavailableError {
+	if l := latchOf(ctx); l != nil {
+		return l.Load()
+	}
+	return nil
+}
+
+// trip sets ctx's latch to err when err is an outage.
+func trip(ctx context.Context, err error) {
+	var ue *UnavailableError
+	if l := latchOf(ctx); l != nil && errors.As(err, &ue) {
+		l.CompareAndSwap(nil, ue)
+	}
+}
+
+// handshake reports the commands go-redis sends on a new connection before the
+// command that needed it. They go through the hooks too, but they are part of that
+// command (the probe, when half-open), which the breaker already let through.
+func handshake(cmds ...redis.Cmder) bool {
+	for _, c := range cmds {
+		switch c.Name() {
+		case "hello", "auth", "select", "readonly", "client":
+		default:
+			return false
+		}
+	}
+	return len(cmds) > 0
+}
+
+// ProcessHook runs one command through the breaker.
+func (b *breaker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		if handshake(cmd) {
+			return next(ctx, cmd)
+		}
+		if e := latched(ctx); e != nil {
+			cmd.SetErr(e)
+			return e
+		}
+		done, err := b.cb.Allow()
+		if err != nil {
+			e := b.rejected(err)
+			trip(ctx, e)
+			cmd.SetErr(e)
+			return e
+		}
+		err = next(ctx, cmd)
+		done(err)
+		if connectivity(err) {
+			err = b.failed(err)
+			trip(ctx, err)
+			cmd.SetErr(err)
+		}
+		return err
+	}
+}
+
+// ProcessPipelineHook runs a pipeline or a MULTI/EXEC through the breaker as one call.
+func (b *breaker) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error {
+		if handshake(cmds...) {
+			return next(ctx, cmds)
+		}
+		e := latched(ctx)
+		if e == nil {
+			done, err := b.cb.Allow()
+			if err == nil {
+				err = next(ctx, cmds)
+				done(err)
+				for _, c := range cmds {
+					if ce := c.Err(); ce != nil {
+						c.SetErr(b.failed(ce))
+					}
+				}
+				err = b.failed(err)
+				trip(ctx, err)
+				return err
+			}
+			e = b.rejected(err)
+			trip(ctx, e)
+		}
+		for _, c := range cmds {
+			c.SetErr(e)
+		}
+		return e
+	}
+}
+
+// up registers fn to run (in its own goroutine) each time Redis answers again after
+// an outage.
+func (b *breaker) up(fn func()) {
+	b.mu.Lock()
+	b.onUp = append(b.onUp, fn)
+	b.mu.Unlock()
+}
