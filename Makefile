@@ -9,7 +9,7 @@ API_TYPES := kit/src/api/schema.d.ts
 GO_PACKAGES := ./api/... ./edge/... ./bench/...
 GO_SOURCES := $(wildcard api/*.go api/*.yaml) $(shell find edge -name '*.go' -not -name '*_test.go') $(shell find edge -path '*/data/*' -type f) go.mod go.sum
 
-.PHONY: run start build deps lint test test-go test-js test-e2e typecheck bench clean
+.PHONY: run start build deps lint test test-go test-fuzz test-js test-e2e typecheck bench clean
 
 run: build start ## install what is missing, build everything, start on http://127.0.0.1:$(PORT)
 
@@ -47,6 +47,18 @@ lint: deps ## ESLint, go vet, staticcheck, then Prettier's check
 test-go:
 	go test -race -count=1 $(GO_PACKAGES)
 
+# Each parser of outside input, fuzzed for FUZZTIME (docs/operations.md, "Fuzzing").
+# Their seed corpora also run in test-go; a failing input is kept under testdata/fuzz.
+FUZZTIME ?= 8s
+FUZZ_TARGETS := FuzzMatch:./edge/internal/routes FuzzVerify:./edge/internal/auth \
+	FuzzResolve:./edge/internal/clientip FuzzDecodeBytes:./edge/internal/httpx \
+	FuzzSafeReturn:./edge/internal/api/account
+test-fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  echo "fuzz $${t%%:*} for $(FUZZTIME)"; \
+	  go test -run '^$$' -fuzz "^$${t%%:*}\$$" -fuzztime $(FUZZTIME) $${t#*:}; \
+	done
+
 test-js: deps typecheck
 	npx jest --config jest.config.js
 
@@ -54,7 +66,7 @@ test-e2e: build
 	@command -v $${CHROMIUM_PATH:-/usr/bin/chromium} >/dev/null || { echo "Chromium is missing: apt-get install -y chromium"; exit 1; }
 	npm test -w e2e
 
-test: lint test-go test-js test-e2e ## lint, Go tests with -race, jest in every workspace, browser tests
+test: lint test-go test-fuzz test-js test-e2e ## lint, Go tests with -race, fuzzing, jest in every workspace, browser tests
 
 bench: build
 	bash bench/run.sh
