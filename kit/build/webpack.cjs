@@ -55,6 +55,37 @@ function rules(extractCss) {
   ];
 }
 
+// The page's Content-Security-Policy (docs/security.md) lets styles and inline code
+// run only with the nonce the edge writes on the page's scripts. This puts a runtime
+// module into every runtime chunk (the shell's main.js, each remote's remoteEntry.js)
+// that reads the nonce of the script element running it into __webpack_nonce__, so the
+// chunk scripts webpack adds and the style elements style-loader adds carry it. The
+// shell's federation runtime puts the nonce on each remote's entry script
+// (shell/src/federation/nonce.ts). Outside a page (a worker) it does nothing.
+class ScriptNoncePlugin {
+  apply(compiler) {
+    const { RuntimeGlobals, RuntimeModule } = compiler.webpack;
+    class ScriptNonceRuntimeModule extends RuntimeModule {
+      constructor() {
+        // After webpack's own nonce module, which sets __webpack_nonce__ to undefined.
+        super('script nonce', RuntimeModule.STAGE_TRIGGER);
+      }
+      generate() {
+        return [
+          'if (typeof document !== "undefined" && document.currentScript && document.currentScript.nonce) {',
+          `  ${RuntimeGlobals.scriptNonce} = document.currentScript.nonce;`,
+          '}',
+        ].join('\n');
+      }
+    }
+    compiler.hooks.thisCompilation.tap('ScriptNoncePlugin', (compilation) => {
+      compilation.hooks.additionalTreeRuntimeRequirements.tap('ScriptNoncePlugin', (chunk) => {
+        compilation.addRuntimeModule(chunk, new ScriptNonceRuntimeModule());
+      });
+    });
+  }
+}
+
 function base(dir, mode) {
   const prod = mode !== 'development';
   return {
@@ -106,6 +137,7 @@ function remoteConfig({ dir, exposes }) {
           dts: false,
           experiments: { externalRuntime: true },
         }),
+        new ScriptNoncePlugin(),
       ],
     };
   };
@@ -166,6 +198,7 @@ function shellConfig({ dir, extraPlugins = [] }) {
         experiments: { provideExternalRuntime: true },
       }),
       new EntrypointsPlugin(),
+      new ScriptNoncePlugin(),
       ...extraPlugins,
     ],
   });
