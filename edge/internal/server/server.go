@@ -215,6 +215,8 @@ func (s *Server) newApp() *fiber.App {
 		IdleTimeout:  120 * time.Second,
 		// Token cookies and an Authorization header fit well within 8 KB.
 		ReadBufferSize: 8192,
+		// Precompressed copies the builds write (static.go); the edge writes none.
+		CompressedFileSuffixes: compressedSuffixes,
 	})
 	app.Use(recover.New())
 	app.Use(s.clientIPs.Middleware()) // the client's address behind our proxies
@@ -239,13 +241,12 @@ func (s *Server) newApp() *fiber.App {
 }
 
 // mountStatic serves the published remotes, the shell's bundles and public files, and
-// the progressive web app files.
+// the progressive web app files, from the build directory without writing to it.
 func (s *Server) mountStatic() {
 	app, cfg, reg := s.App, s.cfg, s.Registry
 	// Published remotes: immutable per version, except the manifest, which says
 	// what the version contains and must never be cached stale.
-	app.Use(modules.URLPrefix, static.New(reg.Dir(), static.Config{
-		Compress: true,
+	app.Use(modules.URLPrefix, serveBuild(reg.Dir(), static.Config{
 		ModifyResponse: func(c fiber.Ctx) error {
 			if strings.HasSuffix(c.Path(), "/mf-manifest.json") || strings.HasSuffix(c.Path(), "/mf-stats.json") {
 				c.Set(fiber.HeaderCacheControl, site.NoCache)
@@ -258,8 +259,7 @@ func (s *Server) mountStatic() {
 		NotFoundHandler: func(c fiber.Ctx) error { return c.Status(fiber.StatusNotFound).SendString("module file not found") },
 	}))
 	// The shell's hashed bundles.
-	app.Use("/assets", static.New(filepath.Join(cfg.BuildDir, "shell", "assets"), static.Config{
-		Compress: true,
+	app.Use("/assets", serveBuild(filepath.Join(cfg.BuildDir, "shell", "assets"), static.Config{
 		ModifyResponse: func(c fiber.Ctx) error {
 			if hashedName.MatchString(c.Path()) {
 				c.Set(fiber.HeaderCacheControl, site.Immutable)
@@ -271,8 +271,8 @@ func (s *Server) mountStatic() {
 		NotFoundHandler: func(c fiber.Ctx) error { return c.Status(fiber.StatusNotFound).SendString("asset not found") },
 	}))
 	// Unhashed public files of the shell (icons, images, web manifest).
-	app.Use("/static", static.New(filepath.Join(cfg.BuildDir, "shell", "static"), static.Config{
-		Compress: true, MaxAge: 3600,
+	app.Use("/static", serveBuild(filepath.Join(cfg.BuildDir, "shell", "static"), static.Config{
+		MaxAge:          3600,
 		NotFoundHandler: func(c fiber.Ctx) error { return c.Status(fiber.StatusNotFound).SendString("file not found") },
 	}))
 
