@@ -4,7 +4,7 @@
 // frame.css), which runs inside the frame.
 const path = require('node:path');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const { buildRoot } = require('../kit/build/webpack.cjs');
+const { buildRoot, PrecompressPlugin } = require('../kit/build/webpack.cjs');
 const { version } = require('./package.json');
 
 module.exports = (_env, argv) => {
@@ -29,7 +29,7 @@ module.exports = (_env, argv) => {
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
       ],
     },
-    plugins: [new MiniCssExtractPlugin({ filename: '[name].css' })],
+    plugins: [new MiniCssExtractPlugin({ filename: '[name].css' }), new PrecompressPlugin()],
     performance: { hints: false },
     stats: 'errors-warnings',
     cache: {

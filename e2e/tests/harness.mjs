@@ -2,7 +2,7 @@
 // driven by playwright-core. Every browser test file uses this.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -114,11 +114,15 @@ export async function launch() {
   return browser;
 }
 
-/** newPage opens a page that fails the test on any uncaught page error. */
+/** newPage opens a page that fails the test on any uncaught page error and on anything
+ *  the pages' Content-Security-Policy blocks (Chromium logs each as a console error). */
 export async function newPage(browser, errors = [], contextOptions = {}) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('Content Security Policy')) errors.push(m.text());
+  });
   return page;
 }
 
@@ -184,12 +188,18 @@ export async function signUp(page, base, email, phone) {
   await page.waitForURL(/\/account(\?|$)/);
 }
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** injectAxe loads axe-core into the page as the test's own script: the pages' policy
+ *  would block a script element without the page's nonce (page.addScriptTag). */
+export async function injectAxe(page) {
+  await page.evaluate(axeSource);
+}
 
 /** seriousViolations runs axe-core over the page as it is now and answers its serious and
  *  critical findings (rule, impact, the first few elements), for assert.deepEqual(…, []). */
 export async function seriousViolations(page) {
-  await page.addScriptTag({ path: axePath });
+  await injectAxe(page);
   const result = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
     const r = await axe.run(document, { resultTypes: ['violations'] });

@@ -1,10 +1,8 @@
 // Welcome and site popups (docs/shell.md, "Popups"): shown from content, dismissible, remembered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { useSite, newPage } from './harness.mjs';
+import { useSite, newPage, injectAxe } from './harness.mjs';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const site = useSite(before, after);
 
 test('a first visit is welcomed; the popup keeps focus, closes with Escape and stays closed', async () => {
@@ -14,7 +12,7 @@ test('a first visit is welcomed; the popup keeps focus, closes with Escape and s
   await welcome.waitFor();
   // The dialog is modal: focus is inside it.
   assert.ok(await welcome.evaluate((d) => d.contains(document.activeElement)));
-  await page.addScriptTag({ path: axePath });
+  await injectAxe(page);
   const violations = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
     const r = await axe.run(document, { resultTypes: ['violations'] });

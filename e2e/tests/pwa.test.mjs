@@ -4,11 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useSite } from './harness.mjs';
+import { useSite, injectAxe } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const buildDir = mkdtempSync(path.join(tmpdir(), 'henhouse-pwa-'));
@@ -102,7 +101,7 @@ test('the offline page has no accessibility violations', async () => {
   try {
     const p = await ctx.newPage();
     await p.goto(site.edge.base + '/offline.html');
-    await p.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+    await injectAxe(p);
     const violations = await p.evaluate(async () => {
       // eslint-disable-next-line no-undef
       const r = await axe.run(document, { resultTypes: ['violations'] });

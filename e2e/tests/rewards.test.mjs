@@ -3,10 +3,8 @@
 // points follow. A guest is asked to sign in.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { useSite, newPage, pageApi as api, signUp as signUpAt } from './harness.mjs';
+import { useSite, newPage, pageApi as api, signUp as signUpAt, injectAxe } from './harness.mjs';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const site = useSite(before, after);
 
 /** startCart opens a cart at Dayton with two spicy 3 Tenders ($12.98). */
@@ -79,7 +77,7 @@ test('a member redeems a reward in the cart drawer, sees it off the total and th
   assert.equal(await drawer.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' }).count(), 0);
 
   // No serious accessibility problems in the drawer with the rewards open and one applied.
-  await page.addScriptTag({ path: axePath });
+  await injectAxe(page);
   const violations = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
     const r = await axe.run(document.querySelector('[data-testid="cart-drawer"]'), { resultTypes: ['violations'] });

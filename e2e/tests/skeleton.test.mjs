@@ -114,7 +114,7 @@ test('/checkout/order redirects to /order/checkout', async () => {
 
 test('module files are immutable, manifests are revalidated', async () => {
   const boot = await (await fetch(site.edge.base + '/')).text();
-  const json = JSON.parse(boot.match(/<script id="bootstrap" type="application\/json">(.*?)<\/script>/s)[1]);
+  const json = JSON.parse(boot.match(/<script id="bootstrap" type="application\/json"[^>]*>(.*?)<\/script>/s)[1]);
   const m = json.modules['mf-menu'];
   const manifest = await fetch(site.edge.base + m.manifest);
   assert.equal(manifest.headers.get('cache-control'), 'no-cache');

@@ -42,7 +42,7 @@ func seg(p string, n int) string {
 
 var (
 	sameArea     = func(from, to string) bool { return seg(from, 1) == seg(to, 1) }
-	httpPackages = []string{"auth", "clientip", "csrf", "ratelimit", "botcheck", "session", "httpx", "page", "routes", "telemetry"}
+	httpPackages = []string{"auth", "clientip", "csrf", "csp", "ratelimit", "botcheck", "session", "httpx", "page", "routes", "telemetry"}
 )
 
 func rules() []rule {

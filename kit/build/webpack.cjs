@@ -5,6 +5,8 @@
 // package.json version); the shell publishes to build/shell/. The edge serves both.
 const path = require('node:path');
 const fs = require('node:fs');
+const zlib = require('node:zlib');
+const { promisify } = require('node:util');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 
@@ -53,6 +55,97 @@ function rules(extractCss) {
     },
     { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
   ];
+}
+
+// The page's Content-Security-Policy (docs/security.md) lets styles and inline code
+// run only with the nonce the edge writes on the page's scripts. This puts a runtime
+// module into every runtime chunk (the shell's main.js, each remote's remoteEntry.js)
+// that reads the nonce of the script element running it into __webpack_nonce__, so the
+// chunk scripts webpack adds and the style elements style-loader adds carry it. The
+// shell's federation runtime puts the nonce on each remote's entry script
+// (shell/src/federation/nonce.ts). Outside a page (a worker) it does nothing.
+class ScriptNoncePlugin {
+  apply(compiler) {
+    const { RuntimeGlobals, RuntimeModule } = compiler.webpack;
+    class ScriptNonceRuntimeModule extends RuntimeModule {
+      constructor() {
+        // After webpack's own nonce module, which sets __webpack_nonce__ to undefined.
+        super('script nonce', RuntimeModule.STAGE_TRIGGER);
+      }
+      generate() {
+        return [
+          'if (typeof document !== "undefined" && document.currentScript && document.currentScript.nonce) {',
+          `  ${RuntimeGlobals.scriptNonce} = document.currentScript.nonce;`,
+          '}',
+        ].join('\n');
+      }
+    }
+    compiler.hooks.thisCompilation.tap('ScriptNoncePlugin', (compilation) => {
+      compilation.hooks.additionalTreeRuntimeRequirements.tap('ScriptNoncePlugin', (chunk) => {
+        compilation.addRuntimeModule(chunk, new ScriptNonceRuntimeModule());
+      });
+    });
+  }
+}
+
+// Writes a gzip (.gz) and a brotli (.br) copy next to every compressible file of the
+// build, so the edge serves them as they are and never compresses into the build
+// directory at run time (docs/security.md, "A read-only build"). Only copies that save
+// at least a fifth are kept; source maps get gzip only (they are large and only
+// developer tools ask for them). Each copy gets its original's modification time, so
+// the edge sees it as current and Last-Modified is the same in every encoding.
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    const compressible = /\.(js|mjs|css|json|svg|html|webmanifest|txt|map)$/;
+    const written = [];
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      written.length = 0;
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT + 1, additionalAssets: true },
+        async (assets) => {
+          const work = [];
+          for (const [name, source] of Object.entries(assets)) {
+            if (!compressible.test(name)) continue;
+            const input = source.buffer();
+            if (input.length < 1024) continue;
+            const encodings = [['.gz', () => gzip(input, { level: 9 })]];
+            if (!name.endsWith('.map')) {
+              encodings.push([
+                '.br',
+                () =>
+                  brotli(input, {
+                    params: {
+                      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+                    },
+                  }),
+              ]);
+            }
+            for (const [suffix, compress] of encodings) {
+              work.push(
+                compress().then((out) => {
+                  if (out.length > input.length * 0.8) return;
+                  compilation.emitAsset(name + suffix, new sources.RawSource(out), { compressed: true });
+                  written.push([name, name + suffix]);
+                }),
+              );
+            }
+          }
+          await Promise.all(work);
+        },
+      );
+    });
+    compiler.hooks.afterEmit.tap('PrecompressPlugin', (compilation) => {
+      const out = compilation.outputOptions.path;
+      for (const [original, copy] of written) {
+        const { atime, mtime } = fs.statSync(path.join(out, original));
+        fs.utimesSync(path.join(out, copy), atime, mtime);
+      }
+    });
+  }
 }
 
 function base(dir, mode) {
@@ -106,6 +199,8 @@ function remoteConfig({ dir, exposes }) {
           dts: false,
           experiments: { externalRuntime: true },
         }),
+        new ScriptNoncePlugin(),
+        new PrecompressPlugin(),
       ],
     };
   };
@@ -166,9 +261,11 @@ function shellConfig({ dir, extraPlugins = [] }) {
         experiments: { provideExternalRuntime: true },
       }),
       new EntrypointsPlugin(),
+      new ScriptNoncePlugin(),
       ...extraPlugins,
+      new PrecompressPlugin(),
     ],
   });
 }
 
-module.exports = { remoteConfig, shellConfig, buildRoot };
+module.exports = { remoteConfig, shellConfig, buildRoot, PrecompressPlugin };

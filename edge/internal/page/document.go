@@ -139,19 +139,21 @@ var doc = template.Must(template.New("doc").Parse(`<!doctype html>
 <link rel="icon" href="/static/icons/icon-192.png" type="image/png" sizes="192x192">
 <link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">
 {{range .CSS}}<link rel="stylesheet" href="/assets/{{.}}">
-{{end}}{{if .Entry}}<link rel="preload" href="{{.Entry}}" as="script">
+{{end}}{{if .Entry}}<link rel="preload" href="{{.Entry}}" as="script" nonce="{{.Nonce}}">
 {{end}}</head>
 <body>
 <div id="root"><h1 class="visually-hidden">{{.Heading}}</h1></div>
 <noscript><p>Please turn on JavaScript to order from {{.Brand}}.</p></noscript>
-<script id="bootstrap" type="application/json">{{.Bootstrap}}</script>
-{{range .JS}}<script defer src="/assets/{{.}}"></script>
+<script id="bootstrap" type="application/json" nonce="{{.Nonce}}">{{.Bootstrap}}</script>
+{{range .JS}}<script defer src="/assets/{{.}}" nonce="{{$.Nonce}}"></script>
 {{end}}</body>
 </html>
 `))
 
-// Render writes the document for b.
-func Render(b *Bootstrap, a Assets) ([]byte, error) {
+// Render writes the document for b. nonce is the response's Content-Security-Policy
+// nonce: every script element and the remote entry's preload carry it, so the policy
+// lets them (and, through 'strict-dynamic', the scripts they add) run.
+func Render(b *Bootstrap, a Assets, nonce string) ([]byte, error) {
 	js, err := json.Marshal(b) // json.Marshal escapes <, > and &: safe inside <script>
 	if err != nil {
 		return nil, err
@@ -168,7 +170,7 @@ func Render(b *Bootstrap, a Assets) ([]byte, error) {
 	err = doc.Execute(&out, map[string]any{
 		"Title": title, "Heading": b.Heading, "Brand": b.Config.BrandName,
 		"CSS": a.CSS, "JS": a.JS, "Entry": entry,
-		"Bootstrap": template.JS(js),
+		"Bootstrap": template.JS(js), "Nonce": nonce,
 	})
 	return out.Bytes(), err
 }

@@ -73,8 +73,7 @@ func (s *Server) mountHostedFields() {
 		c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
 		return c.Send(b.Bytes())
 	})
-	s.App.Use("/payments", static.New(dir, static.Config{
-		Compress: true,
+	s.App.Use("/payments", serveBuild(dir, static.Config{
 		ModifyResponse: func(c fiber.Ctx) error {
 			// Versioned paths: a new client is a new version.
 			c.Set(fiber.HeaderCacheControl, site.Immutable)

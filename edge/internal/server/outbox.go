@@ -6,6 +6,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/henhouse/platform/edge/internal/csp"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/site"
 )
@@ -23,7 +24,7 @@ func devOutbox(cfg Config, p loyalty.Provider) loyalty.OutboxReader {
 var outboxPage = template.Must(template.New("outbox").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Outbox · {{.Brand}} (development)</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:24px;max-width:60rem;color:#111}
+<style nonce="{{.Nonce}}">body{font:16px/1.5 system-ui,sans-serif;margin:24px;max-width:60rem;color:#111}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:8px;text-align:left;vertical-align:top}
 code{font-size:1.1em;background:#f3f3f3;padding:2px 4px}</style></head>
 <body><main><h1>Outbox</h1>
@@ -54,7 +55,7 @@ func mountOutboxPage(app *fiber.App, box loyalty.OutboxReader) {
 			return err
 		}
 		var buf bytes.Buffer
-		if err := outboxPage.Execute(&buf, map[string]any{"Brand": site.BrandName, "To": to, "Messages": msgs}); err != nil {
+		if err := outboxPage.Execute(&buf, map[string]any{"Brand": site.BrandName, "To": to, "Messages": msgs, "Nonce": csp.Nonce(c)}); err != nil {
 			return err
 		}
 		c.Set(fiber.HeaderCacheControl, site.NoStore)

@@ -11,6 +11,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/csp"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
@@ -135,7 +136,7 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 		_, err := h.orders.Cart(c.Context(), visitor)
 		b.Session.HasCart = err == nil
 	}
-	doc, err := page.Render(b, assets)
+	doc, err := page.Render(b, assets, csp.Nonce(c))
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/henhouse/platform/edge/internal/csp"
 	"github.com/henhouse/platform/edge/internal/site"
 )
 
@@ -37,8 +38,8 @@ var pwaFiles = []pwaFile{
 // mountPWA serves the service worker, the web app manifest and the offline page at the
 // site root. Files are read on every request (they are small), so a new build is
 // served without a restart; an ETag lets revalidation answer 304. A missing file is a
-// plain-text 404.
-func mountPWA(app *fiber.App, buildDir string) {
+// plain-text 404. The offline page's policy allows its inline code by hash.
+func mountPWA(app *fiber.App, buildDir string, policy *csp.Policy) {
 	shell := filepath.Join(buildDir, "shell")
 	for _, f := range pwaFiles {
 		path := filepath.Join(shell, f.file)
@@ -55,6 +56,11 @@ func mountPWA(app *fiber.App, buildDir string) {
 			c.Set(fiber.HeaderETag, etag)
 			if f.worker {
 				c.Set("Service-Worker-Allowed", "/")
+			}
+			if strings.HasPrefix(f.contentType, "text/html") {
+				// The offline page is also served by the service worker from its cache,
+				// headers included: a policy by hashes fits every copy, a nonce would not.
+				c.Set(csp.HeaderPolicy, policy.Static(body))
 			}
 			if etagMatches(c.Get(fiber.HeaderIfNoneMatch), etag) {
 				return c.SendStatus(fiber.StatusNotModified)

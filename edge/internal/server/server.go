@@ -28,6 +28,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/clientip"
+	"github.com/henhouse/platform/edge/internal/csp"
 	"github.com/henhouse/platform/edge/internal/csrf"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/modules"
@@ -83,6 +84,10 @@ type Server struct {
 	guard     *guards
 	outbox    loyalty.OutboxReader
 	clientIPs *clientip.Resolver
+	// policy is the pages' Content-Security-Policy; reports counts what browsers
+	// report it blocked (docs/security.md).
+	policy  *csp.Policy
+	reports *csp.Reports
 }
 
 // New builds the edge. The caller owns Close.
@@ -114,6 +119,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		}
 	}
 	go renewSubscriptions(ctx, st, s.loyal, log)
+	s.policy = csp.NewPolicy(pageSources(cfg, s.guard.builtin == nil), cfg.CookieSecure)
+	s.reports = csp.NewReports(log)
 
 	s.App = s.newApp()
 	s.mountStatic()
@@ -195,8 +202,8 @@ func (s *Server) openIdentity(ctx context.Context) error {
 	return nil
 }
 
-// newApp is the Fiber app with the middleware every response goes through and the
-// health checks.
+// newApp is the Fiber app with the middleware every response goes through, the health
+// checks and the policy violation reports.
 func (s *Server) newApp() *fiber.App {
 	cfg, st := s.cfg, s.Store
 	app := fiber.New(fiber.Config{
@@ -208,11 +215,14 @@ func (s *Server) newApp() *fiber.App {
 		IdleTimeout:  120 * time.Second,
 		// Token cookies and an Authorization header fit well within 8 KB.
 		ReadBufferSize: 8192,
+		// Precompressed copies the builds write (static.go); the edge writes none.
+		CompressedFileSuffixes: compressedSuffixes,
 	})
 	app.Use(recover.New())
 	app.Use(s.clientIPs.Middleware()) // the client's address behind our proxies
 	app.Use(telemetry.New())
-	app.Use(securityHeaders)
+	app.Use(securityHeaders(cfg.CookieSecure))
+	app.Use(s.policy.Middleware())
 	app.Use(compress.New())
 
 	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
@@ -220,21 +230,23 @@ func (s *Server) newApp() *fiber.App {
 		ctx, cancel := context.WithTimeout(c.Context(), 2*time.Second)
 		defer cancel()
 		if err := st.Ping(ctx); err != nil {
-			return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", "storage": err.Error()})
+			return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", "storage": err.Error(), "csp": s.reports.Counts()})
 		}
-		return c.JSON(fiber.Map{"status": "ready", "storage": "ok", "embedded": st.Embedded})
+		return c.JSON(fiber.Map{"status": "ready", "storage": "ok", "embedded": st.Embedded, "csp": s.reports.Counts()})
 	})
+	// Browsers send reports without a CSRF token or cookies: mounted here, before the
+	// pages' CSRF check and outside /api.
+	app.Post(csp.ReportPath, s.reports.Handler(clientip.IP))
 	return app
 }
 
 // mountStatic serves the published remotes, the shell's bundles and public files, and
-// the progressive web app files.
+// the progressive web app files, from the build directory without writing to it.
 func (s *Server) mountStatic() {
 	app, cfg, reg := s.App, s.cfg, s.Registry
 	// Published remotes: immutable per version, except the manifest, which says
 	// what the version contains and must never be cached stale.
-	app.Use(modules.URLPrefix, static.New(reg.Dir(), static.Config{
-		Compress: true,
+	app.Use(modules.URLPrefix, serveBuild(reg.Dir(), static.Config{
 		ModifyResponse: func(c fiber.Ctx) error {
 			if strings.HasSuffix(c.Path(), "/mf-manifest.json") || strings.HasSuffix(c.Path(), "/mf-stats.json") {
 				c.Set(fiber.HeaderCacheControl, site.NoCache)
@@ -247,8 +259,7 @@ func (s *Server) mountStatic() {
 		NotFoundHandler: func(c fiber.Ctx) error { return c.Status(fiber.StatusNotFound).SendString("module file not found") },
 	}))
 	// The shell's hashed bundles.
-	app.Use("/assets", static.New(filepath.Join(cfg.BuildDir, "shell", "assets"), static.Config{
-		Compress: true,
+	app.Use("/assets", serveBuild(filepath.Join(cfg.BuildDir, "shell", "assets"), static.Config{
 		ModifyResponse: func(c fiber.Ctx) error {
 			if hashedName.MatchString(c.Path()) {
 				c.Set(fiber.HeaderCacheControl, site.Immutable)
@@ -260,12 +271,12 @@ func (s *Server) mountStatic() {
 		NotFoundHandler: func(c fiber.Ctx) error { return c.Status(fiber.StatusNotFound).SendString("asset not found") },
 	}))
 	// Unhashed public files of the shell (icons, images, web manifest).
-	app.Use("/static", static.New(filepath.Join(cfg.BuildDir, "shell", "static"), static.Config{
-		Compress: true, MaxAge: 3600,
+	app.Use("/static", serveBuild(filepath.Join(cfg.BuildDir, "shell", "static"), static.Config{
+		MaxAge:          3600,
 		NotFoundHandler: func(c fiber.Ctx) error { return c.Status(fiber.StatusNotFound).SendString("file not found") },
 	}))
 
-	mountPWA(app, cfg.BuildDir)
+	mountPWA(app, cfg.BuildDir, s.policy)
 }
 
 // mountIdentityPages serves the token keys, the provider's sign-in page, the
@@ -362,9 +373,20 @@ func oneOutagePerPage(c fiber.Ctx) error {
 // Close releases storage.
 func (s *Server) Close() error { return s.Store.Close() }
 
-func securityHeaders(c fiber.Ctx) error {
-	c.Set("X-Content-Type-Options", "nosniff")
-	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	c.Set("X-Frame-Options", "SAMEORIGIN")
-	return c.Next()
+// hsts tells browsers to use only HTTPS for this host and its subdomains for two years.
+const hsts = "max-age=63072000; includeSubDomains"
+
+// securityHeaders sets the headers every response has; secure (COOKIE_SECURE, the edge
+// is reached over HTTPS) adds Strict-Transport-Security. Framing is limited by
+// X-Frame-Options for browsers that do not know the policy's frame-ancestors.
+func securityHeaders(secure bool) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		c.Set("X-Content-Type-Options", "nosniff")
+		c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		c.Set("X-Frame-Options", "SAMEORIGIN")
+		if secure {
+			c.Set("Strict-Transport-Security", hsts)
+		}
+		return c.Next()
+	}
 }

@@ -65,7 +65,7 @@ func newLoggingTestServer(t testing.TB, edit func(*Config), log *slog.Logger) *S
 	return s
 }
 
-var bootRe = regexp.MustCompile(`(?s)<script id="bootstrap" type="application/json">(.*?)</script>`)
+var bootRe = regexp.MustCompile(`(?s)<script id="bootstrap" type="application/json"[^>]*>(.*?)</script>`)
 
 func get(t *testing.T, s *Server, path string) (*http.Response, string) {
 	t.Helper()

@@ -4,6 +4,7 @@
 // a request). The edge's built-in verifier serves a script with the same API, so this
 // code is the same with or without Google. Guest wording for failures: errors.ts.
 import { readBootstrap } from '@henhouse/kit/bootstrap';
+import { withNonce } from '@henhouse/kit/csp';
 
 /** The client's own failures, word for word as the guest may see them (in brackets). */
 export const botCheckErrors = {
@@ -38,7 +39,7 @@ export function loadScript(src: string, doc: Document = document): Promise<void>
   let p = loads.get(src);
   if (p) return p;
   p = new Promise<void>((resolve, reject) => {
-    const s = doc.createElement('script');
+    const s = withNonce(doc.createElement('script'));
     s.src = src;
     s.async = true;
     s.onload = () => resolve();
@@ -65,7 +66,7 @@ export function scriptSrc(cfg: BotCheckConfig): string {
 
 function hideBadge(doc: Document) {
   if (doc.getElementById('hh-botcheck-badge')) return;
-  const style = doc.createElement('style');
+  const style = withNonce(doc.createElement('style'));
   style.id = 'hh-botcheck-badge';
   // Google's terms allow hiding the badge when the page shows their notice instead.
   style.textContent = '.grecaptcha-badge{visibility:hidden!important}';

@@ -1,12 +1,14 @@
 // Registers the remotes the edge picked for this visitor and loads their screens.
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import type { ModuleEntry } from '@henhouse/kit/bootstrap';
 import type { ScreenModule } from '@henhouse/kit/screen';
+import { noncePlugin } from './nonce';
 
 let modules: Record<string, ModuleEntry> = {};
 
 export function registerModules(entries: Record<string, ModuleEntry>): void {
   modules = entries;
+  registerPlugins([noncePlugin()]);
   registerRemotes(
     Object.values(entries).map((m) => ({ name: m.remote, entry: m.manifest })),
     { force: true },

@@ -1,0 +1,173 @@
+// Package csp gives every HTML page the edge serves a Content-Security-Policy
+// (docs/security.md): a fresh nonce per response for the page's own scripts and styles,
+// 'strict-dynamic' so the scripts they load may load others, and nothing inline
+// without the nonce. Browsers report what the policy blocked to the report endpoint
+// (Reports), which counts the reports by directive.
+package csp
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"regexp"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+)
+
+// ReportPath is where browsers send violation reports (report-uri and the
+// Reporting-Endpoints entry ReportGroup).
+const ReportPath = "/csp-report"
+
+// ReportGroup is the Reporting API endpoint name the policies' report-to names.
+const ReportGroup = "csp-endpoint"
+
+// Header names.
+const (
+	HeaderPolicy    = "Content-Security-Policy"
+	HeaderEndpoints = "Reporting-Endpoints"
+)
+
+// nonceBytes is the nonce's size: 144 random bits, 24 base64url characters.
+const nonceBytes = 18
+
+type nonceKey struct{}
+
+// Nonce is the response's nonce, made on first use from crypto/rand and kept for the
+// rest of the request. Every <script> and <style> the edge writes into a page carries
+// it; the page's policy names it.
+func Nonce(c fiber.Ctx) string {
+	if n, ok := c.Locals(nonceKey{}).(string); ok {
+		return n
+	}
+	n := newNonce()
+	c.Locals(nonceKey{}, n)
+	return n
+}
+
+func newNonce() string {
+	b := make([]byte, nonceBytes)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails (it panics where no source exists)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// Sources are the origins a page may use beyond its own, each a CSP source expression
+// ("https://tiles.example.com", "https://*.tiles.example.com", "https:").
+type Sources struct {
+	Img     []string // images: the map's tile server
+	Connect []string // fetch, XHR, WebSocket: reCAPTCHA Enterprise
+	Frame   []string // frames: reCAPTCHA Enterprise
+}
+
+// Policy builds a page's policy for a nonce.
+type Policy struct {
+	before, between, after string
+	reporting              string
+	reportTo               bool
+}
+
+// NewPolicy prepares the page policy with the extra sources src; Page fills in the
+// nonce per response. secure (the site is reached over HTTPS) adds report-to and the
+// Reporting-Endpoints header: Chromium ignores Reporting-Endpoints on plain HTTP yet
+// drops report-uri whenever report-to is present, so on HTTP report-to would silence
+// every report.
+//
+//	default-src 'self'                          anything not named below: this origin only
+//	script-src 'nonce-…' 'strict-dynamic'       the page's own scripts and what they load;
+//	           https: 'unsafe-inline'           ignored by CSP3 browsers (fallback for CSP1/2)
+//	style-src 'self' 'nonce-…'                  the shell's and remotes' stylesheets, and style
+//	                                            elements the page's scripts create with the nonce
+//	img-src 'self' data: blob: [tiles]          icons, Leaflet's data: images, the tile server
+//	font-src 'self'
+//	connect-src 'self' [reCAPTCHA]              /api, module manifests
+//	frame-src 'self' [reCAPTCHA]                the card processor's hosted fields
+//	worker-src 'self'                           the service worker
+//	manifest-src 'self'                         the web app manifest
+//	object-src 'none'                           no plug-ins
+//	base-uri 'none'                             no <base> to re-point relative script URLs
+//	form-action 'self'                          forms post only to this origin
+//	frame-ancestors 'self'                      framed only by this origin's pages
+//	report-uri /csp-report; report-to csp-endpoint (secure only)
+func NewPolicy(src Sources, secure bool) *Policy {
+	list := func(base string, extra []string) string {
+		return strings.Join(append([]string{base}, extra...), " ")
+	}
+	reporting := "; report-uri " + ReportPath
+	if secure {
+		reporting += "; report-to " + ReportGroup
+	}
+	return &Policy{
+		reporting: reporting, reportTo: secure,
+		before:  "default-src 'self'; script-src 'nonce-",
+		between: "' 'strict-dynamic' https: 'unsafe-inline'; style-src 'self' 'nonce-",
+		after: "'; img-src " + list("'self' data: blob:", src.Img) +
+			"; font-src 'self'; connect-src " + list("'self'", src.Connect) +
+			"; frame-src " + list("'self'", src.Frame) +
+			"; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'" +
+			"; form-action 'self'; frame-ancestors 'self'" + reporting,
+	}
+}
+
+// Page is the policy text for nonce.
+func (p *Policy) Page(nonce string) string {
+	return p.before + nonce + p.between + nonce + p.after
+}
+
+// Endpoints is the Reporting-Endpoints header value naming ReportGroup.
+const Endpoints = ReportGroup + `="` + ReportPath + `"`
+
+// Middleware sets the page policy on every HTML response that has none of its own
+// (the card frame and the sign-in provider's page have stricter ones), with the
+// response's nonce, and names the report endpoint for report-to.
+func (p *Policy) Middleware() fiber.Handler {
+	return func(c fiber.Ctx) error {
+		err := c.Next()
+		if !isHTML(c) {
+			return err
+		}
+		if c.GetRespHeader(HeaderPolicy) == "" {
+			c.Set(HeaderPolicy, p.Page(Nonce(c)))
+		}
+		if p.reportTo && c.GetRespHeader(HeaderEndpoints) == "" {
+			c.Set(HeaderEndpoints, Endpoints)
+		}
+		return err
+	}
+}
+
+func isHTML(c fiber.Ctx) bool {
+	ct := strings.ToLower(strings.TrimSpace(string(c.Response().Header.ContentType())))
+	return strings.HasPrefix(ct, "text/html")
+}
+
+// inline finds a document's script and style elements and their text.
+var inline = regexp.MustCompile(`(?is)<(script|style)(\s[^>]*)?>(.*?)</(?:script|style)\s*>`)
+
+// Static is the policy of a self-contained static page (the offline page): its inline
+// scripts and styles are allowed by their SHA-256 hashes, so the same policy fits every
+// copy of the page, including the one the service worker keeps. Inline event handler
+// attributes stay blocked. Script elements with src are not allowed.
+func (p *Policy) Static(html []byte) string {
+	var scripts, styles []string
+	for _, m := range inline.FindAllSubmatch(html, -1) {
+		tag, attrs := strings.ToLower(string(m[1])), strings.ToLower(string(m[2]))
+		if tag == "script" && strings.Contains(attrs, "src") {
+			continue
+		}
+		sum := sha256.Sum256(m[3])
+		h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+		if tag == "script" {
+			scripts = append(scripts, h)
+		} else {
+			styles = append(styles, h)
+		}
+	}
+	orNone := func(s []string) string {
+		if len(s) == 0 {
+			return "'none'"
+		}
+		return strings.Join(s, " ")
+	}
+	return "default-src 'self'; script-src " + orNone(scripts) + "; style-src " + strings.Join(append([]string{"'self'"}, styles...), " ") +
+		"; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'" + p.reporting
+}
