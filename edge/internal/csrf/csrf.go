@@ -232,8 +232,7 @@ func (p *protector) handler(c fiber.Ctx) error {
 		return c.Next()
 	}
 	c.Locals(protectorKey{}, p)
-	switch c.Method() {
-	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions, fiber.MethodTrace:
+	if session.Safe(c.Method()) {
 		return c.Next()
 	}
 	if !p.sameOrigin(c) {

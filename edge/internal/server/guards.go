@@ -13,6 +13,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/csrf"
 	"github.com/henhouse/platform/edge/internal/page"
 	"github.com/henhouse/platform/edge/internal/ratelimit"
+	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
 )
 
@@ -59,11 +60,7 @@ func newGuards(ctx context.Context, st *store.Store, cfg Config) (*guards, error
 // rather than the CSRF failure a browser would get. Such a request never takes the
 // app's path (nativeApp) past the CSRF and bot checks.
 func appTokenRefused(c fiber.Ctx) error {
-	switch c.Method() {
-	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions, fiber.MethodTrace:
-		return nil
-	}
-	if c.Get(fiber.HeaderAuthorization) == "" || c.Get(fiber.HeaderCookie) != "" || nativeApp(c) {
+	if session.Safe(c.Method()) || c.Get(fiber.HeaderAuthorization) == "" || c.Get(fiber.HeaderCookie) != "" || nativeApp(c) {
 		return nil
 	}
 	if auth.ForcedSignOut(c) {

@@ -56,7 +56,7 @@ func New(config ...Config) fiber.Handler {
 			return c.Next()
 		}
 		id := c.Cookies(cfg.CookieName)
-		if !validID(id) && !safe(c.Method()) {
+		if !validID(id) && !Safe(c.Method()) {
 			// A change without the cookie is a cross-site form post (SameSite=Lax keeps the
 			// cookie off it) or a client that never loaded a page. Issuing an id here
 			// would replace the visitor's cookie and empty their cart; the request goes
@@ -76,7 +76,9 @@ func New(config ...Config) fiber.Handler {
 	}
 }
 
-func safe(method string) bool {
+// Safe reports a method that changes nothing (GET, HEAD, OPTIONS, TRACE): the requests
+// that get a visitor id and that the CSRF check lets through.
+func Safe(method string) bool {
 	switch method {
 	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions, fiber.MethodTrace:
 		return true
