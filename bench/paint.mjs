@@ -1,0 +1,186 @@
+// First paint and layout stability per route (docs/shell.md, "First paint and layout
+// stability"): FCP, LCP (and its element) and CLS of a first visit in Chromium, with the
+// CPU slowed 4× and the network at 9 Mbps / 100 ms RTT, at a phone and a desktop size.
+// Run after `make build`:
+//
+//   node bench/paint.mjs                 # every main route, both sizes, one run each
+//   node bench/paint.mjs --runs 3 /      # median of 3 runs, one route
+//   node bench/paint.mjs --shifts        # also list every layout shift and what moved
+//   node bench/paint.mjs --no-chrome     # the document as the edge sends it (see below)
+//
+// The edge puts the shell's prerendered chrome (build/shell/chrome.json) in the page's
+// root. Where the running edge does not do that yet, this script does it on the way, as
+// the edge would: the layout's chrome, with the page heading in place of its marker.
+// --no-chrome leaves the document alone (the page as it was before the chrome).
+import { existsSync, readFileSync } from 'node:fs';
+import { startEdge, launch } from '../e2e/tests/harness.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  args.splice(i, 1);
+  return true;
+};
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  if (i < 0) return fallback;
+  const [, v] = args.splice(i, 2);
+  return v;
+};
+const showShifts = flag('--shifts');
+const noChrome = flag('--no-chrome');
+const chromeFile = new URL('../build/shell/chrome.json', import.meta.url);
+const chrome = !noChrome && existsSync(chromeFile) ? JSON.parse(readFileSync(chromeFile, 'utf8')) : null;
+const emptyRoot = /<div id="root"><h1 class="visually-hidden">([^<]*)<\/h1><\/div>/;
+
+const runs = Number(option('--runs', '1'));
+const widths = option('--sizes', '390x844,1280x800')
+  .split(',')
+  .map((s) => s.split('x').map(Number));
+const routes = args.length
+  ? args
+  : [
+      '/',
+      '/locations',
+      '/menu/m-standard',
+      '/menu/m-standard/product/combo-2pc',
+      '/order/checkout',
+      '/account/signin',
+      '/catering',
+      '/contact',
+    ];
+
+// Collected in the page from the first byte on. CLS follows web-vitals: shifts without
+// recent input, grouped in session windows (gap < 1 s, window < 5 s), the largest window.
+function observe() {
+  const describe = (node) => {
+    if (!node || node.nodeType !== 1) return node ? node.nodeName : '(gone)';
+    let s = node.tagName.toLowerCase();
+    if (node.id) s += '#' + node.id;
+    if (node.classList?.length) s += '.' + [...node.classList].slice(0, 2).join('.');
+    const screen = node.closest?.('[data-screen]')?.getAttribute('data-screen');
+    return screen ? `${s} in ${screen}` : s;
+  };
+  const m = { fcp: 0, lcp: 0, lcpEl: '', shifts: [], cls: 0 };
+  window.__paint = m;
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') m.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) {
+      m.lcp = e.startTime;
+      m.lcpEl = describe(e.element) + (e.url ? ` ${new URL(e.url).pathname}` : '');
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  let win = 0;
+  let first = 0;
+  let last = 0;
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) {
+      if (e.hadRecentInput) continue;
+      if (win && e.startTime - last < 1000 && e.startTime - first < 5000) win += e.value;
+      else {
+        win = e.value;
+        first = e.startTime;
+      }
+      last = e.startTime;
+      m.cls = Math.max(m.cls, win);
+      m.shifts.push({
+        t: Math.round(e.startTime),
+        value: e.value,
+        sources: e.sources.map(
+          (s) =>
+            `${describe(s.node)} ${s.previousRect.y}→${s.currentRect.y} h${s.previousRect.height}→${s.currentRect.height}`,
+        ),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+async function measure(browser, base, path, [width, height]) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const consoleErrors = [];
+  page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
+  await page.addInitScript(observe);
+  // Every document goes through the same hand-off, with or without the chrome, so the two
+  // compare alike. A fulfilled response skips the emulated network, so it waits one
+  // round trip (100 ms) here instead.
+  await page.route(
+    (url) => url.origin === base && url.pathname === path,
+    async (route) => {
+      const res = await route.fetch();
+      let body = await res.text();
+      const layout = /"layout":"(default|minimal|app)"/.exec(body)?.[1];
+      if (chrome && layout)
+        body = body.replace(
+          emptyRoot,
+          (_, h) => `<div id="root">${chrome[layout].replace('<!--hh:heading-->', h)}</div>`,
+        );
+      await new Promise((r) => setTimeout(r, 100));
+      await route.fulfill({ response: res, body });
+    },
+  );
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: (9_000_000 / 8) | 0,
+    uploadThroughput: (9_000_000 / 8) | 0,
+  });
+  await page.goto(base + path, { waitUntil: 'networkidle', timeout: 60_000 });
+  // The network can be idle while the CPU still runs the scripts: wait for the screen.
+  await page
+    .locator('[data-screen]')
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(() => {});
+  // Late shifts (images, a popup, a map) come after the network is idle.
+  await page.waitForTimeout(1500);
+  const m = await page.evaluate(() => window.__paint);
+  await context.close();
+  return { ...m, consoleErrors };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const edge = await startEdge();
+const browser = await launch();
+try {
+  console.log(
+    'route'.padEnd(36),
+    'size'.padEnd(9),
+    'FCP ms'.padStart(7),
+    'LCP ms'.padStart(7),
+    'CLS'.padStart(6),
+    '  LCP element',
+  );
+  for (const path of routes) {
+    for (const size of widths) {
+      const all = [];
+      for (let i = 0; i < runs; i++) all.push(await measure(browser, edge.base, path, size));
+      const last = all[all.length - 1];
+      console.log(
+        path.padEnd(36),
+        size.join('x').padEnd(9),
+        String(Math.round(median(all.map((r) => r.fcp)))).padStart(7),
+        String(Math.round(median(all.map((r) => r.lcp)))).padStart(7),
+        median(all.map((r) => r.cls))
+          .toFixed(3)
+          .padStart(6),
+        ' ',
+        last.lcpEl,
+      );
+      if (showShifts)
+        for (const s of last.shifts)
+          console.log(`    shift ${s.value.toFixed(4)} at ${s.t} ms: ${s.sources.join('; ')}`);
+      for (const e of new Set(all.flatMap((r) => r.consoleErrors))) console.log('    console error:', e.slice(0, 200));
+    }
+  }
+} finally {
+  await browser.close();
+  edge.stop();
+}
