@@ -2540,6 +2540,10 @@ export interface components {
         ContentImage: {
             filename: string;
             alt: string;
+            /** @description The image's intrinsic width in CSS pixels; with height, the page reserves its space before it loads. */
+            width?: number;
+            /** @description The image's intrinsic height in CSS pixels. */
+            height?: number;
         };
         ContentPage: {
             slug: string;

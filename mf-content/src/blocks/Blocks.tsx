@@ -37,7 +37,7 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
                   <p>{text}</p>
                   <Buttons cta={b.cta} />
                 </div>
-                {img && <img src={img.filename} alt={img.alt} width={480} height={320} />}
+                {img && <img src={img.filename} alt={img.alt} width={img.width ?? 480} height={img.height ?? 320} />}
               </section>
             );
           }

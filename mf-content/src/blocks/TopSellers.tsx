@@ -11,6 +11,11 @@ export function orderNowHref(location: { menu_id?: string } | null): string {
   return location?.menu_id ? `/menu/${encodeURIComponent(location.menu_id)}` : '/locations';
 }
 
+/** heightAt is an image's height when shown w pixels wide: from its intrinsic size in the
+ *  content data when given, so the card keeps the image's box before it loads; 4:3 otherwise. */
+export const heightAt = (w: number, img: { width?: number; height?: number }) =>
+  img.width && img.height ? Math.round((w * img.height) / img.width) : Math.round((w * 3) / 4);
+
 /** The top sellers block: an optional title and product cards, each with its own button
  *  or "Order now"; hidden from members when the block is marked no-user. */
 export function TopSellers({ block }: { block: TopSellersBlock }) {
@@ -27,7 +32,13 @@ export function TopSellers({ block }: { block: TopSellersBlock }) {
         {(block.products ?? []).map((card) => (
           <li key={card.title} className="hh-card">
             {card.image && (
-              <img src={card.image.filename} alt={card.image.alt ?? ''} width={240} height={180} loading="lazy" />
+              <img
+                src={card.image.filename}
+                alt={card.image.alt ?? ''}
+                width={240}
+                height={heightAt(240, card.image)}
+                loading="lazy"
+              />
             )}
             <h3>{card.title}</h3>
             <p>{card.description}</p>

@@ -108,3 +108,20 @@ describe('top sellers block', () => {
     expect(screen.queryByRole('heading', { name: 'Top Sellers' })).toBeNull();
   });
 });
+
+describe('top sellers images', () => {
+  it("reserve the image's box from its size in the content data, at the card's width", () => {
+    const block = {
+      component: 'top_sellers',
+      products: [
+        { title: 'Wide', description: '', image: { filename: '/w.svg', alt: 'wide', width: 480, height: 320 } },
+        { title: 'Unsized', description: '', image: { filename: '/u.svg', alt: 'unsized' } },
+      ],
+    } as unknown as TopSellersBlock;
+    inRouter(<TopSellers block={block} />);
+    const wide = screen.getByRole('img', { name: 'wide' });
+    expect([wide.getAttribute('width'), wide.getAttribute('height')]).toEqual(['240', '160']);
+    const unsized = screen.getByRole('img', { name: 'unsized' });
+    expect([unsized.getAttribute('width'), unsized.getAttribute('height')]).toEqual(['240', '180']);
+  });
+});

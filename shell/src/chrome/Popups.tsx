@@ -24,7 +24,10 @@ export function Popups() {
   // Without its popups the page works the same; a failure to load them shows in the error dialog.
   const loaded = useLoad('popups', getPopups, { report: 'dialog' });
   const popups = loaded.status === 'ready' ? loaded.data.popups : undefined;
-  const [dismissed, setDismissed] = useState<Set<string>>(() => readDismissed());
+  // No storage when the chrome is prerendered at build time (src/prerender): nothing dismissed.
+  const [dismissed, setDismissed] = useState<Set<string>>(() =>
+    typeof localStorage === 'undefined' ? new Set() : readDismissed(),
+  );
   const popup = useMemo(
     () => (dismissedThisVisit || !popups ? null : choosePopup(popups, pathname, signedIn, dismissed)),
     [popups, pathname, signedIn, dismissed],
@@ -64,7 +67,9 @@ export function Popups() {
             src={popup.image.filename}
             alt={popup.image.alt ?? ''}
             width={320}
-            height={180}
+            height={
+              popup.image.width && popup.image.height ? Math.round((320 * popup.image.height) / popup.image.width) : 180
+            }
           />
         )}
         <p>{popup.text}</p>

@@ -60,4 +60,8 @@ type Popup struct {
 type Image struct {
 	Filename string `json:"filename"`
 	Alt      string `json:"alt"`
+	// Width and Height are the intrinsic size in CSS pixels: the page reserves the
+	// image's box before it loads, so nothing moves when it arrives.
+	Width  int `json:"width,omitempty"`
+	Height int `json:"height,omitempty"`
 }
