@@ -35,7 +35,8 @@ function RemoteArea({ module, screen, ...props }: Props) {
   );
 }
 
-function AreaLoading() {
+/** The area's loading state; the prerendered chrome (src/prerender) shows the same in main. */
+export function AreaLoading() {
   useEffect(() => trackPending(), []); // drives the loading bar while this area loads
   return (
     <div className="hh-area-loading" role="status" aria-live="polite">
