@@ -7,13 +7,12 @@
 //   node bench/paint.mjs --runs 3 /      # median of 3 runs, one route
 //   node bench/paint.mjs --shifts        # also list every layout shift and what moved
 //   node bench/paint.mjs --no-chrome     # the document as the edge sends it (see below)
+//   node bench/paint.mjs --popups /      # a visitor who has not dismissed the popups yet
 //
-// The edge puts the shell's prerendered chrome (build/shell/chrome.json) in the page's
-// root. Where the running edge does not do that yet, this script does it on the way, as
-// the edge would: the layout's chrome, with the page heading in place of its marker.
-// --no-chrome leaves the document alone (the page as it was before the chrome).
-import { existsSync, readFileSync } from 'node:fs';
+// Pages go through bench/chrome-proxy.mjs, which puts the prerendered chrome in the page
+// where the edge does not yet; --no-chrome leaves the page as the edge sends it.
 import { startEdge, launch } from '../e2e/tests/harness.mjs';
+import { startProxy } from './chrome-proxy.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => {
@@ -30,10 +29,8 @@ const option = (name, fallback) => {
 };
 const showShifts = flag('--shifts');
 const noChrome = flag('--no-chrome');
-const chromeFile = new URL('../build/shell/chrome.json', import.meta.url);
-const chrome = !noChrome && existsSync(chromeFile) ? JSON.parse(readFileSync(chromeFile, 'utf8')) : null;
-const emptyRoot = /<div id="root"><h1 class="visually-hidden">([^<]*)<\/h1><\/div>/;
-
+// The harness marks the popups dismissed unless asked, as for a returning visitor.
+const showPopups = Boolean(flag('--popups'));
 const runs = Number(option('--runs', '1'));
 const widths = option('--sizes', '390x844,1280x800')
   .split(',')
@@ -99,38 +96,11 @@ function observe() {
 }
 
 async function measure(browser, base, path, [width, height]) {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = await browser.newContext({ viewport: { width, height }, showPopups });
   const page = await context.newPage();
   const consoleErrors = [];
   page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
   await page.addInitScript(observe);
-  // Every document goes through the same hand-off, with or without the chrome, so the two
-  // compare alike. A fulfilled response skips the emulated network, so it waits one
-  // round trip (100 ms) here instead.
-  await page.route(
-    (url) => url.origin === base && url.pathname === path,
-    async (route) => {
-      const res = await route.fetch();
-      let body = await res.text();
-      const layout = /"layout":"(default|minimal|app)"/.exec(body)?.[1];
-      if (chrome && layout)
-        body = body.replace(
-          emptyRoot,
-          (_, h) => `<div id="root">${chrome[layout].replace('<!--hh:heading-->', h)}</div>`,
-        );
-      await new Promise((r) => setTimeout(r, 100));
-      await route.fulfill({ response: res, body });
-    },
-  );
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 100,
-    downloadThroughput: (9_000_000 / 8) | 0,
-    uploadThroughput: (9_000_000 / 8) | 0,
-  });
   await page.goto(base + path, { waitUntil: 'networkidle', timeout: 60_000 });
   // The network can be idle while the CPU still runs the scripts: wait for the screen.
   await page
@@ -148,6 +118,7 @@ async function measure(browser, base, path, [width, height]) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const edge = await startEdge();
+const proxy = await startProxy(edge.base, { inject: !noChrome });
 const browser = await launch();
 try {
   console.log(
@@ -161,7 +132,7 @@ try {
   for (const path of routes) {
     for (const size of widths) {
       const all = [];
-      for (let i = 0; i < runs; i++) all.push(await measure(browser, edge.base, path, size));
+      for (let i = 0; i < runs; i++) all.push(await measure(browser, proxy.base, path, size));
       const last = all[all.length - 1];
       console.log(
         path.padEnd(36),
@@ -182,5 +153,6 @@ try {
   }
 } finally {
   await browser.close();
+  proxy.stop();
   edge.stop();
 }

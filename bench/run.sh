@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every benchmark: Go testing.B benchmarks, the API load test, the bundle sizes.
+# Every benchmark: Go testing.B benchmarks, the API load test, the bundle sizes, first
+# paint and layout stability, Lighthouse.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== Go benchmarks"
@@ -8,3 +9,7 @@ echo "== API load (bench/apiload)"
 go run ./bench/apiload "$@"
 echo "== First-visit JavaScript (bench/bundle-size.mjs)"
 node bench/bundle-size.mjs
+echo "== First paint and layout stability (bench/paint.mjs)"
+node bench/paint.mjs
+echo "== Lighthouse, mobile (bench/lighthouse.mjs)"
+node bench/lighthouse.mjs
