@@ -17,7 +17,8 @@ function versionOf(pkg) {
   return JSON.parse(fs.readFileSync(require.resolve(`${pkg}/package.json`, { paths: [repoRoot] }), 'utf8')).version;
 }
 
-// Singletons: one React, one router, one store library and one kit on the page.
+// Singletons: one React, one store library and one kit on the page (the kit holds the
+// router, kit/src/router, so there is one router too).
 function shared() {
   const single = (pkg, version) => ({ singleton: true, requiredVersion: `^${version}`, version });
   const react = versionOf('react');
@@ -27,7 +28,6 @@ function shared() {
     'react/jsx-runtime': single('react', react),
     'react-dom': single('react-dom', versionOf('react-dom')),
     'react-dom/client': single('react-dom', versionOf('react-dom')),
-    'react-router': single('react-router', versionOf('react-router')),
     zustand: single('zustand', versionOf('zustand')),
     '@henhouse/kit/': { singleton: true, requiredVersion: `^${kit}`, version: kit },
   };

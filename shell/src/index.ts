@@ -1,3 +1,3 @@
-// Async boundary: shared singletons (React, the router, kit) are negotiated with the
+// Async boundary: shared singletons (React, kit and its router) are negotiated with the
 // remotes before any of them is evaluated.
 import('./main');

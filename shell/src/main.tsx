@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from '@henhouse/kit/router';
 import './styles.css';
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { configureApi } from '@henhouse/kit/api/client';
@@ -28,8 +28,6 @@ configureApi({
 });
 registerModules(boot.modules);
 
-const router = createBrowserRouter([{ path: '*', element: <Root boot={boot} /> }]);
-
 seedSession(boot);
 // Outside production, the app state is reachable from the console and from browser
 // tests (docs/shell.md, "Development aids").
@@ -42,7 +40,9 @@ if (boot.layout !== 'app') {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <Root boot={boot} />
+    </BrowserRouter>
   </StrictMode>,
 );
 void import('./pwa/register')

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 
 /** The not-found page (docs/shell.md, "Error pages"): shown for unknown routes and failed page validation. */
 export function NotFound() {

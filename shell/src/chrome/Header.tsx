@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { lockScroll } from '@henhouse/kit/ui/scrollLock';
 import { MobileMenu } from './MobileMenu';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@henhouse/kit/router';
 import type { Bootstrap } from '@henhouse/kit/bootstrap';
 import { pageHeading } from '@henhouse/kit/routing/heading';
 import { useAppStore } from '@henhouse/kit/state/store';
