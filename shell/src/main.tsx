@@ -7,6 +7,7 @@ import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { registerModules } from './federation/remotes';
 import { Root } from './routing/Root';
+import { preloadChrome, whenIdle } from './chrome/lazy';
 import { runStartup, seedSession } from './session/startup';
 
 declare global {
@@ -45,6 +46,11 @@ createRoot(document.getElementById('root')!).render(
     </BrowserRouter>
   </StrictMode>,
 );
-void import('./pwa/register')
-  .then((pwa) => pwa.registerServiceWorker(boot))
-  .catch((err) => console.warn('[pwa] could not load the service worker registration', err));
+// After the first render: the service worker, and the chrome the first screen does not
+// show (docs/shell.md, "First-load budget").
+whenIdle(() => {
+  preloadChrome();
+  void import('./pwa/register')
+    .then((pwa) => pwa.registerServiceWorker(boot))
+    .catch((err) => console.warn('[pwa] could not load the service worker registration', err));
+});
