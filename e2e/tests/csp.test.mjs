@@ -43,7 +43,7 @@ async function watchedPage() {
 
 const violations = (page) => page.evaluate(() => window.__violations);
 /** The page's nonce, as the shell's entry script carries it. */
-const nonceOf = (page) => page.evaluate(() => document.querySelector('script[src$="/assets/main.js"]').nonce);
+const nonceOf = (page) => page.evaluate(() => document.querySelector('script[src*="/assets/main."]').nonce);
 
 async function reportedViolations() {
   const r = await fetch(site.edge.base + '/readyz');
@@ -119,7 +119,7 @@ test('script injected into a page does not run, and the browser reports it to /c
   // or code at run time: the shell's entry script, changed to do both. (A trusted script
   // that creates a script element itself is trusted by 'strict-dynamic': see
   // docs/security.md, "What the policy does not stop".)
-  await page.route(site.edge.base + '/assets/main.js', async (route) => {
+  await page.route(/\/assets\/main\.[0-9a-f]{8}\.js$/, async (route) => {
     const response = await route.fetch();
     const flaw = `
 ;setTimeout(function () {

@@ -2,7 +2,7 @@ import { configure } from '@testing-library/react';
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 
-// jsdom lacks these; react-router needs them.
+// jsdom lacks these, which browsers have.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // A screen rendering a whole menu in jsdom takes a while on a busy 2-core machine; a

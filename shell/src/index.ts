@@ -3,6 +3,6 @@
 // paint and layout stability").
 import './styles.css';
 
-// Async boundary: shared singletons (React, the router, kit) are negotiated with the
+// Async boundary: shared singletons (React, kit and its router) are negotiated with the
 // remotes before any of them is evaluated.
 import('./main');

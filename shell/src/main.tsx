@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from '@henhouse/kit/router';
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { registerModules } from './federation/remotes';
 import { Root } from './routing/Root';
+import { preloadChrome, whenIdle } from './chrome/lazy';
 import { runStartup, seedSession } from './session/startup';
 
 declare global {
@@ -27,8 +28,6 @@ configureApi({
 });
 registerModules(boot.modules);
 
-const router = createBrowserRouter([{ path: '*', element: <Root boot={boot} /> }]);
-
 seedSession(boot);
 // Outside production, the app state is reachable from the console and from browser
 // tests (docs/shell.md, "Development aids").
@@ -41,9 +40,17 @@ if (boot.layout !== 'app') {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <Root boot={boot} />
+    </BrowserRouter>
   </StrictMode>,
 );
+// The service worker's registration is a chunk of its own, loaded at once: it must see
+// the guest's first interactions (its update rule reloads only an idle page), and it
+// registers the worker after the load event itself.
 void import('./pwa/register')
   .then((pwa) => pwa.registerServiceWorker(boot))
   .catch((err) => console.warn('[pwa] could not load the service worker registration', err));
+// After the first render: the chrome the first screen does not show (docs/shell.md,
+// "First-load budget").
+whenIdle(preloadChrome);

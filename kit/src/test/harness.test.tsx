@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { ApiError, request } from '@henhouse/kit/api/client';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { apiError, deferred, mockApi, mount, recordedAnswers, setupUser } from './harness';

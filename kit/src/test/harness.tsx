@@ -7,7 +7,7 @@
 // production module imports it (kit/src/boundaries.test.ts), so no build contains it.
 import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '@henhouse/kit/router';
 import { StrictMode, type ComponentType } from 'react';
 import { configureApi } from '@henhouse/kit/api/client';
 import { setBootstrap, type Bootstrap, type Layout } from '@henhouse/kit/bootstrap';

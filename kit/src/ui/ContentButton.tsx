@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@henhouse/kit/router';
 import type { ContentButton as ContentButtonBlock } from '@henhouse/kit/api/types';
 
 /** A button block of the content service (the contract's ContentButton). */

@@ -1,5 +1,5 @@
 // The user-info section of the dashboard: who is signed in, and "Sign out".
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { getLocation } from '@henhouse/kit/api/locations';
 import type { Location, User } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';

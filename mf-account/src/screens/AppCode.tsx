@@ -2,7 +2,7 @@
 // after single sign-on. Exchanges the code (POST /api/auth/sso/exchange), signs in and
 // goes to the page the sign-in started from.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { ssoExchange } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';

@@ -1,7 +1,7 @@
 // /account/confirmed?code=… (docs/routes.md): the link in the confirmation email. Confirms the
 // account (POST /api/auth/confirm) and says whether it worked.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { confirmEmail } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';

@@ -2,7 +2,7 @@
 // user-info (query `section`, or the store's ui.accountSection set by the mobile menu).
 // Guests are sent to sign in and come back here.
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
 import { useAppStore } from '@henhouse/kit/state/store';

@@ -2,7 +2,7 @@
 // password → done, with a link to sign in (docs/identity.md: forgot, reset).
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { forgotPassword, resetPassword } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';

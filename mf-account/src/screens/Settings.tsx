@@ -1,7 +1,7 @@
 // /account/settings (docs/routes.md): profile, notifications, password, saved addresses,
 // saved cards (tokens only: brand, last 4, expiry), saved locations and order history.
 import { useEffect } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { signInPath, useMember } from '../lib/useMember';

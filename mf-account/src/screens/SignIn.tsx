@@ -3,7 +3,7 @@
 // sign-on with the loyalty provider; a webview variant for layout "app".
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { passwordless, signIn } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';

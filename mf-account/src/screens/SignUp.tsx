@@ -2,7 +2,7 @@
 // the favourite location. Signed in on success (docs/identity.md).
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { signUp } from '@henhouse/kit/api/account';
 import { useAppStore } from '@henhouse/kit/state/store';

@@ -2,7 +2,7 @@
 // subscribing with a saved or new card, and cancelling (docs/identity.md).
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
 import { getCards } from '@henhouse/kit/api/account';

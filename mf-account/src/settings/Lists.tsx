@@ -1,7 +1,7 @@
 // Saved addresses, saved cards, favourite locations and order history (docs/identity.md).
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import * as account from '@henhouse/kit/api/account';
 import type { AddressInput, Location, MemberOrder, SavedAddress, SavedCard, User } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';

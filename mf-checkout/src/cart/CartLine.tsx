@@ -1,7 +1,7 @@
 // One line of the cart: name, price, choices, allergens, "Edit" and the quantity
 // stepper (− removes the last one). Shown in the cart drawer and in the checkout's order
 // summary.
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { removeLine, setLineQuantity } from '@henhouse/kit/api/cart';
 import type { Cart, CartLine as Line } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';

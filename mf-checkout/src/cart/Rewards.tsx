@@ -3,7 +3,7 @@
 // docs/identity.md; every answer's cart and members go into the one store, so the
 // header's points stay in step.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import { ApiError, type ApiResponse } from '@henhouse/kit/api/client';
 import { redeemOffer, redeemReward, returnRedemption } from '@henhouse/kit/api/loyalty';

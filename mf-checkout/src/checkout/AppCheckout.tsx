@@ -2,7 +2,7 @@
 // the site, and the result handed to the app (docs/webview.md, "Checkout result"). Once
 // placed, the order is shown here with its live status, and the URL carries its id for an
 // app that watches the address instead of a bridge.
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@henhouse/kit/router';
 import { OrderStatusView } from '../order/OrderStatus';
 import { CheckoutPage } from './CheckoutPage';
 

@@ -3,7 +3,7 @@
 // guest or the network does.
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import { getCards, saveCard } from '@henhouse/kit/api/account';
 import { ApiError } from '@henhouse/kit/api/client';

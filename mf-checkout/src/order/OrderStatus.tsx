@@ -3,7 +3,7 @@
 // here" for curbside, cancelling while the kitchen has not started, and what was ordered
 // and paid.
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { cancelOrder, orderArrived, type Order } from '@henhouse/kit/api/checkout';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';

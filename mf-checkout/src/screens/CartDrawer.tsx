@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
 import { ApiError } from '@henhouse/kit/api/client';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { getRecentOrder } from '@henhouse/kit/api/checkout';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import type { ScreenProps } from '@henhouse/kit/screen';

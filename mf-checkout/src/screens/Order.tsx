@@ -1,7 +1,7 @@
 // /order: the guest's order page (docs/routes.md, "/order"). An order on its way comes
 // first, with its status; then the cart as it stands, with "Checkout".
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import { getRecentOrder, type Order as PlacedOrder } from '@henhouse/kit/api/checkout';
 import { reportError } from '@henhouse/kit/api/useLoad';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import type { TopSellersBlock } from '@henhouse/kit/api/types';
 import { ContentButton } from '@henhouse/kit/ui/ContentButton';

@@ -1,7 +1,7 @@
 // The catering menu (docs/catering.md): the packages of the guest's location, its
 // occasions, and a search by text, occasion and headcount through GET /api/catering/search.
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { searchCatering } from '@henhouse/kit/api/menu';
 import type { Catering } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';

@@ -2,7 +2,7 @@
 // optionally the occasion) in, the packages and quantities the edge suggests out, and one
 // action that puts them all in the cart.
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { estimateCatering } from '@henhouse/kit/api/menu';
 import type { Catering, CateringEstimate, EstimateInput } from '@henhouse/kit/api/types';
 import { messageFor } from '@henhouse/kit/botcheck/errors';

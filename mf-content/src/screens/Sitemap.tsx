@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { getSlugs } from '@henhouse/kit/api/content';
 import { useLoad } from '@henhouse/kit/api/useLoad';

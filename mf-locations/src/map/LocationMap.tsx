@@ -1,6 +1,10 @@
 // The map as the screens use it: Leaflet and its stylesheet load in their own chunk the
 // first time a map is shown, so a screen without a map (/locations/all) never fetches them.
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+// It is fetched after the first render (once the page's first screen is shown): the list
+// does everything the map does, so it is not part of the first load (docs/shell.md,
+// "First-load budget"); the placeholder keeps the map's place meanwhile.
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { firstScreen } from '@henhouse/kit/ui/firstScreen';
 import type { LocationMapProps } from './types';
 
 const LeafletMap = lazy(() => import(/* webpackChunkName: "leaflet-map" */ './LeafletMap'));
@@ -22,13 +26,32 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
   }
 }
 
+/** True once the page's first screen has been painted. */
+function useAfterFirstScreen(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void firstScreen.then(() => requestAnimationFrame(() => live && setReady(true)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready;
+}
+
 export function LocationMap(props: LocationMapProps) {
+  const ready = useAfterFirstScreen();
+  const placeholder = <div className="hh-loc-map__canvas hh-loc-map__canvas--loading" />;
   return (
     <div className={['hh-loc-map', props.className].filter(Boolean).join(' ')}>
       <MapBoundary>
-        <Suspense fallback={<div className="hh-loc-map__canvas hh-loc-map__canvas--loading" />}>
-          <LeafletMap {...props} className={undefined} />
-        </Suspense>
+        {ready ? (
+          <Suspense fallback={placeholder}>
+            <LeafletMap {...props} className={undefined} />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
       </MapBoundary>
     </div>
   );

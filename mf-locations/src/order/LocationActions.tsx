@@ -2,7 +2,7 @@
 // map, and (members) keep it as a favourite. A location that does not offer the chosen
 // handoff says why instead of offering to order.
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import type { HandoffMode, Location } from '@henhouse/kit/api/types';
 import type { StartOrder } from './useStartOrder';
 import type { Favorites } from './useFavorites';

@@ -4,7 +4,7 @@
 // the new menu cannot take are reported before the menu opens; a handoff the cart refuses
 // (an address outside the delivery area) keeps the guest on the page with the reason.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import { ApiError, http } from '@henhouse/kit/api/client';
 import { setHandoff, type HandoffInput } from '@henhouse/kit/api/cart';

@@ -1,6 +1,6 @@
 // /locations/all: every location grouped by state, then city, as plain links to the
 // browse pages: crawlable, and usable without the map.
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { findLocations, locationStates } from '@henhouse/kit/api/locations';
 import type { Location, LocationState } from '@henhouse/kit/api/types';

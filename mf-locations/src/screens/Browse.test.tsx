@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from '@henhouse/kit/router';
 import { mockApi, resetStore, setupUser, type Handler } from '@henhouse/kit/test/harness';
 import { bowlingGreen, cart, lexington, louisville } from '../test/fixtures';
 import Browse from './Browse';

@@ -2,7 +2,7 @@
 // fitted to them, or one location's own page. A path that matches no location is the
 // not-found page (the edge answers such a first request with status 404 itself).
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { browseLocations } from '@henhouse/kit/api/locations';
 import type { Location } from '@henhouse/kit/api/types';

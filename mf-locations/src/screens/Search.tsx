@@ -1,7 +1,7 @@
 // /locations: find a location on the map or in the list, choose how to get the order, and
 // start an order there (docs/locations.md).
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import type { Address, HandoffMode, Location } from '@henhouse/kit/api/types';
 import { ApiError } from '@henhouse/kit/api/client';

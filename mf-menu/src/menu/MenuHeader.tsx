@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import type { Cart, Location } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { clockAt } from '../ui/time';

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 
 /** ResolveIds completes /menu/category/{cid} and /menu/product/{pid} without a menu id with

@@ -3,7 +3,7 @@
 // move reported; otherwise the choice between that menu and a new cart here. The cart is
 // never emptied without the guest saying so.
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import { createCart } from '@henhouse/kit/api/cart';
 import type { Location, NotTransferred } from '@henhouse/kit/api/types';

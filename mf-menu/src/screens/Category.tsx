@@ -1,6 +1,6 @@
 // /menu/{mid}/category/{cid}: one category with its description and products.
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { getCategory } from '@henhouse/kit/api/menu';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import type { ScreenProps } from '@henhouse/kit/screen';

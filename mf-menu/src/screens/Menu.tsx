@@ -1,7 +1,7 @@
 // /menu/{mid}: the location's menu by category (docs/menu.md, "Menu page"). One request
 // to /api answers the menu and its location; search and filters run on that answer.
 import { useEffect, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@henhouse/kit/router';
 import { getMenu } from '@henhouse/kit/api/menu';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { applyFilter, filterQuery, isFiltering, parseFilter } from '@henhouse/kit/menu/filter';

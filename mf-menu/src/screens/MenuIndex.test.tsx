@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { storeWith } from '@henhouse/kit/test/harness';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import MenuIndex from './MenuIndex';
 

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
 

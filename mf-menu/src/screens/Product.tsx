@@ -1,7 +1,7 @@
 // /menu/{mid}/product/{pid}: configure a product and add it to the cart, or, with
 // ?line={id}, change that cart line (docs/menu.md, "Product page").
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import { ApiError } from '@henhouse/kit/api/client';
 import { updateLine } from '@henhouse/kit/api/cart';

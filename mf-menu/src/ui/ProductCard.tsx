@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import type { Product } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
 import { MarkerList } from '@henhouse/kit/menu/markers';

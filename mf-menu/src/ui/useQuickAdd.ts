@@ -2,7 +2,7 @@
 // into the cart, announced; a product whose required groups have no defaults opens its
 // page instead.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import type { Product } from '@henhouse/kit/api/types';
 import { messageFor } from '@henhouse/kit/botcheck/errors';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { useModal } from '@henhouse/kit/ui/Dialog';
 import { RemoteScreen } from '../federation/RemoteScreen';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { Dialog } from '@henhouse/kit/ui/Dialog';
 

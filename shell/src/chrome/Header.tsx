@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { lockScroll } from '@henhouse/kit/ui/scrollLock';
-import { MobileMenu } from './MobileMenu';
+import { MobileMenu } from './lazy'; // loaded when the navigation first opens
 import { NavList, type NavEntry } from './NavItem';
 
 /** mainNav is the header's main navigation, in the order the site shows it. */

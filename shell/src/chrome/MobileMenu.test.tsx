@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { storeWith } from '@henhouse/kit/test/harness';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { MobileMenu } from './MobileMenu';
 

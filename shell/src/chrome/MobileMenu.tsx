@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 
 import { NavList, type NavEntry } from './NavItem';

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@henhouse/kit/router';
 
 export interface NavEntry {
   label: string;

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '@henhouse/kit/router';
 import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { newVisit, Popups } from './Popups';

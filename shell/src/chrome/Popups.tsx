@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@henhouse/kit/router';
 import { getPopups } from '@henhouse/kit/api/content';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { orderNowDestination, overlayHidden } from '@henhouse/kit/rules/overlay';
 

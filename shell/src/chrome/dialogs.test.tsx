@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ForcedSignOut, forcedSignOutMessage } from './ForcedSignOut';
 import { ErrorDialog, errorMessages } from './ErrorDialog';

@@ -3,9 +3,9 @@ import { Header } from '../chrome/Header';
 import { Footer } from '../chrome/Footer';
 import { LoaderOverlay } from '../chrome/LoaderOverlay';
 import { SiteOverlay } from '../chrome/SiteOverlay';
-import { CartDrawer } from '../chrome/CartDrawer';
 import { LoadingBar } from '../chrome/LoadingBar';
-import { Popups } from '../chrome/Popups';
+// Loaded when first needed (docs/shell.md, "First-load budget").
+import { CartDrawer, Popups } from '../chrome/lazy';
 import type { LayoutProps } from './types';
 
 /** default: the full site, with header, navigation, cart drawer, footer, site overlay and popups. */

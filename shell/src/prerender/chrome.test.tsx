@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from '@henhouse/kit/router';
 import type { Bootstrap, Layout, RouteEntry } from '@henhouse/kit/bootstrap';
 import { mockApi, resetStore } from '@henhouse/kit/test/harness';
 import { Root } from '../routing/Root';
@@ -49,11 +49,14 @@ function clientFirstRender(layout: Layout): string {
   const el = document.createElement('div');
   document.body.append(el);
   const boot = bootFor(layout);
-  const router = createMemoryRouter([{ path: '*', element: <Root boot={boot} /> }], {
-    initialEntries: [boot.path],
-  });
   const root = createRoot(el);
-  act(() => root.render(<RouterProvider router={router} />));
+  act(() =>
+    root.render(
+      <MemoryRouter initialEntries={[boot.path]}>
+        <Root boot={boot} />
+      </MemoryRouter>,
+    ),
+  );
   const html = el.innerHTML;
   act(() => root.unmount());
   el.remove();

@@ -6,7 +6,7 @@
 // then renders the same DOM in its place (chrome.test.tsx keeps the two equal).
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@henhouse/kit/router';
 import type { Bootstrap, Layout } from '@henhouse/kit/bootstrap';
 import { AreaLoading } from '../federation/RemoteScreen';
 import { AppLayout } from '../layouts/AppLayout';

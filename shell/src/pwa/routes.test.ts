@@ -5,7 +5,8 @@ describe('service worker routes', () => {
     ['/assets/391.c680d74e.js', true],
     ['/assets/898.b74c7176.css', true],
     ['/assets/logo.0a1b2c3d.svg', true],
-    ['/assets/main.js', false], // fixed name, revalidated: never cache first
+    ['/assets/main.9de59a89.js', true], // the entry is content-hashed too
+    ['/assets/main.js', false], // no hash: never cache first
     ['/assets/391.c680d74e.js.map', false],
     ['/assets/391.c680d74e.js.LICENSE.txt', false],
     ['/assets/mf-manifest.json', false],

@@ -23,7 +23,7 @@ export const EXPIRATION = {
 } as const;
 
 // The shell's content-hashed files (same rule as the edge's hashedName): immutable.
-// /assets/main.js has a fixed name and is revalidated by the browser: not matched.
+// The entry (main.<hash>.js) is one of them; a new deploy's page names a new one.
 const hashedAsset = /^\/assets\/[^/]+\.[0-9a-f]{8}\.(?:js|css|svg|png|jpe?g|webp|woff2?)$/;
 
 // /modules/<name>/<version>/… : a published remote version never changes.

@@ -7,8 +7,8 @@
 //   NAVIGATION_TIMEOUT_SECONDS) → the precached offline page. An online guest always
 //   gets the edge's current document, so a deploy is used on the next navigation.
 // - /assets/<name>.<hash>.<ext> and /modules/<name>/<version>/*: cache first, with
-//   expiration; both are immutable by contract.
-// - /api/*, mf-manifest.json, /assets/main.js and everything else: not handled; the
+//   expiration; both are immutable by contract (the shell's entry, main.<hash>.js, too).
+// - /api/*, mf-manifest.json and everything else: not handled; the
 //   browser goes to the network as if there were no worker.
 // - A new worker skips waiting and claims open pages; shell/src/pwa/register.ts decides
 //   whether such a page reloads.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@henhouse/kit/router';
 import type { Bootstrap } from '@henhouse/kit/bootstrap';
 import { pageHeading } from '@henhouse/kit/routing/heading';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -9,8 +9,8 @@ import { DefaultLayout } from '../layouts/DefaultLayout';
 import { MinimalLayout } from '../layouts/MinimalLayout';
 import { AppLayout } from '../layouts/AppLayout';
 import { resolve } from './resolve';
-import { ForcedSignOut } from '../chrome/ForcedSignOut';
-import { ErrorDialog } from '../chrome/ErrorDialog';
+// Dialogs load when first needed (docs/shell.md, "First-load budget").
+import { ErrorDialog, ForcedSignOut } from '../chrome/lazy';
 import { PageErrorBoundary } from './ErrorPage';
 import { checkSession } from '../session/startup';
 

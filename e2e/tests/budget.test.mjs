@@ -1,0 +1,26 @@
+// The first-load budget (docs/shell.md, "First-load budget"): on each route of
+// bench/bundle-budget.json, the JavaScript a first visit downloads up to the first
+// render stays within the route's KB gzip. Measured as bench/bundle-size.mjs measures.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite } from './harness.mjs';
+import { budget, kb, measureRoute } from '../../bench/firstload.mjs';
+
+const site = useSite(before, after);
+
+for (const [path, limit] of Object.entries(budget)) {
+  test(`${path}: first render within ${limit} KB gzip of JavaScript`, async () => {
+    const r = await measureRoute(site.browser, site.edge.base, path);
+    assert.ok(r.first.count > 0, 'the route loaded JavaScript');
+    const files = r.files
+      .filter((f) => !f.afterFirstRender)
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 5)
+      .map((f) => `${f.path} ${kb(f.gzip).toFixed(1)}`)
+      .join(', ');
+    assert.ok(
+      kb(r.first.gzip) <= limit,
+      `${path}: ${kb(r.first.gzip).toFixed(1)} KB gzip in ${r.first.count} files > ${limit} KB (largest: ${files})`,
+    );
+  });
+}
