@@ -119,6 +119,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		}
 	}
 	go renewSubscriptions(ctx, st, s.loyal, log)
+	s.Registry.Start(ctx) // release state changes from any edge (docs/architecture.md)
 	s.policy = csp.NewPolicy(pageSources(cfg, s.guard.builtin == nil), cfg.CookieSecure)
 	s.reports = csp.NewReports(log)
 
