@@ -422,20 +422,37 @@ func (r *Registry) has(name, version string) bool {
 
 // Resolve picks the version of name that visitorID gets.
 func (r *Registry) Resolve(ctx context.Context, name, visitorID string) (Module, bool) {
-	st := r.StateOf(ctx, name)
-	if st.Stable == "" {
+	stable, canary, weight, ok := r.Variants(ctx, name)
+	if !ok {
 		return Module{}, false
 	}
-	version, channel := st.Stable, "stable"
-	if st.Canary != "" && Bucket(visitorID, name) < st.Weight {
-		version, channel = st.Canary, "canary"
+	if weight > 0 && Bucket(visitorID, name) < weight {
+		return canary, true
 	}
+	return stable, true
+}
+
+// Variants are the versions of name visitors get: stable, and canary for the weight
+// share of visitor buckets (weight 0: no canary). ok is false for an unknown module.
+func (r *Registry) Variants(ctx context.Context, name string) (stable, canary Module, weight int, ok bool) {
+	st := r.StateOf(ctx, name)
+	if st.Stable == "" {
+		return Module{}, Module{}, 0, false
+	}
+	stable = r.module(name, st.Stable, "stable")
+	if st.Canary != "" && st.Weight > 0 {
+		canary, weight = r.module(name, st.Canary, "canary"), st.Weight
+	}
+	return stable, canary, weight, true
+}
+
+func (r *Registry) module(name, version, channel string) Module {
 	r.mu.RLock()
 	p := r.versions[name][version]
 	r.mu.RUnlock()
 	base := URLPrefix + "/" + name + "/" + version + "/"
 	return Module{Name: name, Remote: p.remote, Version: version, Channel: channel,
-		Manifest: base + "mf-manifest.json", Entry: base + p.entry}, true
+		Manifest: base + "mf-manifest.json", Entry: base + p.entry}
 }
 
 // Bucket maps a visitor and module to 0–99, stable across requests and processes.
