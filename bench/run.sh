@@ -6,7 +6,6 @@ echo "== Go benchmarks"
 go test -run '^$' -bench . -benchmem ./edge/...
 echo "== API load (bench/apiload)"
 go run ./bench/apiload "$@"
-echo "== Page speed against nginx (bench/pagespeed.sh)"
-bash bench/pagespeed.sh
+echo "== Page speed against nginx (bench/pagespeed.sh)" && bash bench/pagespeed.sh
 echo "== First-visit JavaScript (bench/bundle-size.mjs)"
 node bench/bundle-size.mjs
