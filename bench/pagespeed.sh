@@ -6,6 +6,7 @@
 #
 #   bash bench/pagespeed.sh            # after make build
 #   DURATION=4s bash bench/pagespeed.sh
+#   BASELINE_EDGE=/tmp/edge-old bash bench/pagespeed.sh   # also an older build, same run
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,8 +46,9 @@ wait_for() { # url
   return 1
 }
 
+EDGE_BIN=./bin/edge
 start_edge() { # extra env assignments
-  env PORT="$EDGE_PORT" APP_ENV=dev COOKIE_SECURE=false APP_PREFIX=pagespeed "$@" ./bin/edge >"$tmp/edge.log" 2>&1 &
+  env PORT="$EDGE_PORT" APP_ENV=dev COOKIE_SECURE=false APP_PREFIX=pagespeed "$@" "$EDGE_BIN" >"$tmp/edge.log" 2>&1 &
   edge_pid=$!
   wait_for "http://127.0.0.1:$EDGE_PORT/healthz"
   curl -fsS -o /dev/null "http://127.0.0.1:$EDGE_PORT/" # first view fills the caches
@@ -102,14 +104,20 @@ report() { # name rps
   awk -v n="$1" -v r="$2" -v b="$base" 'BEGIN { printf "%-28s %10s req/s  %.2fx nginx\n", n, r, r / b }'
 }
 
-start_edge
-report "edge, embedded store" "$(rps "http://127.0.0.1:$EDGE_PORT/")"
-stop_edge
-
-if (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
-  start_edge REDIS_URL="$REDIS_URL_BENCH"
-  report "edge, Redis 127.0.0.1:6379" "$(rps "http://127.0.0.1:$EDGE_PORT/")"
+redis_up=false
+(exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null && redis_up=true
+for bin in ./bin/edge ${BASELINE_EDGE:+"$BASELINE_EDGE"}; do
+  EDGE_BIN=$bin
+  label=edge
+  [ "$bin" != ./bin/edge ] && label=baseline
+  start_edge
+  report "$label, embedded store" "$(rps "http://127.0.0.1:$EDGE_PORT/")"
   stop_edge
-else
-  echo "no Redis at 127.0.0.1:6379: the Redis case is skipped"
-fi
+  if $redis_up; then
+    start_edge REDIS_URL="$REDIS_URL_BENCH"
+    report "$label, Redis 127.0.0.1:6379" "$(rps "http://127.0.0.1:$EDGE_PORT/")"
+    stop_edge
+  else
+    echo "no Redis at 127.0.0.1:6379: the Redis case is skipped"
+  fi
+done
