@@ -144,9 +144,8 @@ func TestStateChangeReachesOtherEdges(t *testing.T) {
 		if s := b.StateOf(ctx, "mf-menu"); s.Stable != "1.1.0" || s.Canary != "" {
 			t.Fatalf("before: %+v", s)
 		}
-		waitFor := func(want State) {
+		waitFor := func(gen uint64, want State) {
 			t.Helper()
-			gen := b.Generation()
 			deadline := time.Now().Add(2 * time.Second)
 			for b.StateOf(ctx, "mf-menu") != want {
 				if time.Now().After(deadline) {
@@ -161,16 +160,18 @@ func TestStateChangeReachesOtherEdges(t *testing.T) {
 		// The subscription may still be starting: a change then is caught by the re-read
 		// on subscribe, and one after it by the message.
 		canary := State{Stable: "1.0.0", Canary: "1.1.0", Weight: 100}
+		gen := b.Generation()
 		if err := a.SetState(ctx, "mf-menu", canary); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(canary)
+		waitFor(gen, canary)
 		time.Sleep(50 * time.Millisecond) // both subscribed by now
 		rollback := State{Stable: "1.0.0"}
+		gen = b.Generation()
 		if err := a.SetState(ctx, "mf-menu", rollback); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(rollback)
+		waitFor(gen, rollback)
 		if m, _ := b.Resolve(ctx, "mf-menu", "v1"); m.Version != "1.0.0" || m.Channel != "stable" {
 			t.Fatalf("after the rollback: %+v", m)
 		}
