@@ -15,6 +15,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/henhouse/platform/edge/internal/page"
 	"github.com/henhouse/platform/edge/internal/session"
 )
 
@@ -176,5 +177,25 @@ func TestHashedShellEntryIsImmutable(t *testing.T) {
 		if cc := resp.Header.Get("Cache-Control"); resp.StatusCode != 200 || !strings.Contains(cc, want) {
 			t.Errorf("%s: %d %q, want %s", path, resp.StatusCode, cc, want)
 		}
+	}
+}
+
+// With the shell's chrome.json in the build, the page's root holds the layout's
+// prerendered chrome with the heading in it; without it, the plain heading.
+func TestPagesUseTheBuildsChrome(t *testing.T) {
+	plain := newTestServer(t)
+	if _, body := get(t, plain, "/contact"); !strings.Contains(body, `<div id="root"><h1 class="visually-hidden">Page contact</h1></div>`) {
+		t.Fatalf("without chrome.json:\n%s", body)
+	}
+	s := newTestServer(t)
+	chrome := `{"default":"<header>Henhouse</header><main><h1>` + page.HeadingMarker + `</h1></main>"}`
+	if err := os.WriteFile(filepath.Join(s.cfg.BuildDir, "shell", "chrome.json"), []byte(chrome), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, body := get(t, s, "/contact"); !strings.Contains(body, `<div id="root"><header>Henhouse</header><main><h1>Page contact</h1></main></div>`) {
+		t.Fatalf("with chrome.json:\n%s", body)
+	}
+	if _, body := get(t, s, "/app/subscribe"); !strings.Contains(body, `<div id="root"><h1 class="visually-hidden">Page app subscribe</h1></div>`) {
+		t.Fatalf("a layout chrome.json lacks:\n%s", body)
 	}
 }
