@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Every benchmark: Go testing.B benchmarks, the API load test, the bundle sizes, first
-# paint and layout stability, Lighthouse.
+# Every benchmark: Go testing.B benchmarks, the API load test, page speed against nginx,
+# the bundle sizes, first paint and layout stability, Lighthouse.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== Go benchmarks"
 go test -run '^$' -bench . -benchmem ./edge/...
 echo "== API load (bench/apiload)"
 go run ./bench/apiload "$@"
+echo "== Page speed against nginx (bench/pagespeed.sh)" && bash bench/pagespeed.sh
 echo "== First-visit JavaScript (bench/bundle-size.mjs)"
 node bench/bundle-size.mjs
 echo "== First paint and layout stability (bench/paint.mjs)"

@@ -34,6 +34,7 @@
 package csrf
 
 import (
+	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -41,6 +42,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"hash"
 	"net/url"
 	"strings"
 	"sync"
@@ -179,11 +181,27 @@ func (p *protector) currentSecret(ctx context.Context) []byte {
 	return secret
 }
 
+// keyedMAC is an HMAC already keyed with key: Reset is cheaper than keying anew, and
+// every page view makes a token.
+type keyedMAC struct {
+	key []byte
+	h   hash.Hash
+}
+
+var macs sync.Pool
+
 func mac(secret []byte, visitorID string) []byte {
-	h := hmac.New(sha256.New, secret)
-	h.Write([]byte(macContext))
-	h.Write([]byte(visitorID))
-	return h.Sum(nil)
+	k, _ := macs.Get().(*keyedMAC)
+	if k == nil || !bytes.Equal(k.key, secret) {
+		k = &keyedMAC{key: secret, h: hmac.New(sha256.New, secret)}
+	} else {
+		k.h.Reset()
+	}
+	k.h.Write([]byte(macContext))
+	k.h.Write([]byte(visitorID))
+	sum := k.h.Sum(nil)
+	macs.Put(k)
+	return sum
 }
 
 // tokenFor returns a freshly masked token for the visitor.

@@ -12,6 +12,14 @@
 //
 // Example: with stable 1.4.0, canary 1.5.0 and weight 10, about one visitor in ten
 // loads mf-menu 1.5.0 and keeps it until the weight changes.
+//
+// The release state is held in memory, so a page view costs no Redis call for it.
+// SetState writes a module's hash and publishes its name on "<prefix>:modules:changed";
+// every edge subscribed there (Start) re-reads that module at once, so a change made on
+// one edge (a canary rollback) reaches all of them within a round trip. Each edge also
+// re-reads every module when its subscription is (re)established and every
+// RefreshEvery, in case a message was lost while it was disconnected. While Redis
+// cannot be read, the state last read stays in force.
 package modules
 
 import (
@@ -27,6 +35,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/henhouse/platform/edge/internal/store"
 )
@@ -60,18 +72,35 @@ type State struct {
 type published struct {
 	remote string
 	entry  string
+	// exposes maps an exposed module ("./Menu") to the files it loads synchronously,
+	// relative to the version's directory (mf-manifest.json, exposes[].assets).
+	exposes map[string]Assets
 }
 
-// Registry holds what is on disk and reads release state from Redis.
+// Assets are the JS and CSS files an exposed module needs before it runs.
+type Assets struct {
+	JS  []string
+	CSS []string
+}
+
+// RefreshEvery is how often each edge re-reads every module's state, in case a
+// change message was lost.
+var RefreshEvery = 30 * time.Second
+
+// Registry holds what is on disk and the release state read from Redis.
 type Registry struct {
 	dir   string
 	store *store.Store
 
 	mu       sync.RWMutex
 	versions map[string]map[string]published // name → version → files
-	// known is the release state last read from Redis per module, used while Redis
-	// cannot be read so canary visitors keep their version through an outage.
+	// known is the release state last read from Redis per module; it stays in force
+	// while Redis cannot be read, so canary visitors keep their version through an
+	// outage.
 	known map[string]State
+	// gen counts changes of what the registry answers (versions on disk, release
+	// state), so callers can keep what they derive from it until it moves.
+	gen atomic.Uint64
 }
 
 var (
@@ -79,10 +108,151 @@ var (
 	versionRe = regexp.MustCompile(`^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$`)
 )
 
-// Open scans dir. st may be nil (no release state: the newest version is stable).
+// Open scans dir and reads the release state once. st may be nil (no release state:
+// the newest version is stable). Start keeps the state current.
 func Open(dir string, st *store.Store) (*Registry, error) {
 	r := &Registry{dir: dir, store: st, known: map[string]State{}}
-	return r, r.Rescan()
+	if err := r.Rescan(); err != nil {
+		return nil, err
+	}
+	_ = r.Reload(context.Background()) // Redis away: the newest on disk until it answers
+	return r, nil
+}
+
+// Generation changes whenever a module's versions or release state may have changed.
+func (r *Registry) Generation() uint64 { return r.gen.Load() }
+
+// changedChannel is where SetState announces a changed module (its name).
+func (r *Registry) changedChannel() string { return r.store.Key("modules", "changed") }
+
+// Start keeps the release state current until ctx ends: it subscribes to the change
+// channel, re-reads every module on each (re)subscription and every RefreshEvery, and
+// re-reads one module when its change is announced.
+func (r *Registry) Start(ctx context.Context) {
+	if r.store == nil {
+		return
+	}
+	r.store.OnRecover(func() { _ = r.Reload(ctx) })
+	go r.listen(ctx)
+	go func() {
+		t := time.NewTicker(RefreshEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				_ = r.Reload(ctx)
+			}
+		}
+	}()
+}
+
+func (r *Registry) listen(ctx context.Context) {
+	ps := r.store.Client.Subscribe(ctx, r.changedChannel())
+	defer ps.Close()
+	for ctx.Err() == nil {
+		// A bounded wait, then a ping: a connection that died silently is noticed and
+		// replaced (go-redis subscribes again on the new one).
+		msg, err := ps.ReceiveTimeout(ctx, 30*time.Second)
+		switch m := msg.(type) {
+		case *redis.Subscription:
+			if m.Kind == "subscribe" {
+				_ = r.Reload(ctx) // changes made while not subscribed
+			}
+		case *redis.Message:
+			if r.Reload(ctx, m.Payload) != nil {
+				_ = r.Reload(ctx) // the module may be new: re-read all
+			}
+		}
+		if err == nil {
+			continue
+		}
+		if errors.Is(err, redis.ErrClosed) || ctx.Err() != nil {
+			return
+		}
+		var ne interface{ Timeout() bool }
+		if errors.As(err, &ne) && ne.Timeout() {
+			_ = ps.Ping(ctx)
+			continue
+		}
+		select { // Redis away: try again shortly, keeping the last state read
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Reload reads the release state of the named modules (all published ones when none
+// are named) from Redis in one round trip. On error the state last read is kept.
+func (r *Registry) Reload(ctx context.Context, names ...string) error {
+	if r.store == nil {
+		return nil
+	}
+	if len(names) == 0 {
+		names = r.Names()
+	}
+	for _, n := range names {
+		if !nameRe.MatchString(n) {
+			return fmt.Errorf("modules: bad module name %q", n)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	cmds := make([]*redis.MapStringStringCmd, len(names))
+	_, err := r.store.Client.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, n := range names {
+			cmds[i] = p.HGetAll(ctx, r.store.Key("modules", n))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	for i, n := range names {
+		vals := cmds[i].Val()
+		w, _ := strconv.Atoi(vals["weight"])
+		st := State{Stable: vals["stable"], Canary: vals["canary"], Weight: w}
+		if r.known[n] != st {
+			r.known[n] = st
+			r.gen.Add(1)
+		}
+	}
+	r.mu.Unlock()
+	return nil
+}
+
+// SetState records a module's release state in Redis and announces it to every edge.
+// This edge uses it at once; the others within a round trip of the announcement.
+func (r *Registry) SetState(ctx context.Context, name string, st State) error {
+	if !nameRe.MatchString(name) {
+		return fmt.Errorf("modules: bad module name %q", name)
+	}
+	if st.Weight < 0 || st.Weight > 100 {
+		return fmt.Errorf("modules: weight %d is not 0–100", st.Weight)
+	}
+	if r.store == nil {
+		return errors.New("modules: no store to record the release state in")
+	}
+	key := r.store.Key("modules", name)
+	_, err := r.store.Client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.HSet(ctx, key, "stable", st.Stable, "canary", st.Canary, "weight", strconv.Itoa(st.Weight))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	if r.known[name] != st {
+		r.known[name] = st
+		r.gen.Add(1)
+	}
+	r.mu.Unlock()
+	// The hash is written first, so an edge that gets the message reads the new state.
+	return r.store.Client.Publish(ctx, r.changedChannel(), name).Err()
 }
 
 // Dir is the directory modules are served from.
@@ -117,6 +287,7 @@ func (r *Registry) Rescan() error {
 	r.mu.Lock()
 	r.versions = found
 	r.mu.Unlock()
+	r.gen.Add(1)
 	return nil
 }
 
@@ -133,6 +304,14 @@ func readManifest(path string) (published, error) {
 				Path string `json:"path"`
 			} `json:"remoteEntry"`
 		} `json:"metaData"`
+		Exposes []struct {
+			Name   string `json:"name"`
+			Path   string `json:"path"`
+			Assets struct {
+				JS  struct{ Sync []string } `json:"js"`
+				CSS struct{ Sync []string } `json:"css"`
+			} `json:"assets"`
+		} `json:"exposes"`
 	}
 	if err := json.Unmarshal(b, &m); err != nil {
 		return published{}, err
@@ -144,7 +323,44 @@ func readManifest(path string) (published, error) {
 	if p := strings.Trim(m.MetaData.RemoteEntry.Path, "/"); p != "" {
 		entry = p + "/" + entry
 	}
-	return published{remote: m.Name, entry: entry}, nil
+	p := published{remote: m.Name, entry: entry, exposes: map[string]Assets{}}
+	for _, e := range m.Exposes {
+		name := strings.TrimPrefix(e.Path, "./")
+		if name == "" {
+			name = e.Name
+		}
+		p.exposes[name] = Assets{JS: safeFiles(e.Assets.JS.Sync), CSS: safeFiles(e.Assets.CSS.Sync)}
+	}
+	return p, nil
+}
+
+// safeFiles keeps the relative file paths that stay inside the version's directory.
+func safeFiles(in []string) []string {
+	var out []string
+	for _, f := range in {
+		if f == "" || strings.HasPrefix(f, "/") || strings.Contains(f, "..") || strings.Contains(f, "://") {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// Preloads lists the URLs of the files the exposed module screen of a resolved
+// module loads before it runs (from the version's mf-manifest.json).
+func (r *Registry) Preloads(m Module, screen string) Assets {
+	r.mu.RLock()
+	a := r.versions[m.Name][m.Version].exposes[screen]
+	r.mu.RUnlock()
+	base := URLPrefix + "/" + m.Name + "/" + m.Version + "/"
+	var out Assets
+	for _, f := range a.JS {
+		out.JS = append(out.JS, base+f)
+	}
+	for _, f := range a.CSS {
+		out.CSS = append(out.CSS, base+f)
+	}
+	return out
 }
 
 // Names lists the published modules.
@@ -171,25 +387,13 @@ func (r *Registry) Versions(name string) []string {
 	return out
 }
 
-// StateOf returns the release state of a module: Redis first, else newest on disk.
-// While Redis cannot be read it is the state last read (pages keep rendering, and a
-// canary visitor keeps the canary), or, before any was read, the newest on disk.
-func (r *Registry) StateOf(ctx context.Context, name string) State {
-	var st State
-	if r.store != nil {
-		vals, err := r.store.Client.HGetAll(ctx, r.store.Key("modules", name)).Result()
-		if err == nil {
-			st.Stable, st.Canary = vals["stable"], vals["canary"]
-			st.Weight, _ = strconv.Atoi(vals["weight"])
-			r.mu.Lock()
-			r.known[name] = st
-			r.mu.Unlock()
-		} else {
-			r.mu.RLock()
-			st = r.known[name]
-			r.mu.RUnlock()
-		}
-	}
+// StateOf returns the release state of a module: the one last read from Redis (kept
+// through an outage, so a canary visitor keeps the canary) when its versions are on
+// disk, else the newest version on disk.
+func (r *Registry) StateOf(_ context.Context, name string) State {
+	r.mu.RLock()
+	st := r.known[name]
+	r.mu.RUnlock()
 	if !r.has(name, st.Stable) {
 		vs := r.Versions(name)
 		st.Stable = ""
@@ -218,20 +422,37 @@ func (r *Registry) has(name, version string) bool {
 
 // Resolve picks the version of name that visitorID gets.
 func (r *Registry) Resolve(ctx context.Context, name, visitorID string) (Module, bool) {
-	st := r.StateOf(ctx, name)
-	if st.Stable == "" {
+	stable, canary, weight, ok := r.Variants(ctx, name)
+	if !ok {
 		return Module{}, false
 	}
-	version, channel := st.Stable, "stable"
-	if st.Canary != "" && Bucket(visitorID, name) < st.Weight {
-		version, channel = st.Canary, "canary"
+	if weight > 0 && Bucket(visitorID, name) < weight {
+		return canary, true
 	}
+	return stable, true
+}
+
+// Variants are the versions of name visitors get: stable, and canary for the weight
+// share of visitor buckets (weight 0: no canary). ok is false for an unknown module.
+func (r *Registry) Variants(ctx context.Context, name string) (stable, canary Module, weight int, ok bool) {
+	st := r.StateOf(ctx, name)
+	if st.Stable == "" {
+		return Module{}, Module{}, 0, false
+	}
+	stable = r.module(name, st.Stable, "stable")
+	if st.Canary != "" && st.Weight > 0 {
+		canary, weight = r.module(name, st.Canary, "canary"), st.Weight
+	}
+	return stable, canary, weight, true
+}
+
+func (r *Registry) module(name, version, channel string) Module {
 	r.mu.RLock()
 	p := r.versions[name][version]
 	r.mu.RUnlock()
 	base := URLPrefix + "/" + name + "/" + version + "/"
 	return Module{Name: name, Remote: p.remote, Version: version, Channel: channel,
-		Manifest: base + "mf-manifest.json", Entry: base + p.entry}, true
+		Manifest: base + "mf-manifest.json", Entry: base + p.entry}
 }
 
 // Bucket maps a visitor and module to 0–99, stable across requests and processes.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/store/storetest"
@@ -56,7 +57,9 @@ func TestCanaryIsStickyAndWeighted(t *testing.T) {
 		publish(t, dir, "mf-menu", "1.0.0")
 		publish(t, dir, "mf-menu", "1.1.0")
 		r, _ := Open(dir, st)
-		st.Client.HSet(ctx, st.Key("modules", "mf-menu"), "stable", "1.0.0", "canary", "1.1.0", "weight", "25")
+		if err := r.SetState(ctx, "mf-menu", State{Stable: "1.0.0", Canary: "1.1.0", Weight: 25}); err != nil {
+			t.Fatal(err)
+		}
 
 		canary := 0
 		for i := 0; i < 2000; i++ {
@@ -74,7 +77,7 @@ func TestCanaryIsStickyAndWeighted(t *testing.T) {
 			t.Fatalf("canary share %d/2000, want about 25%%", canary)
 		}
 		// A canary that is not on disk is ignored; a stable that is not on disk falls back.
-		st.Client.HSet(ctx, st.Key("modules", "mf-menu"), "stable", "9.9.9", "canary", "8.8.8", "weight", "100")
+		_ = r.SetState(ctx, "mf-menu", State{Stable: "9.9.9", Canary: "8.8.8", Weight: 100})
 		if s := r.StateOf(ctx, "mf-menu"); s.Stable != "1.1.0" || s.Canary != "" {
 			t.Fatalf("state = %+v", s)
 		}
@@ -106,16 +109,89 @@ func TestStateSurvivesARedisOutage(t *testing.T) {
 	publish(t, dir, "mf-menu", "1.1.0")
 	publish(t, dir, "mf-menu", "1.2.0")
 	r, _ := Open(dir, st)
-	cold, _ := Open(dir, st)
-	st.Client.HSet(ctx, st.Key("modules", "mf-menu"), "stable", "1.0.0", "canary", "1.1.0", "weight", "100")
+	if err := r.SetState(ctx, "mf-menu", State{Stable: "1.0.0", Canary: "1.1.0", Weight: 100}); err != nil {
+		t.Fatal(err)
+	}
 	if m, _ := r.Resolve(ctx, "mf-menu", "v1"); m.Version != "1.1.0" {
 		t.Fatalf("canary: %+v", m)
 	}
 	st.Mini().Close()
+	if err := r.Reload(ctx); err == nil {
+		t.Fatal("Reload with Redis away succeeded")
+	}
+	cold, _ := Open(dir, st)
 	if m, ok := r.Resolve(ctx, "mf-menu", "v1"); !ok || m.Version != "1.1.0" || m.Channel != "canary" {
 		t.Fatalf("during the outage: %+v", m)
 	}
 	if m, ok := cold.Resolve(ctx, "mf-menu", "v1"); !ok || m.Version != "1.2.0" || m.Channel != "stable" {
 		t.Fatalf("during the outage, nothing read yet: %+v", m)
+	}
+}
+
+// A change made through one edge's registry reaches another edge's registry on the same
+// Redis by the change message, without waiting for the periodic re-read.
+func TestStateChangeReachesOtherEdges(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		dir := t.TempDir()
+		publish(t, dir, "mf-menu", "1.0.0")
+		publish(t, dir, "mf-menu", "1.1.0")
+		a, _ := Open(dir, st)
+		b, _ := Open(dir, st)
+		a.Start(ctx)
+		b.Start(ctx)
+		if s := b.StateOf(ctx, "mf-menu"); s.Stable != "1.1.0" || s.Canary != "" {
+			t.Fatalf("before: %+v", s)
+		}
+		waitFor := func(gen uint64, want State) {
+			t.Helper()
+			deadline := time.Now().Add(2 * time.Second)
+			for b.StateOf(ctx, "mf-menu") != want {
+				if time.Now().After(deadline) {
+					t.Fatalf("the other edge still has %+v, want %+v", b.StateOf(ctx, "mf-menu"), want)
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			if b.Generation() == gen {
+				t.Fatal("the generation did not move with the state")
+			}
+		}
+		// The subscription may still be starting: a change then is caught by the re-read
+		// on subscribe, and one after it by the message.
+		canary := State{Stable: "1.0.0", Canary: "1.1.0", Weight: 100}
+		gen := b.Generation()
+		if err := a.SetState(ctx, "mf-menu", canary); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(gen, canary)
+		time.Sleep(50 * time.Millisecond) // both subscribed by now
+		rollback := State{Stable: "1.0.0"}
+		gen = b.Generation()
+		if err := a.SetState(ctx, "mf-menu", rollback); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(gen, rollback)
+		if m, _ := b.Resolve(ctx, "mf-menu", "v1"); m.Version != "1.0.0" || m.Channel != "stable" {
+			t.Fatalf("after the rollback: %+v", m)
+		}
+	})
+}
+
+func TestPreloadsFromTheManifest(t *testing.T) {
+	dir := t.TempDir()
+	d := filepath.Join(dir, "mf-menu", "1.0.0")
+	_ = os.MkdirAll(d, 0o755)
+	m := `{"name":"mf_menu","metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""}},
+	"exposes":[{"name":"Menu","path":"./Menu","assets":{"js":{"sync":["static/js/12.ab.js","../evil.js"],"async":["x.js"]},"css":{"sync":["static/css/12.css"],"async":[]}}}]}`
+	_ = os.WriteFile(filepath.Join(d, "mf-manifest.json"), []byte(m), 0o644)
+	r, _ := Open(dir, nil)
+	mod, _ := r.Resolve(context.Background(), "mf-menu", "v1")
+	got := r.Preloads(mod, "Menu")
+	if len(got.JS) != 1 || got.JS[0] != "/modules/mf-menu/1.0.0/static/js/12.ab.js" || len(got.CSS) != 1 || got.CSS[0] != "/modules/mf-menu/1.0.0/static/css/12.css" {
+		t.Fatalf("Preloads = %+v", got)
+	}
+	if got := r.Preloads(mod, "Nothing"); len(got.JS)+len(got.CSS) != 0 {
+		t.Fatalf("unknown screen: %+v", got)
 	}
 }

@@ -1,13 +1,17 @@
 // Package page renders the HTML document the edge answers every page request with:
-// a small head (theme colour, title, shell styles), the visually hidden page heading,
-// and the JSON bootstrap the shell starts from. The shell renders everything else.
+// a small head (theme colour, title, description, shell styles, preloads of what the
+// route loads), the page heading (inside the shell's prerendered chrome when the build
+// has one), and the JSON bootstrap the shell starts from. The shell renders the rest.
+//
+// Everything that does not depend on the visitor is rendered once (Shell, per build;
+// Release, per change of the module registry); a request writes those fragments and
+// its own few values (docs/architecture.md, "Bootstrap").
 package page
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"html/template"
 	"os"
 	"path/filepath"
 
@@ -127,50 +131,33 @@ func LoadAssets(dir string) (Assets, error) {
 	return a, nil
 }
 
-var doc = template.Must(template.New("doc").Parse(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="theme-color" content="#000">
-<title>{{.Title}}</title>
-<link rel="manifest" href="/manifest.webmanifest">
-<link rel="icon" href="/static/icons/icon.svg" type="image/svg+xml">
-<link rel="icon" href="/static/icons/icon-192.png" type="image/png" sizes="192x192">
-<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">
-{{range .CSS}}<link rel="stylesheet" href="/assets/{{.}}">
-{{end}}{{if .Entry}}<link rel="preload" href="{{.Entry}}" as="script" nonce="{{.Nonce}}">
-{{end}}</head>
-<body>
-<div id="root"><h1 class="visually-hidden">{{.Heading}}</h1></div>
-<noscript><p>Please turn on JavaScript to order from {{.Brand}}.</p></noscript>
-<script id="bootstrap" type="application/json" nonce="{{.Nonce}}">{{.Bootstrap}}</script>
-{{range .JS}}<script defer src="/assets/{{.}}" nonce="{{$.Nonce}}"></script>
-{{end}}</body>
-</html>
-`))
+// HeadingMarker stands, once, in each layout of chrome.json where the page heading goes.
+const HeadingMarker = "<!--hh:heading-->"
 
-// Render writes the document for b. nonce is the response's Content-Security-Policy
-// nonce: every script element and the remote entry's preload carry it, so the policy
-// lets them (and, through 'strict-dynamic', the scripts they add) run.
-func Render(b *Bootstrap, a Assets, nonce string) ([]byte, error) {
-	js, err := json.Marshal(b) // json.Marshal escapes <, > and &: safe inside <script>
+// Chrome is the shell's prerendered page frame per layout, split at HeadingMarker.
+type Chrome map[routes.Layout][2]string
+
+// LoadChrome reads <dir>/chrome.json ({"default": "<html>", "minimal": …, "app": …}),
+// written by the shell's build. A missing file is no chrome; a layout whose HTML does
+// not hold the marker exactly once is left out (the page then has the plain heading).
+func LoadChrome(dir string) (Chrome, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "chrome.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("page: chrome.json: %w", err)
 	}
-	title := b.Config.BrandName
-	if b.Status == 404 {
-		title = "Page not found | " + title
+	var raw map[routes.Layout]string
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return nil, fmt.Errorf("page: chrome.json: %w", err)
 	}
-	entry := ""
-	if m, ok := b.Modules[b.Route.Module]; ok {
-		entry = m.Entry
+	out := Chrome{}
+	for layout, html := range raw {
+		before, after, ok := cutOnce(html, HeadingMarker)
+		if ok {
+			out[layout] = [2]string{before, after}
+		}
 	}
-	var out bytes.Buffer
-	err = doc.Execute(&out, map[string]any{
-		"Title": title, "Heading": b.Heading, "Brand": b.Config.BrandName,
-		"CSS": a.CSS, "JS": a.JS, "Entry": entry,
-		"Bootstrap": template.JS(js), "Nonce": nonce,
-	})
-	return out.Bytes(), err
+	return out, nil
 }

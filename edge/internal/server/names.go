@@ -6,26 +6,13 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
 
-type visitorKey struct{}
-
-// withVisitor lets the heading lookup see whose page it is.
-func withVisitor(ctx context.Context, visitor string) context.Context {
-	return context.WithValue(ctx, visitorKey{}, visitor)
-}
-
 // orderingNames answers the page heading lookups (docs/routes.md, "Headings") from the ordering provider.
-// A menu shared by several locations is named after the location of the visitor's
-// cart when the cart is on that menu, else after the first location selling it.
+// A menu shared by several locations is named after the first location selling it;
+// the page handler names it after the location of the visitor's cart when the cart is
+// on that menu (pageHandler.cartOnMenu), as that heading depends on the visitor.
 type orderingNames struct{ p ordering.Provider }
 
 func (n orderingNames) LocationNameByMenu(ctx context.Context, mid string) (string, bool) {
-	if v, _ := ctx.Value(visitorKey{}).(string); v != "" {
-		if c, err := n.p.Cart(ctx, v); err == nil && c.MenuID == mid {
-			if l, err := n.p.Location(ctx, c.LocationID); err == nil {
-				return l.Name, true
-			}
-		}
-	}
 	l, err := n.p.LocationByMenu(ctx, mid)
 	if err != nil {
 		return "", false

@@ -3,15 +3,19 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/csp"
+	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
@@ -32,7 +36,11 @@ func pageTable(cfg Config) []routes.Route {
 	return routes.WithoutTestPages(t)
 }
 
-// pageHandler answers every page request with the shell document.
+// pageHandler answers every page request with the shell document. A page view costs
+// at most one Redis round trip, for a visitor whose cart hint says they may have a
+// cart (cartState); everything else it needs is held in memory: the module release
+// state (modules.Registry), the pre-rendered document parts (page.Shell, page.Release)
+// and what the page's path names (metaCache).
 type pageHandler struct {
 	router   *routes.Router
 	registry *modules.Registry
@@ -45,23 +53,58 @@ type pageHandler struct {
 	// csrfToken gives the visitor's CSRF token for the bootstrap.
 	csrfToken func(c fiber.Ctx) string
 
-	assetsMu sync.Mutex
-	assets   *page.Assets
+	shellMu sync.Mutex
+	shell   atomic.Pointer[page.Shell]
+
+	releaseMu sync.Mutex
+	release   atomic.Pointer[page.Release]
+
+	meta metaCache
 }
 
-// shellAssets reads entrypoints.json once it exists (a build may finish after start).
-func (h *pageHandler) shellAssets() (page.Assets, error) {
-	h.assetsMu.Lock()
-	defer h.assetsMu.Unlock()
-	if h.assets != nil {
-		return *h.assets, nil
+// shellDoc reads entrypoints.json (and chrome.json beside it) once they exist (a
+// build may finish after start) and renders what every page of the build shares.
+func (h *pageHandler) shellDoc() (*page.Shell, error) {
+	if s := h.shell.Load(); s != nil {
+		return s, nil
 	}
-	a, err := page.LoadAssets(filepath.Join(h.buildDir, "shell"))
+	h.shellMu.Lock()
+	defer h.shellMu.Unlock()
+	if s := h.shell.Load(); s != nil {
+		return s, nil
+	}
+	dir := filepath.Join(h.buildDir, "shell")
+	a, err := page.LoadAssets(dir)
 	if err != nil {
-		return a, err
+		return nil, err
 	}
-	h.assets = &a
-	return a, nil
+	chrome, err := page.LoadChrome(dir)
+	if err != nil {
+		h.log.Error("chrome.json unreadable: pages have the plain heading", "err", err)
+	}
+	s, err := page.NewShell(a, h.config, h.router.Routes(), chrome)
+	if err != nil {
+		return nil, err
+	}
+	h.shell.Store(s)
+	return s, nil
+}
+
+// currentRelease is the registry's state rendered for the bootstrap and the preloads,
+// rendered again after each change of the registry.
+func (h *pageHandler) currentRelease(ctx context.Context) *page.Release {
+	gen := h.registry.Generation()
+	if r := h.release.Load(); r != nil && r.Generation() == gen {
+		return r
+	}
+	h.releaseMu.Lock()
+	defer h.releaseMu.Unlock()
+	if r := h.release.Load(); r != nil && r.Generation() == h.registry.Generation() {
+		return r
+	}
+	r := page.NewRelease(ctx, h.registry, h.router.Routes())
+	h.release.Store(r)
+	return r
 }
 
 func (h *pageHandler) serve(c fiber.Ctx) error {
@@ -82,79 +125,288 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	if ok {
 		path = c.Path()
 	}
-	var heading string
-	if ok && m.Route.Content {
-		if _, err := h.content.Page(c.Context(), m.Params["slug"]); err != nil {
-			if !errors.Is(err, cms.ErrNotFound) {
-				h.log.Error("content lookup failed", "path", path, "err", err)
-			}
-			ok = false
-		}
-	}
-	if ok && m.Route.Locations {
-		ok = h.browseExists(c.Context(), path, m.Params)
-	}
+	var meta pageMeta
 	if ok {
-		heading, ok = page.Heading(withVisitor(c.Context(), session.VisitorID(c)), m.Route.Heading, path, m.Params, h.names)
+		meta = h.meta.get(m.Route.ID+"\x00"+path, func() pageMeta { return h.describe(c.Context(), m, path) })
+		ok = meta.found
 	}
 	if !ok || m.Route.ID == "not-found" {
 		status = fiber.StatusNotFound
 		m = routes.Match{Route: h.router.ByID("not-found"), Params: map[string]string{}}
-		heading = page.PathHeading("/404")
+		meta = pageMeta{heading: page.PathHeading("/404"), description: h.defaultDescription()}
 	}
 
-	assets, err := h.shellAssets()
+	shell, err := h.shellDoc()
 	if err != nil {
 		h.log.Error("shell assets missing", "err", err)
 		return c.Status(fiber.StatusServiceUnavailable).Type("txt").SendString("The site is being built. Please try again in a minute.")
 	}
 	visitor := session.VisitorID(c)
-	mods := map[string]modules.Module{}
-	for _, name := range h.registry.Names() {
-		if mod, found := h.registry.Resolve(c.Context(), name, visitor); found {
-			mods[name] = mod
-		}
+	p := &page.Page{
+		Status: status, Path: path, Query: c.Queries(), Route: m.Route, Params: m.Params,
+		Heading: meta.heading, Description: meta.description,
+		Modules: h.currentRelease(c.Context()), Visitor: visitor, Nonce: csp.Nonce(c),
 	}
-	b := &page.Bootstrap{
-		Version: page.BootstrapVersion, BuildID: assets.BuildID, Status: status,
-		Path: path, Query: c.Queries(),
-		Route: page.RouteMatch{ID: m.Route.ID, Module: m.Route.Module, Screen: m.Route.Screen,
-			Heading: m.Route.Heading, Params: m.Params},
-		Layout: m.Route.Layout, Heading: heading,
-		Routes: h.router.Routes(), Modules: mods, Config: h.config,
-	}
-	b.Session.ForcedSignOut = auth.ForcedSignOut(c)
-	b.Session.LoggedOut = auth.LoggedOut(c)
+	p.Session.ForcedSignOut = auth.ForcedSignOut(c)
+	p.Session.LoggedOut = auth.LoggedOut(c)
 	if cl, ok := auth.ClaimsOf(c); ok {
-		b.Session.SignedIn = true
-		b.Session.Token = &page.TokenClaims{Provider: cl.Provider, Version: cl.Version}
+		p.Session.SignedIn = true
+		p.Session.Token = &page.TokenClaims{Provider: cl.Provider, Version: cl.Version}
 	}
 	if h.csrfToken != nil {
-		b.CSRF = h.csrfToken(c)
+		p.CSRF = h.csrfToken(c)
 	}
-	if h.orders != nil && visitor != "" {
-		_, err := h.orders.Cart(c.Context(), visitor)
-		b.Session.HasCart = err == nil
+	if status == fiber.StatusOK && m.Route.Heading == routes.HeadingMenu {
+		p.Session.HasCart, p.Heading = h.cartOnMenu(c, visitor, m.Params["mid"], p.Heading)
+	} else {
+		p.Session.HasCart = h.cartState(c, visitor)
 	}
-	doc, err := page.Render(b, assets, csp.Nonce(c))
-	if err != nil {
-		return err
-	}
+
 	c.Set(fiber.HeaderCacheControl, site.NoCache)
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
-	return c.Status(status).Send(doc)
+	c.Status(status)
+	buf, _ := docBuffers.Get().(*[]byte)
+	if buf == nil {
+		buf = new([]byte)
+	}
+	*buf = shell.Append((*buf)[:0], p)
+	c.Response().SetBody(*buf) // copies into the response's own pooled buffer
+	docBuffers.Put(buf)
+	return nil
 }
 
-// browseExists reports whether a location browse page names a state, city and
-// address the ordering provider has; one that does not is the 404 page.
-func (h *pageHandler) browseExists(ctx context.Context, path string, params map[string]string) bool {
+// docBuffers are the buffers documents are written in before they are copied into
+// the response.
+var docBuffers sync.Pool
+
+// cartCheck is the ordering provider's cheap "does this owner have a cart" (one
+// EXISTS); a provider without it is asked for the whole cart.
+type cartCheck interface {
+	HasCart(ctx context.Context, owner string) (bool, error)
+}
+
+// cartState says whether the visitor has a cart, from the cart hint cookie the cart
+// API keeps (session.CartHint): no cart → no Redis call; a cart or no hint yet (a
+// visitor from before the hint) → one EXISTS, and the hint is set to the answer. A new
+// visitor has no cart. While Redis cannot be read: no cart, hint left as it was.
+func (h *pageHandler) cartState(c fiber.Ctx, visitor string) bool {
+	if h.orders == nil || visitor == "" {
+		return false
+	}
+	known, has := session.CartHint(c)
+	switch {
+	case session.NewVisitor(c):
+		session.SetCartHint(c, false)
+		return false
+	case known && !has:
+		return false
+	}
+	var err error
+	if cc, ok := h.orders.(cartCheck); ok {
+		has, err = cc.HasCart(c.Context(), visitor)
+	} else {
+		_, err = h.orders.Cart(c.Context(), visitor)
+		has = err == nil
+		if isNotFound(err) {
+			err = nil
+		}
+	}
+	if err != nil {
+		return false
+	}
+	session.SetCartHint(c, has)
+	return has
+}
+
+// cartOnMenu is cartState on a menu page, whose heading names the location of the
+// visitor's cart when the cart is on this menu (orderingNames): the one round trip
+// reads the cart instead of only asking whether it exists.
+func (h *pageHandler) cartOnMenu(c fiber.Ctx, visitor, mid, heading string) (bool, string) {
+	if h.orders == nil || visitor == "" {
+		return false, heading
+	}
+	if known, has := session.CartHint(c); session.NewVisitor(c) || (known && !has) {
+		return h.cartState(c, visitor), heading
+	}
+	cart, err := h.orders.Cart(c.Context(), visitor)
+	if err != nil {
+		if isNotFound(err) {
+			session.SetCartHint(c, false)
+		}
+		return false, heading
+	}
+	session.SetCartHint(c, true)
+	if cart.MenuID == mid && cart.LocationID != "" {
+		if l, err := h.orders.Location(c.Context(), cart.LocationID); err == nil {
+			heading = "Menu page: " + l.Name
+		}
+	}
+	return true, heading
+}
+
+func isNotFound(err error) bool { return fault.Is(err, fault.NotFound) }
+
+// pageMeta is what a page's path names: whether it exists, its heading and its
+// description.
+type pageMeta struct {
+	found                bool
+	heading, description string
+	// failed: a provider could not answer; the page is a 404 this once, not cached.
+	failed bool
+}
+
+// describe looks up what the page's path names (content page, location, menu,
+// category, product) for its heading and description; a path naming nothing is the
+// 404 page.
+func (h *pageHandler) describe(ctx context.Context, m routes.Match, path string) pageMeta {
+	meta := pageMeta{found: true, description: h.defaultDescription()}
+	switch {
+	case m.Route.Content || m.Route.ID == "home":
+		slug := m.Params["slug"]
+		p, err := h.content.Page(ctx, slug)
+		if err != nil {
+			if !errors.Is(err, cms.ErrNotFound) {
+				h.log.Error("content lookup failed", "path", path, "err", err)
+				if m.Route.Content {
+					return pageMeta{failed: true}
+				}
+			}
+			if m.Route.Content {
+				return pageMeta{}
+			}
+		} else if d := firstNonEmpty(p.Description, p.Title); d != "" {
+			meta.description = d
+		}
+	case m.Route.Locations:
+		var found, failed bool
+		found, failed, meta.description = h.browse(ctx, path, m.Params)
+		if !found {
+			return pageMeta{failed: failed}
+		}
+	}
+	meta.heading, meta.found = page.Heading(ctx, m.Route.Heading, path, m.Params, h.names)
+	if !meta.found {
+		return pageMeta{}
+	}
+	if d := h.menuDescription(ctx, m); d != "" {
+		meta.description = d
+	}
+	return meta
+}
+
+func (h *pageHandler) defaultDescription() string {
+	b := h.config.BrandName
+	return fmt.Sprintf("Order %s fried chicken online for pickup or delivery, find a %s near you and earn rewards.", b, b)
+}
+
+// browse reports whether a location browse page names a state, city and address the
+// ordering provider has (one that does not is the 404 page), and describes it.
+func (h *pageHandler) browse(ctx context.Context, path string, params map[string]string) (found, failed bool, description string) {
 	if h.orders == nil {
-		return true
+		return true, false, h.defaultDescription()
 	}
 	all, err := h.orders.Locations(ctx)
 	if err != nil {
 		h.log.Error("locations lookup failed", "path", path, "err", err)
-		return false
+		return false, true, ""
 	}
-	return ordering.BrowseExists(all, ordering.Browse{State: params["state"], City: params["city"], Address: params["address"]})
+	b := ordering.Browse{State: params["state"], City: params["city"], Address: params["address"]}
+	if !ordering.BrowseExists(all, b) {
+		return false, false, ""
+	}
+	matches := ordering.FilterLocations(all, b)
+	brand := h.config.BrandName
+	switch {
+	case b.Address != "" && len(matches) > 0:
+		l := matches[0]
+		return true, false, fmt.Sprintf("%s %s: %s, %s, %s %s. Order online for pickup or delivery.", brand, l.Name, l.Address.Street, l.Address.City, l.Address.State, l.Address.ZIP)
+	case b.City != "" && len(matches) > 0:
+		return true, false, fmt.Sprintf("%s locations in %s, %s: %d restaurants. Find one near you and order online.", brand, matches[0].Address.City, matches[0].Address.State, len(matches))
+	}
+	return true, false, fmt.Sprintf("%s locations in %s: %d restaurants. Find one near you and order online.", brand, strings.ToUpper(b.State), len(matches))
+}
+
+// menuDescription describes the menu, category and product pages from the catalogue.
+func (h *pageHandler) menuDescription(ctx context.Context, m routes.Match) string {
+	mid := m.Params["mid"]
+	if h.orders == nil || mid == "" {
+		return ""
+	}
+	brand := h.config.BrandName
+	switch m.Route.Heading {
+	case routes.HeadingMenu:
+		if l, err := h.orders.LocationByMenu(ctx, mid); err == nil {
+			return fmt.Sprintf("The %s menu at %s, %s, %s: order online for pickup or delivery.", brand, l.Name, l.Address.Street, l.Address.City)
+		}
+	case routes.HeadingCategory:
+		if cid := m.Params["cid"]; cid != "" {
+			if cat, err := h.orders.Category(ctx, mid, cid, ""); err == nil {
+				return firstNonEmpty(cat.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", cat.Name, brand))
+			}
+		}
+	case routes.HeadingProduct:
+		if pid := m.Params["pid"]; pid != "" {
+			if p, err := h.orders.Product(ctx, mid, pid, ""); err == nil {
+				return firstNonEmpty(p.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", p.Name, brand))
+			}
+		}
+	}
+	return ""
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if strings.TrimSpace(v) != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// metaCache keeps what each page path names (pageMeta) for metaTTL, so a page view
+// asks the content and ordering providers nothing. Staleness rule: a content page,
+// location or menu item added, renamed or removed shows in the page's heading,
+// description and status (200/404) within metaTTL; the screen itself reads the API
+// and is current at once. Unknown paths are kept too (a flood of them costs the
+// providers one lookup each per metaTTL), and the cache is emptied when it reaches
+// metaMax entries, bounding its memory.
+type metaCache struct {
+	mu      sync.RWMutex
+	entries map[string]metaEntry
+	now     func() time.Time
+}
+
+type metaEntry struct {
+	meta    pageMeta
+	expires time.Time
+}
+
+const (
+	metaTTL = time.Minute
+	metaMax = 10000
+)
+
+func (mc *metaCache) get(key string, compute func() pageMeta) pageMeta {
+	now := time.Now
+	if mc.now != nil {
+		now = mc.now
+	}
+	t := now()
+	mc.mu.RLock()
+	e, ok := mc.entries[key]
+	mc.mu.RUnlock()
+	if ok && t.Before(e.expires) {
+		return e.meta
+	}
+	meta := compute()
+	if meta.failed {
+		return meta
+	}
+	mc.mu.Lock()
+	if mc.entries == nil || len(mc.entries) >= metaMax {
+		mc.entries = map[string]metaEntry{}
+	}
+	mc.entries[key] = metaEntry{meta: meta, expires: t.Add(metaTTL)}
+	mc.mu.Unlock()
+	return meta
 }

@@ -80,3 +80,22 @@ func etagMatches(header, etag string) bool {
 	}
 	return false
 }
+
+// defaultRobots lets crawlers read every page but not the API or the native app's
+// webview pages, which are no pages of the site.
+const defaultRobots = "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /app/\n"
+
+// mountRobots serves the build's robots.txt (shell/static/robots.txt) when it has
+// one, else defaultRobots.
+func mountRobots(app *fiber.App, buildDir string) {
+	path := filepath.Join(buildDir, "shell", "static", "robots.txt")
+	app.Get("/robots.txt", func(c fiber.Ctx) error {
+		body, err := os.ReadFile(path)
+		if err != nil {
+			body = []byte(defaultRobots)
+		}
+		c.Set(fiber.HeaderContentType, "text/plain; charset=utf-8")
+		c.Set(fiber.HeaderCacheControl, site.PublicFor(time.Hour))
+		return c.Send(body)
+	})
+}

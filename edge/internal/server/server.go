@@ -50,8 +50,9 @@ import (
 	"github.com/henhouse/platform/edge/internal/telemetry"
 )
 
-// hashedName matches content-hashed bundle names ("391.c680d74e.js").
-var hashedName = regexp.MustCompile(`\.[0-9a-f]{8}\.(js|css|svg|png|woff2?)(\.map)?$`)
+// hashedName matches content-hashed bundle names ("391.c680d74e.js", the shell's
+// entry "main.1a2b3c4d.js"): their content never changes, so they are immutable.
+var hashedName = regexp.MustCompile(`\.[0-9a-f]{8,32}\.(js|css|svg|png|woff2?)(\.map)?$`)
 
 // AppVersion is the product version the page gives the browser.
 const AppVersion = "6.7.2"
@@ -119,6 +120,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		}
 	}
 	go renewSubscriptions(ctx, st, s.loyal, log)
+	s.Registry.Start(ctx) // release state changes from any edge (docs/architecture.md)
 	s.policy = csp.NewPolicy(pageSources(cfg, s.guard.builtin == nil), cfg.CookieSecure)
 	s.reports = csp.NewReports(log)
 
@@ -277,6 +279,7 @@ func (s *Server) mountStatic() {
 	}))
 
 	mountPWA(app, cfg.BuildDir, s.policy)
+	mountRobots(app, cfg.BuildDir)
 }
 
 // mountIdentityPages serves the token keys, the provider's sign-in page, the

@@ -55,6 +55,7 @@ func New(config ...Config) fiber.Handler {
 		if cfg.Next != nil && cfg.Next(c) {
 			return c.Next()
 		}
+		c.Locals(configKey{}, &cfg)
 		id := c.Cookies(cfg.CookieName)
 		if !validID(id) && !Safe(c.Method()) {
 			// A change without the cookie is a cross-site form post (SameSite=Lax keeps the
@@ -66,6 +67,7 @@ func New(config ...Config) fiber.Handler {
 		}
 		if !validID(id) {
 			id = NewID()
+			c.Locals(newVisitorKey{}, true)
 			c.Cookie(&fiber.Cookie{
 				Name: cfg.CookieName, Value: id, Path: "/", HTTPOnly: true, Secure: cfg.Secure,
 				SameSite: fiber.CookieSameSiteLaxMode, MaxAge: int(cfg.MaxAge.Seconds()),
@@ -108,4 +110,53 @@ func validID(id string) bool {
 	}
 	_, err := base64.RawURLEncoding.DecodeString(id)
 	return err == nil
+}
+
+// CartHintCookie says whether the visitor has a cart on the server ("1") or not
+// ("0"), so a page view of a visitor without a cart asks Redis nothing. The cart API
+// keeps it (SetCartHint on creating, placing or abandoning a cart) and a page view
+// corrects a stale "1" (a cart that expired). It is a hint, never trusted for access:
+// every cart call reads the cart itself.
+const CartHintCookie = "hh_cart"
+
+type newVisitorKey struct{}
+type configKey struct{}
+
+// NewVisitor reports a visitor id issued by this request: a visitor with nothing on
+// the server yet.
+func NewVisitor(c fiber.Ctx) bool {
+	v, _ := c.Locals(newVisitorKey{}).(bool)
+	return v
+}
+
+// CartHint reads the cart hint cookie: known is false when the request has none (a
+// visitor from before the hint).
+func CartHint(c fiber.Ctx) (known, has bool) {
+	switch c.Cookies(CartHintCookie) {
+	case "1":
+		return true, true
+	case "0":
+		return true, false
+	}
+	return false, false
+}
+
+// SetCartHint records whether the visitor has a cart, unless the request already says
+// so. It does nothing on a request the visitor middleware did not see.
+func SetCartHint(c fiber.Ctx, has bool) {
+	cfg, ok := c.Locals(configKey{}).(*Config)
+	if !ok {
+		return
+	}
+	if known, had := CartHint(c); known && had == has {
+		return
+	}
+	v := "0"
+	if has {
+		v = "1"
+	}
+	c.Cookie(&fiber.Cookie{
+		Name: CartHintCookie, Value: v, Path: "/", HTTPOnly: true, Secure: cfg.Secure,
+		SameSite: fiber.CookieSameSiteLaxMode, MaxAge: int(cfg.MaxAge.Seconds()),
+	})
 }

@@ -2,14 +2,15 @@
 //
 // Setup installs a tracer provider: with OTEL_EXPORTER_OTLP_ENDPOINT (or
 // OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) set, spans are batched to that collector over
-// OTLP/HTTP; otherwise spans are recorded for propagation only and never leave the
-// process. New is a Fiber middleware in Fiber's own shape: one server span per request,
-// named "<METHOD> <route>", continuing a W3C traceparent from the caller.
+// OTLP/HTTP; otherwise no spans are made at all (they would leave the process never).
+// New is a Fiber middleware in Fiber's own shape: one server span per request, named
+// "<METHOD> <route>", continuing a W3C traceparent from the caller.
 package telemetry
 
 import (
 	"context"
 	"os"
+	"sync/atomic"
 
 	"github.com/gofiber/fiber/v3"
 	"go.opentelemetry.io/otel"
@@ -29,19 +30,27 @@ func Setup(ctx context.Context, service, version string) (func(context.Context) 
 		attribute.String("service.name", service),
 		attribute.String("service.version", version),
 	)
-	opts := []sdktrace.TracerProviderOption{sdktrace.WithResource(res)}
-	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") != "" || os.Getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != "" {
-		exp, err := otlptracehttp.New(ctx)
-		if err != nil {
-			return nil, err
-		}
-		opts = append(opts, sdktrace.WithBatcher(exp))
-	}
-	tp := sdktrace.NewTracerProvider(opts...)
-	otel.SetTracerProvider(tp)
 	otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{}))
+	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") == "" && os.Getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") == "" {
+		// No exporter: spans would be recorded and dropped, a few microseconds and a
+		// dozen allocations per request and Redis call for nothing. The global no-op
+		// provider keeps the calls and still carries an incoming trace context on.
+		return func(context.Context) error { return nil }, nil
+	}
+	exp, err := otlptracehttp.New(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tp := sdktrace.NewTracerProvider(sdktrace.WithResource(res), sdktrace.WithBatcher(exp))
+	otel.SetTracerProvider(tp)
+	exporting.Store(true)
 	return tp.Shutdown, nil
 }
+
+// exporting is set by Setup when spans go to a collector. Without it, New on the
+// global provider passes requests through untouched: its spans would be no-ops, yet
+// reading the trace headers and building the span's attributes cost every request.
+var exporting atomic.Bool
 
 // Config configures the tracing middleware.
 type Config struct {
@@ -90,10 +99,11 @@ func (h headerCarrier) Keys() []string {
 
 // New returns the tracing middleware.
 func New(config ...Config) fiber.Handler {
+	explicit := len(config) > 0 && config[0].TracerProvider != nil
 	cfg := configDefault(config...)
 	tracer := cfg.TracerProvider.Tracer("github.com/henhouse/platform/edge")
 	return func(c fiber.Ctx) error {
-		if cfg.Next(c) {
+		if (!explicit && !exporting.Load()) || cfg.Next(c) {
 			return c.Next()
 		}
 		ctx := cfg.Propagator.Extract(c.Context(), headerCarrier{c})

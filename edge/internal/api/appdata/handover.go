@@ -147,6 +147,7 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 			switch {
 			case err == nil:
 				out.Cart = &cart
+				session.SetCartHint(c, true)
 			case !fault.Is(err, fault.NotFound):
 				return err
 			}

@@ -398,6 +398,7 @@ func cartJSON(c fiber.Ctx, cart ordering.Cart, err error) error {
 	if err != nil {
 		return err
 	}
+	session.SetCartHint(c, true) // page views tell the shell there is a cart to fetch
 	return c.JSON(fiber.Map{"cart": cart})
 }
 
@@ -409,6 +410,7 @@ func (a *api) cart(c fiber.Ctx) error {
 	}
 	cart, err := a.p.Cart(c.Context(), o)
 	if fault.Is(err, fault.NotFound) {
+		session.SetCartHint(c, false)
 		return c.JSON(fiber.Map{"cart": nil})
 	}
 	return cartJSON(c, cart, err)
@@ -433,6 +435,7 @@ func (a *api) createCart(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	session.SetCartHint(c, true)
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"cart": cart})
 }
 
@@ -445,6 +448,7 @@ func (a *api) abandon(c fiber.Ctx) error {
 	if err := a.p.AbandonCart(c.Context(), o); err != nil {
 		return err
 	}
+	session.SetCartHint(c, false)
 	return c.SendStatus(fiber.StatusNoContent)
 }
 
@@ -464,6 +468,7 @@ func (a *api) addProduct(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	session.SetCartHint(c, true)
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"cart": cart})
 }
 
@@ -610,6 +615,7 @@ func (a *api) submit(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	session.SetCartHint(c, false) // the order took the cart
 	if a.cfg.OnOrder != nil {
 		a.cfg.OnOrder(c, order)
 	}

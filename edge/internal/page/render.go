@@ -1,0 +1,444 @@
+package page
+
+import (
+	"context"
+	"encoding/json"
+	"html"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/henhouse/platform/edge/internal/modules"
+	"github.com/henhouse/platform/edge/internal/routes"
+)
+
+// Fragment is pre-rendered HTML that holds the response's nonce: its parts are written
+// with the (escaped) nonce between each two.
+type Fragment []string
+
+func (f Fragment) write(b []byte, nonce string) []byte {
+	for i, p := range f {
+		if i > 0 {
+			b = append(b, nonce...)
+		}
+		b = append(b, p...)
+	}
+	return b
+}
+
+// nonceHole marks where the nonce goes while a fragment is built.
+const nonceHole = "\x00nonce\x00"
+
+func fragment(s string) Fragment { return strings.Split(s, nonceHole) }
+
+// Shell is the part of every document that only changes with the build and the
+// deployment's configuration: the head's links, the scripts, the route table and the
+// configuration in the bootstrap, and the chrome per layout.
+type Shell struct {
+	brand      string
+	head       string   // the head's links after the title and description
+	scripts    Fragment // the shell's entry scripts
+	bootStart  []byte   // {"version":1,"buildId":"…","status":
+	routesJSON []byte   // ,"routes":[…],"modules":
+	configJSON []byte   // ,"config":{…},"session":
+	// routeJSON is each route's "route" member up to its params:
+	// {"id":…,"module":…,"screen":…,"heading":…,"params":
+	routeJSON map[string][]byte
+	chrome    Chrome
+	noscript  string
+}
+
+// NewShell renders what every page of this build shares.
+func NewShell(a Assets, cfg Config, table []*routes.Compiled, chrome Chrome) (*Shell, error) {
+	s := &Shell{brand: cfg.BrandName, chrome: chrome, routeJSON: map[string][]byte{}}
+	var head strings.Builder
+	head.WriteString(`<link rel="manifest" href="/manifest.webmanifest">
+<link rel="icon" href="/static/icons/icon.svg" type="image/svg+xml">
+<link rel="icon" href="/static/icons/icon-192.png" type="image/png" sizes="192x192">
+<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">
+`)
+	for _, css := range a.CSS {
+		head.WriteString(`<link rel="stylesheet" href="/assets/` + html.EscapeString(css) + "\">\n")
+	}
+	s.head = head.String()
+	var js strings.Builder
+	for _, f := range a.JS {
+		js.WriteString(`<script defer src="/assets/` + html.EscapeString(f) + `" nonce="` + nonceHole + "\"></script>\n")
+	}
+	s.scripts = fragment(js.String())
+	s.noscript = "<noscript><p>Please turn on JavaScript to order from " + html.EscapeString(cfg.BrandName) + ".</p></noscript>\n"
+
+	s.bootStart = append([]byte(`{"version":`+strconv.Itoa(BootstrapVersion)+`,"buildId":`), jsonString(a.BuildID)...)
+	s.bootStart = append(s.bootStart, `,"status":`...)
+	rt, err := json.Marshal(table)
+	if err != nil {
+		return nil, err
+	}
+	s.routesJSON = slices.Concat([]byte(`,"routes":`), rt, []byte(`,"modules":`))
+	c, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.configJSON = slices.Concat([]byte(`,"config":`), c, []byte(`,"session":`))
+	for _, r := range table {
+		m, err := json.Marshal(RouteMatch{ID: r.ID, Module: r.Module, Screen: r.Screen, Heading: r.Heading})
+		if err != nil {
+			return nil, err
+		}
+		// Marshalled with null params: cut them off, each request writes its own.
+		s.routeJSON[r.ID] = []byte(strings.TrimSuffix(string(m), "null}"))
+	}
+	return s, nil
+}
+
+// Page is what one response says beyond the Shell.
+type Page struct {
+	Status      int
+	Path        string
+	Query       map[string]string
+	Route       *routes.Compiled
+	Params      map[string]string
+	Heading     string
+	Description string
+	Session     Session
+	CSRF        string
+	// Modules is the release (versions per visitor) and Visitor the one asking.
+	Modules *Release
+	Visitor string
+	// Nonce is the response's Content-Security-Policy nonce: every script element and
+	// preload of a script carries it, so the policy lets them (and, through
+	// 'strict-dynamic', the scripts they add) run.
+	Nonce string
+}
+
+// Title is the document title: "<heading> | <brand>", the brand alone on the home
+// page, "Page not found | <brand>" on the 404 page.
+func (s *Shell) Title(p *Page) string {
+	switch {
+	case p.Status == 404:
+		return "Page not found | " + s.brand
+	case p.Path == "/" || p.Heading == "":
+		return s.brand
+	}
+	return p.Heading + " | " + s.brand
+}
+
+// Append writes the document for p to b.
+func (s *Shell) Append(b []byte, p *Page) []byte {
+	nonce := html.EscapeString(p.Nonce)
+	b = append(b, `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="#000">
+<title>`...)
+	b = appendHTML(b, s.Title(p))
+	b = append(b, "</title>\n<meta name=\"description\" content=\""...)
+	b = appendHTML(b, p.Description)
+	b = append(b, "\">\n"...)
+	b = append(b, s.head...)
+	if p.Modules != nil {
+		b = p.Modules.preloads(p.Visitor, p.Route.Module, p.Route.Screen).write(b, nonce)
+	}
+	b = append(b, "</head>\n<body>\n<div id=\"root\">"...)
+	if c, ok := s.chrome[p.Route.Layout]; ok {
+		b = append(b, c[0]...)
+		b = appendHTML(b, p.Heading)
+		b = append(b, c[1]...)
+	} else {
+		b = append(b, `<h1 class="visually-hidden">`...)
+		b = appendHTML(b, p.Heading)
+		b = append(b, "</h1>"...)
+	}
+	b = append(b, "</div>\n"...)
+	b = append(b, s.noscript...)
+	b = append(b, `<script id="bootstrap" type="application/json" nonce="`...)
+	b = append(b, nonce...)
+	b = append(b, `">`...)
+	b = s.appendBootstrap(b, p)
+	b = append(b, "</script>\n"...)
+	b = s.scripts.write(b, nonce)
+	return append(b, "</body>\n</html>\n"...)
+}
+
+// appendBootstrap writes the bootstrap JSON byte for byte as json.Marshal writes a
+// Bootstrap (member order, escaping of <, > and & included, so it is safe inside
+// <script>).
+func (s *Shell) appendBootstrap(b []byte, p *Page) []byte {
+	b = append(b, s.bootStart...)
+	b = strconv.AppendInt(b, int64(p.Status), 10)
+	b = append(b, `,"path":`...)
+	b = appendJSONString(b, p.Path)
+	b = append(b, `,"query":`...)
+	b = appendStringMap(b, p.Query)
+	b = append(b, `,"route":`...)
+	if rj, ok := s.routeJSON[p.Route.ID]; ok {
+		b = append(b, rj...)
+	} else {
+		m, _ := json.Marshal(RouteMatch{ID: p.Route.ID, Module: p.Route.Module, Screen: p.Route.Screen, Heading: p.Route.Heading})
+		b = append(b, strings.TrimSuffix(string(m), "null}")...)
+	}
+	b = appendStringMap(b, p.Params)
+	b = append(b, `},"layout":`...)
+	b = appendJSONString(b, string(p.Route.Layout))
+	b = append(b, `,"heading":`...)
+	b = appendJSONString(b, p.Heading)
+	b = append(b, s.routesJSON...)
+	if p.Modules != nil {
+		b = p.Modules.appendJSON(b, p.Visitor)
+	} else {
+		b = append(b, "{}"...)
+	}
+	b = append(b, s.configJSON...)
+	b = appendSession(b, p.Session)
+	b = append(b, `,"csrf":`...)
+	b = appendJSONString(b, p.CSRF)
+	return append(b, '}')
+}
+
+func appendSession(b []byte, s Session) []byte {
+	b = append(b, `{"signedIn":`...)
+	b = strconv.AppendBool(b, s.SignedIn)
+	b = append(b, `,"forcedSignOut":`...)
+	b = strconv.AppendBool(b, s.ForcedSignOut)
+	b = append(b, `,"loggedOut":`...)
+	b = strconv.AppendBool(b, s.LoggedOut)
+	b = append(b, `,"token":`...)
+	if s.Token == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, `{"provider":`...)
+		b = appendJSONString(b, s.Token.Provider)
+		b = append(b, `,"version":`...)
+		b = appendJSONString(b, s.Token.Version)
+		b = append(b, '}')
+	}
+	b = append(b, `,"hasCart":`...)
+	b = strconv.AppendBool(b, s.HasCart)
+	return append(b, '}')
+}
+
+// Release is the module versions of one state of the registry, pre-rendered: each
+// module's bootstrap entry and the preloads of each of its screens, for its stable
+// version and, when it has one, its canary.
+type Release struct {
+	gen  uint64
+	mods []releaseModule
+	// fixed is the whole "modules" object when no module has a canary: every visitor
+	// gets the same.
+	fixed []byte
+}
+
+type releaseModule struct {
+	name     string
+	weight   int
+	json     [2][]byte              // stable, canary: "name":{…}
+	preloads [2]map[string]Fragment // screen → fragment
+	variant  [2]modules.Module
+}
+
+// NewRelease renders the registry's current state for the screens of table.
+func NewRelease(ctx context.Context, reg *modules.Registry, table []*routes.Compiled) *Release {
+	r := &Release{gen: reg.Generation()}
+	screens := map[string][]string{}
+	for _, rt := range table {
+		if rt.Module != "" && rt.Screen != "" {
+			screens[rt.Module] = append(screens[rt.Module], rt.Screen)
+		}
+	}
+	anyCanary := false
+	for _, name := range reg.Names() {
+		stable, canary, weight, ok := reg.Variants(ctx, name)
+		if !ok {
+			continue
+		}
+		m := releaseModule{name: name, weight: weight, variant: [2]modules.Module{stable, canary}}
+		for i, v := range m.variant {
+			if i == 1 && weight == 0 {
+				break
+			}
+			j, _ := json.Marshal(v)
+			m.json[i] = slices.Concat(jsonString(name), []byte(":"), j)
+			m.preloads[i] = map[string]Fragment{}
+			for _, screen := range screens[name] {
+				m.preloads[i][screen] = preloadFragment(v.Entry, reg.Preloads(v, screen))
+			}
+		}
+		anyCanary = anyCanary || weight > 0
+		r.mods = append(r.mods, m)
+	}
+	if !anyCanary {
+		r.fixed = r.appendJSON(nil, "")
+	}
+	return r
+}
+
+// Generation is the registry generation the release was rendered from.
+func (r *Release) Generation() uint64 { return r.gen }
+
+// pick is 1 when visitor gets m's canary.
+func (m *releaseModule) pick(visitor string) int {
+	if m.weight > 0 && modules.Bucket(visitor, m.name) < m.weight {
+		return 1
+	}
+	return 0
+}
+
+func (r *Release) appendJSON(b []byte, visitor string) []byte {
+	if r.fixed != nil {
+		return append(b, r.fixed...)
+	}
+	b = append(b, '{')
+	for i := range r.mods {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, r.mods[i].json[r.mods[i].pick(visitor)]...)
+	}
+	return append(b, '}')
+}
+
+// Modules are the versions visitor gets, by name.
+func (r *Release) Modules(visitor string) map[string]modules.Module {
+	out := make(map[string]modules.Module, len(r.mods))
+	for i := range r.mods {
+		out[r.mods[i].name] = r.mods[i].variant[r.mods[i].pick(visitor)]
+	}
+	return out
+}
+
+func (r *Release) preloads(visitor, module, screen string) Fragment {
+	for i := range r.mods {
+		if r.mods[i].name == module {
+			return r.mods[i].preloads[r.mods[i].pick(visitor)][screen]
+		}
+	}
+	return nil
+}
+
+// preloadFragment preloads a module version's remote entry and the files its screen
+// loads before it runs. Remote entries and chunks are classic scripts, preloaded with
+// the nonce their script elements will carry; the screen's styles are preloaded too.
+func preloadFragment(entry string, a modules.Assets) Fragment {
+	var s strings.Builder
+	for _, f := range append([]string{entry}, a.JS...) {
+		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="script" nonce="` + nonceHole + "\">\n")
+	}
+	for _, f := range a.CSS {
+		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + "\" as=\"style\">\n")
+	}
+	return fragment(s.String())
+}
+
+func cutOnce(s, sep string) (before, after string, ok bool) {
+	if strings.Count(s, sep) != 1 {
+		return "", "", false
+	}
+	return strings.Cut(s, sep)
+}
+
+// appendHTML writes s escaped for HTML text and quoted attribute values.
+func appendHTML(b []byte, s string) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '&':
+			esc = "&amp;"
+		case '"':
+			esc = "&#34;"
+		case '\'':
+			esc = "&#39;"
+		default:
+			continue
+		}
+		b = append(b, s[last:i]...)
+		b = append(b, esc...)
+		last = i + 1
+	}
+	return append(b, s[last:]...)
+}
+
+func appendStringMap(b []byte, m map[string]string) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		b = appendJSONString(b, m[k])
+	}
+	return append(b, '}')
+}
+
+func jsonString(s string) []byte { return appendJSONString(nil, s) }
+
+const hex = "0123456789abcdef"
+
+// appendJSONString writes s as encoding/json does with HTML escaping: <, > and & as
+// \u003c, \u003e and \u0026, U+2028 and U+2029 escaped, invalid UTF-8 as U+FFFD.
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

@@ -1,0 +1,161 @@
+package page
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/henhouse/platform/edge/internal/modules"
+	"github.com/henhouse/platform/edge/internal/routes"
+)
+
+var bootRe = regexp.MustCompile(`(?s)<script id="bootstrap" type="application/json" nonce="[^"]*">(.*?)</script>`)
+
+// tricky strings: what JSON and HTML must escape inside a script and a text node.
+var tricky = []string{"", "plain", `</script><script>alert(1)</script>`, "a&b<c>d\"e'f\\g", "tab\tnl\ncr\rbs\bff\f\x01\x1f",
+	"line\u2028sep\u2029", "bad \xff utf8 \xc3", "émoji 🐔", "<!--hh:heading-->"}
+
+func testShell(t *testing.T, chrome Chrome) (*Shell, []*routes.Compiled) {
+	t.Helper()
+	table := routes.MustCompile(routes.Table("henhouse")).Routes()
+	cfg := Config{BrandName: "Henhouse", BrandSlug: "henhouse", Features: map[string]any{"x": "<b>&"}}
+	s, err := NewShell(Assets{JS: []string{"main.1a2b3c4d.js"}, CSS: []string{"main.css"}, BuildID: "b<1>"}, cfg, table, chrome)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, table
+}
+
+// The bootstrap written from fragments is byte for byte what json.Marshal writes for
+// the same Bootstrap, for any text a visitor can put in the path, query or heading.
+func TestBootstrapIsWhatJSONMarshalWrites(t *testing.T) {
+	dir := t.TempDir()
+	for _, m := range []string{"mf-menu", "mf-content"} {
+		d := filepath.Join(dir, m, "1.0.0")
+		_ = os.MkdirAll(d, 0o755)
+		_ = os.WriteFile(filepath.Join(d, "mf-manifest.json"), []byte(`{"name":"`+strings.ReplaceAll(m, "-", "_")+`","metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""}}}`), 0o644)
+	}
+	reg, err := modules.Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, table := testShell(t, nil)
+	rel := NewRelease(context.Background(), reg, table)
+	for _, str := range tricky {
+		for _, r := range table {
+			p := &Page{Status: 200, Path: "/x" + str, Query: map[string]string{"q": str, str: "v", "a": "1"}, Route: r,
+				Params: map[string]string{"mid": str}, Heading: str, Description: str, CSRF: str,
+				Session: Session{SignedIn: true, HasCart: true, Token: &TokenClaims{Provider: str, Version: "1"}},
+				Modules: rel, Visitor: "v1", Nonce: "n0nce+/="}
+			if r.ID == "home" {
+				p.Query, p.Params, p.Session.Token = nil, nil, nil
+			}
+			got := bootRe.FindSubmatch(s.Append(nil, p))
+			if got == nil {
+				t.Fatalf("no bootstrap for %q", str)
+			}
+			want, _ := json.Marshal(&Bootstrap{Version: BootstrapVersion, BuildID: "b<1>", Status: 200, Path: p.Path, Query: p.Query,
+				Route:  RouteMatch{ID: r.ID, Module: r.Module, Screen: r.Screen, Heading: r.Heading, Params: p.Params},
+				Layout: r.Layout, Heading: str, Routes: table, Modules: rel.Modules("v1"), Config: Config{BrandName: "Henhouse", BrandSlug: "henhouse", Features: map[string]any{"x": "<b>&"}},
+				Session: p.Session, CSRF: str})
+			if !bytes.Equal(got[1], want) {
+				t.Fatalf("route %s, %q:\n got %s\nwant %s", r.ID, str, got[1], want)
+			}
+		}
+	}
+}
+
+func TestTitleHeadingAndDescriptionAreEscaped(t *testing.T) {
+	s, table := testShell(t, nil)
+	var home, menu *routes.Compiled
+	for _, r := range table {
+		switch r.ID {
+		case "home":
+			home = r
+		case "menu":
+			menu = r
+		}
+	}
+	doc := string(s.Append(nil, &Page{Status: 200, Path: "/", Route: home, Heading: "Page home", Description: `Fried "chicken" & <sides>`, Nonce: "abc"}))
+	for _, want := range []string{"<title>Henhouse</title>", `<meta name="description" content="Fried &#34;chicken&#34; &amp; &lt;sides&gt;">`,
+		`<div id="root"><h1 class="visually-hidden">Page home</h1></div>`, `<script defer src="/assets/main.1a2b3c4d.js" nonce="abc"></script>`,
+		`<script id="bootstrap" type="application/json" nonce="abc">`, `<link rel="stylesheet" href="/assets/main.css">`} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("missing %s in\n%s", want, doc)
+		}
+	}
+	doc = string(s.Append(nil, &Page{Status: 200, Path: "/menu/m1", Route: menu, Heading: "Menu page: <Bardstown & 5th>"}))
+	if !strings.Contains(doc, "<title>Menu page: &lt;Bardstown &amp; 5th&gt; | Henhouse</title>") {
+		t.Errorf("menu title in\n%s", doc)
+	}
+	doc = string(s.Append(nil, &Page{Status: 404, Path: "/nope", Route: home, Heading: "Page 404"}))
+	if !strings.Contains(doc, "<title>Page not found | Henhouse</title>") {
+		t.Errorf("404 title in\n%s", doc)
+	}
+}
+
+// With the shell's prerendered chrome the heading goes in its place in the layout's
+// HTML; a layout without it (or without the marker once) keeps the plain heading.
+func TestChrome(t *testing.T) {
+	dir := t.TempDir()
+	if c, err := LoadChrome(dir); err != nil || c != nil {
+		t.Fatalf("no file: %v %v", c, err)
+	}
+	_ = os.WriteFile(filepath.Join(dir, "chrome.json"), []byte(`{"default":"<header>H</header><main><h1>`+HeadingMarker+`</h1></main>","minimal":"<main>no marker</main>","app":"<i>`+HeadingMarker+HeadingMarker+`</i>"}`), 0o644)
+	chrome, err := LoadChrome(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, table := testShell(t, chrome)
+	for _, r := range table {
+		doc := string(s.Append(nil, &Page{Status: 200, Path: "/p", Route: r, Heading: "Page <p> & q"}))
+		root := doc[strings.Index(doc, `<div id="root">`):strings.Index(doc, "<noscript>")]
+		want := `<div id="root"><h1 class="visually-hidden">Page &lt;p&gt; &amp; q</h1></div>`
+		if r.Layout == routes.LayoutDefault {
+			want = `<div id="root"><header>H</header><main><h1>Page &lt;p&gt; &amp; q</h1></main></div>`
+		}
+		if strings.TrimSpace(root) != want {
+			t.Fatalf("%s (%s): %s, want %s", r.ID, r.Layout, root, want)
+		}
+	}
+	_ = os.WriteFile(filepath.Join(dir, "chrome.json"), []byte(`{`), 0o644)
+	if _, err := LoadChrome(dir); err == nil {
+		t.Fatal("a broken chrome.json was read")
+	}
+}
+
+// The matched route's remote entry and its screen's chunks are preloaded with the
+// nonce, from the version the visitor gets (here the newest on disk).
+func TestPreloadsOfTheRoutesScreen(t *testing.T) {
+	dir := t.TempDir()
+	for _, v := range []string{"1.0.0", "1.1.0"} {
+		d := filepath.Join(dir, "mf-menu", v)
+		_ = os.MkdirAll(d, 0o755)
+		_ = os.WriteFile(filepath.Join(d, "mf-manifest.json"), []byte(`{"name":"mf_menu","metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""}},
+		"exposes":[{"name":"Menu","path":"./Menu","assets":{"js":{"sync":["2758.js","__federation_expose_Menu.js"]},"css":{"sync":["menu.css"]}}}]}`), 0o644)
+	}
+	reg, _ := modules.Open(dir, nil)
+	s, table := testShell(t, nil)
+	var menu *routes.Compiled
+	for _, r := range table {
+		if r.ID == "menu" {
+			menu = r
+		}
+	}
+	doc := string(s.Append(nil, &Page{Status: 200, Path: "/menu/m1", Route: menu, Modules: NewRelease(context.Background(), reg, table), Visitor: "v", Nonce: "N"}))
+	for _, want := range []string{
+		`<link rel="preload" href="/modules/mf-menu/1.1.0/remoteEntry.js" as="script" nonce="N">`,
+		`<link rel="preload" href="/modules/mf-menu/1.1.0/2758.js" as="script" nonce="N">`,
+		`<link rel="preload" href="/modules/mf-menu/1.1.0/__federation_expose_Menu.js" as="script" nonce="N">`,
+		`<link rel="preload" href="/modules/mf-menu/1.1.0/menu.css" as="style">`,
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("missing %s in\n%s", want, doc)
+		}
+	}
+}

@@ -1,0 +1,201 @@
+package server
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/session"
+)
+
+// countCalls counts the Redis commands the edge sends (a pipeline counts once: one
+// round trip).
+type countCalls struct{ n atomic.Int64 }
+
+func (h *countCalls) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (h *countCalls) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error { h.n.Add(1); return next(ctx, cmd) }
+}
+func (h *countCalls) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error { h.n.Add(1); return next(ctx, cmds) }
+}
+
+func getWithCookies(t *testing.T, s *Server, path string, cookies ...string) (*http.Response, string) {
+	t.Helper()
+	req := httptest.NewRequest("GET", path, nil)
+	if len(cookies) > 0 {
+		req.Header.Set("Cookie", strings.Join(cookies, "; "))
+	}
+	resp, err := s.App.Test(req, fiber.TestConfig{Timeout: 10 * time.Second, FailOnTimeout: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+func cookieOf(resp *http.Response, name string) (string, bool) {
+	for _, c := range resp.Cookies() {
+		if c.Name == name {
+			return c.Value, true
+		}
+	}
+	return "", false
+}
+
+// A page view costs no Redis round trip for a new visitor or one whose hint says no
+// cart, and one for a visitor whose hint says there is a cart (or who has no hint yet);
+// session.hasCart says whether the cart exists and a stale hint is corrected.
+func TestPageViewRedisRoundTripsAndCartHint(t *testing.T) {
+	s := newTestServer(t)
+	calls := &countCalls{}
+	s.Store.Client.AddHook(calls)
+	ctx := context.Background()
+	withCart, without := session.NewID(), session.NewID()
+	if _, err := s.Ordering.CreateCart(ctx, withCart, "m-standard", "oh-dayton"); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name     string
+		cookies  []string
+		trips    int64
+		hasCart  bool
+		setsHint string // "" for no Set-Cookie
+	}{
+		{"new visitor", nil, 0, false, "0"},
+		{"hint: no cart", []string{"hh_sid=" + without, "hh_cart=0"}, 0, false, ""},
+		{"hint: no cart, stale", []string{"hh_sid=" + withCart, "hh_cart=0"}, 0, false, ""},
+		{"hint: cart", []string{"hh_sid=" + withCart, "hh_cart=1"}, 1, true, ""},
+		{"hint: cart, stale", []string{"hh_sid=" + without, "hh_cart=1"}, 1, false, "0"},
+		{"no hint yet, cart", []string{"hh_sid=" + withCart}, 1, true, "1"},
+		{"no hint yet, none", []string{"hh_sid=" + without}, 1, false, "0"},
+	}
+	for _, path := range []string{"/", "/menu/m-standard", "/locations"} {
+		for _, c := range cases {
+			getWithCookies(t, s, path, c.cookies...) // the page's own lookups are cached from the first view
+			before := calls.n.Load()
+			resp, body := getWithCookies(t, s, path, c.cookies...)
+			trips := calls.n.Load() - before
+			if resp.StatusCode != 200 {
+				t.Fatalf("%s %s: %d", path, c.name, resp.StatusCode)
+			}
+			if trips != c.trips {
+				t.Errorf("%s %s: %d Redis round trips, want %d", path, c.name, trips, c.trips)
+			}
+			if b := bootstrapOf(t, body); b.Session.HasCart != c.hasCart {
+				t.Errorf("%s %s: hasCart %v", path, c.name, b.Session.HasCart)
+			}
+			v, set := cookieOf(resp, session.CartHintCookie)
+			if (c.setsHint == "") == set || v != c.setsHint {
+				t.Errorf("%s %s: hint cookie %q (set %v), want %q", path, c.name, v, set, c.setsHint)
+			}
+		}
+	}
+}
+
+// The cart API keeps the hint: set when a cart is created, cleared when it is abandoned.
+func TestCartAPIKeepsTheHint(t *testing.T) {
+	s := newTestServer(t)
+	resp, body := getWithCookies(t, s, "/")
+	sid, _ := cookieOf(resp, "hh_sid")
+	csrfTok := bootstrapOf(t, body).CSRF
+	hint := "0" // what the browser holds
+	call := func(method, path, payload string) *http.Response {
+		req := httptest.NewRequest(method, path, strings.NewReader(payload))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-CSRF-Token", csrfTok)
+		req.Header.Set("Cookie", "hh_sid="+sid+"; hh_cart="+hint)
+		resp, err := s.App.Test(req, fiber.TestConfig{Timeout: 10 * time.Second, FailOnTimeout: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, ok := cookieOf(resp, session.CartHintCookie); ok {
+			hint = v
+		}
+		return resp
+	}
+	r := call("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
+	if v, _ := cookieOf(r, session.CartHintCookie); r.StatusCode != 201 || v != "1" {
+		t.Fatalf("create: %d, hint %q", r.StatusCode, v)
+	}
+	_, body = getWithCookies(t, s, "/", "hh_sid="+sid, "hh_cart="+hint)
+	if !bootstrapOf(t, body).Session.HasCart {
+		t.Fatal("no cart after creating one")
+	}
+	r = call("DELETE", "/api/cart", "")
+	if v, set := cookieOf(r, session.CartHintCookie); r.StatusCode != 204 || !set || v != "0" {
+		t.Fatalf("abandon: %d, hint %q", r.StatusCode, v)
+	}
+}
+
+// Pages get a title from their heading and a description of what they show.
+func TestPageTitleAndDescription(t *testing.T) {
+	s := newTestServer(t)
+	cases := []struct{ path, title, description string }{
+		{"/", "<title>Henhouse</title>", `<meta name="description" content="`},
+		{"/menu/m-standard", "<title>Menu page: ", "The Henhouse menu at "},
+		{"/locations/oh", "<title>Page locations oh | Henhouse</title>", "Henhouse locations in OH: "},
+		{"/no/such/page", "<title>Page not found | Henhouse</title>", "Order Henhouse fried chicken online"},
+	}
+	for _, c := range cases {
+		_, body := get(t, s, c.path)
+		if !strings.Contains(body, c.title) || !strings.Contains(body, c.description) {
+			t.Errorf("%s: want %q and %q in\n%s", c.path, c.title, c.description, body[:min(len(body), 900)])
+		}
+	}
+}
+
+func TestRobots(t *testing.T) {
+	s := newTestServer(t)
+	resp, body := get(t, s, "/robots.txt")
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") ||
+		!strings.Contains(body, "User-agent: *\nAllow: /\n") || !strings.Contains(body, "Disallow: /api/\n") || !strings.Contains(body, "Disallow: /app/\n") {
+		t.Fatalf("robots.txt: %d %q %q", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+	}
+}
+
+// The shell's entry under a content-hashed name is cached for good; under a fixed name
+// it is revalidated on every load.
+func TestHashedShellEntryIsImmutable(t *testing.T) {
+	s := newTestServer(t)
+	if err := os.WriteFile(filepath.Join(s.cfg.BuildDir, "shell", "assets", "main.1a2b3c4d.js"), []byte("1"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{"/assets/main.1a2b3c4d.js": "immutable", "/assets/main.js": "no-cache", "/assets/391.c680d74e.js": "immutable"} {
+		resp, _ := get(t, s, path)
+		if cc := resp.Header.Get("Cache-Control"); resp.StatusCode != 200 || !strings.Contains(cc, want) {
+			t.Errorf("%s: %d %q, want %s", path, resp.StatusCode, cc, want)
+		}
+	}
+}
+
+// With the shell's chrome.json in the build, the page's root holds the layout's
+// prerendered chrome with the heading in it; without it, the plain heading.
+func TestPagesUseTheBuildsChrome(t *testing.T) {
+	plain := newTestServer(t)
+	if _, body := get(t, plain, "/contact"); !strings.Contains(body, `<div id="root"><h1 class="visually-hidden">Page contact</h1></div>`) {
+		t.Fatalf("without chrome.json:\n%s", body)
+	}
+	s := newTestServer(t)
+	chrome := `{"default":"<header>Henhouse</header><main><h1>` + page.HeadingMarker + `</h1></main>"}`
+	if err := os.WriteFile(filepath.Join(s.cfg.BuildDir, "shell", "chrome.json"), []byte(chrome), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, body := get(t, s, "/contact"); !strings.Contains(body, `<div id="root"><header>Henhouse</header><main><h1>Page contact</h1></main></div>`) {
+		t.Fatalf("with chrome.json:\n%s", body)
+	}
+	if _, body := get(t, s, "/app/subscribe"); !strings.Contains(body, `<div id="root"><h1 class="visually-hidden">Page app subscribe</h1></div>`) {
+		t.Fatalf("a layout chrome.json lacks:\n%s", body)
+	}
+}
