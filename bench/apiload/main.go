@@ -42,13 +42,14 @@ func run0() int {
 	dur := flag.Duration("duration", 20*time.Second, "load duration per phase")
 	redis := flag.String("redis", "redis://127.0.0.1:6379/0", "REDIS_URL for the started edge (empty: embedded)")
 	rate := flag.Int("rate", 2000, "requests per second for the fixed-rate phase (0: skip it)")
+	edge := flag.String("edge", "bin/edge", "the edge binary to start (another build, to compare two in one session)")
 	flag.Parse()
 
 	base := *url
 	if base == "" {
 		var stop func()
 		var err error
-		base, stop, err = startEdge(*redis)
+		base, stop, err = startEdge(*edge, *redis)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
@@ -70,6 +71,13 @@ func run0() int {
 	failed := false
 	check := func(r results) {
 		fmt.Println("   answers:", r.statusLine())
+		if r.cpu > 0 {
+			n := 0
+			for _, c := range r.status {
+				n += c
+			}
+			fmt.Printf("   edge CPU: %.0f µs per answer (user+system time of the edge process over the phase; less sensitive to a busy machine than latency)\n", float64(r.cpu.Microseconds())/float64(n))
+		}
 		if r.errors > 0 {
 			fmt.Printf("   FAILED: %d requests were not answered 2xx (or not with a cart); their latencies are left out\n", r.errors)
 			failed = true
@@ -119,6 +127,8 @@ type results struct {
 	// count under "<method> error".
 	status map[string]int
 	errors int
+	// cpu is the CPU time the started edge used during the phase (0 with -url).
+	cpu time.Duration
 }
 
 func (r results) get(k string) *result { return r.by[k] }
@@ -128,6 +138,7 @@ func run(client *http.Client, base string, vs []visitor, dur time.Duration, rate
 	out := results{by: map[string]*result{}, status: map[string]int{}}
 	ctx, cancel := context.WithTimeout(context.Background(), dur)
 	defer cancel()
+	cpu0 := edgeCPU()
 	start := time.Now()
 	var wg sync.WaitGroup
 	for k := range vs {
@@ -194,6 +205,9 @@ func run(client *http.Client, base string, vs []visitor, dur time.Duration, rate
 	}
 	wg.Wait()
 	el := time.Since(start)
+	if cpu0 > 0 {
+		out.cpu = edgeCPU() - cpu0
+	}
 	for _, r := range out.by {
 		r.elapse = el
 	}
@@ -330,10 +344,10 @@ func newVisitor(client *http.Client, base string) (visitor, error) {
 	return v, nil
 }
 
-// startEdge starts bin/edge on a free port. The edge gets a build directory of its own
+// startEdge starts the edge binary bin on a free port. The edge gets a build directory of its own
 // holding only the shell's entry list, so the home page renders (it carries the CSRF
 // token) without a front-end build: `make bin/edge` is all the benchmark needs.
-func startEdge(redis string) (string, func(), error) {
+func startEdge(bin, redis string) (string, func(), error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
@@ -352,17 +366,18 @@ func startEdge(redis string) (string, func(), error) {
 		cleanup()
 		return "", nil, err
 	}
-	cmd := exec.Command("bin/edge")
+	cmd := exec.Command(bin)
 	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port), "HOST=127.0.0.1", "REDIS_URL="+redis, "BUILD_DIR="+build,
 		"APP_PREFIX=bench"+fmt.Sprint(time.Now().UnixNano()%100000), "LOG_LEVEL=warn")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		cleanup()
-		return "", nil, fmt.Errorf("start bin/edge (run make bin/edge first): %w", err)
+		return "", nil, fmt.Errorf("start %s (run make bin/edge first): %w", bin, err)
 	}
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	stop := func() { cmd.Process.Kill(); cmd.Wait(); cleanup() }
+	edgeCPU = func() time.Duration { return processCPU(cmd.Process.Pid) }
 	for i := 0; i < 100; i++ {
 		if res, err := http.Get(base + "/readyz"); err == nil {
 			res.Body.Close()
@@ -374,4 +389,30 @@ func startEdge(redis string) (string, func(), error) {
 	}
 	stop()
 	return "", nil, fmt.Errorf("edge did not start: %s", stderr.String())
+}
+
+// edgeCPU is the CPU time the started edge has used so far; 0 when the edge was not
+// started here (-url) or the system does not say.
+var edgeCPU = func() time.Duration { return 0 }
+
+// processCPU reads a process's user and system time from /proc (Linux): fields 14
+// and 15 of /proc/<pid>/stat, in clock ticks of 1/100 s.
+func processCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name (field 2) is in parentheses and may hold spaces.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	var ut, st int64
+	fmt.Sscan(f[11], &ut)
+	fmt.Sscan(f[12], &st)
+	return time.Duration(ut+st) * 10 * time.Millisecond
 }
