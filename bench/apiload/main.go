@@ -359,7 +359,7 @@ func startEdge(bin, redis string) (string, func(), error) {
 		return "", nil, err
 	}
 	cleanup := func() { os.RemoveAll(build) }
-	if err := os.MkdirAll(filepath.Join(build, "shell"), 0o755); err == nil {
+	if err = os.MkdirAll(filepath.Join(build, "shell"), 0o755); err == nil {
 		err = os.WriteFile(filepath.Join(build, "shell", "entrypoints.json"), []byte(`{"js":["main.js"],"css":[],"buildId":"apiload"}`), 0o644)
 	}
 	if err != nil {
