@@ -26,6 +26,13 @@ const (
 	PoolTimeout = 400 * time.Millisecond
 )
 
+// PoolSize is how many connections to Redis an edge keeps at most. A request holds one
+// only for a round trip, but on a busy edge that round trip includes the wait for a
+// CPU to read the reply; with go-redis's default (10 per CPU) a burst of a few hundred
+// requests queued for connections, long enough to end in PoolTimeout (bench/README.md,
+// "apiload"). Redis serves thousands of clients; the URL's pool_size overrides it.
+const PoolSize = 128
+
 // The circuit breaker: after BreakAfter connectivity failures in a row every call
 // fails at once for CoolDown, then one call probes Redis; its success closes the
 // breaker, its failure opens it for another CoolDown. An outage so costs each

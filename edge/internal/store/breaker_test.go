@@ -284,8 +284,8 @@ func TestURLForms(t *testing.T) {
 		if strings.Join(o.Addrs, ",") != strings.Join(tc.addrs, ",") || o.MasterName != tc.master || o.IsClusterMode != tc.cluster {
 			t.Errorf("%s: addrs %v master %q cluster %v", tc.url, o.Addrs, o.MasterName, o.IsClusterMode)
 		}
-		if o = failFast(o); o.ReadTimeout != IOTimeout || o.DialTimeout != DialTimeout || o.PoolTimeout != PoolTimeout || o.MaxRetries != -1 {
-			t.Errorf("%s: timeouts %+v", tc.url, o)
+		if o = failFast(o); o.ReadTimeout != IOTimeout || o.DialTimeout != DialTimeout || o.PoolTimeout != PoolTimeout || o.MaxRetries != -1 || o.PoolSize != PoolSize {
+			t.Errorf("%s: timeouts and pool %+v", tc.url, o)
 		}
 	}
 	if o, _ := universalOptions("redis://:pw@10.0.0.1:6380/2"); o.Password != "pw" || o.DB != 2 {
@@ -296,6 +296,9 @@ func TestURLForms(t *testing.T) {
 	}
 	if o, _ := universalOptions("redis://10.0.0.1:6379?read_timeout=2s"); failFast(o).ReadTimeout != 2*time.Second {
 		t.Errorf("a timeout the URL sets is kept: %v", o.ReadTimeout)
+	}
+	if o, _ := universalOptions("redis://10.0.0.1:6379?pool_size=7"); failFast(o).PoolSize != 7 {
+		t.Errorf("a pool size the URL sets is kept: %v", o.PoolSize)
 	}
 }
 
