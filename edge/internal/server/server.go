@@ -133,13 +133,15 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	return s, nil
 }
 
-// openStore connects to Redis with command tracing.
+// openStore connects to Redis with command tracing. A command's span names the
+// command, not its arguments (carts, codes and tokens stay out of traces) nor its
+// caller (runtime.Callers on every command costs more than the command's own work).
 func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*store.Store, error) {
 	st, err := store.Open(ctx, cfg.RedisURL, cfg.AppPrefix, log)
 	if err != nil {
 		return nil, err
 	}
-	if err := redisotel.InstrumentTracing(st.Client); err != nil {
+	if err := redisotel.InstrumentTracing(st.Client, redisotel.WithDBStatement(false), redisotel.WithCallerEnabled(false)); err != nil {
 		st.Close()
 		return nil, err
 	}

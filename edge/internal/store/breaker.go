@@ -26,6 +26,13 @@ const (
 	PoolTimeout = 400 * time.Millisecond
 )
 
+// PoolSize is how many connections to Redis an edge keeps at most. A request holds one
+// only for a round trip, but on a busy edge that round trip includes the wait for a
+// CPU to read the reply; with go-redis's default (10 per CPU) a burst of a few hundred
+// requests queued for connections, long enough to end in PoolTimeout (bench/README.md,
+// "apiload"). Redis serves thousands of clients; the URL's pool_size overrides it.
+const PoolSize = 128
+
 // The circuit breaker: after BreakAfter connectivity failures in a row every call
 // fails at once for CoolDown, then one call probes Redis; its success closes the
 // breaker, its failure opens it for another CoolDown. An outage so costs each
@@ -45,6 +52,11 @@ type breaker struct {
 	coolDown   time.Duration
 	now        func() time.Time
 
+	// healthy is true while the breaker is closed and the last call it counted
+	// succeeded. Calls then skip the breaker's lock (every Redis call of every
+	// request would otherwise take it twice) and only a failure is counted; see call.
+	healthy atomic.Bool
+
 	mu        sync.Mutex
 	lastErr   error     // the last connectivity failure, for the outage's log line
 	down      time.Time // when the breaker opened for this outage; zero while up
@@ -63,14 +75,67 @@ func newBreaker(log *slog.Logger, breakAfter uint32, coolDown time.Duration) *br
 		ReadyToTrip: func(c gobreaker.Counts) bool { return c.ConsecutiveFailures >= breakAfter },
 		// Only a failure to reach Redis counts: redis.Nil, a script's error or a lost
 		// WATCH race are answers.
-		IsSuccessful: func(err error) bool { return !connectivity(err) },
-		// A request the guest abandoned, or a client being closed, says nothing about Redis.
-		IsExcluded: func(err error) bool {
-			return errors.Is(err, context.Canceled) || errors.Is(err, redis.ErrClosed)
-		},
+		IsSuccessful:  func(err error) bool { return !connectivity(err) },
+		IsExcluded:    excluded,
 		OnStateChange: b.changed,
 	})
+	b.healthy.Store(true)
 	return b
+}
+
+// excluded reports errors the breaker counts neither as failures nor as successes.
+// A request the guest abandoned, or a client being closed, says nothing about Redis;
+// nor does waiting too long for a free connection of the pool: that is the edge
+// itself being busy (a burst, a starved CPU). Such a call still fails (503), but one
+// busy moment must not fail every request for CoolDown. When Redis itself stops
+// answering, the calls holding the connections time out, and those count.
+func excluded(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, redis.ErrClosed) ||
+		errors.Is(err, redis.ErrPoolTimeout) || errors.Is(err, redis.ErrPoolExhausted)
+}
+
+// call runs fn, one command or pipeline, through the breaker and returns fn's error,
+// or the breaker's when it did not let fn run (ran is then false).
+//
+// While healthy, fn runs without asking the breaker, and only a counted failure is
+// reported to it; a success reported then too, when a failure was counted while fn
+// ran, so that a success between failures still resets their streak as the breaker
+// counts it. Otherwise every call goes through the breaker; the first success that
+// leaves it closed with no failures counted makes it healthy again.
+func (b *breaker) call(fn func() error) (ran bool, err error) {
+	if b.healthy.Load() {
+		err = fn()
+		counted := !excluded(err)
+		if connectivity(err) && counted {
+			b.healthy.Store(false)
+			b.report(err)
+		} else if !b.healthy.Load() && counted {
+			b.report(err)
+		}
+		return true, err
+	}
+	finish, berr := b.cb.Allow()
+	if berr != nil {
+		return false, berr
+	}
+	err = fn()
+	finish(err)
+	if connectivity(err) && !excluded(err) {
+		b.healthy.Store(false)
+	} else if b.cb.State() == gobreaker.StateClosed && b.cb.Counts().ConsecutiveFailures == 0 {
+		b.healthy.Store(true)
+	}
+	return true, err
+}
+
+// report counts the outcome of a call that ran without the breaker. A closed breaker
+// lets every call through, so Allow only fails when the breaker opened meanwhile;
+// the outcome is then not counted, as gobreaker does not count calls of an earlier
+// state.
+func (b *breaker) report(err error) {
+	if finish, berr := b.cb.Allow(); berr == nil {
+		finish(err)
+	}
 }
 
 // changed runs under the breaker's lock: it must not call the breaker.
@@ -194,15 +259,13 @@ func (b *breaker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 			cmd.SetErr(e)
 			return e
 		}
-		done, err := b.cb.Allow()
-		if err != nil {
+		ran, err := b.call(func() error { return next(ctx, cmd) })
+		if !ran {
 			e := b.rejected(err)
 			trip(ctx, e)
 			cmd.SetErr(e)
 			return e
 		}
-		err = next(ctx, cmd)
-		done(err)
 		if connectivity(err) {
 			err = b.failed(err)
 			trip(ctx, err)
@@ -220,10 +283,8 @@ func (b *breaker) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.Proc
 		}
 		e := latched(ctx)
 		if e == nil {
-			done, err := b.cb.Allow()
-			if err == nil {
-				err = next(ctx, cmds)
-				done(err)
+			ran, err := b.call(func() error { return next(ctx, cmds) })
+			if ran {
 				for _, c := range cmds {
 					if ce := c.Err(); ce != nil {
 						c.SetErr(b.failed(ce))

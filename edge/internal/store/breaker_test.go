@@ -15,6 +15,7 @@ import (
 
 	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
+	"github.com/sony/gobreaker/v2"
 )
 
 // freezer forwards TCP connections to a Redis and can stop forwarding, as a Redis
@@ -186,6 +187,65 @@ func TestRefusedConnectionsOpenTheBreaker(t *testing.T) {
 	}
 }
 
+// A busy edge waits too long for a pooled connection while Redis answers: those calls
+// fail (503), but the breaker stays closed and the next calls go through.
+func TestPoolTimeoutsDoNotOpenTheBreaker(t *testing.T) {
+	m := miniredis.RunT(t)
+	b := newBreaker(nil, 3, time.Minute)
+	c := redis.NewUniversalClient(failFast(&redis.UniversalOptions{Addrs: []string{m.Addr()}, PoolSize: 1, PoolTimeout: 20 * time.Millisecond}))
+	c.AddHook(b)
+	t.Cleanup(func() { c.Close() })
+	ctx := context.Background()
+	if err := c.Ping(ctx).Err(); err != nil {
+		t.Fatal(err)
+	}
+	// The pool's one connection is busy with a blocking pop for a while.
+	held := make(chan error, 1)
+	go func() { held <- c.BLPop(ctx, 400*time.Millisecond, "nothing").Err() }()
+	time.Sleep(50 * time.Millisecond)
+	for i := range 5 {
+		err := c.Get(ctx, "k").Err()
+		if !errors.Is(err, redis.ErrPoolTimeout) || !errors.Is(err, ErrUnavailable) {
+			t.Fatalf("call %d while the pool is busy: %v, want a pool timeout classified as unavailable", i, err)
+		}
+	}
+	if err := <-held; !errors.Is(err, redis.Nil) {
+		t.Fatalf("blocking pop: %v", err)
+	}
+	if st := b.cb.State(); st != gobreaker.StateClosed {
+		t.Fatalf("breaker %s after pool timeouts, want closed", st)
+	}
+	if err := c.Set(ctx, "k", "v", 0).Err(); err != nil {
+		t.Fatalf("after the pool timeouts: %v", err)
+	}
+}
+
+// The healthy path skips the breaker's lock but still counts failures: three in a row
+// open it, and a success between them resets the streak.
+func TestHealthyBreakerCountsFailuresInARow(t *testing.T) {
+	b := newBreaker(nil, 3, time.Minute)
+	refused := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connect: connection refused")}
+	outcome := func(err error) func() error { return func() error { return err } }
+	for _, err := range []error{refused, refused, nil, refused, refused} {
+		if ran, _ := b.call(outcome(err)); !ran {
+			t.Fatalf("closed breaker refused a call")
+		}
+	}
+	if st := b.cb.State(); st != gobreaker.StateClosed {
+		t.Fatalf("breaker %s after two failures, a success and two failures; want closed", st)
+	}
+	b.call(outcome(refused))
+	if st := b.cb.State(); st != gobreaker.StateOpen {
+		t.Fatalf("breaker %s after three failures in a row; want open", st)
+	}
+	if ran, err := b.call(outcome(nil)); ran || !errors.Is(err, gobreaker.ErrOpenState) {
+		t.Fatalf("open breaker let a call run: %v", err)
+	}
+	if b.healthy.Load() {
+		t.Fatal("open breaker is marked healthy")
+	}
+}
+
 func TestUnavailableClassifiesRawErrors(t *testing.T) {
 	refused := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connect: connection refused")}
 	for _, err := range []error{refused, io.EOF, redis.ErrPoolTimeout, context.DeadlineExceeded, redis.ErrClosed,
@@ -224,8 +284,8 @@ func TestURLForms(t *testing.T) {
 		if strings.Join(o.Addrs, ",") != strings.Join(tc.addrs, ",") || o.MasterName != tc.master || o.IsClusterMode != tc.cluster {
 			t.Errorf("%s: addrs %v master %q cluster %v", tc.url, o.Addrs, o.MasterName, o.IsClusterMode)
 		}
-		if o = failFast(o); o.ReadTimeout != IOTimeout || o.DialTimeout != DialTimeout || o.PoolTimeout != PoolTimeout || o.MaxRetries != -1 {
-			t.Errorf("%s: timeouts %+v", tc.url, o)
+		if o = failFast(o); o.ReadTimeout != IOTimeout || o.DialTimeout != DialTimeout || o.PoolTimeout != PoolTimeout || o.MaxRetries != -1 || o.PoolSize != PoolSize {
+			t.Errorf("%s: timeouts and pool %+v", tc.url, o)
 		}
 	}
 	if o, _ := universalOptions("redis://:pw@10.0.0.1:6380/2"); o.Password != "pw" || o.DB != 2 {
@@ -236,6 +296,9 @@ func TestURLForms(t *testing.T) {
 	}
 	if o, _ := universalOptions("redis://10.0.0.1:6379?read_timeout=2s"); failFast(o).ReadTimeout != 2*time.Second {
 		t.Errorf("a timeout the URL sets is kept: %v", o.ReadTimeout)
+	}
+	if o, _ := universalOptions("redis://10.0.0.1:6379?pool_size=7"); failFast(o).PoolSize != 7 {
+		t.Errorf("a pool size the URL sets is kept: %v", o.PoolSize)
 	}
 }
 

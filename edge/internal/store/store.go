@@ -113,6 +113,9 @@ func failFast(o *redis.UniversalOptions) *redis.UniversalOptions {
 	if o.PoolTimeout == 0 {
 		o.PoolTimeout = PoolTimeout
 	}
+	if o.PoolSize == 0 {
+		o.PoolSize = PoolSize
+	}
 	if o.MaxRetries == 0 {
 		o.MaxRetries = -1
 	}

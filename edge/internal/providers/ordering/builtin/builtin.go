@@ -39,6 +39,8 @@ type Provider struct {
 	cat *Catalog
 	st  *store.Store
 	cfg Config
+	// recent is the carts this edge last read or wrote, the start of the next change.
+	recent *recentCarts
 }
 
 var _ ordering.Provider = (*Provider)(nil)
@@ -61,7 +63,7 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	if !(cfg.ClockSpeed > 0) || math.IsInf(cfg.ClockSpeed, 0) {
 		return nil, fmt.Errorf("ordering: clock speed must be a number above 0, got %v", cfg.ClockSpeed)
 	}
-	p := &Provider{cat: cat, st: cfg.Store, cfg: cfg}
+	p := &Provider{cat: cat, st: cfg.Store, cfg: cfg, recent: newRecentCarts()}
 	if err := p.seedGiftCards(ctx); err != nil {
 		return nil, err
 	}

@@ -41,8 +41,11 @@ func tag(s string) string { return "{" + s + "}" }
 
 // casCart replaces a cart only if it is unchanged since it was read:
 // KEYS[1] cart, ARGV[1] the JSON read, ARGV[2] the new JSON, ARGV[3] TTL ms.
+// It answers 1 when it saved, else the cart as it is now (nil when there is none), so
+// that a lost race needs no further read.
 var casCart = redis.NewScript(`
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+local cur = redis.call('GET', KEYS[1])
+if cur ~= ARGV[1] then return cur end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 return 1`)
 
@@ -60,6 +63,7 @@ func (p *Provider) load(ctx context.Context, owner string) (ordering.Cart, []byt
 	}
 	raw, err := p.st.Client.Get(ctx, p.cartKey(owner)).Bytes()
 	if errors.Is(err, redis.Nil) {
+		p.recent.drop(owner)
 		return ordering.Cart{}, nil, errNoCart
 	}
 	if err != nil {
@@ -69,6 +73,7 @@ func (p *Provider) load(ctx context.Context, owner string) (ordering.Cart, []byt
 	if err := json.Unmarshal(raw, &c); err != nil {
 		return ordering.Cart{}, nil, err
 	}
+	p.recent.put(owner, string(raw))
 	return c, raw, nil
 }
 
@@ -80,23 +85,60 @@ func (p *Provider) save(ctx context.Context, owner string, c *ordering.Cart) err
 	if err != nil {
 		return err
 	}
-	return p.st.Client.Set(ctx, p.cartKey(owner), raw, p.cfg.CartTTL).Err()
+	if err := p.st.Client.Set(ctx, p.cartKey(owner), raw, p.cfg.CartTTL).Err(); err != nil {
+		p.recent.drop(owner)
+		return err
+	}
+	p.recent.put(owner, string(raw))
+	return nil
 }
 
-// mutate loads the owner's cart, applies fn, reprices and saves it. The save is a
-// compare-and-set against what was read, so concurrent changes to one cart never
-// overwrite each other; a lost race is retried on the fresh cart.
+// mutate applies fn to the owner's cart, reprices and saves it. The save is a
+// compare-and-set against the JSON the change started from, so concurrent changes to
+// one cart never overwrite each other; a lost race is retried on the cart the set
+// answered.
+//
+// A change starts from the cart this edge last read or wrote (recentCarts), so it is
+// usually one round trip to Redis. That cart may be out of date; a rule it breaks
+// (a line that is not there, a full bag) is checked again on the cart read from Redis
+// before it is answered.
 func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error) (ordering.Cart, error) {
+	if owner == "" {
+		return ordering.Cart{}, errNoCart
+	}
+	// old is the JSON the change starts from: remembered here (maybe out of date),
+	// read from Redis during this call (fresh), or not yet known.
+	old, remembered := p.recent.get(owner)
+	fresh := false
 	for attempt := 0; attempt < 5; attempt++ {
-		c, old, err := p.load(ctx, owner)
-		if err != nil {
-			return ordering.Cart{}, err
+		var c ordering.Cart
+		switch {
+		case remembered || fresh:
+			if err := json.Unmarshal([]byte(old), &c); err != nil {
+				if fresh {
+					return ordering.Cart{}, err
+				}
+				remembered = false
+				continue
+			}
+		default:
+			var raw []byte
+			var err error
+			if c, raw, err = p.load(ctx, owner); err != nil {
+				return ordering.Cart{}, err
+			}
+			old, fresh = string(raw), true
 		}
 		l, mi, err := p.cartContext(&c)
-		if err != nil {
-			return ordering.Cart{}, err
+		if err == nil {
+			err = fn(&c, l, mi)
 		}
-		if err := fn(&c, l, mi); err != nil {
+		if err != nil {
+			if !fresh {
+				// Checked on a cart remembered here: read it and check again.
+				remembered = false
+				continue
+			}
 			return ordering.Cart{}, err
 		}
 		p.price(&c, l)
@@ -106,13 +148,23 @@ func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering
 		if err != nil {
 			return ordering.Cart{}, err
 		}
-		ok, err := casCart.Run(ctx, p.st.Client, []string{p.cartKey(owner)}, old, raw, p.cfg.CartTTL.Milliseconds()).Int()
+		res, err := casCart.Run(ctx, p.st.Client, []string{p.cartKey(owner)}, old, raw, p.cfg.CartTTL.Milliseconds()).Result()
+		if errors.Is(err, redis.Nil) {
+			p.recent.drop(owner)
+			return ordering.Cart{}, errNoCart
+		}
 		if err != nil {
+			p.recent.drop(owner)
 			return ordering.Cart{}, err
 		}
-		if ok == 1 {
-			return c, nil
+		if cur, ok := res.(string); ok {
+			// Changed meanwhile: try again on the cart as it is now.
+			old, fresh = cur, true
+			p.recent.put(owner, cur)
+			continue
 		}
+		p.recent.put(owner, string(raw))
+		return c, nil
 	}
 	return ordering.Cart{}, fault.New(fault.Conflict, "cart_busy", "Your bag changed while we were updating it. Please try again.")
 }
@@ -181,6 +233,7 @@ func (p *Provider) AbandonCart(ctx context.Context, owner string) error {
 	if owner == "" {
 		return nil
 	}
+	p.recent.drop(owner)
 	return p.st.Client.Del(ctx, p.cartKey(owner)).Err()
 }
 
@@ -205,6 +258,8 @@ func (p *Provider) MoveCart(ctx context.Context, from, to string) (ordering.Cart
 	if from == to {
 		return p.Cart(ctx, to)
 	}
+	p.recent.drop(from)
+	p.recent.drop(to)
 	taken, err := takeCart.Run(ctx, p.st.Client, []string{p.cartKey(from)}, p.cfg.CartTTL.Milliseconds()).Slice()
 	if err != nil {
 		return ordering.Cart{}, err
@@ -482,6 +537,7 @@ func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in o
 		if i < 0 {
 			return notFound("line_not_found", "That item is no longer in your bag.")
 		}
+		in := in // fn may run again on a newer cart: fill the blanks from that one
 		if in.ProductID == "" {
 			in.ProductID = c.Products[i].ProductID
 		}
@@ -754,11 +810,13 @@ func (p *Provider) SetCustomFields(ctx context.Context, owner string, fields map
 		return ordering.Cart{}, err
 	}
 	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
-		// Only the fields the location asks for, each within its own length.
+		// Only the fields the location asks for, each within its own length. fn may
+		// run more than once (mutate): it keeps nothing from an earlier run.
 		asked := map[string]ordering.CustomField{}
 		for _, f := range l.CustomFields {
 			asked[f.Name] = f
 		}
+		bad := map[string]string{}
 		for k, v := range clean {
 			f, ok := asked[k]
 			if !ok {

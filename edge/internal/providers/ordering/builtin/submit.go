@@ -276,6 +276,7 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		pipe.Del(ctx, p.cartKey(owner))
 		return nil
 	})
+	p.recent.drop(owner)
 	if err != nil {
 		p.st.Client.Del(context.WithoutCancel(ctx), p.orderKey(orderID))
 		undo()
