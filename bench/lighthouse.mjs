@@ -4,25 +4,18 @@
 //
 //   node bench/lighthouse.mjs                 # '/', '/locations', '/menu/m-standard', '/account/signin'
 //   node bench/lighthouse.mjs /catering       # any routes
-//   node bench/lighthouse.mjs --no-chrome     # without the prerendered chrome (below)
-//
-// Pages go through bench/chrome-proxy.mjs, which puts the prerendered chrome in the page
-// where the edge does not yet; --no-chrome leaves the page as the edge sends it.
 //
 // Lighthouse drives its own Chromium (CHROMIUM_PATH, default /usr/bin/chromium); each
 // route is loaded as a first visit (empty cache and storage, so the welcome popup shows).
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startEdge } from '../e2e/tests/harness.mjs';
-import { startProxy } from './chrome-proxy.mjs';
 
-const args = process.argv.slice(2).filter((a) => a !== '--no-chrome');
-const inject = args.length === process.argv.length - 2;
+const args = process.argv.slice(2);
 const routes = args.length ? args : ['/', '/locations', '/menu/m-standard', '/account/signin'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const edge = await startEdge();
-const proxy = await startProxy(edge.base, { inject });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -40,7 +33,7 @@ try {
   const findings = [];
   for (const path of routes) {
     // The default configuration is the mobile preset.
-    const { lhr } = await lighthouse(proxy.base + path, {
+    const { lhr } = await lighthouse(edge.base + path, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -67,6 +60,5 @@ try {
   for (const f of findings) console.log('  failed', f);
 } finally {
   await chrome.kill();
-  proxy.stop();
   edge.stop();
 }

@@ -6,13 +6,10 @@
 //   node bench/paint.mjs                 # every main route, both sizes, one run each
 //   node bench/paint.mjs --runs 3 /      # median of 3 runs, one route
 //   node bench/paint.mjs --shifts        # also list every layout shift and what moved
-//   node bench/paint.mjs --no-chrome     # the document as the edge sends it (see below)
 //   node bench/paint.mjs --popups /      # a visitor who has not dismissed the popups yet
 //
-// Pages go through bench/chrome-proxy.mjs, which puts the prerendered chrome in the page
-// where the edge does not yet; --no-chrome leaves the page as the edge sends it.
+// To compare with another build, run it with BUILD_DIR pointing at that build.
 import { startEdge, launch } from '../e2e/tests/harness.mjs';
-import { startProxy } from './chrome-proxy.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => {
@@ -28,7 +25,6 @@ const option = (name, fallback) => {
   return v;
 };
 const showShifts = flag('--shifts');
-const noChrome = flag('--no-chrome');
 // The harness marks the popups dismissed unless asked, as for a returning visitor.
 const showPopups = Boolean(flag('--popups'));
 const runs = Number(option('--runs', '1'));
@@ -118,7 +114,6 @@ async function measure(browser, base, path, [width, height]) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const edge = await startEdge();
-const proxy = await startProxy(edge.base, { inject: !noChrome });
 const browser = await launch();
 try {
   console.log(
@@ -132,7 +127,7 @@ try {
   for (const path of routes) {
     for (const size of widths) {
       const all = [];
-      for (let i = 0; i < runs; i++) all.push(await measure(browser, proxy.base, path, size));
+      for (let i = 0; i < runs; i++) all.push(await measure(browser, edge.base, path, size));
       const last = all[all.length - 1];
       console.log(
         path.padEnd(36),
@@ -153,6 +148,5 @@ try {
   }
 } finally {
   await browser.close();
-  proxy.stop();
   edge.stop();
 }

@@ -42,7 +42,7 @@ func run0() int {
 	dur := flag.Duration("duration", 20*time.Second, "load duration per phase")
 	redis := flag.String("redis", "redis://127.0.0.1:6379/0", "REDIS_URL for the started edge (empty: embedded)")
 	rate := flag.Int("rate", 2000, "requests per second for the fixed-rate phase (0: skip it)")
-	edge := flag.String("edge", "bin/edge", "the edge binary to start (another build, to compare two in one session)")
+	edge := flag.String("edge", "bin/edge", "the edge binary to start (another build, to compare two in one run)")
 	flag.Parse()
 
 	base := *url
