@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -132,7 +133,7 @@ func (r *Registry) Start(ctx context.Context) {
 	if r.store == nil {
 		return
 	}
-	r.store.OnRecover(func() { _ = r.Reload(ctx) })
+	r.store.OnRecover(func() { r.refresh(ctx) })
 	go r.listen(ctx)
 	go func() {
 		t := time.NewTicker(RefreshEvery)
@@ -142,7 +143,7 @@ func (r *Registry) Start(ctx context.Context) {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				_ = r.Reload(ctx)
+				r.refresh(ctx)
 			}
 		}
 	}()
@@ -158,11 +159,11 @@ func (r *Registry) listen(ctx context.Context) {
 		switch m := msg.(type) {
 		case *redis.Subscription:
 			if m.Kind == "subscribe" {
-				_ = r.Reload(ctx) // changes made while not subscribed
+				r.refresh(ctx) // changes made while not subscribed
 			}
 		case *redis.Message:
 			if r.Reload(ctx, m.Payload) != nil {
-				_ = r.Reload(ctx) // the module may be new: re-read all
+				r.refresh(ctx) // the module may be new: re-read all
 			}
 		}
 		if err == nil {
@@ -181,6 +182,15 @@ func (r *Registry) listen(ctx context.Context) {
 			return
 		case <-time.After(time.Second):
 		}
+	}
+}
+
+// refresh is Reload in the background: a failure keeps the state last read (pages go
+// on rendering with it) and is logged, since until the next refresh a release change
+// made on another edge does not reach this one.
+func (r *Registry) refresh(ctx context.Context) {
+	if err := r.Reload(ctx); err != nil && ctx.Err() == nil {
+		slog.Warn("module release state not refreshed; keeping the state last read", "err", err)
 	}
 }
 
