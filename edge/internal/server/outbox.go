@@ -7,18 +7,17 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/csp"
-	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/site"
+	"github.com/henhouse/platform/edge/internal/store/outbox"
 )
 
-// devOutbox serves the built-in provider's outbox when DEV_ENDPOINTS asks for it (never in
-// production: ConfigFromEnv and New refuse the pair).
-func devOutbox(cfg Config, p loyalty.Provider) loyalty.OutboxReader {
-	if !cfg.DevEndpoints {
+// devOutbox serves the built-in providers' outbox when DEV_ENDPOINTS asks for it (never
+// in production: ConfigFromEnv and New refuse the pair).
+func devOutbox(cfg Config, box *outbox.Outbox) outbox.Reader {
+	if !cfg.DevEndpoints || box == nil {
 		return nil
 	}
-	r, _ := p.(loyalty.OutboxReader)
-	return r
+	return box
 }
 
 var outboxPage = template.Must(template.New("outbox").Parse(`<!doctype html>
@@ -28,7 +27,7 @@ var outboxPage = template.Must(template.New("outbox").Parse(`<!doctype html>
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:8px;text-align:left;vertical-align:top}
 code{font-size:1.1em;background:#f3f3f3;padding:2px 4px}</style></head>
 <body><main><h1>Outbox</h1>
-<p>Messages the built-in loyalty provider would have sent, newest first. This page exists outside production only.</p>
+<p>Messages the built-in providers would have sent (sign-in codes, contact form copies, e-gift cards), newest first. This page exists outside production only.</p>
 <form method="get"><label for="email">Recipient</label> <input id="email" name="email" type="email" value="{{.To}}"> <button type="submit">Filter</button></form>
 {{if .Messages}}<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Code</th><th scope="col">Message</th></tr></thead><tbody>
 {{range .Messages}}<tr><td>{{.CreatedAt.Format "2006-01-02 15:04:05"}}</td><td>{{.To}}</td><td>{{.Subject}}</td><td>{{if .Code}}<code>{{.Code}}</code>{{end}}</td><td>{{.Body}}{{if .Link}}<br><a href="{{.Link}}">{{.Link}}</a>{{end}}</td></tr>
@@ -36,14 +35,14 @@ code{font-size:1.1em;background:#f3f3f3;padding:2px 4px}</style></head>
 </main></body></html>`))
 
 // mountOutboxPage serves the developer's outbox page at /dev/outbox.
-func mountOutboxPage(app *fiber.App, box loyalty.OutboxReader) {
+func mountOutboxPage(app *fiber.App, box outbox.Reader) {
 	if box == nil {
 		return
 	}
 	app.Get("/dev/outbox", func(c fiber.Ctx) error {
 		to := c.Query("email")
 		var (
-			msgs []loyalty.Message
+			msgs []outbox.Message
 			err  error
 		)
 		if to != "" {

@@ -47,6 +47,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/store/outbox"
 	"github.com/henhouse/platform/edge/internal/telemetry"
 )
 
@@ -78,12 +79,15 @@ type Server struct {
 	log      *slog.Logger
 
 	// Parts New builds for the later steps.
-	cms       *contentbuiltin.Provider
-	geo       geoAdapter
-	cards     cardAdapter
-	loyal     *loyaltybuiltin.Provider
-	guard     *guards
-	outbox    loyalty.OutboxReader
+	cms   *contentbuiltin.Provider
+	geo   geoAdapter
+	cards cardAdapter
+	loyal *loyaltybuiltin.Provider
+	guard *guards
+	// mail takes what every built-in provider would email or text; outbox reads it
+	// back for developers (nil unless DEV_ENDPOINTS).
+	mail      *outbox.Outbox
+	outbox    outbox.Reader
 	clientIPs *clientip.Resolver
 	// policy is the pages' Content-Security-Policy; reports counts what browsers
 	// report it blocked (docs/security.md).
@@ -174,8 +178,9 @@ func (s *Server) openProviders(ctx context.Context) error {
 		return err
 	}
 	s.Ordering = orders
+	s.mail = outbox.New(st, outbox.Config{Now: now})
 	s.loyal, err = loyaltybuiltin.New(ctx, loyaltybuiltin.Config{
-		Store: st, BcryptCost: s.cfg.PasswordCost, Billing: billingAdapter{s.cards},
+		Store: st, BcryptCost: s.cfg.PasswordCost, Billing: billingAdapter{s.cards}, Outbox: s.mail,
 		LocationExists: func(ctx context.Context, id string) bool {
 			_, err := orders.Location(ctx, id)
 			return err == nil
@@ -202,7 +207,7 @@ func (s *Server) openIdentity(ctx context.Context) error {
 	if s.guard, err = newGuards(ctx, s.Store, s.cfg); err != nil {
 		return err
 	}
-	s.outbox = devOutbox(s.cfg, s.loyal) // nil unless DEV_ENDPOINTS: no outbox, no dev endpoints
+	s.outbox = devOutbox(s.cfg, s.mail) // nil unless DEV_ENDPOINTS: no outbox, no dev endpoints
 	return nil
 }
 

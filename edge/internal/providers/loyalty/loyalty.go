@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/henhouse/platform/edge/internal/site"
+	"github.com/henhouse/platform/edge/internal/store/outbox"
 )
 
 // ProviderID identifies the built-in loyalty provider in the tokens' provider claim.
@@ -121,18 +122,8 @@ type Challenge struct {
 }
 
 // Message is a notification the provider would send (confirmation, sign-in code,
-// password reset). The built-in provider keeps them in an outbox instead of mailing.
-type Message struct {
-	ID        string    `json:"id"`
-	Kind      string    `json:"kind"` // confirm | signin_code | reset | password_changed | welcome | email_changed
-	Channel   string    `json:"channel"`
-	To        string    `json:"to"`
-	Subject   string    `json:"subject,omitempty"`
-	Body      string    `json:"body"`
-	Code      string    `json:"code,omitempty"`
-	Link      string    `json:"link,omitempty"`
-	CreatedAt time.Time `json:"created_at"`
-}
+// password reset). The built-in provider keeps them in the outbox instead of mailing.
+type Message = outbox.Message
 
 // AddressInput adds or replaces a saved address.
 type AddressInput struct {
@@ -442,12 +433,7 @@ type Provider interface {
 
 // OutboxReader is implemented by providers that keep the messages they would send
 // (the built-in provider); a developer page lists them.
-type OutboxReader interface {
-	// Outbox lists the newest messages first.
-	Outbox(ctx context.Context, limit int) ([]Message, error)
-	// OutboxFor lists the newest messages to one email address or phone number.
-	OutboxFor(ctx context.Context, to string, limit int) ([]Message, error)
-}
+type OutboxReader = outbox.Reader
 
 // AuthorizeRequest asks a provider's hosted sign-in page for single sign-on: the
 // client, where the guest returns with the code, and the client's opaque state.

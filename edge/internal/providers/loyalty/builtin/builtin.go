@@ -46,8 +46,6 @@
 //	P:loyalty:confirm:h(code)           string  member id (TTL 7 days)
 //	P:loyalty:authcode:h(code)          hash    single sign-on code (TTL)
 //	P:loyalty:authform:<token>          string  authorize page form token (TTL)
-//	P:loyalty:outbox                    list    every message (JSON), newest first, capped
-//	P:loyalty:outbox:h(to)              list    messages to one address, capped (TTL)
 //	P:loyalty:throttle:<kind>:h(x)      string  attempt counters (TTL)
 //	P:loyalty:renewals                  zset    <member id>|<subscription id> → renews at
 //
@@ -98,22 +96,22 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/store/outbox"
 )
 
 // Limits.
 const (
-	CodeTTL          = 10 * time.Minute
-	CodeAttempts     = 5
-	CodeResends      = 3
-	ResendInterval   = 30 * time.Second
-	AuthCodeTTL      = 2 * time.Minute
-	ConfirmTTL       = 7 * 24 * time.Hour
-	ResetTTL         = 30 * time.Minute
-	MaxAddresses     = 10
-	MaxCards         = 10
-	MaxFavorites     = 10
-	ledgerCap        = 500
-	outboxPerAddress = 50
+	CodeTTL        = 10 * time.Minute
+	CodeAttempts   = 5
+	CodeResends    = 3
+	ResendInterval = 30 * time.Second
+	AuthCodeTTL    = 2 * time.Minute
+	ConfirmTTL     = 7 * 24 * time.Hour
+	ResetTTL       = 30 * time.Minute
+	MaxAddresses   = 10
+	MaxCards       = 10
+	MaxFavorites   = 10
+	ledgerCap      = 500
 	// sign-in failures per email before a pause
 	signInFailures = 10
 	signInWindow   = 15 * time.Minute
@@ -141,8 +139,12 @@ type Config struct {
 	// AuthorizeCodeStep makes the authorize page ask for an emailed sign-in code
 	// after the password, like SignIn. Default off: the password alone signs in.
 	AuthorizeCodeStep bool
-	// OutboxSize is how many messages the outbox keeps. Default 1000.
+	// OutboxSize is how many messages the outbox keeps. Optional. Default: 1000.
+	// Ignored when Outbox is set.
 	OutboxSize int
+	// Outbox takes the messages the provider would send. Optional. Default: an
+	// outbox on Store (the edge passes the one it shares with the other providers).
+	Outbox *outbox.Outbox
 	// Billing charges subscriptions. Optional: without it subscriptions are free
 	// (demonstration mode).
 	Billing Billing
@@ -160,6 +162,7 @@ type Provider struct {
 	cfg       Config
 	dummyHash []byte
 	secret    []byte
+	box       *outbox.Outbox
 }
 
 var (
@@ -191,7 +194,10 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	if len(cfg.ClientIDs) == 0 {
 		cfg.ClientIDs = []string{site.WebClientID, site.AppClientID}
 	}
-	p := &Provider{prog: prog, st: cfg.Store, cfg: cfg}
+	p := &Provider{prog: prog, st: cfg.Store, cfg: cfg, box: cfg.Outbox}
+	if p.box == nil {
+		p.box = outbox.New(cfg.Store, outbox.Config{Size: cfg.OutboxSize, Now: p.now})
+	}
 	// Unknown emails are checked against this hash so that a wrong email costs as
 	// much time as a wrong password.
 	p.dummyHash, err = bcrypt.GenerateFromPassword([]byte(randomToken(12)), cfg.BcryptCost)
