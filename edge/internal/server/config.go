@@ -77,6 +77,37 @@ type Config struct {
 	// page, /app/testcheckout; off, that path is the 404 page. Optional. Default: off in
 	// prod, on in other environments.
 	TestCheckout bool
+	// ContentProvider (CONTENT_PROVIDER) serves the content pages and popups: "builtin"
+	// (the pages in the repo) or "storyblok" (docs/content.md). Optional. Default:
+	// builtin.
+	ContentProvider string
+	// Storyblok configures the Storyblok content provider (STORYBLOK_*); read only when
+	// ContentProvider is storyblok.
+	Storyblok StoryblokConfig
+}
+
+// StoryblokConfig is the Storyblok content provider's configuration (docs/content.md).
+type StoryblokConfig struct {
+	// Token (STORYBLOK_TOKEN) is the space's public access token. Required.
+	Token string
+	// PreviewToken (STORYBLOK_PREVIEW_TOKEN) is the space's preview access token: with
+	// it, editors opening the site from Storyblok's editor see drafts. Optional.
+	// Default: "" (no preview).
+	PreviewToken string
+	// APIURL (STORYBLOK_API_URL) is the Content Delivery API's origin, per the space's
+	// region (https://api-us.storyblok.com, …). Optional. Default:
+	// https://api.storyblok.com.
+	APIURL string
+	// WebhookSecret (STORYBLOK_WEBHOOK_SECRET) signs Storyblok's webhook calls to POST
+	// /api/cms/webhook. Optional. Default: "" (no webhook route; changes show within
+	// CVInterval).
+	WebhookSecret string
+	// CVInterval (STORYBLOK_CV_INTERVAL, seconds) is how often the space's cache
+	// version is read again. Optional. Default: 60.
+	CVInterval time.Duration
+	// CacheTTL (STORYBLOK_CACHE_TTL, seconds) bounds how long a story stays cached
+	// under one cache version. Optional. Default: 3600.
+	CacheTTL time.Duration
 }
 
 // DefaultMapMaxZoom is the deepest zoom of most raster tile servers.
@@ -141,6 +172,9 @@ func ConfigFromEnv() (Config, error) {
 	if err := c.readTestSettings(); err != nil {
 		return c, err
 	}
+	if err := c.readContent(); err != nil {
+		return c, err
+	}
 	if abs, err := filepath.Abs(c.BuildDir); err == nil {
 		c.BuildDir = abs
 	}
@@ -191,6 +225,54 @@ func (c *Config) readTestSettings() error {
 		c.TestCheckout = v == "on"
 	default:
 		return fmt.Errorf("TEST_CHECKOUT must be on or off, got %q", v)
+	}
+	return nil
+}
+
+// readContent reads the content provider. A Storyblok setting without
+// CONTENT_PROVIDER=storyblok, or the reverse, is a mistake that would otherwise show
+// the wrong pages without a word, so it stops the edge at start.
+func (c *Config) readContent() error {
+	c.ContentProvider = strings.ToLower(strings.TrimSpace(env("CONTENT_PROVIDER", "builtin")))
+	sb := &c.Storyblok
+	sb.Token, sb.PreviewToken = strings.TrimSpace(os.Getenv("STORYBLOK_TOKEN")), strings.TrimSpace(os.Getenv("STORYBLOK_PREVIEW_TOKEN"))
+	sb.WebhookSecret = os.Getenv("STORYBLOK_WEBHOOK_SECRET")
+	sb.APIURL = strings.TrimRight(strings.TrimSpace(env("STORYBLOK_API_URL", "https://api.storyblok.com")), "/")
+	switch c.ContentProvider {
+	case "builtin":
+		for _, k := range []string{"STORYBLOK_TOKEN", "STORYBLOK_PREVIEW_TOKEN", "STORYBLOK_API_URL", "STORYBLOK_WEBHOOK_SECRET", "STORYBLOK_CV_INTERVAL", "STORYBLOK_CACHE_TTL"} {
+			if os.Getenv(k) != "" {
+				return fmt.Errorf("%s is set but CONTENT_PROVIDER is builtin; set CONTENT_PROVIDER=storyblok to serve pages from Storyblok, or unset %s", k, k)
+			}
+		}
+		return nil
+	case "storyblok":
+	default:
+		return fmt.Errorf("CONTENT_PROVIDER must be builtin or storyblok, got %q", os.Getenv("CONTENT_PROVIDER"))
+	}
+	if sb.Token == "" {
+		return fmt.Errorf("CONTENT_PROVIDER is storyblok but STORYBLOK_TOKEN (the space's public access token) is not set")
+	}
+	if sb.PreviewToken != "" && sb.PreviewToken == sb.Token {
+		return fmt.Errorf("STORYBLOK_PREVIEW_TOKEN must be the space's preview token, not the public STORYBLOK_TOKEN")
+	}
+	u, err := url.Parse(sb.APIURL)
+	if err != nil || u.Host == "" || u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" ||
+		(u.Scheme != "https" && (u.Scheme != "http" || c.Environment == "prod")) {
+		return fmt.Errorf("STORYBLOK_API_URL must be an https origin such as https://api-us.storyblok.com (http only outside prod), got %q", sb.APIURL)
+	}
+	seconds := func(key string, def, max int) (time.Duration, error) {
+		n, err := strconv.Atoi(env(key, strconv.Itoa(def)))
+		if err != nil || n < 1 || n > max {
+			return 0, fmt.Errorf("%s must be a whole number of seconds from 1 to %d, got %q", key, max, os.Getenv(key))
+		}
+		return time.Duration(n) * time.Second, nil
+	}
+	if sb.CVInterval, err = seconds("STORYBLOK_CV_INTERVAL", 60, 3600); err != nil {
+		return err
+	}
+	if sb.CacheTTL, err = seconds("STORYBLOK_CACHE_TTL", 3600, 7*86400); err != nil {
+		return err
 	}
 	return nil
 }

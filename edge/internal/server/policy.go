@@ -12,15 +12,21 @@ var (
 	recaptchaConnect = []string{"https://www.google.com", "https://www.gstatic.com"}
 	recaptchaFrame   = []string{"https://www.google.com", "https://recaptcha.google.com"}
 	recaptchaImg     = []string{"https://www.gstatic.com"}
+	// storyblokAssets serves the images of Storyblok content (a.storyblok.com, and a
+	// host per region such as a-us.storyblok.com).
+	storyblokAssets = "https://*.storyblok.com"
 )
 
 // pageSources are the origins the pages' policy allows beyond the edge's own: the map's
-// tile server when MAP_TILE_URL is set, and Google's when reCAPTCHA Enterprise is the
-// bot check. Remotes are always served by the edge (/modules), so they need none.
+// tile server when MAP_TILE_URL is set, Google's when reCAPTCHA Enterprise is the
+// bot check, and Storyblok's asset hosts when Storyblok serves the content. Remotes are always served by the edge (/modules), so they need none.
 func pageSources(cfg Config, recaptcha bool) csp.Sources {
 	var src csp.Sources
 	if t := tileSource(cfg.MapTileURL); t != "" {
 		src.Img = append(src.Img, t)
+	}
+	if cfg.ContentProvider == "storyblok" {
+		src.Img = append(src.Img, storyblokAssets)
 	}
 	if recaptcha {
 		src.Img = append(src.Img, recaptchaImg...)

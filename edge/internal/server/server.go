@@ -33,7 +33,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
-	contentbuiltin "github.com/henhouse/platform/edge/internal/providers/content/builtin"
+	cms "github.com/henhouse/platform/edge/internal/providers/content"
 	"github.com/henhouse/platform/edge/internal/providers/feedback"
 	"github.com/henhouse/platform/edge/internal/providers/geocode"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
@@ -79,7 +79,7 @@ type Server struct {
 	log      *slog.Logger
 
 	// Parts New builds for the later steps.
-	cms   *contentbuiltin.Provider
+	cms   cms.Provider
 	geo   geoAdapter
 	cards cardAdapter
 	loyal *loyaltybuiltin.Provider
@@ -152,8 +152,9 @@ func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*store.Store,
 	return st, nil
 }
 
-// openProviders builds the module registry and the built-in providers: content,
-// geocoding, card payments, ordering and loyalty.
+// openProviders builds the module registry and the providers: content (built-in or
+// Storyblok, CONTENT_PROVIDER), and the built-in geocoding, card payments, ordering
+// and loyalty.
 func (s *Server) openProviders(ctx context.Context) error {
 	st := s.Store
 	reg, err := modules.Open(filepath.Join(s.cfg.BuildDir, "modules"), st)
@@ -161,7 +162,7 @@ func (s *Server) openProviders(ctx context.Context) error {
 		return err
 	}
 	s.Registry = reg
-	if s.cms, err = contentbuiltin.New(); err != nil {
+	if s.cms, err = openContent(s.cfg, st, s.log); err != nil {
 		return err
 	}
 	offline := geocode.New()
@@ -316,11 +317,15 @@ func (s *Server) mountAPI() {
 	owner := cartOwner
 
 	api := app.Group("/api")
+	s.mountContentWebhook(api) // signed by the CMS: no visitor, no CSRF token
 	api.Use(s.whoIsAsking()...)
 	if guard.builtin != nil {
 		botcheck.MountToken(api, guard.builtin, ratelimit.Guard(guard.limiter, ratelimit.BotCheckToken, nil))
 	}
 	api.Use(guard.csrf)
+	if p := s.previewer(); p != nil {
+		api.Use("/content/pages", previewContent(p))
+	}
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard()})
@@ -369,6 +374,9 @@ func (s *Server) mountPages() {
 	pages.csrfToken = csrf.Token
 	pages.config.BotCheck = guard.client
 	app.Use(append([]any{oneOutagePerPage}, append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)...)
+	if p := s.previewer(); p != nil {
+		app.Use(s.startPreview(p))
+	}
 	app.Get("/*", pages.serve)
 }
 

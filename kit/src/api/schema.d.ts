@@ -1363,6 +1363,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The CMS tells the edge its content changed
+         * @description Served only when the content comes from Storyblok and `STORYBLOK_WEBHOOK_SECRET` is set (docs/content.md). Storyblok signs the raw body: `webhook-signature` is its hex HMAC-SHA1 under the secret, and takes the place of a session and CSRF token. A wrong or missing signature is `401 bad_signature`; a body that is not a Storyblok event `400 bad_webhook`. A story published, unpublished, deleted or moved (or a release merged) makes every edge read the content afresh; other events are acknowledged and ignored.
+         */
+        post: operations["receiveCmsWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contact/topics": {
         parameters: {
             query?: never;
@@ -4564,6 +4584,43 @@ export interface operations {
                 content: {
                     "application/json": {
                         slugs: string[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    receiveCmsWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description published, unpublished, deleted, moved, release_merged, … */
+                    action: string;
+                    text?: string;
+                    story_id?: number;
+                    space_id?: number;
+                    full_slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The event was received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
                     };
                 };
             };

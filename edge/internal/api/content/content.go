@@ -50,3 +50,20 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Get("/content/pages", page)
 	r.Get("/content/pages/*", page)
 }
+
+// WebhookPath is where the CMS posts its change events, under /api.
+const WebhookPath = "/cms/webhook"
+
+// MountWebhook registers POST /cms/webhook on r (the /api group), for a provider told
+// of changes by its CMS. The CMS signs the raw body instead of sending a CSRF token or
+// a session, so r must not be behind those checks: mount it before them. A wrong or
+// missing signature is a 401.
+func MountWebhook(r fiber.Router, hook cms.Webhook) {
+	r.Post(WebhookPath, func(c fiber.Ctx) error {
+		if err := hook.Webhook(c.Context(), c.Body(), c.Get("webhook-signature")); err != nil {
+			return err
+		}
+		c.Set(fiber.HeaderCacheControl, site.NoStore)
+		return c.JSON(fiber.Map{"received": true})
+	})
+}
