@@ -20,6 +20,7 @@ import (
 	accountapi "github.com/henhouse/platform/edge/internal/api/account"
 	"github.com/henhouse/platform/edge/internal/api/appdata"
 	"github.com/henhouse/platform/edge/internal/api/authorize"
+	careersapi "github.com/henhouse/platform/edge/internal/api/careers"
 	"github.com/henhouse/platform/edge/internal/api/contact"
 	contentapi "github.com/henhouse/platform/edge/internal/api/content"
 	"github.com/henhouse/platform/edge/internal/api/openapi"
@@ -33,6 +34,8 @@ import (
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/providers/careers"
+	careersbuiltin "github.com/henhouse/platform/edge/internal/providers/careers/builtin"
 	contentbuiltin "github.com/henhouse/platform/edge/internal/providers/content/builtin"
 	"github.com/henhouse/platform/edge/internal/providers/feedback"
 	"github.com/henhouse/platform/edge/internal/providers/geocode"
@@ -72,6 +75,7 @@ type Server struct {
 	Router   *routes.Router
 	Ordering ordering.Provider
 	Loyalty  loyalty.Provider
+	Careers  careers.Provider
 	Tokens   *auth.Tokens
 	members  *member.Service
 	cfg      Config
@@ -98,6 +102,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	}
 	if cfg.MapMaxZoom == 0 {
 		cfg.MapMaxZoom = DefaultMapMaxZoom
+	}
+	if cfg.CareersURL == "" {
+		cfg.CareersURL = site.CareersURL
 	}
 	st, err := openStore(ctx, cfg, log)
 	if err != nil {
@@ -149,7 +156,7 @@ func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*store.Store,
 }
 
 // openProviders builds the module registry and the built-in providers: content,
-// geocoding, card payments, ordering and loyalty.
+// geocoding, card payments, ordering, careers and loyalty.
 func (s *Server) openProviders(ctx context.Context) error {
 	st := s.Store
 	reg, err := modules.Open(filepath.Join(s.cfg.BuildDir, "modules"), st)
@@ -174,6 +181,9 @@ func (s *Server) openProviders(ctx context.Context) error {
 		return err
 	}
 	s.Ordering = orders
+	if s.Careers, err = careersbuiltin.New(ctx, careersbuiltin.Config{Store: st, Locations: hiringLocations(orders), CareersURL: s.cfg.CareersURL}); err != nil {
+		return err
+	}
 	s.loyal, err = loyaltybuiltin.New(ctx, loyaltybuiltin.Config{
 		Store: st, BcryptCost: s.cfg.PasswordCost, Billing: billingAdapter{s.cards},
 		LocationExists: func(ctx context.Context, id string) bool {
@@ -317,6 +327,7 @@ func (s *Server) mountAPI() {
 	}
 	api.Use(guard.csrf)
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
+	careersapi.Mount(api, careersapi.Config{Provider: s.Careers})
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard()})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner, KeepCard: cards.keep,
@@ -352,7 +363,7 @@ func (s *Server) handover() appdata.HandoverConfig {
 func (s *Server) mountPages() {
 	app, cfg, guard := s.App, s.cfg, s.guard
 	pages := &pageHandler{
-		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.Ordering}, orders: s.Ordering, buildDir: cfg.BuildDir, log: s.log,
+		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.Ordering}, orders: s.Ordering, careers: s.Careers, buildDir: cfg.BuildDir, log: s.log,
 		config: page.Config{
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,

@@ -12,6 +12,7 @@ package careers
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -86,6 +87,21 @@ type City struct {
 	Openings []Opening `json:"openings"`
 	// CareersURL is the careers site's home, for everything beyond this city.
 	CareersURL string `json:"careers_url"`
+}
+
+// CitySlug is how a city is written in the jobs page's path: lower-case ASCII letters
+// and digits, anything else a hyphen, none at either end ("Fort Wayne" → "fort-wayne"),
+// the rule of the location browse paths too.
+func CitySlug(city string) string {
+	return strings.Trim(strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			return r
+		case r >= 'A' && r <= 'Z':
+			return r + 32
+		}
+		return '-'
+	}, city), "-")
 }
 
 // Provider is a careers provider.

@@ -41,7 +41,6 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/careers"
-	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/store"
 )
 
@@ -60,7 +59,7 @@ type Config struct {
 	// Store keeps the openings. Required.
 	Store *store.Store
 	// Locations lists the chain's restaurants (the ordering provider's). Required.
-	Locations func(ctx context.Context) ([]ordering.Location, error)
+	Locations func(ctx context.Context) ([]careers.Location, error)
 	// CareersURL is the careers site; an opening's apply link is
 	// CareersURL/jobs/<opening id>. Required.
 	CareersURL string
@@ -151,7 +150,7 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	return p, nil
 }
 
-func (s *seedFile) check(locs []ordering.Location) error {
+func (s *seedFile) check(locs []careers.Location) error {
 	if s.ValidDays <= 0 {
 		return errors.New("careers seed: valid_days must be positive")
 	}
@@ -205,7 +204,7 @@ return 1`)
 // ensureSeeded writes the seed unless Redis holds this seed, written less than
 // SeedRefresh ago. Several edges starting together may each write it; they write the
 // same openings.
-func (p *Provider) ensureSeeded(ctx context.Context, locs []ordering.Location) error {
+func (p *Provider) ensureSeeded(ctx context.Context, locs []careers.Location) error {
 	st := p.cfg.Store
 	have, err := st.Client.Get(ctx, p.seedKey()).Result()
 	if err != nil && !errors.Is(err, redis.Nil) {
@@ -254,7 +253,7 @@ func (p *Provider) markChecked(t time.Time) {
 
 // refresh writes the seed again when Redis no longer holds it (its SeedRefresh has
 // run out, or Redis was emptied), looking at most every seedCheck.
-func (p *Provider) refresh(ctx context.Context, locs []ordering.Location) error {
+func (p *Provider) refresh(ctx context.Context, locs []careers.Location) error {
 	p.mu.Lock()
 	due := p.cfg.Now().Sub(p.checked) >= seedCheck
 	p.mu.Unlock()
@@ -267,11 +266,11 @@ func (p *Provider) refresh(ctx context.Context, locs []ordering.Location) error 
 // cityOf picks the restaurants of the city whose slug is given. The path names a city
 // without its state: when two states have a city of that name, the state with more
 // restaurants there wins (then the first state code), so one path names one city.
-func cityOf(locs []ordering.Location, slug string) []ordering.Location {
+func cityOf(locs []careers.Location, slug string) []careers.Location {
 	slug = strings.ToLower(slug)
-	byState := map[string][]ordering.Location{}
+	byState := map[string][]careers.Location{}
 	for _, l := range locs {
-		if s := ordering.Slug(l.Address.City); s != "" && s == slug {
+		if s := careers.CitySlug(l.Address.City); s != "" && s == slug {
 			byState[l.Address.State] = append(byState[l.Address.State], l)
 		}
 	}
@@ -282,7 +281,7 @@ func cityOf(locs []ordering.Location, slug string) []ordering.Location {
 		}
 	}
 	out := byState[best]
-	slices.SortFunc(out, func(a, b ordering.Location) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(out, func(a, b careers.Location) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 
@@ -308,17 +307,15 @@ func (p *Provider) City(ctx context.Context, slug string) (careers.City, error) 
 		return careers.City{}, fmt.Errorf("careers: read openings: %w", err)
 	}
 	now := p.cfg.Now()
-	c := careers.City{Slug: ordering.Slug(locs[0].Address.City), Name: locs[0].Address.City, State: locs[0].Address.State,
+	c := careers.City{Slug: careers.CitySlug(locs[0].Address.City), Name: locs[0].Address.City, State: locs[0].Address.State,
 		Locations: make([]careers.Location, len(locs)), Openings: []careers.Opening{}, CareersURL: p.cfg.CareersURL}
-	for i, l := range locs {
-		loc := careers.Location{ID: l.ID, Name: l.Name,
-			Address: careers.Address{Street: l.Address.Street, City: l.Address.City, State: l.Address.State, ZIP: l.Address.ZIP}}
+	for i, loc := range locs {
 		c.Locations[i] = loc
 		var here []careers.Opening
 		for _, raw := range cmds[i].Val() {
 			var s stored
 			if err := json.Unmarshal([]byte(raw), &s); err != nil {
-				return careers.City{}, fmt.Errorf("careers: opening at %s: %w", l.ID, err)
+				return careers.City{}, fmt.Errorf("careers: opening at %s: %w", loc.ID, err)
 			}
 			if !now.Before(s.ValidThrough) {
 				continue // closed

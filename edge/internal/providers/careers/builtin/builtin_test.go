@@ -8,7 +8,6 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/careers"
-	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	orderingbuiltin "github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
 	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/store/storetest"
@@ -23,14 +22,21 @@ type clock struct{ t time.Time }
 
 func (c *clock) Now() time.Time { return c.t }
 
-// chain is the built-in ordering provider's restaurants.
-func chain(t *testing.T) func(context.Context) ([]ordering.Location, error) {
+// chain is the built-in ordering provider's restaurants, as the edge hands them over:
+// the seed is checked against the restaurants it will run with.
+func chain(t *testing.T) func(context.Context) ([]careers.Location, error) {
 	t.Helper()
 	p, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: storetest.Embedded(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p.Locations
+	ls, _ := p.Locations(ctx)
+	out := make([]careers.Location, len(ls))
+	for i, l := range ls {
+		out[i] = careers.Location{ID: l.ID, Name: l.Name,
+			Address: careers.Address{Street: l.Address.Street, City: l.Address.City, State: l.Address.State, ZIP: l.Address.ZIP}}
+	}
+	return func(context.Context) ([]careers.Location, error) { return out, nil }
 }
 
 func newProvider(t *testing.T, st *store.Store, clk *clock) *Provider {
@@ -157,7 +163,7 @@ func TestBadConfig(t *testing.T) {
 			t.Errorf("careers URL %q accepted", u)
 		}
 	}
-	none := func(context.Context) ([]ordering.Location, error) { return nil, nil }
+	none := func(context.Context) ([]careers.Location, error) { return nil, nil }
 	if _, err := New(ctx, Config{Store: st, Locations: none, CareersURL: "https://c.example"}); err == nil {
 		t.Fatal("a seed naming unknown locations was accepted")
 	}
