@@ -1,6 +1,7 @@
 package page
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"html"
@@ -94,15 +95,22 @@ func NewShell(a Assets, cfg Config, table []*routes.Compiled, chrome Chrome) (*S
 
 // Page is what one response says beyond the Shell.
 type Page struct {
-	Status      int
-	Path        string
-	Query       map[string]string
-	Route       *routes.Compiled
-	Params      map[string]string
-	Heading     string
+	Status  int
+	Path    string
+	Query   map[string]string
+	Route   *routes.Compiled
+	Params  map[string]string
+	Heading string
+	// Title, when set, is the document title before " | <brand>" instead of the
+	// heading: the visually hidden heading follows its own rule (docs/routes.md,
+	// "Headings"), a title is what a search result shows ("Jobs in Dayton, OH").
+	Title       string
 	Description string
-	Session     Session
-	CSRF        string
+	// StructuredData are JSON-LD documents for search engines, each written into the
+	// head as a <script type="application/ld+json"> (docs/careers.md, "Structured data").
+	StructuredData []json.RawMessage
+	Session        Session
+	CSRF           string
 	// Modules is the release (versions per visitor) and Visitor the one asking.
 	Modules *Release
 	Visitor string
@@ -118,6 +126,8 @@ func (s *Shell) Title(p *Page) string {
 	switch {
 	case p.Status == 404:
 		return "Page not found | " + s.brand
+	case p.Title != "":
+		return p.Title + " | " + s.brand
 	case p.Path == "/" || p.Heading == "":
 		return s.brand
 	}
@@ -138,6 +148,7 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 	b = append(b, "</title>\n<meta name=\"description\" content=\""...)
 	b = appendHTML(b, p.Description)
 	b = append(b, "\">\n"...)
+	b = appendStructuredData(b, p.StructuredData, nonce)
 	b = append(b, s.head...)
 	if p.Modules != nil {
 		b = p.Modules.preloads(p.Visitor, p.Route.Module, p.Route.Screen).write(b, nonce)
@@ -161,6 +172,23 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 	b = append(b, "</script>\n"...)
 	b = s.scripts.write(b, nonce)
 	return append(b, "</body>\n</html>\n"...)
+}
+
+// appendStructuredData writes each JSON-LD document as a data block. A browser does
+// not run a script element of this type, so the policy has nothing to allow; it carries
+// the nonce anyway, like every script element the edge writes. <, > and & are escaped
+// so that no document can close the element.
+func appendStructuredData(b []byte, docs []json.RawMessage, nonce string) []byte {
+	for _, d := range docs {
+		var esc bytes.Buffer
+		json.HTMLEscape(&esc, d)
+		b = append(b, `<script type="application/ld+json" nonce="`...)
+		b = append(b, nonce...)
+		b = append(b, `">`...)
+		b = append(b, esc.Bytes()...)
+		b = append(b, "</script>\n"...)
+	}
+	return b
 }
 
 // appendBootstrap writes the bootstrap JSON byte for byte as json.Marshal writes a

@@ -99,6 +99,33 @@ func TestTitleHeadingAndDescriptionAreEscaped(t *testing.T) {
 	}
 }
 
+// A page's own title replaces the heading in the document title, and its structured
+// data goes into the head as JSON-LD data blocks with the nonce, escaped so that no
+// document can end the element.
+func TestTitleAndStructuredData(t *testing.T) {
+	s, table := testShell(t, nil)
+	var jobs *routes.Compiled
+	for _, r := range table {
+		if r.ID == "jobs" {
+			jobs = r
+		}
+	}
+	ld := json.RawMessage(`{"@type":"JobPosting","title":"</script><script>alert(1)</script> & more"}`)
+	doc := string(s.Append(nil, &Page{Status: 200, Path: "/henhouse-dayton-jobs", Route: jobs, Heading: "Page henhouse-dayton-jobs",
+		Title: "Jobs in <Dayton>, OH", StructuredData: []json.RawMessage{ld, ld}, Nonce: "n1"}))
+	if !strings.Contains(doc, "<title>Jobs in &lt;Dayton&gt;, OH | Henhouse</title>") || !strings.Contains(doc, `<h1 class="visually-hidden">Page henhouse-dayton-jobs</h1>`) {
+		t.Errorf("title and heading in\n%s", doc)
+	}
+	want := `<script type="application/ld+json" nonce="n1">{"@type":"JobPosting","title":"\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e \u0026 more"}</script>`
+	if strings.Count(doc, want) != 2 || strings.Count(doc, "</script>") != strings.Count(doc, "<script") {
+		t.Errorf("structured data in\n%s", doc)
+	}
+	head, _, _ := strings.Cut(doc, "</head>")
+	if !strings.Contains(head, want) {
+		t.Errorf("structured data outside the head:\n%s", doc)
+	}
+}
+
 // With the shell's prerendered chrome the heading goes in its place in the layout's
 // HTML; a layout without it (or without the marker once) keeps the plain heading.
 func TestChrome(t *testing.T) {

@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
+	"github.com/henhouse/platform/edge/internal/providers/careers"
 	"github.com/henhouse/platform/edge/internal/providers/geocode"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/providers/payments"
 )
 
@@ -113,4 +115,20 @@ func (b billingAdapter) Charge(ctx context.Context, token string, amountCents in
 		return auth.ID, nil
 	}
 	return "", fault.New(fault.Invalid, "card_not_found", "We couldn't find that card. Add it again and try once more.").Field("paymentToken", "unknown card")
+}
+
+// hiringLocations gives the careers provider the ordering provider's restaurants.
+func hiringLocations(orders ordering.Provider) func(context.Context) ([]careers.Location, error) {
+	return func(ctx context.Context) ([]careers.Location, error) {
+		ls, err := orders.Locations(ctx)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]careers.Location, len(ls))
+		for i, l := range ls {
+			out[i] = careers.Location{ID: l.ID, Name: l.Name,
+				Address: careers.Address{Street: l.Address.Street, City: l.Address.City, State: l.Address.State, ZIP: l.Address.ZIP}}
+		}
+		return out, nil
+	}
 }

@@ -27,7 +27,7 @@ type Config struct {
 	AppPrefix    string // APP_PREFIX, default = BRAND_SLUG; starts every Redis key
 	Environment  string // APP_ENV, default "prod"; any production-looking name is "prod"
 	CookieSecure bool   // COOKIE_SECURE, default true
-	CareersURL   string // CAREERS_URL, default https://careers.henhouse.example
+	CareersURL   string // CAREERS_URL, default site.CareersURL (https://careers.henhouse.example)
 	BodyLimit    int    // BODY_LIMIT bytes, default 65536
 	TokenIssuer  string // TOKEN_ISSUER, default https://henhouse.local/loyalty
 	// Recaptcha: RECAPTCHA_PROJECT, RECAPTCHA_API_KEY, RECAPTCHA_SITE_KEY and
@@ -119,7 +119,7 @@ func ConfigFromEnv() (Config, error) {
 		Host: env("HOST", "127.0.0.1"), RedisURL: os.Getenv("REDIS_URL"),
 		BuildDir: env("BUILD_DIR", "build"), BrandName: env("BRAND_NAME", site.BrandName),
 		BrandSlug: env("BRAND_SLUG", site.BrandSlug), Environment: env("APP_ENV", "prod"),
-		CareersURL:  env("CAREERS_URL", "https://careers.henhouse.example"),
+		CareersURL:  env("CAREERS_URL", site.CareersURL),
 		TokenIssuer: env("TOKEN_ISSUER", DefaultTokenIssuer),
 	}
 	c.AppPrefix = env("APP_PREFIX", c.BrandSlug)

@@ -196,6 +196,7 @@ func TestEveryOperationIsChecked(t *testing.T) {
 		g.ok("GET", "/api/content/pages/"+slug.(string), "", 200)
 	}
 	g.ok("GET", "/api/contact/topics", "", 200)
+	g.ok("GET", "/api/careers/cities/dayton/jobs", "", 200)
 
 	// Every change of a cart, then another menu, then gone.
 	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)

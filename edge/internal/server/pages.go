@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -18,6 +19,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/providers/careers"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/routes"
@@ -47,6 +49,7 @@ type pageHandler struct {
 	content  cms.Provider
 	names    page.Names
 	orders   ordering.Provider
+	careers  careers.Provider
 	buildDir string
 	config   page.Config
 	log      *slog.Logger
@@ -144,7 +147,7 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	visitor := session.VisitorID(c)
 	p := &page.Page{
 		Status: status, Path: path, Query: c.Queries(), Route: m.Route, Params: m.Params,
-		Heading: meta.heading, Description: meta.description,
+		Heading: meta.heading, Title: meta.title, Description: meta.description, StructuredData: meta.structured,
 		Modules: h.currentRelease(c.Context()), Visitor: visitor, Nonce: csp.Nonce(c),
 	}
 	p.Session.ForcedSignOut = auth.ForcedSignOut(c)
@@ -247,10 +250,12 @@ func (h *pageHandler) cartOnMenu(c fiber.Ctx, visitor, mid, heading string) (boo
 func isNotFound(err error) bool { return fault.Is(err, fault.NotFound) }
 
 // pageMeta is what a page's path names: whether it exists, its heading and its
-// description.
+// description, and for some pages a title and structured data for search engines.
 type pageMeta struct {
 	found                bool
 	heading, description string
+	title                string
+	structured           []json.RawMessage
 	// failed: a provider could not answer; the page is a 404 this once, not cached.
 	failed bool
 }
@@ -280,6 +285,12 @@ func (h *pageHandler) describe(ctx context.Context, m routes.Match, path string)
 	case m.Route.Locations:
 		var found, failed bool
 		found, failed, meta.description = h.browse(ctx, path, m.Params)
+		if !found {
+			return pageMeta{failed: failed}
+		}
+	case m.Route.ID == "jobs":
+		var found, failed bool
+		found, failed = h.jobs(ctx, path, m.Params["city"], &meta)
 		if !found {
 			return pageMeta{failed: failed}
 		}

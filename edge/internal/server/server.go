@@ -20,6 +20,7 @@ import (
 	accountapi "github.com/henhouse/platform/edge/internal/api/account"
 	"github.com/henhouse/platform/edge/internal/api/appdata"
 	"github.com/henhouse/platform/edge/internal/api/authorize"
+	careersapi "github.com/henhouse/platform/edge/internal/api/careers"
 	"github.com/henhouse/platform/edge/internal/api/contact"
 	contentapi "github.com/henhouse/platform/edge/internal/api/content"
 	"github.com/henhouse/platform/edge/internal/api/openapi"
@@ -33,6 +34,8 @@ import (
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/providers/careers"
+	careersbuiltin "github.com/henhouse/platform/edge/internal/providers/careers/builtin"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
 	"github.com/henhouse/platform/edge/internal/providers/feedback"
 	"github.com/henhouse/platform/edge/internal/providers/geocode"
@@ -73,6 +76,7 @@ type Server struct {
 	Router   *routes.Router
 	Ordering ordering.Provider
 	Loyalty  loyalty.Provider
+	Careers  careers.Provider
 	Tokens   *auth.Tokens
 	members  *member.Service
 	cfg      Config
@@ -102,6 +106,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	}
 	if cfg.MapMaxZoom == 0 {
 		cfg.MapMaxZoom = DefaultMapMaxZoom
+	}
+	if cfg.CareersURL == "" {
+		cfg.CareersURL = site.CareersURL
 	}
 	st, err := openStore(ctx, cfg, log)
 	if err != nil {
@@ -153,8 +160,8 @@ func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*store.Store,
 }
 
 // openProviders builds the module registry and the providers: content (built-in or
-// Storyblok, CONTENT_PROVIDER), and the built-in geocoding, card payments, ordering
-// and loyalty.
+// Storyblok, CONTENT_PROVIDER), and the built-in geocoding, card payments, ordering,
+// careers and loyalty.
 func (s *Server) openProviders(ctx context.Context) error {
 	st := s.Store
 	reg, err := modules.Open(filepath.Join(s.cfg.BuildDir, "modules"), st)
@@ -180,6 +187,9 @@ func (s *Server) openProviders(ctx context.Context) error {
 	}
 	s.Ordering = orders
 	s.mail = outbox.New(st, outbox.Config{Now: now})
+	if s.Careers, err = careersbuiltin.New(ctx, careersbuiltin.Config{Store: st, Locations: hiringLocations(orders), CareersURL: s.cfg.CareersURL}); err != nil {
+		return err
+	}
 	s.loyal, err = loyaltybuiltin.New(ctx, loyaltybuiltin.Config{
 		Store: st, BcryptCost: s.cfg.PasswordCost, Billing: billingAdapter{s.cards}, Outbox: s.mail,
 		LocationExists: func(ctx context.Context, id string) bool {
@@ -327,6 +337,7 @@ func (s *Server) mountAPI() {
 		api.Use("/content/pages", previewContent(p))
 	}
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
+	careersapi.Mount(api, careersapi.Config{Provider: s.Careers})
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard()})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner, KeepCard: cards.keep,
@@ -362,7 +373,7 @@ func (s *Server) handover() appdata.HandoverConfig {
 func (s *Server) mountPages() {
 	app, cfg, guard := s.App, s.cfg, s.guard
 	pages := &pageHandler{
-		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.Ordering}, orders: s.Ordering, buildDir: cfg.BuildDir, log: s.log,
+		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.Ordering}, orders: s.Ordering, careers: s.Careers, buildDir: cfg.BuildDir, log: s.log,
 		config: page.Config{
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,

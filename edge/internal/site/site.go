@@ -15,6 +15,9 @@ const (
 	BrandSlug = "henhouse"
 	// Team signs the messages the built-in loyalty provider sends.
 	Team = "— The " + BrandName + " team"
+	// CareersURL is the brand's careers site (CAREERS_URL overrides it): the
+	// navigation's Careers entry, and the apply links of the city jobs pages.
+	CareersURL = "https://careers." + BrandSlug + ".example"
 )
 
 // The built-in loyalty provider: its id in the tokens' provider claim (which the shell

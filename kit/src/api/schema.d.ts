@@ -1292,6 +1292,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/careers/cities/{city}/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open roles in a city
+         * @description The city whose slug is given (as the jobs page's path writes it: "dayton",
+         *     "fort-wayne"), its restaurants and their openings, grouped by restaurant in the
+         *     order of `locations`, newest first. A city with restaurants and no openings
+         *     answers an empty `openings`; a city without a restaurant is 404 `city_not_found`.
+         */
+        get: operations["getCityJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/content/pages": {
         parameters: {
             query?: never;
@@ -2409,6 +2432,57 @@ export interface components {
             redemption: components["schemas"]["Redemption"];
             cart: components["schemas"]["Cart"];
             members: components["schemas"]["Members"];
+        };
+        CareersCity: {
+            /** @description How the jobs page path writes the city ("fort-wayne"). */
+            slug: string;
+            name: string;
+            /** @description Two-letter code. */
+            state: string;
+            /** @description The city's restaurants, by name. */
+            locations: components["schemas"]["JobLocation"][];
+            openings: components["schemas"]["JobOpening"][];
+            /**
+             * Format: uri
+             * @description The careers site's home.
+             */
+            careers_url: string;
+        };
+        JobLocation: {
+            id: string;
+            name: string;
+            address: components["schemas"]["Address"];
+        };
+        JobOpening: {
+            id: string;
+            title: string;
+            description: string;
+            location: components["schemas"]["JobLocation"];
+            /** @enum {string} */
+            employment_type: "full_time" | "part_time";
+            /** @description When the role works, in words ("20–30 hours a week, evenings and weekends"). */
+            schedule: string;
+            shifts: ("morning" | "afternoon" | "evening" | "overnight" | "weekend")[];
+            pay: {
+                min_cents: number;
+                max_cents: number;
+                /** @enum {string} */
+                unit: "hour" | "year";
+                /** @description ISO 4217. */
+                currency: string;
+            };
+            /** Format: date-time */
+            posted_at: string;
+            /**
+             * Format: date-time
+             * @description When the opening closes; closed openings are not listed.
+             */
+            valid_through: string;
+            /**
+             * Format: uri
+             * @description Where to apply, on the careers site.
+             */
+            apply_url: string;
         };
         /**
          * @description A block of a content page as the content system sends it, named by `component`.
@@ -4513,6 +4587,31 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Redeemed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCityJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                city: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The city. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        city: components["schemas"]["CareersCity"];
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

@@ -1,17 +1,186 @@
+// /{brand}-{city}-jobs: the open roles at the restaurants of one city, grouped by
+// restaurant, each with its pay, schedule, when it was posted and a link to apply on the
+// careers site (docs/careers.md). The edge answers a city without a restaurant with the
+// 404 page itself; the screen shows the same when the API says so.
+import { Link } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
+import { cityJobs } from '@henhouse/kit/api/careers';
+import type { CareersCity, JobLocation, JobOpening } from '@henhouse/kit/api/types';
+import { useLoad } from '@henhouse/kit/api/useLoad';
+import { NotFound } from '@henhouse/kit/ui/NotFound';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
+import './jobs.css';
+
+/** A city named by its slug, until the API says how it is written. */
+const unslug = (s: string) => s.replace(/-+/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+
+/** The location browse page of a city: /locations/oh/fort-wayne. */
+const cityPath = (c: Pick<CareersCity, 'state' | 'slug'>) => `/locations/${c.state.toLowerCase()}/${c.slug}`;
+
+/** payRange: "$16.50–$19.50 an hour", "$52,000–$62,000 a year"; cents only when there are some. */
+export function payRange(pay: JobOpening['pay']): string {
+  const whole = pay.min_cents % 100 === 0 && pay.max_cents % 100 === 0;
+  const fmt = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: pay.currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  });
+  const range =
+    pay.min_cents === pay.max_cents
+      ? fmt.format(pay.min_cents / 100)
+      : `${fmt.format(pay.min_cents / 100)}–${fmt.format(pay.max_cents / 100)}`;
+  return `${range} ${pay.unit === 'year' ? 'a year' : 'an hour'}`;
+}
+
+/** The calendar day of an RFC 3339 time in UTC, as days since the epoch. */
+const utcDay = (iso: string) => Math.floor(Date.parse(iso) / 86_400_000);
+/** Today's calendar day where the guest is, on the same count. */
+const localDay = (now: Date) => Math.floor(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 86_400_000);
+
+/** postedAgo: "today", "yesterday", "3 days ago"; past two weeks the date ("on November 2, 2026"). */
+export function postedAgo(postedAt: string, now: Date = new Date()): string {
+  const days = localDay(now) - utcDay(postedAt);
+  if (days <= 0) return 'today';
+  if (days === 1) return 'yesterday';
+  if (days <= 14) return `${days} days ago`;
+  const date = new Date(postedAt).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `on ${date}`;
+}
+
+const employment = { full_time: 'Full time', part_time: 'Part time' } as const;
+
+function list(words: string[]): string {
+  const s = words.join(', ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function Opening({ opening }: { opening: JobOpening }) {
+  const id = `job-${opening.id}`;
+  return (
+    <li className="hh-job">
+      <article aria-labelledby={id}>
+        <h4 id={id} className="hh-job__title">
+          {opening.title}
+        </h4>
+        <dl className="hh-job__facts">
+          <div>
+            <dt>Pay</dt>
+            <dd>{payRange(opening.pay)}</dd>
+          </div>
+          <div>
+            <dt>Type</dt>
+            <dd>{employment[opening.employment_type]}</dd>
+          </div>
+          <div>
+            <dt>Schedule</dt>
+            <dd>{opening.schedule}</dd>
+          </div>
+          <div>
+            <dt>Shifts</dt>
+            <dd>{list(opening.shifts)}</dd>
+          </div>
+        </dl>
+        <p className="hh-job__posted">
+          Posted <time dateTime={opening.posted_at.slice(0, 10)}>{postedAgo(opening.posted_at)}</time>
+        </p>
+        <p className="hh-job__description">{opening.description}</p>
+        <a
+          className="hh-button hh-button--primary hh-job__apply"
+          href={opening.apply_url}
+          target="_blank"
+          rel="noopener"
+        >
+          Apply
+          <span className="visually-hidden">
+            {' '}
+            for {opening.title} at {opening.location.name} (opens in a new tab)
+          </span>
+        </a>
+      </article>
+    </li>
+  );
+}
+
+function LocationOpenings({ location, openings }: { location: JobLocation; openings: JobOpening[] }) {
+  const id = `jobs-at-${location.id}`;
+  const a = location.address;
+  return (
+    <section className="hh-jobs__location" aria-labelledby={id}>
+      <h3 id={id}>{location.name}</h3>
+      <p className="hh-jobs__address">
+        {a.street}, {a.city}, {a.state} {a.zip}
+      </p>
+      <ul className="hh-jobs__list" aria-label={`Open roles at ${location.name}`}>
+        {openings.map((o) => (
+          <Opening key={o.id} opening={o} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CareersLink({ city }: { city: CareersCity }) {
+  return (
+    <a href={city.careers_url} target="_blank" rel="noopener">
+      See every job on our careers site<span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function CityJobs({ city }: { city: CareersCity }) {
+  if (city.openings.length === 0) {
+    return (
+      <div className="hh-jobs__none">
+        <p>No open roles in {city.name} right now.</p>
+        <ul className="hh-jobs__links">
+          <li>
+            <CareersLink city={city} />
+          </li>
+          <li>
+            <Link to={cityPath(city)}>
+              Our restaurants in {city.name}, {city.state}
+            </Link>
+          </li>
+        </ul>
+      </div>
+    );
+  }
+  const n = city.openings.length;
+  return (
+    <>
+      <p className="hh-jobs__count">
+        {n === 1 ? '1 open role' : `${n} open roles`} at our restaurants in {city.name}.
+      </p>
+      {city.locations.map((l) => {
+        const here = city.openings.filter((o) => o.location.id === l.id);
+        return here.length > 0 && <LocationOpenings key={l.id} location={l} openings={here} />;
+      })}
+      <p className="hh-jobs__more">
+        <CareersLink city={city} />
+      </p>
+    </>
+  );
+}
 
 export default function Jobs({ params }: ScreenProps) {
+  const slug = params.city ?? '';
+  const jobs = useLoad(`jobs:${slug}`, (signal) => cityJobs(slug, signal).then((r) => r.city));
+  if (jobs.status === 'error' && jobs.error.status === 404) return <NotFound />;
+  const title = jobs.status === 'ready' ? `Jobs in ${jobs.data.name}, ${jobs.data.state}` : `Jobs in ${unslug(slug)}`;
   return (
-    <ScreenFrame name="mf-content/Jobs" title="Jobs">
-      <p>
-        Open roles in{' '}
-        {params.city
-          ?.split('-')
-          .map((w) => w[0].toUpperCase() + w.slice(1))
-          .join(' ')}
-        .
-      </p>
+    <ScreenFrame name="mf-content/Jobs" title={title}>
+      <div className="hh-jobs">
+        {jobs.status === 'loading' && <Loading what="open roles" />}
+        {jobs.status === 'error' && <LoadFailed className="hh-jobs__error" error={jobs.error} retry={jobs.retry} />}
+        {jobs.status === 'ready' && <CityJobs city={jobs.data} />}
+      </div>
     </ScreenFrame>
   );
 }
