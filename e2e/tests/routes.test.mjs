@@ -39,6 +39,8 @@ const rows = [
   ['/menu', 200, 'default', 'mf-locations/Search', '/locations'],
   ['/app/checkout', 200, 'app', 'mf-checkout/Checkout'],
   ['/app/code', 200, 'app', 'mf-account/AppCode'],
+  ['/app/signin', 200, 'app', 'mf-account/SignIn'],
+  ['/account/signin?webview=1', 200, 'app', 'mf-account/SignIn', '/app/signin'],
   ['/app/subscribe', 200, 'app', 'mf-account/Subscribe'],
   ['/app/testcheckout', 200, 'app', 'mf-checkout/TestCheckout'],
   ['/sitemap', 200, 'default', 'mf-content/Sitemap'],

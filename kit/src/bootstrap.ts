@@ -11,6 +11,8 @@ export interface RouteEntry {
   layout: Layout;
   heading: HeadingRule;
   redirect?: string;
+  /** The page's variant for the native app's webview, an /app path (docs/webview.md). */
+  webview?: string;
   /** The catch-all: the page exists only if the content provider has it. */
   content?: boolean;
   /** A location browse page: it exists only if a location matches its state, city and address (docs/routes.md). */

@@ -20,6 +20,8 @@ export const mobileQuery = `(max-width: ${breakpoints.lg - 1}px)`;
 export const headerOffset = { mobile: 62, desktop: 116, desktopFrom: breakpoints.md } as const;
 
 export const timing = {
+  /** The fetch delay: search-as-you-type waits this long after the last key stroke before
+   *  it asks the edge, so a word typed quickly costs one request (docs/shell.md, "Timing"). */
   fetchDelayMs: 200,
   loadingBar: { throttleMs: 200, durationMs: 5000 },
   chunkReloadGuardMs: 60000,

@@ -55,6 +55,15 @@ func Compile(table []Route) (*Router, error) {
 		r.routes = append(r.routes, c)
 		r.byID[rt.ID] = c
 	}
+	// A webview variant is a page of the app layout, or the webview would leave the app.
+	for _, c := range r.routes {
+		if c.Webview == "" {
+			continue
+		}
+		if m, ok := r.Match(c.Webview); !ok || m.Route.Layout != LayoutApp || m.Route.Webview != "" {
+			return nil, fmt.Errorf("routes: %s: webview %q is not a page of the app layout", c.ID, c.Webview)
+		}
+	}
 	return r, nil
 }
 

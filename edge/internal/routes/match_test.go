@@ -45,6 +45,7 @@ func TestMatchEveryRow(t *testing.T) {
 		{"/menu/product/p3", "menu-product", LayoutDefault, map[string]string{"pid": "p3"}},
 		{"/app/checkout", "app-checkout", LayoutApp, nil},
 		{"/app/code", "app-code", LayoutApp, nil},
+		{"/app/signin", "app-signin", LayoutApp, nil},
 		{"/app/subscribe", "app-subscribe", LayoutApp, nil},
 		{"/app/testcheckout", "app-testcheckout", LayoutApp, nil},
 		{"/sitemap", "sitemap", LayoutDefault, nil},
@@ -121,12 +122,27 @@ func TestEveryRouteHasAModuleScreenOrRedirect(t *testing.T) {
 	}
 }
 
+func TestSignInHasAWebviewVariant(t *testing.T) {
+	r := MustCompile(Table("henhouse"))
+	in := r.ByID("account-signin")
+	if in.Webview != "/app/signin" {
+		t.Fatalf("account-signin webview = %q, want /app/signin", in.Webview)
+	}
+	m, ok := r.Match(in.Webview)
+	if !ok || m.Route.ID != "app-signin" || m.Route.Layout != LayoutApp || m.Route.Screen != in.Screen || m.Route.Module != in.Module {
+		t.Fatalf("/app/signin = %+v, want the same screen in the app layout", m.Route)
+	}
+}
+
 func TestCompileRejectsBadTables(t *testing.T) {
 	bad := [][]Route{
 		{{ID: "a", Pattern: "/a", Module: "m", Screen: "S"}, {ID: "a", Pattern: "/b", Module: "m", Screen: "S"}},
 		{{ID: "a", Pattern: "a", Module: "m", Screen: "S"}},
 		{{ID: "a", Pattern: "/a", Screen: "S"}},
 		{{ID: "a", Pattern: "/x-{a?}", Module: "m", Screen: "S"}},
+		// A webview variant must be a page of the app layout.
+		{{ID: "a", Pattern: "/a", Module: "m", Screen: "S", Webview: "/b"}, {ID: "b", Pattern: "/b", Module: "m", Screen: "S", Layout: LayoutDefault}},
+		{{ID: "a", Pattern: "/a", Module: "m", Screen: "S", Webview: "/nowhere"}},
 	}
 	for i, tbl := range bad {
 		if _, err := Compile(tbl); err == nil {

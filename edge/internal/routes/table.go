@@ -35,6 +35,10 @@ const (
 	HeadingProduct  Heading = "product"  // "Product page: {product name}"
 )
 
+// AppSignInPath is the sign-in screen's webview variant (docs/webview.md, "Signing in
+// inside the app"); /account/signin?webview=1 is sent there.
+const AppSignInPath = "/app/signin"
+
 // Module names, as the npm workspaces are called.
 const (
 	ModLocations = "mf-locations"
@@ -62,6 +66,11 @@ type Route struct {
 	Heading Heading `json:"heading"`
 	// Redirect, when set, answers 302 to this path instead of a page.
 	Redirect string `json:"redirect,omitempty"`
+	// Webview, when set, is the path of the page's variant for the native app's webview
+	// (an /app route). A request with ?webview=1 answers 302 to it (the rest of the
+	// query kept), and the shell sends a client-side navigation there when the document
+	// is in webview mode, so a webview never leaves the app layout (docs/webview.md).
+	Webview string `json:"webview,omitempty"`
 	// Content marks the catch-all: the page exists only if the content provider has it.
 	Content bool `json:"content,omitempty"`
 	// Locations marks the location browse pages: the page exists only if the ordering
@@ -96,7 +105,7 @@ func Table(brandSlug string) []Route {
 		{ID: "account-confirmed", Pattern: "/account/confirmed", Module: ModAccount, Screen: "Confirmed", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "account-forgot", Pattern: "/account/forgot", Module: ModAccount, Screen: "Forgot", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "account-settings", Pattern: "/account/settings", Module: ModAccount, Screen: "Settings", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "account-signin", Pattern: "/account/signin", Module: ModAccount, Screen: "SignIn", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "account-signin", Pattern: "/account/signin", Module: ModAccount, Screen: "SignIn", Layout: LayoutDefault, Heading: HeadingPath, Webview: AppSignInPath},
 		{ID: "account-signup", Pattern: "/account/signup", Module: ModAccount, Screen: "SignUp", Layout: LayoutDefault, Heading: HeadingPath},
 
 		{ID: "contact", Pattern: "/contact", Module: ModContent, Screen: "Contact", Layout: LayoutDefault, Heading: HeadingPath},
@@ -123,6 +132,7 @@ func Table(brandSlug string) []Route {
 
 		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-code", Pattern: site.AppCodePath, Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},
+		{ID: "app-signin", Pattern: AppSignInPath, Module: ModAccount, Screen: "SignIn", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-subscribe", Pattern: "/app/subscribe", Module: ModAccount, Screen: "Subscribe", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-testcheckout", Pattern: "/app/testcheckout", Module: ModCheckout, Screen: "TestCheckout", Layout: LayoutApp, Heading: HeadingPath, TestOnly: true},
 

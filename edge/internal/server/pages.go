@@ -124,6 +124,13 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 		}
 		return c.Redirect().Status(fiber.StatusFound).To(target)
 	}
+	if ok && m.Route.Webview != "" && c.Query("webview") == "1" {
+		target := m.Route.Webview
+		if q := withoutParam(string(c.Request().URI().QueryString()), "webview"); q != "" {
+			target += "?" + q
+		}
+		return c.Redirect().Status(fiber.StatusFound).To(target)
+	}
 	path := raw
 	if ok {
 		path = c.Path()
@@ -176,6 +183,20 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	c.Response().SetBody(*buf) // copies into the response's own pooled buffer
 	docBuffers.Put(buf)
 	return nil
+}
+
+// withoutParam is a raw query string less every key=value pair named key, the others
+// kept as they were spelt and in their order.
+func withoutParam(query, key string) string {
+	parts := strings.Split(query, "&")
+	kept := parts[:0]
+	for _, p := range parts {
+		if p == "" || p == key || strings.HasPrefix(p, key+"=") {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	return strings.Join(kept, "&")
 }
 
 // docBuffers are the buffers documents are written in before they are copied into

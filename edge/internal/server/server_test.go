@@ -103,6 +103,8 @@ func TestPages(t *testing.T) {
 		{"/locations/ky/louisville", "locations-browse", "mf-locations", "default", "Page locations ky louisville", 200},
 		{"/order/checkout", "checkout", "mf-checkout", "minimal", "Page order checkout", 200},
 		{"/app/checkout", "app-checkout", "mf-checkout", "app", "Page app checkout", 200},
+		{"/app/signin", "app-signin", "mf-account", "app", "Page app signin", 200},
+		{"/account/signin?webview=0", "account-signin", "mf-account", "default", "Page account signin", 200},
 		{"/henhouse-louisville-jobs", "jobs", "mf-content", "default", "Page henhouse-louisville-jobs", 200},
 		{"/catering", "content", "mf-content", "default", "Page catering", 200},
 		{"/nutrition-and-allergen/", "content", "mf-content", "default", "Page nutrition-and-allergen", 200},
@@ -147,6 +149,17 @@ func TestRedirectAndHeaders(t *testing.T) {
 	resp, _ := get(t, s, "/checkout/order?store=clear")
 	if resp.StatusCode != 302 || resp.Header.Get("Location") != "/order/checkout?store=clear" {
 		t.Fatalf("redirect: %d %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	// The sign-in's webview variant: ?webview=1 goes to /app/signin, the rest of the
+	// query kept as it was written.
+	for path, want := range map[string]string{
+		"/account/signin?webview=1":                                  "/app/signin",
+		"/account/signin/?return=%2Fapp%2Fsubscribe&webview=1&x=a+b": "/app/signin?return=%2Fapp%2Fsubscribe&x=a+b",
+	} {
+		resp, _ = get(t, s, path)
+		if resp.StatusCode != 302 || resp.Header.Get("Location") != want {
+			t.Errorf("%s: %d %q, want 302 %q", path, resp.StatusCode, resp.Header.Get("Location"), want)
+		}
 	}
 	resp, _ = get(t, s, "/modules/mf-menu/1.0.0/mf-manifest.json")
 	if resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "no-cache" {

@@ -53,23 +53,19 @@ func PublicFor(d time.Duration) string {
 }
 
 // Features are the feature flags in the page's bootstrap config. A new map each call,
-// so a caller may change its copy.
+// so a caller may change its copy. Every flag sent is read by the page; what each one
+// does, and the product's flags left out because nothing would read them, are in
+// docs/architecture.md, "Feature flags".
 func Features() map[string]any {
 	return map[string]any{
 		"preselectDefaultModifiers":   true,
 		"searchByCategoryDescription": true,
-		"verifyTransition":            true,
 		"rewardsAtCheckout":           true,
-		"disabled":                    map[string]any{"get_offers": true},
-		"asapUnavailable":             false,
-		"showEarliestTime":            true,
-		"bumpEarliestMinutes":         BumpEarliestMinutes,
 		"showProductChips":            map[string]bool{"price": false, "calories": false},
-		"customMenuUrl":               true,
-		"checkoutClientVersion":       "2.7.0",
 	}
 }
 
 // BumpEarliestMinutes moves the earliest order time shown this much later than the
-// kitchen's next ready time.
+// kitchen's next ready time. The edge applies it to the times it answers, so the page
+// needs no flag for it.
 const BumpEarliestMinutes = 10

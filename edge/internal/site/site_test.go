@@ -15,8 +15,19 @@ func TestPublicFor(t *testing.T) {
 
 func TestFeaturesAreACopy(t *testing.T) {
 	a := Features()
-	a["verifyTransition"] = false
-	if Features()["verifyTransition"] != true {
+	a["rewardsAtCheckout"] = false
+	if Features()["rewardsAtCheckout"] != true {
 		t.Fatal("changing one caller's flags changed the defaults")
+	}
+}
+
+// A flag nothing reads must not be sent: these have no effect on this site
+// (docs/architecture.md, "Feature flags").
+func TestFeaturesSendNoDeadFlags(t *testing.T) {
+	f := Features()
+	for _, k := range []string{"verifyTransition", "customMenuUrl", "disabled", "asapUnavailable", "showEarliestTime", "bumpEarliestMinutes", "checkoutClientVersion"} {
+		if _, ok := f[k]; ok {
+			t.Errorf("Features() sends %q, which nothing reads", k)
+		}
 	}
 }

@@ -1,4 +1,6 @@
 import type { Category } from '@henhouse/kit/api/types';
+import { setBootstrap } from '@henhouse/kit/bootstrap';
+import { setFeatures } from '@henhouse/kit/test/harness';
 import { applyFilter, filterQuery, parseFilter } from './filter';
 
 const p = (id: string, name: string, markers: Category['products'][number]['markers']) => ({
@@ -45,6 +47,18 @@ describe('menu filters (docs/menu.md, "Search and filters")', () => {
     expect(applyFilter(cats, parseFilter({ q: 'sweet pie' })).flatMap((c) => c.products.map((x) => x.id))).toEqual([
       'pie',
     ]);
+  });
+  it('leaves category descriptions out with the searchByCategoryDescription flag off', () => {
+    const ids = (q: string) => applyFilter(cats, parseFilter({ q })).flatMap((c) => c.products.map((x) => x.id));
+    setFeatures({ searchByCategoryDescription: false });
+    try {
+      expect(ids('scratch')).toEqual([]);
+      expect(ids('sides')).toEqual(['greens', 'mac']); // the category's name still counts
+      setFeatures({ searchByCategoryDescription: true });
+      expect(ids('scratch')).toEqual(['greens', 'mac']);
+    } finally {
+      setBootstrap(null);
+    }
   });
   it('a diet keeps only products that carry it', () => {
     expect(applyFilter(cats, parseFilter({ diet: 'vegan' })).flatMap((c) => c.products.map((x) => x.id))).toEqual([

@@ -2,6 +2,7 @@
 // query (?q=&diet=vegan&exclude=gluten,egg) so a filtered menu can be shared.
 import type { Category, Marker, Product } from '@henhouse/kit/api/types';
 import { ALLERGENS, DIETS } from '@henhouse/kit/menu/rules';
+import { searchByCategoryDescription } from '@henhouse/kit/menu/settings';
 
 export interface MenuFilter {
   q: string;
@@ -34,9 +35,15 @@ export function filterQuery(f: MenuFilter): string {
 export const isFiltering = (f: MenuFilter) => f.q.trim() !== '' || f.diet.length > 0 || f.exclude.length > 0;
 
 /** matches: every word of q in the product's name or description or its category's name
- *  or description (the site searches category descriptions), every diet, no excluded allergen. */
-export function matches(p: Product, cat: Pick<Category, 'name' | 'description'>, f: MenuFilter): boolean {
-  const text = `${p.name} ${p.description} ${cat.name} ${cat.description}`.toLowerCase();
+ *  (and the category's description while the searchByCategoryDescription flag is on),
+ *  every diet, no excluded allergen. */
+export function matches(
+  p: Product,
+  cat: Pick<Category, 'name' | 'description'>,
+  f: MenuFilter,
+  categoryDescriptions = searchByCategoryDescription(),
+): boolean {
+  const text = `${p.name} ${p.description} ${cat.name} ${categoryDescriptions ? cat.description : ''}`.toLowerCase();
   const words = f.q.toLowerCase().split(/\s+/).filter(Boolean);
   return (
     words.every((w) => text.includes(w)) &&
@@ -48,7 +55,8 @@ export function matches(p: Product, cat: Pick<Category, 'name' | 'description'>,
 /** applyFilter keeps each category's matching products and drops emptied categories. */
 export function applyFilter<C extends Category>(cats: C[], f: MenuFilter): C[] {
   if (!isFiltering(f)) return cats;
+  const categoryDescriptions = searchByCategoryDescription();
   return cats
-    .map((c) => ({ ...c, products: c.products.filter((p) => matches(p, c, f)) }))
+    .map((c) => ({ ...c, products: c.products.filter((p) => matches(p, c, f, categoryDescriptions)) }))
     .filter((c) => c.products.length > 0);
 }

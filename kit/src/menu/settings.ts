@@ -13,6 +13,10 @@ function features(): Record<string, unknown> {
 /** preselectDefaults: the product page starts from each group's default choices. Default: true. */
 export const preselectDefaults = () => features().preselectDefaultModifiers !== false;
 
+/** searchByCategoryDescription: menu search also matches a category's description
+ *  ("scratch" finds every side when Sides are "Made from scratch every morning"). Default: true. */
+export const searchByCategoryDescription = () => features().searchByCategoryDescription !== false;
+
 /** productChips: whether product cards show the price and calorie chips. Default: the
  *  design tokens' (both hidden). */
 export function productChips(): { price: boolean; calories: boolean } {

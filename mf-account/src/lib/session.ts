@@ -3,6 +3,23 @@
 import { useAppStore } from '@henhouse/kit/state/store';
 import type { SignedIn } from '@henhouse/kit/api/types';
 
+/**
+ * settled waits until the webview start-up (AppLayout, docs/webview.md) is done with the store:
+ * it clears the user and loads the app data, and must not undo this sign-in.
+ */
+export function settled(maxMs = 8000): Promise<void> {
+  if (!useAppStore.getState().loading) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, maxMs);
+    const unsub = useAppStore.subscribe((s) => !s.loading && done());
+    function done() {
+      clearTimeout(timer);
+      unsub();
+      resolve();
+    }
+  });
+}
+
 /** signedIn writes the member into the one app-state store (user, members, token). */
 export function storeSignedIn(r: Pick<SignedIn, 'user' | 'members' | 'token'>): void {
   useAppStore.getState().set({

@@ -5,31 +5,13 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { ssoExchange } from '@henhouse/kit/api/account';
-import { useAppStore } from '@henhouse/kit/state/store';
 import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { safeReturn } from '@henhouse/kit/session/returnPath';
 import { once } from '../lib/once';
-import { storeSignedIn } from '../lib/session';
+import { settled, storeSignedIn } from '../lib/session';
 import '../account.css';
-
-/**
- * settled waits until the webview start-up (AppLayout, docs/webview.md) is done with the store:
- * it clears the user and loads the app data, and must not undo this sign-in.
- */
-export function settled(maxMs = 8000): Promise<void> {
-  if (!useAppStore.getState().loading) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, maxMs);
-    const unsub = useAppStore.subscribe((s) => !s.loading && done());
-    function done() {
-      clearTimeout(timer);
-      unsub();
-      resolve();
-    }
-  });
-}
 
 const providerErrors: Record<string, string> = {
   access_denied: 'Sign-in was cancelled.',

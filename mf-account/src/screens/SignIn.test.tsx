@@ -4,7 +4,7 @@ import type { CodeChallenge } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
 import { ada, real, token } from '../test/recorded';
-import SignIn from './SignIn';
+import SignIn, { appReturn } from './SignIn';
 
 jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
   ...jest.requireActual('@henhouse/kit/botcheck/botcheck'),
@@ -261,24 +261,118 @@ describe('sign in (/account/signin)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/account$/));
   });
 
-  describe('webview variant (layout app)', () => {
-    it('has no links out of the app flow and stays on a signed-in message', async () => {
-      mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code': codeReply });
-      mount(SignIn, '/account/signin', { layout: 'app' });
-      expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
-      expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
-      expect(screen.queryByRole('link', { name: 'Sign in with Henhouse Rewards' })).toBeNull();
+  describe('webview variant (/app/signin, layout app)', () => {
+    const w = window as unknown as Record<string, unknown>;
+    let sent: Record<string, unknown>[];
+    const installBridge = () => {
+      sent = [];
+      w.ReactNativeWebView = { postMessage: (m: string) => sent.push(JSON.parse(m)) };
+    };
+    afterEach(() => {
+      delete w.ReactNativeWebView;
+    });
+
+    async function signInAtApp(url = '/app/signin') {
+      const api = mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code': codeReply });
+      mount(SignIn, url, { layout: 'app' });
       const user = await fillPassword();
       await user.type(await screen.findByLabelText('6-digit code'), '123456');
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
-      expect(await screen.findByRole('heading', { name: "You're signed in" })).toHaveFocus();
-      expect(screen.getByText('Welcome back, Ada. You can go back to the app now.')).toBeInTheDocument();
-      expect(screen.getByTestId('where')).toHaveTextContent('/account/signin');
+      return { api, user };
+    }
+
+    it('has no links out of the app flow', () => {
+      mockApi({});
+      mount(SignIn, '/app/signin', { layout: 'app' });
+      expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Create an account' })).toBeNull();
+      // Single sign-on comes back to this page through /app/code. The only other links
+      // are the reCAPTCHA notice's, which a hidden badge requires; they open a new
+      // window (the app's browser), never in place of the sign-in.
+      const links = screen.getAllByRole('link');
+      expect(links.map((a) => a.getAttribute('href'))).toEqual([
+        'https://policies.google.com/privacy',
+        'https://policies.google.com/terms',
+        '/api/auth/sso?return=%2Fapp%2Fsignin',
+      ]);
+      expect(links.slice(0, 2).map((a) => a.getAttribute('target'))).toEqual(['_blank', '_blank']);
+      expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     });
 
-    it('returns to a page of the app flow, and offers single sign-on back to it', async () => {
+    it('tells the app who signed in, never a credential', async () => {
+      installBridge();
+      await signInAtApp();
+      expect(await screen.findByRole('heading', { name: "You're signed in" })).toHaveFocus();
+      expect(screen.getByText('Welcome back, Ada. You can go back to the app now.')).toBeInTheDocument();
+      expect(screen.getByTestId('where')).toHaveTextContent('/app/signin');
+      expect(sent).toEqual([
+        { source: 'henhouse-account', version: 1, type: 'signed_in', member: { id: ada.id, firstName: 'Ada' } },
+      ]);
+      const text = JSON.stringify(sent);
+      expect(text).not.toMatch(/token|password|chicken123|123456|provider/i);
+      expect(useAppStore.getState().token).toEqual(token);
+      expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    });
+
+    it('says the member is signed in where no app listens', async () => {
+      await signInAtApp();
+      expect(await screen.findByRole('heading', { name: "You're signed in" })).toBeInTheDocument();
+      expect(screen.getByText('Welcome back, Ada. You can go back to the app now.')).toBeInTheDocument();
+    });
+
+    it('waits for the webview start-up before signing in, so the app data cannot undo it', async () => {
+      installBridge();
+      useAppStore.getState().set({ loading: true });
+      await signInAtApp();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(useAppStore.getState().user).toBeNull();
+      expect(sent).toEqual([]);
+      // The start-up finishes (a guest webview: no member in the app data).
+      useAppStore.getState().set({ loading: false });
+      expect(await screen.findByRole('heading', { name: "You're signed in" })).toBeInTheDocument();
+      expect(useAppStore.getState().user).toMatchObject({ id: ada.id });
+      expect(sent.map((m) => m.type)).toEqual(['signed_in']);
+    });
+
+    it('tells the app once when the webview is already signed in', async () => {
+      installBridge();
+      useAppStore.getState().set({ user: ada, token });
+      mockApi({});
+      mount(SignIn, '/app/signin', { layout: 'app' });
+      expect(await screen.findByRole('heading', { name: "You're signed in" })).toBeInTheDocument();
+      expect(screen.queryByLabelText('Email')).toBeNull();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ type: 'signed_in', member: { id: ada.id, firstName: 'Ada' } });
+    });
+
+    it('tells the app when the member cancels, and can start again', async () => {
+      installBridge();
+      const api = mockApi({});
+      mount(SignIn, '/app/signin', { layout: 'app' });
+      const user = setupUser();
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(sent).toEqual([{ source: 'henhouse-account', version: 1, type: 'signin_cancelled' }]);
+      expect(screen.getByRole('heading', { name: 'Sign-in cancelled' })).toHaveFocus();
+      expect(screen.getByText('You can go back to the app now.')).toBeInTheDocument();
+      expect(api.calls).toHaveLength(0);
+      await user.click(screen.getByRole('button', { name: 'Sign in after all' }));
+      expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    });
+
+    it('asks the app for its sign-up screen when it has a bridge', async () => {
+      installBridge();
+      mockApi({});
+      mount(SignIn, '/app/signin', { layout: 'app' });
+      await setupUser().click(screen.getByRole('button', { name: 'Create an account' }));
+      expect(sent).toEqual([{ source: 'henhouse-account', version: 1, type: 'signup_requested' }]);
+      expect(screen.getByTestId('where')).toHaveTextContent('/app/signin');
+    });
+
+    it('returns to a page of the app flow without a message, and offers single sign-on back to it', async () => {
+      installBridge();
       mockApi({ 'POST /auth/signin': signinReply, 'POST /auth/code': codeReply });
-      mount(SignIn, '/account/signin?return=%2Fapp%2Fsubscribe', { layout: 'app' });
+      mount(SignIn, '/app/signin?return=%2Fapp%2Fsubscribe', { layout: 'app' });
       expect(screen.getByRole('link', { name: 'Sign in with Henhouse Rewards' })).toHaveAttribute(
         'href',
         '/api/auth/sso?return=%2Fapp%2Fsubscribe',
@@ -287,6 +381,24 @@ describe('sign in (/account/signin)', () => {
       await user.type(await screen.findByLabelText('6-digit code'), '123456');
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
       await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/app/subscribe'));
+      expect(sent).toEqual([]);
+    });
+
+    it('cancels back to the page of the app flow that asked', async () => {
+      installBridge();
+      mockApi({});
+      mount(SignIn, '/app/signin?return=%2Fapp%2Fcheckout', { layout: 'app' });
+      await setupUser().click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/app/checkout'));
+      expect(sent).toEqual([]);
+    });
+
+    it('never returns to itself or out of the app flow', () => {
+      expect(appReturn('/app/subscribe')).toBe('/app/subscribe');
+      expect(appReturn('/app/signin')).toBeNull();
+      expect(appReturn('/app/signin?return=%2Fapp%2Fsignin')).toBeNull();
+      expect(appReturn('/account')).toBeNull();
+      expect(appReturn('https://evil.example/app/x')).toBeNull();
     });
   });
 });

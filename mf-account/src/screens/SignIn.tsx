@@ -1,7 +1,9 @@
 // /account/signin (docs/routes.md): email and password, or a code to the member's email or
 // phone ("passwordless", program identifier), then the sign-in code step; single
-// sign-on with the loyalty provider; a webview variant for layout "app".
-import { useEffect, useState } from 'react';
+// sign-on with the loyalty provider. In the app layout (/app/signin) it is the native
+// app's sign-in (docs/webview.md, "Signing in inside the app"): no links out of the app
+// flow, and the result goes to the app through its bridge.
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
@@ -14,8 +16,9 @@ import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import { emailRules } from '@henhouse/kit/ui/forms/rules';
 import { safeReturn } from '@henhouse/kit/session/returnPath';
-import { ssoHref, storeSignedIn } from '../lib/session';
-import type { CodeChallenge, SignedIn } from '@henhouse/kit/api/types';
+import { appBridge, postToApp } from '@henhouse/kit/webview/bridge';
+import { settled, ssoHref, storeSignedIn } from '../lib/session';
+import type { CodeChallenge, SignedIn, User } from '@henhouse/kit/api/types';
 import { CodeStep } from '../signin/CodeStep';
 import '../account.css';
 
@@ -23,25 +26,50 @@ type Step =
   | { kind: 'password' }
   | { kind: 'passwordless' }
   | { kind: 'code'; challenge: CodeChallenge; from: 'password' | 'passwordless' }
-  | { kind: 'done' };
+  | { kind: 'done' }
+  | { kind: 'cancelled' };
+
+/** The webview's own sign-in page: where single sign-on comes back to when no page of
+ *  the app flow waits for the member. */
+const appSignIn = '/app/signin';
 
 /**
  * appReturn is where the webview goes after signing in: only a page of the app flow
- * (/app/…); otherwise the screen stays and says the member is signed in.
+ * (/app/…); otherwise the screen stays, tells the app and says the member is signed in.
  */
 export function appReturn(target: string | undefined): string | null {
   const r = safeReturn(target, '');
-  return r.startsWith('/app/') ? r : null;
+  return r.startsWith('/app/') && !r.startsWith(`${appSignIn}?`) && r !== appSignIn ? r : null;
 }
+
+/** The messages the sign-in sends the app (docs/webview.md): who signed in, never a
+ *  credential; the app's own session comes from its own sign-in. */
+type SignInMessage =
+  | { type: 'signed_in'; member: { id: string; firstName: string } }
+  | { type: 'signin_cancelled' }
+  | { type: 'signup_requested' };
+
+export function tellApp(m: SignInMessage) {
+  return postToApp({ source: 'henhouse-account', version: 1, ...m });
+}
+
+const signedInMessage = (u: User): SignInMessage => ({
+  type: 'signed_in',
+  member: { id: u.id, firstName: u.first_name },
+});
 
 export default function SignIn({ query, layout }: ScreenProps) {
   const webview = layout === 'app';
   const navigate = useNavigate();
   const user = useAppStore((s) => s.user);
+  const loading = useAppStore((s) => s.loading);
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [moved, setMoved] = useState(false);
   const [email, setEmail] = useState('');
+  const told = useRef(false);
   const dest = webview ? appReturn(query.return) : safeReturn(query.return);
+  // The app installs its bridge before the page loads, so it is there on the first render.
+  const bridge = webview ? appBridge() : null;
 
   const go = (s: Step) => {
     setMoved(true);
@@ -49,14 +77,38 @@ export default function SignIn({ query, layout }: ScreenProps) {
   };
 
   // Signed in, now or already: leave for the return page (or /account). Without one (the
-  // webview outside the app flow) the screen says so; that step is set while rendering so
-  // the form never shows for a member.
+  // webview's own sign-in) the screen says so; that step is set while rendering so the
+  // form never shows for a member.
   if (user && !dest && step.kind !== 'done') setStep({ kind: 'done' });
   useEffect(() => {
     if (user && dest) navigate(dest, { replace: true });
   }, [user, dest, navigate]);
 
-  const signedIn = (r: SignedIn) => storeSignedIn(r);
+  // The app hears once that the member is signed in, after the webview start-up has
+  // settled (it loads whoever the webview's cookies already identify).
+  useEffect(() => {
+    if (!webview || dest || !user || loading || told.current) return;
+    told.current = true;
+    tellApp(signedInMessage(user));
+  }, [webview, dest, user, loading]);
+
+  // In the webview the start-up (AppLayout) may still be loading the app data, which
+  // would otherwise overwrite the member who just signed in.
+  const signedIn = async (r: SignedIn) => {
+    if (webview) await settled();
+    storeSignedIn(r);
+  };
+
+  // Cancel, in the webview: back to the page of the app flow that asked for the
+  // sign-in, or else the app hears the member gave up.
+  const cancel = () => {
+    if (dest) {
+      navigate(dest, { replace: true });
+      return;
+    }
+    tellApp({ type: 'signin_cancelled' });
+    go({ kind: 'cancelled' });
+  };
 
   let body;
   if (step.kind === 'done') {
@@ -65,6 +117,20 @@ export default function SignIn({ query, layout }: ScreenProps) {
       <div className="hh-acct-step">
         <StepHeading focus={moved}>You're signed in</StepHeading>
         <p>{name ? `Welcome back, ${name}. ` : ''}You can go back to the app now.</p>
+      </div>
+    );
+  } else if (step.kind === 'cancelled') {
+    body = (
+      <div className="hh-acct-step">
+        <StepHeading focus>Sign-in cancelled</StepHeading>
+        <p>You can go back to the app now.</p>
+        <button
+          type="button"
+          className="hh-acct-btn hh-acct-btn--outline hh-acct-btn--full"
+          onClick={() => go({ kind: 'password' })}
+        >
+          Sign in after all
+        </button>
       </div>
     );
   } else if (step.kind === 'code') {
@@ -95,20 +161,25 @@ export default function SignIn({ query, layout }: ScreenProps) {
         }}
         onPasswordless={() => go({ kind: 'passwordless' })}
         webview={webview}
+        // Sign-up is the app's own screen: the webview asks the app to show it, and
+        // offers nothing where no app listens.
+        onSignUp={webview && bridge ? () => tellApp({ type: 'signup_requested' }) : undefined}
         returnTo={query.return}
       />
     );
   }
 
   const showSso = step.kind === 'password' || step.kind === 'passwordless';
-  // The webview only offers single sign-on when it has a page of the app to return to.
-  const ssoReturn = dest;
+  // Single sign-on comes back (through /app/code) to the return page, or in the webview
+  // to this page, which then tells the app.
+  const ssoReturn = dest ?? appSignIn;
+  const showCancel = webview && step.kind !== 'done' && step.kind !== 'cancelled';
   return (
     <ScreenFrame name="mf-account/SignIn" title="Sign In">
       <div className={webview ? 'hh-acct hh-acct--app' : 'hh-acct'}>
         <div className="hh-acct-card">
           {body}
-          {showSso && ssoReturn && (
+          {showSso && (
             <div className="hh-acct-sso">
               <p className="hh-acct-divider">
                 <span>or</span>
@@ -117,6 +188,13 @@ export default function SignIn({ query, layout }: ScreenProps) {
                 Sign in with {rewardsName()}
               </a>
             </div>
+          )}
+          {showCancel && (
+            <p className="hh-acct-aside">
+              <button type="button" className="hh-acct-link" onClick={cancel}>
+                Cancel
+              </button>
+            </p>
           )}
         </div>
       </div>
@@ -130,10 +208,12 @@ interface PasswordStepProps {
   onChallenge: (c: CodeChallenge, email: string) => void;
   onPasswordless: () => void;
   webview: boolean;
+  /** In the webview: asks the app for its sign-up screen. */
+  onSignUp?: () => void;
   returnTo?: string;
 }
 
-function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, returnTo }: PasswordStepProps) {
+function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, onSignUp, returnTo }: PasswordStepProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -187,9 +267,19 @@ function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, retu
         Sign in with a code instead
       </button>
       {webview ? (
-        <p className="hh-acct-aside">
-          Forgot your password? Sign in with a code instead: we'll send it to your email or phone.
-        </p>
+        <>
+          <p className="hh-acct-aside">
+            Forgot your password? Sign in with a code instead: we'll send it to your email or phone.
+          </p>
+          {onSignUp && (
+            <p className="hh-acct-aside">
+              New to {rewardsName()}?{' '}
+              <button type="button" className="hh-acct-link" onClick={onSignUp}>
+                Create an account
+              </button>
+            </p>
+          )}
+        </>
       ) : (
         <p className="hh-acct-aside">
           New to {rewardsName()}? <Link to={signupHref}>Create an account</Link>

@@ -142,7 +142,7 @@ describe('subscriptions (/app/subscribe)', () => {
     mount(Subscribe, '/app/subscribe', { layout: 'app' });
     expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/account/signin?return=%2Fapp%2Fsubscribe',
+      '/app/signin?return=%2Fapp%2Fsubscribe',
     );
   });
 

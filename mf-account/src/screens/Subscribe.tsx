@@ -62,7 +62,7 @@ export default function Subscribe({ layout }: ScreenProps) {
             plans.length > 0 &&
             (signedOut ? (
               <p className="hh-acct-aside">
-                <Link to="/account/signin?return=%2Fapp%2Fsubscribe">Sign in</Link> to subscribe.
+                <Link to="/app/signin?return=%2Fapp%2Fsubscribe">Sign in</Link> to subscribe.
               </p>
             ) : user && active.length === 0 ? (
               <SubscribeForm plans={plans} onDone={setNotice} />

@@ -55,6 +55,18 @@ describe('accessibility (axe)', () => {
     expect(await violations(container)).toEqual([]);
   });
 
+  it('sign in in the webview, and its cancelled and signed-in states', async () => {
+    mockApi({});
+    const { container } = mount(SignIn, '/app/signin', { layout: 'app' });
+    expect(await violations(container)).toEqual([]);
+    await setupUser().click(screen.getByRole('button', { name: 'Cancel' }));
+    await screen.findByRole('heading', { name: 'Sign-in cancelled' });
+    expect(await violations(container)).toEqual([]);
+    act(() => signedIn());
+    await screen.findByRole('heading', { name: "You're signed in" });
+    expect(await violations(container)).toEqual([]);
+  });
+
   it('sign up, with errors and location results', async () => {
     mockApi({
       'GET /locations': {

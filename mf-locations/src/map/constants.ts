@@ -1,4 +1,5 @@
 // The location map's fixed numbers, in one place (docs/locations.md, "Map constants").
+import { timing } from '@henhouse/kit/tokens';
 
 /** Searches and the offline base layer cover one country: the geocoder places US addresses
  *  only and the shipped shapes are the US states. */
@@ -33,8 +34,9 @@ export const NEARBY_LIMIT = 10;
  *  /locations?formattedAddress=…, which the screen searches on load. */
 export const SEARCH_FIELD = 'formattedAddress';
 
-/** Suggestions wait this long after the last key stroke before asking the geocoder. */
-export const SUGGEST_DELAY_MS = 200;
+/** Suggestions wait this long after the last key stroke before asking the geocoder: the
+ *  site's fetch delay (kit/src/tokens.ts, timing.fetchDelayMs, 200 ms). */
+export const SUGGEST_DELAY_MS = timing.fetchDelayMs;
 /** Fewer characters than this ask for no suggestions (the edge answers none either). */
 export const SUGGEST_MIN_CHARS = 2;
 /** The longest search the edge takes. */

@@ -1,4 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { timing } from '@henhouse/kit/tokens';
 import { apiError, mockApi, mount, resetStore, setupUser, storeWith, type Handler } from '@henhouse/kit/test/harness';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { airport, bowlingGreen, cart, daytonLoc, lexington, louisville, louisvillePlace } from '../test/fixtures';
@@ -183,6 +184,24 @@ describe('suggestions', () => {
     await u.keyboard('{ArrowDown}');
     await u.click(screen.getByRole('option', { name: 'Louisville, KY' }));
     await screen.findByRole('heading', { name: '2 locations near Louisville, KY' });
+  });
+
+  it("waits the site's fetch delay after the last key stroke before asking", async () => {
+    const api = edge();
+    await loaded();
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(field(), { target: { value: 'lo' } });
+      await act(async () => jest.advanceTimersByTime(timing.fetchDelayMs - 1));
+      fireEvent.change(field(), { target: { value: 'lou' } });
+      await act(async () => jest.advanceTimersByTime(timing.fetchDelayMs - 1));
+      expect(api.to('GET /places')).toHaveLength(0);
+      await act(async () => jest.advanceTimersByTime(1));
+      expect(api.to('GET /places').map((c) => c.url.searchParams.get('q'))).toEqual(['lou']);
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(await screen.findByRole('option', { name: 'Louisville, KY' })).toBeInTheDocument();
   });
 
   it('asks nothing for one character', async () => {

@@ -16,7 +16,7 @@ import { checkSession } from '../session/startup';
 
 export function Root({ boot }: { boot: Bootstrap }) {
   const loc = useLocation();
-  const r = resolve(boot, loc.pathname);
+  const r = resolve(boot, loc.pathname, loc.search);
   const query = Object.fromEntries(new URLSearchParams(loc.search));
   const locationName = useAppStore((s) => s.location?.name);
   const productName = useAppStore((s) => s.product?.data?.name);
@@ -42,7 +42,7 @@ export function Root({ boot }: { boot: Bootstrap }) {
     if (boot.session.forcedSignOut) useAppStore.getState().setUi({ forcedSignOut: true });
   }, [boot]);
 
-  if (r.redirect) return <Navigate to={r.redirect + loc.search} replace />;
+  if (r.redirect) return <Navigate to={r.redirect} replace />;
 
   const content =
     r.notFound || !r.route?.module || r.route.module === 'shell' ? (

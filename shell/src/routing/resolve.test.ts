@@ -19,6 +19,22 @@ describe('resolve', () => {
   });
   it('follows redirects and reports unknown paths', () => {
     expect(resolve(boot({}), '/checkout/order').redirect).toBe('/order/checkout');
+    expect(resolve(boot({}), '/checkout/order', '?store=clear').redirect).toBe('/order/checkout?store=clear');
     expect(resolve(boot({}), '/menu/%zz').notFound).toBe(true);
+  });
+  it('sends the sign-in to its webview variant on ?webview=1 or inside a webview', () => {
+    expect(resolve(boot({}), '/account/signin').redirect).toBeUndefined();
+    expect(resolve(boot({}), '/account/signin', '?webview=0').redirect).toBeUndefined();
+    expect(resolve(boot({}), '/account/signin', '?return=%2Forder&webview=1').redirect).toBe(
+      '/app/signin?return=%2Forder',
+    );
+    const webview = boot({ path: '/app/subscribe', layout: 'app' });
+    expect(resolve(webview, '/account/signin', '?return=%2Fapp%2Fsubscribe').redirect).toBe(
+      '/app/signin?return=%2Fapp%2Fsubscribe',
+    );
+    // Other pages keep their own layout: only routes with a variant move.
+    expect(resolve(webview, '/account/signup').redirect).toBeUndefined();
+    const app = resolve(boot({}), '/app/signin');
+    expect(app).toMatchObject({ layout: 'app', notFound: false, route: { module: 'mf-account', screen: 'SignIn' } });
   });
 });

@@ -9,7 +9,7 @@ import (
 )
 
 // BumpEarliestMinutes moves the earliest time shown later than the next ready time;
-// the page's bumpEarliestMinutes flag says the same to the browser.
+// the browser shows the times answered, already moved.
 const BumpEarliestMinutes = site.BumpEarliestMinutes
 
 var weekdays = [...]string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}

@@ -1,0 +1,74 @@
+// The sign-in's webview variant, as the shell shows it: the app layout (no site chrome)
+// and the webview start-up, whether the app opens /app/signin or /account/signin?webview=1.
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from '@henhouse/kit/router';
+import type { Bootstrap, RouteEntry } from '@henhouse/kit/bootstrap';
+import { mockApi, resetStore } from '@henhouse/kit/test/harness';
+import table from '../../../edge/internal/routes/testdata/routes.json';
+import { startWebview } from '../session/webview';
+import { Root } from './Root';
+
+const loadScreen = jest.fn((_module: string, _screen: string) => new Promise(() => {}));
+jest.mock('../federation/remotes', () => ({ loadScreen: (m: string, s: string) => loadScreen(m, s) }));
+jest.mock('../session/webview', () => ({ startWebview: jest.fn(() => Promise.resolve()) }));
+
+function show(url: string, layout: Bootstrap['layout']) {
+  const boot = {
+    path: new URL(url, 'http://localhost').pathname,
+    status: 200,
+    layout,
+    heading: '',
+    routes: table as RouteEntry[],
+    modules: {},
+    config: { brandName: 'Henhouse', environment: 'test', features: {} },
+    session: { signedIn: false, forcedSignOut: false },
+  } as unknown as Bootstrap;
+  const el = document.createElement('div');
+  document.body.append(el);
+  const root = createRoot(el);
+  act(() =>
+    root.render(
+      <MemoryRouter initialEntries={[url]}>
+        <Root boot={boot} />
+      </MemoryRouter>,
+    ),
+  );
+  return {
+    el,
+    done: () => {
+      act(() => root.unmount());
+      el.remove();
+    },
+  };
+}
+
+beforeEach(() => {
+  resetStore();
+  loadScreen.mockClear();
+  (startWebview as jest.Mock).mockClear();
+  window.scrollTo = () => {};
+  mockApi({ 'GET /content/popups': { body: { popups: [] } } });
+});
+
+describe('the sign-in in the webview', () => {
+  it.each([
+    ['/app/signin', 'app'],
+    ['/account/signin?webview=1', 'default'],
+  ] as const)('%s shows the sign-in in the app layout, without site chrome', (url, served) => {
+    const page = show(url, served);
+    expect(page.el.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe('app');
+    expect(page.el.querySelector('header, footer')).toBeNull();
+    expect(loadScreen).toHaveBeenCalledWith('mf-account', 'SignIn');
+    expect(startWebview).toHaveBeenCalledTimes(1);
+    page.done();
+  });
+
+  it('keeps /account/signin in the default layout in a browser', () => {
+    const page = show('/account/signin', 'default');
+    expect(page.el.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe('default');
+    expect(page.el.querySelector('header')).not.toBeNull();
+    expect(startWebview).not.toHaveBeenCalled();
+    page.done();
+  });
+});
