@@ -6,7 +6,8 @@ import { writeFileSync } from 'node:fs';
 export async function guestSession(edge) {
   const jar = new Map();
   let csrf = '';
-  async function send(method, p, body) {
+  /** send makes one request of the session; headers adds to its own (an X-Bot-Check token). */
+  async function send(method, p, body, headers = {}) {
     const r = await fetch(edge.base + p, {
       method,
       headers: {
@@ -14,6 +15,7 @@ export async function guestSession(edge) {
         'Content-Type': 'application/json',
         'X-CSRF-Token': csrf,
         Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"math"
+	"net/mail"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/clientip"
+	"github.com/henhouse/platform/edge/internal/providers/feedback"
 	"github.com/henhouse/platform/edge/internal/site"
 )
 
@@ -28,6 +30,10 @@ type Config struct {
 	Environment  string // APP_ENV, default "prod"; any production-looking name is "prod"
 	CookieSecure bool   // COOKIE_SECURE, default true
 	CareersURL   string // CAREERS_URL, default site.CareersURL (https://careers.henhouse.example)
+	// ContactEmail (CONTACT_EMAIL) is guest relations' address: the contact form's
+	// messages are mailed there (docs/contact.md). Optional. Default:
+	// guest-relations@<BRAND_SLUG>.example.
+	ContactEmail string
 	BodyLimit    int    // BODY_LIMIT bytes, default 65536
 	TokenIssuer  string // TOKEN_ISSUER, default https://henhouse.local/loyalty
 	// Recaptcha: RECAPTCHA_PROJECT, RECAPTCHA_API_KEY, RECAPTCHA_SITE_KEY and
@@ -123,6 +129,10 @@ func ConfigFromEnv() (Config, error) {
 		TokenIssuer: env("TOKEN_ISSUER", DefaultTokenIssuer),
 	}
 	c.AppPrefix = env("APP_PREFIX", c.BrandSlug)
+	c.ContactEmail = env("CONTACT_EMAIL", feedback.DefaultTo(c.BrandSlug))
+	if a, err := mail.ParseAddress(c.ContactEmail); err != nil || a.Address != c.ContactEmail {
+		return c, fmt.Errorf("CONTACT_EMAIL must be one email address, like guest-relations@example.com, got %q", c.ContactEmail)
+	}
 	if productionLike(c.Environment) {
 		c.Environment = "prod" // "Production", "PROD", "prod-eu": every check below sees prod
 	}

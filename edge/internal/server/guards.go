@@ -114,10 +114,22 @@ func (g *guards) giftCard() []fiber.Handler {
 	return []fiber.Handler{ratelimit.Guard(g.limiter, ratelimit.GiftCard, digits), g.bot(botcheck.ActionGiftCard)}
 }
 
-// contactRule limits the contact form per IP.
-var contactRule = ratelimit.Rule{Name: "contact", What: "messages", IP: ratelimit.Limit{Count: 5, Window: time.Hour}}
+// The contact form's limits (docs/security.md, "Rate limits"): per client IP, and per
+// sender's address, so one address cannot flood guest relations (nor have its inbox
+// flooded with copies) from many IPs. Two rules, so each 429 names its reason.
+var (
+	contactRule        = ratelimit.Rule{Name: "contact", What: "messages", IP: ratelimit.Limit{Count: 5, Window: time.Hour}}
+	contactAddressRule = ratelimit.Rule{Name: "contact-address", What: "messages from this email address",
+		Account: ratelimit.Limit{Count: 3, Window: time.Hour}}
+)
 
-// contact guards the contact form: a rate limit per IP and the bot check.
+// contact guards the contact form: a rate limit per IP and per email address, and the
+// bot check. The contact API validates the message first, so the address counted is
+// the one that will be filed (ratelimit.Account compares it trimmed and lower-cased).
 func (g *guards) contact() []fiber.Handler {
-	return []fiber.Handler{ratelimit.Guard(g.limiter, contactRule, nil), g.bot(botcheck.ActionContact)}
+	return []fiber.Handler{
+		ratelimit.Guard(g.limiter, contactRule, nil),
+		ratelimit.Guard(g.limiter, contactAddressRule, ratelimit.BodyField("email")),
+		g.bot(botcheck.ActionContact),
+	}
 }

@@ -77,7 +77,7 @@ func TestAnAuthorizationHeaderAloneSkipsNoCheck(t *testing.T) {
 		{"/api/auth/signup", signUpBody},
 		{"/api/auth/forgot", `{"email":"ada@example.com"}`},
 		{"/api/auth/passwordless", `{"identifier":"5135550100"}`},
-		{"/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"restaurant","message":"Hi."}`},
+		{"/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"feedback","message":"Hi."}`},
 		{"/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`},
 	} {
 		for _, auth := range []string{"Bearer x", "x", "Bearer eyJhbGciOiJub25lIn0.e30."} {
@@ -94,7 +94,7 @@ func TestAnAuthorizationHeaderAloneSkipsNoCheck(t *testing.T) {
 		t.Fatalf("the app's cart: %d %v", st, m)
 	}
 	// ...but with the browser's cookies it is a browser request again.
-	if st, m, _ := web.send("POST", "/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"restaurant","message":"Hi."}`, "Authorization", "Bearer "+token); st != 403 || code(m) != "bot_check_failed" {
+	if st, m, _ := web.send("POST", "/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"feedback","message":"Hi."}`, "Authorization", "Bearer "+token); st != 403 || code(m) != "bot_check_failed" {
 		t.Fatalf("browser with a header: %d %v", st, m)
 	}
 }
@@ -107,24 +107,29 @@ func TestProxyHeaderGivesNoFreshQuota(t *testing.T) {
 		c.TrustedProxies = []string{"0.0.0.0"} // the test client's peer address
 	})
 	g := newGuest(t, s)
-	body := `{"name":"Ada","email":"ada@example.com","topic":"restaurant","message":"Hi."}`
+	// Each message from another address: the per-address limit is not what is tested.
+	n := 0
+	msg := func() string {
+		n++
+		return fmt.Sprintf(`{"name":"Ada","email":"ada%d@example.com","topic":"feedback","message":"Hi."}`, n)
+	}
 	for i, xff := range []string{"junk1", "junk2", "10.1.1.1, 198.51.100.9", "10.1.1.2, 198.51.100.9", "10.1.1.3,198.51.100.9"} {
-		if st, m, _ := g.send("POST", "/api/contact", body, "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", xff); st != 201 {
+		if st, m, _ := g.send("POST", "/api/contact", msg(), "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", xff); st != 201 {
 			t.Fatalf("message %d: %d %v", i+1, st, m)
 		}
 	}
 	// "junk" counted against the proxy's address, the others against 198.51.100.9.
-	if st, m, _ := g.send("POST", "/api/contact", body, "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "10.1.1.4, 198.51.100.9"); st != 201 {
+	if st, m, _ := g.send("POST", "/api/contact", msg(), "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "10.1.1.4, 198.51.100.9"); st != 201 {
 		t.Fatalf("4th from 198.51.100.9: %d %v", st, m)
 	}
-	if st, m, _ := g.send("POST", "/api/contact", body, "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "10.1.1.5, 198.51.100.9"); st != 201 {
+	if st, m, _ := g.send("POST", "/api/contact", msg(), "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "10.1.1.5, 198.51.100.9"); st != 201 {
 		t.Fatalf("5th from 198.51.100.9: %d %v", st, m)
 	}
-	if st, m, _ := g.send("POST", "/api/contact", body, "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "10.1.1.6, 198.51.100.9"); st != 429 || code(m) != "rate_limited" {
+	if st, m, _ := g.send("POST", "/api/contact", msg(), "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "10.1.1.6, 198.51.100.9"); st != 429 || code(m) != "rate_limited" {
 		t.Fatalf("6th from 198.51.100.9: %d %v", st, m)
 	}
 	// Another client behind the proxy still has its own quota.
-	if st, m, _ := g.send("POST", "/api/contact", body, "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "198.51.100.10"); st != 201 {
+	if st, m, _ := g.send("POST", "/api/contact", msg(), "X-Bot-Check", g.bot("contact"), "X-Forwarded-For", "198.51.100.10"); st != 201 {
 		t.Fatalf("another client: %d %v", st, m)
 	}
 }

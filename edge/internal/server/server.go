@@ -342,7 +342,8 @@ func (s *Server) mountAPI() {
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard()})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner, KeepCard: cards.keep,
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})
-	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st), Ordering: orders, Guards: guard.contact()})
+	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st, feedback.Config{Outbox: s.mail, To: cfg.ContactEmail}),
+		Ordering: orders, Owner: owner, Guards: guard.contact()})
 	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Members: s.members})
 	appdata.MountHandover(api, s.handover())
 	send.Mount(api, "/api", app.Handler)

@@ -1434,7 +1434,13 @@ export interface paths {
         put?: never;
         /**
          * Send a message to guest relations
-         * @description 5 messages an hour per IP; the message is at most 2000 characters.
+         * @description The message is validated first (400 with `fields`: name at most 100 characters,
+         *     an email address, phone as 10 digits, a topic id of `GET /contact/topics`, an
+         *     order number of 4 to 40 letters, digits, `-` or `_` for the topic `order` only,
+         *     message at most 2000 characters); then at most 5 messages an hour per IP and 3
+         *     per email address (429 `rate_limited`), and the bot check (action `contact`).
+         *     `locationId` must be a location (400 on `locationId`). Guest relations get an
+         *     email with the ticket number and the guest a copy (docs/contact.md).
          */
         post: operations["sendContactMessage"];
         delete?: never;
@@ -2665,6 +2671,12 @@ export interface components {
             starts_at?: string;
             /** Format: date-time */
             ends_at?: string;
+        };
+        ContactTopic: {
+            /** @description What the form sends as `topic`. */
+            id: string;
+            /** @description The words the form shows. */
+            label: string;
         };
         Ticket: {
             number: string;
@@ -4742,7 +4754,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        topics: string[];
+                        topics: components["schemas"]["ContactTopic"][];
                     };
                 };
             };
@@ -4764,9 +4776,12 @@ export interface operations {
                 "application/json": {
                     name: string;
                     email: string;
+                    /** @description A US number; punctuation and a leading 1 are dropped. */
                     phone?: string;
+                    /** @description An id of `GET /contact/topics`: order, feedback, catering or other. */
                     topic: string;
                     locationId?: string;
+                    /** @description Only for the topic `order`; a leading `#` is dropped. Looked up among the sender's orders, never refused for not being found. */
                     orderId?: string;
                     message: string;
                 };

@@ -102,6 +102,14 @@ describe('top sellers block', () => {
     expect(screen.getByRole('button', { name: 'Feed the family' })).toBeInTheDocument();
   });
 
+  it("takes its layout's class: the compact 'pages' cards on content pages, 'default' without one", () => {
+    const { container, unmount } = inRouter(<TopSellers block={{ ...block, layout: 'pages' }} />);
+    expect(container.querySelector('section')).toHaveClass('hh-top-sellers', 'hh-top-sellers--pages');
+    unmount();
+    const plain = inRouter(<TopSellers block={block} />);
+    expect(plain.container.querySelector('section')).toHaveClass('hh-top-sellers--default');
+  });
+
   it('is hidden for signed-in visitors when shown to no-user only', () => {
     storeWith({ user: { id: 'u1' } });
     inRouter(<TopSellers block={{ ...block, show: 'no-user' }} />);

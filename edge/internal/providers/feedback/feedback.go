@@ -1,6 +1,11 @@
 // Package feedback takes guests' messages from the contact form to guest relations.
-// The built-in inbox keeps them in Redis with a ticket number; a help-desk adapter
-// (Zendesk, Freshdesk, …) can replace it behind Inbox.
+// The built-in inbox keeps them in Redis with a ticket number and puts the email guest
+// relations would get, and the guest's copy, in the shared outbox (store/outbox); a
+// help-desk adapter (Zendesk, Freshdesk, …) can replace it behind Inbox.
+//
+// Validate is the one statement of the form's rules; the contact screen's
+// mf-content/src/contact/rules.ts states the same rules for the browser, and both have
+// tests with the same cases (docs/contact.md).
 package feedback
 
 import (
@@ -10,16 +15,44 @@ import (
 	"fmt"
 	"math/big"
 	"net/mail"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/store/outbox"
 )
 
-// Topics a guest can choose on the contact form.
-var Topics = []string{"order", "restaurant", "rewards", "catering", "website", "other"}
+// Topic is something a message can be about: the id the form sends and the words it
+// shows.
+type Topic struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+}
+
+// TopicOrder is the topic of a message about an order: only it takes an order number.
+const TopicOrder = "order"
+
+// Topics a guest can choose on the contact form, in the order the form lists them.
+var Topics = []Topic{
+	{ID: TopicOrder, Label: "An order"},
+	{ID: "feedback", Label: "Feedback about a visit or the website"},
+	{ID: "catering", Label: "Catering"},
+	{ID: "other", Label: "Something else"},
+}
+
+// TopicLabel is the words for a topic id ("" when it is not one).
+func TopicLabel(id string) string {
+	for _, t := range Topics {
+		if t.ID == id {
+			return t.Label
+		}
+	}
+	return ""
+}
 
 // Message is what the contact form sends.
 type Message struct {
@@ -39,23 +72,55 @@ type Ticket struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
-// Inbox receives contact messages.
+// Inbox receives contact messages. Send validates m itself (Validate).
 type Inbox interface {
-	Send(ctx context.Context, m Message) (Ticket, error)
+	Send(ctx context.Context, m Message, about About) (Ticket, error)
 }
 
-// MaxText is the longest message accepted, in characters.
-const MaxText = 2000
+// About is what the edge found out about a message, for guest relations: the name of
+// the location it is about, and whether its order number is an order of the sender's.
+type About struct {
+	LocationName string `json:"location_name,omitempty"`
+	// Order is OrderTheirs when the order was found among the sender's own (their
+	// visitor's or, signed in, their member's), OrderNotTheirs when it was not (placed
+	// on another device, or mistyped), "" without an order number.
+	Order string `json:"order,omitempty"`
+}
 
-// Validate checks a message and answers per-field messages a guest can act on.
+// What About.Order says.
+const (
+	OrderTheirs    = "theirs"
+	OrderNotTheirs = "not_found_for_sender"
+)
+
+// Limits of the form's fields, in characters.
+const (
+	MaxName = 100
+	MaxText = 2000
+)
+
+// orderNumber is the shape of an order number: what the order confirmation shows
+// ("o_" and 16 letters, digits, "-" or "_" for the built-in provider), 4 to 40 of those
+// characters for any provider. A leading "#" a guest copies with it is dropped.
+var orderNumber = regexp.MustCompile(`^[A-Za-z0-9_-]{4,40}$`)
+
+// Validate checks a message, normalises it (trimmed, the email lower-cased, the phone
+// as its digits, no order number unless the topic is an order) and answers per-field
+// messages a guest can act on.
 func Validate(m *Message) error {
 	m.Name, m.Email, m.Topic = strings.TrimSpace(m.Name), strings.TrimSpace(strings.ToLower(m.Email)), strings.TrimSpace(m.Topic)
-	m.Text = strings.TrimSpace(m.Text)
+	m.Text, m.LocationID = strings.TrimSpace(m.Text), strings.TrimSpace(m.LocationID)
+	m.OrderID = strings.TrimPrefix(strings.TrimSpace(m.OrderID), "#")
 	fields := map[string]string{}
-	if m.Name == "" || utf8.RuneCountInString(m.Name) > 100 {
+	switch n := utf8.RuneCountInString(m.Name); {
+	case n == 0:
 		fields["name"] = "Enter your name."
+	case n > MaxName:
+		fields["name"] = fmt.Sprintf("Keep your name to %d characters or fewer.", MaxName)
 	}
-	if a, err := mail.ParseAddress(m.Email); err != nil || a.Address != m.Email {
+	// A dot in the domain as well: "ada@localhost" is an address, but not one a guest
+	// can be answered at.
+	if a, err := mail.ParseAddress(m.Email); err != nil || a.Address != m.Email || !strings.Contains(m.Email[strings.LastIndex(m.Email, "@"):], ".") {
 		fields["email"] = "Enter a valid email address, like name@example.com."
 	}
 	digits := strings.Map(func(r rune) rune {
@@ -67,19 +132,23 @@ func Validate(m *Message) error {
 	if m.Phone != "" && len(digits) != 10 && !(len(digits) == 11 && digits[0] == '1') {
 		fields["phone"] = "Enter a 10-digit phone number, or leave it empty."
 	}
-	m.Phone = digits
-	known := false
-	for _, t := range Topics {
-		known = known || t == m.Topic
+	if len(digits) == 11 {
+		digits = digits[1:] // the country code of a US number
 	}
-	if !known {
+	m.Phone = digits
+	if TopicLabel(m.Topic) == "" {
 		fields["topic"] = "Choose what your message is about."
+	}
+	if m.Topic != TopicOrder {
+		m.OrderID = ""
+	} else if m.OrderID != "" && !orderNumber.MatchString(m.OrderID) {
+		fields["orderId"] = "Enter the order number as it appears on your confirmation, like o_Ab12Cd34Ef56Gh78, or leave it empty."
 	}
 	switch n := utf8.RuneCountInString(m.Text); {
 	case n == 0:
 		fields["message"] = "Write your message."
 	case n > MaxText:
-		fields["message"] = fmt.Sprintf("Keep your message under %d characters.", MaxText)
+		fields["message"] = fmt.Sprintf("Keep your message to %d characters or fewer.", MaxText)
 	}
 	if len(fields) > 0 {
 		return fault.Fields("Check the highlighted fields.", fields)
@@ -92,28 +161,56 @@ func Validate(m *Message) error {
 // {inbox}, so filing a message in both is one transaction on a Redis Cluster too.
 type Builtin struct {
 	st  *store.Store
-	now func() time.Time
+	cfg Config
 }
+
+// Config configures the built-in inbox.
+type Config struct {
+	// Outbox takes the email to guest relations and the guest's copy. Optional.
+	// Default: none is sent (the message is still filed).
+	Outbox outbox.Sender
+	// To is guest relations' address (CONTACT_EMAIL). Optional. Default:
+	// DefaultTo(site.BrandSlug).
+	To string
+	// Now stamps tickets. Optional. Default: time.Now.
+	Now func() time.Time
+}
+
+// DefaultTo is guest relations' address when none is configured:
+// guest-relations@<brand slug>.example.
+func DefaultTo(brandSlug string) string { return "guest-relations@" + brandSlug + ".example" }
 
 // list is the key of a list of messages: "all" or a topic.
 func (b *Builtin) list(name string) string { return b.st.Key("feedback", "{inbox}", name) }
 
 // NewBuiltin returns the built-in inbox.
-func NewBuiltin(st *store.Store) *Builtin { return &Builtin{st: st, now: time.Now} }
+func NewBuiltin(st *store.Store, cfg Config) *Builtin {
+	if cfg.To == "" {
+		cfg.To = DefaultTo(site.BrandSlug)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Builtin{st: st, cfg: cfg}
+}
 
 type stored struct {
 	Ticket  Ticket  `json:"ticket"`
 	Message Message `json:"message"`
+	About   About   `json:"about"`
 }
 
-// Send validates and files a message.
-func (b *Builtin) Send(ctx context.Context, m Message) (Ticket, error) {
+// Send validates and files a message, then mails guest relations and the guest. The
+// message is filed first: a guest whose copy could not be sent is told the request
+// failed, and a retry files it again, which guest relations can see and merge.
+func (b *Builtin) Send(ctx context.Context, m Message, about About) (Ticket, error) {
 	if err := Validate(&m); err != nil {
 		return Ticket{}, err
 	}
+	now := b.cfg.Now().UTC()
 	n, _ := rand.Int(rand.Reader, big.NewInt(1_000_000))
-	t := Ticket{Number: fmt.Sprintf("HH-%s-%06d", b.now().UTC().Format("060102"), n.Int64()), Topic: m.Topic, CreatedAt: b.now().UTC()}
-	raw, err := json.Marshal(stored{t, m})
+	t := Ticket{Number: fmt.Sprintf("HH-%s-%06d", now.Format("060102"), n.Int64()), Topic: m.Topic, CreatedAt: now}
+	raw, err := json.Marshal(stored{t, m, about})
 	if err != nil {
 		return Ticket{}, err
 	}
@@ -125,7 +222,53 @@ func (b *Builtin) Send(ctx context.Context, m Message) (Ticket, error) {
 	if _, err := pipe.Exec(ctx); err != nil {
 		return Ticket{}, err
 	}
+	if b.cfg.Outbox != nil {
+		for _, mail := range Mails(t, m, about, b.cfg.To) {
+			if err := b.cfg.Outbox.Send(ctx, mail); err != nil {
+				return Ticket{}, err
+			}
+		}
+	}
 	return t, nil
+}
+
+// Mails are the emails a filed message makes: one to guest relations (kind "contact",
+// replying to it reaches the guest) with everything the guest sent, and the guest's
+// copy (kind "contact_copy") with the ticket number to quote.
+func Mails(t Ticket, m Message, about About, to string) []outbox.Message {
+	topic := TopicLabel(m.Topic)
+	var b strings.Builder
+	line := func(label, value string) {
+		if value != "" {
+			b.WriteString(label + ": " + value + "\n")
+		}
+	}
+	line("Ticket", t.Number)
+	line("Topic", topic)
+	line("From", m.Name+" <"+m.Email+">")
+	line("Phone", m.Phone)
+	switch {
+	case about.LocationName != "":
+		line("Location", about.LocationName+" ("+m.LocationID+")")
+	default:
+		line("Location", m.LocationID)
+	}
+	switch about.Order {
+	case OrderTheirs:
+		line("Order", m.OrderID+" (one of the sender's orders)")
+	case OrderNotTheirs:
+		line("Order", m.OrderID+" (not found among the sender's orders: placed on another device, or mistyped)")
+	default:
+		line("Order", m.OrderID)
+	}
+	staff := outbox.Message{Kind: "contact", To: to,
+		Subject: "[" + t.Number + "] " + topic + " from " + m.Name,
+		Body:    b.String() + "\n" + m.Text + "\n"}
+	copyBody := "Hi " + m.Name + ",\n\nWe got your message — ticket " + t.Number + ". Guest relations will answer at this address; quote the ticket number if you write again.\n\n" +
+		"What you sent (" + topic + "):\n\n" + m.Text + "\n\n" + site.Team
+	guest := outbox.Message{Kind: "contact_copy", To: m.Email,
+		Subject: "We got your message — ticket " + t.Number, Body: copyBody}
+	return []outbox.Message{staff, guest}
 }
 
 // Recent lists the newest messages, for guest relations.

@@ -35,7 +35,7 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	json := http.Header{"Content-Type": {"application/json; charset=utf-8"}}
-	ok := Answer{Method: "GET", Target: "/api/contact/topics", Status: 200, Header: json, Body: []byte(`{"topics":["order"]}`)}
+	ok := Answer{Method: "GET", Target: "/api/contact/topics", Status: 200, Header: json, Body: []byte(`{"topics":[{"id":"order","label":"An order"}]}`)}
 	if err := v.Check(ok); err != nil {
 		t.Fatal(err)
 	}
