@@ -90,6 +90,9 @@ function BuyForm({
   const range = useMemo(() => sendRange(new Date(), limits.sendAheadDays), [limits.sendAheadDays]);
   const form = useForm<BuyValues>({
     mode: 'onTouched',
+    // The first problem on the page takes focus (focusFirstProblem), not the first
+    // field registered: the custom amount is registered only once it is shown.
+    shouldFocusError: false,
     defaultValues: {
       amount: String(PRESETS[1]),
       customAmount: '',
@@ -107,6 +110,9 @@ function BuyForm({
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState('');
   const fieldsRef = useRef<HostedFields | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   // One key per attempt to buy: kept while the outcome is unknown (a network failure),
   // so a retry cannot buy a second card; replaced once the edge has refused the attempt.
   const keyRef = useRef<string | null>(null);
@@ -179,7 +185,7 @@ function BuyForm({
       }
       setProblem(applyServerErrors(e, form.setError, fieldNames, { aliases: { amountCents: 'customAmount' } }));
     }
-  });
+  }, focusFirstProblem);
 
   return (
     <section className="hh-giftcards" aria-labelledby={`${id}-h`} data-screen="mf-checkout/GiftCardsBuy">
@@ -188,7 +194,7 @@ function BuyForm({
         We email the card to the person you choose on the day you choose, with your message. Any amount from{' '}
         {dollars(limits.minCents)} to {dollars(limits.maxCents)} in whole dollars.
       </p>
-      <form className="hh-giftcards__form" noValidate onSubmit={buy}>
+      <form ref={formRef} className="hh-giftcards__form" noValidate onSubmit={buy}>
         <fieldset
           className="hh-giftcards__group"
           aria-describedby={describedBy(errors.amount && `${id}-amount-err`)}
