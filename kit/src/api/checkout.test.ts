@@ -23,7 +23,11 @@ describe('e-gift card calls', () => {
   });
 
   it('reads the designs and limits', async () => {
-    mockApi({ 'GET /giftcards/designs': { body: { designs: [], minCents: 1000, maxCents: 50000, messageMax: 250, sendAheadDays: 90 } } });
+    mockApi({
+      'GET /giftcards/designs': {
+        body: { designs: [], minCents: 1000, maxCents: 50000, messageMax: 250, sendAheadDays: 90 },
+      },
+    });
     expect((await getGiftCardDesigns()).maxCents).toBe(50000);
   });
 });

@@ -6,14 +6,7 @@
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 
 /** The actions the edge guards (edge/internal/botcheck/botcheck.go). */
-export type BotAction =
-  | 'login'
-  | 'signup'
-  | 'forgot_password'
-  | 'contact'
-  | 'checkout'
-  | 'giftcard'
-  | 'giftcard_buy';
+export type BotAction = 'login' | 'signup' | 'forgot_password' | 'contact' | 'checkout' | 'giftcard' | 'giftcard_buy';
 
 /** BotCheckError wraps a failure of the client-side bot check (one of the four messages of botCheckErrors);
  *  `reason` is that message, shown in brackets by errors.ts `messageFor`. */

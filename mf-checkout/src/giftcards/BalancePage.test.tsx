@@ -39,16 +39,18 @@ describe('gift card balance', () => {
   it('checks the fields before asking, focusing the first problem', async () => {
     const api = mockApi({});
     await check('6006', '12');
-    expect(screen.getByLabelText('Gift card number')).toHaveAccessibleDescription(
-      'The card number is 12 to 19 digits',
-    );
+    expect(screen.getByLabelText('Gift card number')).toHaveAccessibleDescription('The card number is 12 to 19 digits');
     expect(screen.getByLabelText('Gift card number')).toHaveFocus();
     expect(api.calls).toHaveLength(0);
   });
 
   it('puts a wrong number or PIN at the number', async () => {
     mockApi({
-      'POST /giftcards/balance': apiError(422, 'giftcard_invalid', "We couldn't find a gift card with that number and PIN."),
+      'POST /giftcards/balance': apiError(
+        422,
+        'giftcard_invalid',
+        "We couldn't find a gift card with that number and PIN.",
+      ),
     });
     await check('6006491111222233', '9999');
     const number = screen.getByLabelText('Gift card number');

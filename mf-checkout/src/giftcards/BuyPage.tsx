@@ -3,7 +3,7 @@
 // frame like the checkout. One purchase per attempt whatever the guest or the network
 // does (the idempotency key), and a confirmation that takes focus.
 import { useId, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from '@henhouse/kit/router';
 import { ApiError } from '@henhouse/kit/api/client';
 import {
@@ -18,7 +18,14 @@ import { money } from '@henhouse/kit/format';
 import { CardForm } from '@henhouse/kit/payments/CardForm';
 import { isCardFieldsError, type HostedFields } from '@henhouse/kit/payments/hostedFields';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { FieldError, FormAlert, RecaptchaNotice, StepHeading, TextField, describedBy } from '@henhouse/kit/ui/forms/Field';
+import {
+  FieldError,
+  FormAlert,
+  RecaptchaNotice,
+  StepHeading,
+  TextField,
+  describedBy,
+} from '@henhouse/kit/ui/forms/Field';
 import { emailRules } from '@henhouse/kit/ui/forms/rules';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
@@ -71,7 +78,8 @@ export function BuyPage() {
   const options = useLoad('giftcard-designs', (signal) => getGiftCardDesigns(signal));
   const [done, setDone] = useState<GiftCardPurchase | null>(null);
   if (options.status === 'loading') return <Loading className="hh-giftcards" what="gift cards" />;
-  if (options.status === 'error') return <LoadFailed className="hh-giftcards" error={options.error} retry={options.retry} />;
+  if (options.status === 'error')
+    return <LoadFailed className="hh-giftcards" error={options.error} retry={options.retry} />;
   if (done) return <Confirmation purchase={done} designs={options.data.designs} onAgain={() => setDone(null)} />;
   return <BuyForm designs={options.data.designs} limits={options.data} onBought={setDone} />;
 }
@@ -117,15 +125,13 @@ function BuyForm({
   // so a retry cannot buy a second card; replaced once the edge has refused the attempt.
   const keyRef = useRef<string | null>(null);
 
-  const amount = form.watch('amount');
-  const custom = form.watch('customAmount');
-  const message = form.watch('message');
+  const [amount, custom, message] = useWatch({ control: form.control, name: ['amount', 'customAmount', 'message'] });
   const cents = amountCents(amount, custom);
   const validCents = amount !== 'custom' || !amountError(custom, limits) ? cents : 0;
   const left = limits.messageMax - [...message].length;
   const dollars = (c: number) => money(c).replace('.00', '');
 
-  const buy = form.handleSubmit(async (v) => {
+  const buy = async (v: BuyValues) => {
     setCardError(null);
     setProblem(null);
     if (!fieldsRef.current) {
@@ -185,7 +191,7 @@ function BuyForm({
       }
       setProblem(applyServerErrors(e, form.setError, fieldNames, { aliases: { amountCents: 'customAmount' } }));
     }
-  }, focusFirstProblem);
+  };
 
   return (
     <section className="hh-giftcards" aria-labelledby={`${id}-h`} data-screen="mf-checkout/GiftCardsBuy">
@@ -194,11 +200,13 @@ function BuyForm({
         We email the card to the person you choose on the day you choose, with your message. Any amount from{' '}
         {dollars(limits.minCents)} to {dollars(limits.maxCents)} in whole dollars.
       </p>
-      <form ref={formRef} className="hh-giftcards__form" noValidate onSubmit={buy}>
-        <fieldset
-          className="hh-giftcards__group"
-          aria-describedby={describedBy(errors.amount && `${id}-amount-err`)}
-        >
+      <form
+        ref={formRef}
+        className="hh-giftcards__form"
+        noValidate
+        onSubmit={(e) => void form.handleSubmit(buy, focusFirstProblem)(e)}
+      >
+        <fieldset className="hh-giftcards__group" aria-describedby={describedBy(errors.amount && `${id}-amount-err`)}>
           <legend>Amount</legend>
           <div className="hh-pills">
             {PRESETS.map((c) => (

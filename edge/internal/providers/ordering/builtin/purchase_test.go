@@ -70,7 +70,9 @@ func TestPurchaseChecksEveryField(t *testing.T) {
 			{func(in *ordering.GiftCardPurchaseInput) { in.TimeZone = "Mars/Olympus" }, "sendOn"},
 			{func(in *ordering.GiftCardPurchaseInput) { in.BuyerEmail = "ada example.com" }, "buyerEmail"},
 			{func(in *ordering.GiftCardPurchaseInput) { in.Payment.Token = "" }, "card"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.Payment = ordering.GiftCardPurchasePayment{Kind: "giftcard", Token: "gc_x"} }, "payment"},
+			{func(in *ordering.GiftCardPurchaseInput) {
+				in.Payment = ordering.GiftCardPurchasePayment{Kind: "giftcard", Token: "gc_x"}
+			}, "payment"},
 		}
 		for i, c := range cases {
 			in := purchaseFor("check-it-" + strings.Repeat("x", i+1))
