@@ -88,3 +88,19 @@ func TestMemberBuysAnEGiftCardIntoTheWallet(t *testing.T) {
 		t.Fatalf("saved: %v", c)
 	}
 }
+
+// A client may try 20 purchases an hour, whatever became of them.
+func TestGiftCardPurchasesAreRateLimited(t *testing.T) {
+	s := newTestServer(t)
+	g := newGuest(t, s)
+	body := giftPurchaseBody("tok_x", "sam@example.com")
+	for i := range 20 {
+		if st, m, _ := g.send("POST", "/api/giftcards/purchases", body, "Idempotency-Key", "gift-limit-1"); st != 403 {
+			t.Fatalf("attempt %d: %d %v", i+1, st, m)
+		}
+	}
+	st, m, _ := g.send("POST", "/api/giftcards/purchases", body, "Idempotency-Key", "gift-limit-1", "X-Bot-Check", g.bot("giftcard_buy"))
+	if st != 429 || m["error"].(map[string]any)["code"] != "rate_limited" {
+		t.Fatalf("attempt 21: %d %v", st, m)
+	}
+}
