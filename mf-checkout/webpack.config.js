@@ -9,5 +9,7 @@ module.exports = remoteConfig({
     './Checkout': './src/screens/Checkout.tsx',
     './Confirmation': './src/screens/Confirmation.tsx',
     './TestCheckout': './src/screens/TestCheckout.tsx',
+    './GiftCardsBuy': './src/screens/GiftCardsBuy.tsx',
+    './GiftCardsBalance': './src/screens/GiftCardsBalance.tsx',
   },
 });

@@ -48,6 +48,8 @@ const rows = [
   ['/catering', 200, 'default', 'mf-content/ContentPage'],
   ['/rewards', 200, 'default', 'mf-content/ContentPage'],
   ['/gift-cards', 200, 'default', 'mf-content/ContentPage'],
+  ['/gift-cards/buy', 200, 'default', 'mf-checkout/GiftCardsBuy'],
+  ['/gift-cards/balance', 200, 'default', 'mf-checkout/GiftCardsBalance'],
   ['/franchising', 200, 'default', 'mf-content/ContentPage'],
   ['/about', 200, 'default', 'mf-content/ContentPage'],
   ['/nutrition-and-allergen/', 200, 'default', 'mf-content/ContentPage'],

@@ -40,6 +40,7 @@ const (
 	ActionContact        = "contact"
 	ActionCheckout       = "checkout"
 	ActionGiftCard       = "giftcard"
+	ActionGiftCardBuy    = "giftcard_buy"
 )
 
 // Result is a verifier's verdict.

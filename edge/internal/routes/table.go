@@ -122,6 +122,11 @@ func Table(brandSlug string) []Route {
 		// Not a page of its own: the site overlay's "Order Now" navigates here.
 		{ID: "checkout-alias", Pattern: "/checkout/order", Redirect: "/order/checkout", Layout: LayoutDefault, Heading: HeadingPath},
 
+		// E-gift cards (docs/giftcards.md): buying one and checking a balance. The
+		// marketing page /gift-cards stays a content page, linking to both.
+		{ID: "giftcards-buy", Pattern: "/gift-cards/buy", Module: ModCheckout, Screen: "GiftCardsBuy", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "giftcards-balance", Pattern: "/gift-cards/balance", Module: ModCheckout, Screen: "GiftCardsBalance", Layout: LayoutDefault, Heading: HeadingPath},
+
 		// /menu with no id (docs/routes.md, "Decisions for paths the spec leaves open"):
 		// the screen sends the guest to the selected location's menu, or to /locations
 		// when none is selected.

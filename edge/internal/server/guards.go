@@ -114,6 +114,15 @@ func (g *guards) giftCard() []fiber.Handler {
 	return []fiber.Handler{ratelimit.Guard(g.limiter, ratelimit.GiftCard, digits), g.bot(botcheck.ActionGiftCard)}
 }
 
+// giftPurchaseRule limits e-gift card purchases per IP: a stolen card tried again and
+// again, or a card bought over and over, stops here before the processor.
+var giftPurchaseRule = ratelimit.Rule{Name: "giftcard-buy", What: "gift card purchases", IP: ratelimit.Limit{Count: 20, Window: time.Hour}}
+
+// giftPurchase guards e-gift card purchases: the rate limit per IP and the bot check.
+func (g *guards) giftPurchase() []fiber.Handler {
+	return []fiber.Handler{ratelimit.Guard(g.limiter, giftPurchaseRule, nil), g.bot(botcheck.ActionGiftCardBuy)}
+}
+
 // The contact form's limits (docs/security.md, "Rate limits"): per client IP, and per
 // sender's address, so one address cannot flood guest relations (nor have its inbox
 // flooded with copies) from many IPs. Two rules, so each 429 names its reason.

@@ -33,3 +33,31 @@ func renewSubscriptions(ctx context.Context, st *store.Store, p interface {
 		}
 	}
 }
+
+// deliverGiftCards emails the e-gift cards whose send date has come, every minute
+// until ctx ends (a card is due at midnight of its send date in the buyer's time
+// zone). With several edges, a short Redis lease lets one of them do each round; a
+// card is sent once even if two rounds overlap (docs/giftcards.md).
+func deliverGiftCards(ctx context.Context, st *store.Store, p interface {
+	DeliverDueGiftCards(context.Context) (int, error)
+}, log *slog.Logger) {
+	const every = time.Minute
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		ok, err := st.Client.SetNX(ctx, st.Key("jobs", "deliver-giftcards"), "1", every-5*time.Second).Result()
+		if err != nil || !ok {
+			continue
+		}
+		if n, err := p.DeliverDueGiftCards(ctx); err != nil {
+			log.Error("gift card deliveries failed", "delivered", n, "err", err)
+		} else if n > 0 {
+			log.Info("gift cards delivered", "cards", n)
+		}
+	}
+}

@@ -323,7 +323,17 @@ func (h *pageHandler) describe(ctx context.Context, m routes.Match, path string)
 	if d := h.menuDescription(ctx, m); d != "" {
 		meta.description = d
 	}
+	if d, ok := routeDescriptions[m.Route.ID]; ok {
+		meta.description = fmt.Sprintf(d, h.config.BrandName, ordering.GiftCardMinCents/100, ordering.GiftCardMaxCents/100)
+	}
 	return meta
+}
+
+// routeDescriptions describe the pages whose route says all there is to say: %[1]s
+// is the brand, %[2]d and %[3]d the smallest and largest e-gift card in dollars.
+var routeDescriptions = map[string]string{
+	"giftcards-buy":     "Buy a %[1]s e-gift card from $%[2]d to $%[3]d, emailed with your message on the day you choose.",
+	"giftcards-balance": "Check the balance of a %[1]s gift card with its number and PIN.",
 }
 
 func (h *pageHandler) defaultDescription() string {

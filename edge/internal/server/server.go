@@ -131,6 +131,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		}
 	}
 	go renewSubscriptions(ctx, st, s.loyal, log)
+	go deliverGiftCards(ctx, st, s.Ordering, log)
 	s.Registry.Start(ctx) // release state changes from any edge (docs/architecture.md)
 	s.policy = csp.NewPolicy(pageSources(cfg, s.guard.builtin == nil), cfg.CookieSecure)
 	s.reports = csp.NewReports(log)
@@ -181,12 +182,12 @@ func (s *Server) openProviders(ctx context.Context) error {
 		boot := time.Now()
 		now = func() time.Time { return start.Add(time.Since(boot)) }
 	}
-	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: s.geo, Cards: s.cards, ClockSpeed: s.cfg.OrderClockSpeed, Now: now})
+	s.mail = outbox.New(st, outbox.Config{Now: now})
+	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: s.geo, Cards: s.cards, Outbox: s.mail, ClockSpeed: s.cfg.OrderClockSpeed, Now: now})
 	if err != nil {
 		return err
 	}
 	s.Ordering = orders
-	s.mail = outbox.New(st, outbox.Config{Now: now})
 	if s.Careers, err = careersbuiltin.New(ctx, careersbuiltin.Config{Store: st, Locations: hiringLocations(orders), CareersURL: s.cfg.CareersURL}); err != nil {
 		return err
 	}
@@ -339,7 +340,8 @@ func (s *Server) mountAPI() {
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
 	careersapi.Mount(api, careersapi.Config{Provider: s.Careers})
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
-		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard()})
+		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
+		GiftPurchaseGuard: guard.giftPurchase()})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner, KeepCard: cards.keep,
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st, feedback.Config{Outbox: s.mail, To: cfg.ContactEmail}),

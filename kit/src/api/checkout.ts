@@ -1,8 +1,9 @@
 // Checkout (docs/api.md, "Checkout"): the parts of the cart a guest sets at checkout,
-// gift card balances, placing the order and reading it back. Every call answers what the
-// edge now has (a priced cart, an order); callers put carts in the store.
+// gift card balances and e-gift card purchases, placing the order and reading it back.
+// Every call answers what the edge now has (a priced cart, an order); callers put carts
+// in the store.
 import { http } from '@henhouse/kit/api/client';
-import type { components } from '@henhouse/kit/api/schema';
+import type { components, paths } from '@henhouse/kit/api/schema';
 
 type S = components['schemas'];
 export type SubmitRequest = S['SubmitRequest'];
@@ -21,6 +22,29 @@ export const setCustomFields = (fields: Record<string, string>) =>
 /** giftCardBalance checks a card by number and PIN; headers carry the bot check (action `giftcard`). */
 export const giftCardBalance = (number: string, pin: string, botCheck: Record<string, string>) =>
   http.post('/giftcards/balance', { body: { number, pin }, params: { header: botCheck } });
+
+export type GiftCardPurchaseRequest = NonNullable<
+  paths['/giftcards/purchases']['post']['requestBody']
+>['content']['application/json'];
+export type GiftCardPurchase = S['GiftCardPurchase'];
+
+/** getGiftCardDesigns: the e-gift card designs and the limits the buy page states. */
+export const getGiftCardDesigns = (signal?: AbortSignal) => http.get('/giftcards/designs', { signal });
+
+/**
+ * purchaseGiftCard buys an e-gift card by card (docs/giftcards.md). Like submitOrder, the
+ * idempotency key is made once per attempt and sent again on a retry, so a retry never
+ * buys two cards; headers carry the bot check (action `giftcard_buy`).
+ */
+export const purchaseGiftCard = (
+  body: GiftCardPurchaseRequest,
+  idempotencyKey: string,
+  botCheck: Record<string, string>,
+) =>
+  http.post('/giftcards/purchases', {
+    body,
+    params: { header: { ...botCheck, 'Idempotency-Key': idempotencyKey } },
+  });
 
 /**
  * submitOrder places the order. The idempotency key is made once per checkout attempt

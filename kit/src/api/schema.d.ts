@@ -544,6 +544,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/giftcards/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * E-gift card designs and limits
+         * @description What the buy page offers and states; `POST /giftcards/purchases` checks the same limits.
+         */
+        get: operations["getGiftCardDesigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/giftcards/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy an e-gift card
+         * @description Paid by card only (a card token of the hosted fields, `POST /payments/cards`): a
+         *     gift card payment is `422 giftcard_not_accepted`. Every field is checked (`400
+         *     invalid` with `fields`); a declined card is `422 card_declined` at `fields.card` and
+         *     issues nothing. The buyer's receipt is emailed at once; the card (number and PIN) is
+         *     emailed to the recipient on `sendOn` (at once when it is today in `timeZone`), and a
+         *     signed-in buyer's saved gift cards keep it. The same `Idempotency-Key` on a retry
+         *     returns the same purchase; `409 purchase_in_progress` while it is being made. Needs
+         *     the bot check (action `giftcard_buy`); limited to 20 purchases per client an hour
+         *     (`429 rate_limited`).
+         */
+        post: operations["purchaseGiftCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/recent": {
         parameters: {
             query?: never;
@@ -2042,6 +2090,33 @@ export interface components {
             balance_cents: components["schemas"]["Cents"];
             /** @description `gc_…`: stands for the card (no PIN needed) in a payment or when saving it, for an hour. */
             token: string;
+        };
+        /** @description A bought e-gift card as the buyer sees it; never its number or PIN. */
+        GiftCardPurchase: {
+            /** @description The order reference, `GC-` and 10 letters and digits. */
+            id: string;
+            /**
+             * @description `sent` once the recipient has been emailed.
+             * @enum {string}
+             */
+            status: "scheduled" | "sent";
+            amount_cents: components["schemas"]["Cents"];
+            design: string;
+            recipient_name: string;
+            recipient_email: string;
+            sender_name: string;
+            message?: string;
+            send_on: string;
+            time_zone: string;
+            buyer_email: string;
+            /** @description The card charged, "Visa •••• 1111". */
+            payment_label: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The last four digits of the card's number, once issued. */
+            last4?: string;
+            /** Format: date-time */
+            sent_at?: string;
         };
         SavedGiftCard: {
             id: string;
@@ -3664,6 +3739,95 @@ export interface operations {
                 content: {
                     "application/json": {
                         giftCard: components["schemas"]["GiftCardBalance"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getGiftCardDesigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The designs and the limits of a purchase. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        designs: {
+                            id: string;
+                            name: string;
+                        }[];
+                        minCents: components["schemas"]["Cents"];
+                        maxCents: components["schemas"]["Cents"];
+                        /** @description The longest personal message, in characters. */
+                        messageMax: number;
+                        /** @description How many days ahead a send date may be. */
+                        sendAheadDays: number;
+                    };
+                };
+            };
+        };
+    };
+    purchaseGiftCard: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A new one per purchase attempt. */
+                "Idempotency-Key": string;
+                /** @description A bot-check token for the action (not needed from the native app). */
+                "X-Bot-Check"?: components["parameters"]["botCheck"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whole dollars from `minCents` to `maxCents` of `GET /giftcards/designs`. */
+                    amountCents: number;
+                    /** @description The id of a design. */
+                    design: string;
+                    recipientName: string;
+                    recipientEmail: string;
+                    senderName: string;
+                    /** @description At most `messageMax` characters. */
+                    message?: string;
+                    /** @description YYYY-MM-DD, today to `sendAheadDays` ahead in `timeZone`. */
+                    sendOn: string;
+                    /** @description The buyer's IANA time zone; default America/New_York. */
+                    timeZone?: string;
+                    /** @description Where the receipt goes. */
+                    buyerEmail: string;
+                    payment: {
+                        /**
+                         * @description `card`; `giftcard` is refused.
+                         * @enum {string}
+                         */
+                        kind?: "card" | "giftcard";
+                        /** @description Default `hosted`. */
+                        processor?: string;
+                        token: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The purchase. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchase: components["schemas"]["GiftCardPurchase"];
                     };
                 };
             };

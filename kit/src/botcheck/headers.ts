@@ -1,12 +1,12 @@
 // The bot-check header of a guarded request (sign-in, sign-up, forgot password, contact,
-// checkout, gift card balance: docs/identity.md).
+// checkout, gift card balance and purchase: docs/identity.md).
 //
 // executeBotCheck is imported through "@henhouse/kit/…" (the federation's shared
 // singleton, one script loader on the page; tests can replace it with jest.mock).
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 
 /** The actions the edge guards (edge/internal/botcheck/botcheck.go). */
-export type BotAction = 'login' | 'signup' | 'forgot_password' | 'contact' | 'checkout' | 'giftcard';
+export type BotAction = 'login' | 'signup' | 'forgot_password' | 'contact' | 'checkout' | 'giftcard' | 'giftcard_buy';
 
 /** BotCheckError wraps a failure of the client-side bot check (one of the four messages of botCheckErrors);
  *  `reason` is that message, shown in brackets by errors.ts `messageFor`. */

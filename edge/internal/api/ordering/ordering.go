@@ -39,6 +39,9 @@ type Config struct {
 	// GiftCardGuard runs before a gift card balance check, which takes a card's PIN:
 	// rate limits per card and per client, and the bot check. Optional. Default: none.
 	GiftCardGuard []fiber.Handler
+	// GiftPurchaseGuard runs before an e-gift card purchase: a rate limit per client
+	// and the bot check. Optional. Default: none.
+	GiftPurchaseGuard []fiber.Handler
 	// Owner identifies whose cart a request acts on. Default: the visitor id.
 	Owner func(c fiber.Ctx) string
 	// OnOrder runs after an order is placed (points for members). Optional.
@@ -127,6 +130,9 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Post("/payments/cards", a.tokenize)
 	gift := guarded(cfg.GiftCardGuard, a.giftBalance)
 	r.Post("/giftcards/balance", gift[0], gift[1:]...)
+	r.Get("/giftcards/designs", a.giftDesigns)
+	buy := guarded(cfg.GiftPurchaseGuard, a.giftPurchase)
+	r.Post("/giftcards/purchases", buy[0], buy[1:]...)
 	r.Get("/orders/recent", a.recentOrder) // before /orders/:id, which would take "recent" for an id
 	r.Get("/orders/:id", a.order)
 	r.Get("/orders/:id/events", a.orderEvents)
@@ -671,6 +677,39 @@ func (a *api) giftBalance(c fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderCacheControl, site.NoStore) // the token pays with the card
 	return c.JSON(fiber.Map{"giftCard": b})
+}
+
+// GET /giftcards/designs: the e-gift card designs and the limits of a purchase, which
+// the buy page states.
+func (a *api) giftDesigns(c fiber.Ctx) error {
+	c.Set(fiber.HeaderCacheControl, site.PublicFor(5*time.Minute))
+	return c.JSON(fiber.Map{
+		"designs": ordering.GiftCardDesigns, "minCents": ordering.GiftCardMinCents, "maxCents": ordering.GiftCardMaxCents,
+		"messageMax": ordering.GiftMessageMax, "sendAheadDays": ordering.GiftSendAheadDays,
+	})
+}
+
+// POST /giftcards/purchases with an Idempotency-Key header: buys an e-gift card by
+// card (docs/giftcards.md). A repeated key answers the first purchase.
+func (a *api) giftPurchase(c fiber.Ctx) error {
+	var in ordering.GiftCardPurchaseInput
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	in.IdempotencyKey = c.Get("Idempotency-Key")
+	if m, ok := session.MemberOf(c); ok {
+		in.MemberID = m.ID
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	p, err := a.p.PurchaseGiftCard(c.Context(), o, in)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"purchase": p})
 }
 
 // viewer is who asks for an order: this visitor, and the member when signed in.

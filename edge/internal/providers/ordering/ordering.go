@@ -661,6 +661,15 @@ type Provider interface {
 	SaveGiftCard(ctx context.Context, memberID, token, nickname string) ([]SavedGiftCard, error)
 	// RemoveSavedGiftCard forgets a saved gift card; the answer is the whole list.
 	RemoveSavedGiftCard(ctx context.Context, memberID, id string) ([]SavedGiftCard, error)
+	// PurchaseGiftCard sells an e-gift card for a card payment (docs/giftcards.md):
+	// every field checked, the card charged, the buyer's receipt sent, and the card
+	// issued and emailed to the recipient now when the send date is today, else by
+	// DeliverDueGiftCards on that day. owner is the visitor buying; a repeated
+	// idempotency key answers the first purchase.
+	PurchaseGiftCard(ctx context.Context, owner string, in GiftCardPurchaseInput) (GiftCardPurchase, error)
+	// DeliverDueGiftCards issues and emails the e-gift cards whose send date has come;
+	// it answers how many went out.
+	DeliverDueGiftCards(ctx context.Context) (int, error)
 	// HouseAccounts are the house accounts whose allowed email domains include
 	// email's, with the credit left on each.
 	HouseAccounts(ctx context.Context, email string) ([]HouseAccount, error)

@@ -1,6 +1,7 @@
 // Package builtin is the built-in ordering provider: the chain's locations, menus,
 // catering menu and offers from the embedded seed files in data/, and carts, orders,
-// slot capacity, gift-card balances and house-account spend in Redis.
+// slot capacity, gift-card balances, e-gift card purchases and house-account spend in
+// Redis.
 package builtin
 
 import (
@@ -14,6 +15,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/store/outbox"
 )
 
 // Config configures the provider.
@@ -24,6 +26,9 @@ type Config struct {
 	Cards ordering.CardAuthorizer
 	// Geocoder places delivery addresses. Required for delivery.
 	Geocoder ordering.Geocoder
+	// Outbox takes the e-gift card emails. Optional. Default: an outbox on Store (the
+	// edge passes the one it shares with the other providers).
+	Outbox outbox.Sender
 	// CartTTL: a cart untouched this long is gone. Default 7 days.
 	CartTTL time.Duration
 	// Now is the clock. Default time.Now.
@@ -39,6 +44,7 @@ type Provider struct {
 	cat *Catalog
 	st  *store.Store
 	cfg Config
+	box outbox.Sender
 	// recent is the carts this edge last read or wrote, the start of the next change.
 	recent *recentCarts
 }
@@ -63,7 +69,10 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	if !(cfg.ClockSpeed > 0) || math.IsInf(cfg.ClockSpeed, 0) {
 		return nil, fmt.Errorf("ordering: clock speed must be a number above 0, got %v", cfg.ClockSpeed)
 	}
-	p := &Provider{cat: cat, st: cfg.Store, cfg: cfg, recent: newRecentCarts()}
+	p := &Provider{cat: cat, st: cfg.Store, cfg: cfg, box: cfg.Outbox, recent: newRecentCarts()}
+	if p.box == nil {
+		p.box = outbox.New(cfg.Store, outbox.Config{Now: cfg.Now})
+	}
 	if err := p.seedGiftCards(ctx); err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/mail"
 	"regexp"
 	"slices"
 	"strings"
@@ -63,10 +62,8 @@ func checkCustomer(c ordering.Customer) (ordering.Customer, error) {
 	c.FirstName = clean(c.FirstName, 50, "customer.firstName", "your first name", f, true)
 	c.LastName = clean(c.LastName, 50, "customer.lastName", "your last name", f, true)
 	c.Email = clean(c.Email, 254, "customer.email", "your email", f, true)
-	if c.Email != "" && f["customer.email"] == "" {
-		if a, err := mail.ParseAddress(c.Email); err != nil || a.Address != c.Email || !strings.Contains(c.Email[strings.LastIndex(c.Email, "@"):], ".") {
-			f["customer.email"] = "Enter an email address like name@example.com"
-		}
+	if c.Email != "" && f["customer.email"] == "" && !emailOK(c.Email) {
+		f["customer.email"] = "Enter an email address like name@example.com"
 	}
 	phone := digitRE.ReplaceAllString(c.Phone, "")
 	if len(phone) == 11 && phone[0] == '1' {

@@ -1,0 +1,42 @@
+package ordering_test
+
+import (
+	"testing"
+
+	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/store/storetest"
+)
+
+const purchaseBody = `{"amountCents":4000,"design":"classic","recipientName":"Sam","recipientEmail":"sam@example.com",
+"senderName":"Ada","message":"Enjoy","sendOn":"2026-11-25","timeZone":"America/New_York","buyerEmail":"ada@example.com",
+"payment":{"kind":"card","processor":"hosted","token":"tok_1"}}`
+
+func TestGiftCardPurchaseOverHTTP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		c := &client{t: t, app: newApp(t, st)}
+		s, m := c.do("GET", "/api/giftcards/designs", "")
+		if s != 200 || len(m["designs"].([]any)) != 4 || m["minCents"].(float64) != 1000 || m["maxCents"].(float64) != 50000 {
+			t.Fatalf("designs: %d %v", s, m)
+		}
+		if s, m := c.do("POST", "/api/giftcards/purchases", purchaseBody); s != 400 || errCode(m) != "invalid" {
+			t.Fatalf("no idempotency key: %d %v", s, m)
+		}
+		s, m = c.do("POST", "/api/giftcards/purchases", `{"amountCents":5,"design":"x","payment":{"kind":"card"}}`, "Idempotency-Key", "buy-12345678")
+		fields, _ := m["error"].(map[string]any)["fields"].(map[string]any)
+		for _, f := range []string{"amountCents", "design", "recipientName", "recipientEmail", "senderName", "sendOn", "buyerEmail"} {
+			if fields[f] == nil {
+				t.Errorf("no message at %s: %d %v", f, s, m)
+			}
+		}
+		if s != 400 {
+			t.Fatalf("bad fields: %d", s)
+		}
+		if s, m := c.do("POST", "/api/giftcards/purchases", `{"amountCents":"forty"}`, "Idempotency-Key", "buy-12345678"); s != 400 || errCode(m) != "invalid" {
+			t.Fatalf("malformed: %d %v", s, m)
+		}
+		// This edge takes no card payments.
+		if s, m := c.do("POST", "/api/giftcards/purchases", purchaseBody, "Idempotency-Key", "buy-12345678"); s != 503 || errCode(m) != "cards_unavailable" {
+			t.Fatalf("without a processor: %d %v", s, m)
+		}
+	})
+}

@@ -1,0 +1,7 @@
+import type { ScreenProps } from '@henhouse/kit/screen';
+import { BalancePage } from '../giftcards/BalancePage';
+
+/** /gift-cards/balance: check a gift card's balance with its number and PIN. */
+export default function GiftCardsBalance(_props: ScreenProps) {
+  return <BalancePage />;
+}

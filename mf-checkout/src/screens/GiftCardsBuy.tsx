@@ -1,0 +1,7 @@
+import type { ScreenProps } from '@henhouse/kit/screen';
+import { BuyPage } from '../giftcards/BuyPage';
+
+/** /gift-cards/buy: buy an e-gift card, emailed to the recipient on the send date. */
+export default function GiftCardsBuy(_props: ScreenProps) {
+  return <BuyPage />;
+}
