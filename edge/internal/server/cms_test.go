@@ -105,8 +105,8 @@ func TestStoryblokPages(t *testing.T) {
 	f := newFakeStoryblok(t)
 	s := newStoryblokServer(t, f)
 	for _, c := range []struct{ path, title, description string }{
-		{"/franchising", "<title>Page franchising | Henhouse</title>", `<meta name="description" content="Own a Henhouse.">`},
-		{"/about", "<title>Page about | Henhouse</title>", `<meta name="description" content="About Henhouse.">`},
+		{"/franchising", "<title>Franchising | Henhouse</title>", `<meta name="description" content="Own a Henhouse.">`},
+		{"/about", "<title>About | Henhouse</title>", `<meta name="description" content="About Henhouse.">`},
 		{"/", "<title>Henhouse</title>", `<meta name="description" content="Hand-breaded fried chicken, made fresh all day.`},
 	} {
 		resp, body := get(t, s, c.path)

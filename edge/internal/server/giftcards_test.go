@@ -30,7 +30,7 @@ func TestGuestBuysAnEGiftCard(t *testing.T) {
 	s := newDevServer(t)
 	g := newGuest(t, s)
 	page := g.page("/gift-cards/buy")
-	if !strings.Contains(page, "<title>Page gift-cards buy | Henhouse</title>") || !strings.Contains(page, "from $10 to $500") {
+	if !strings.Contains(page, "<title>Buy an e-gift card | Henhouse</title>") || !strings.Contains(page, "from $10 to $500") {
 		t.Fatalf("buy page head: %.600s", page)
 	}
 	if designs := g.ok("GET", "/api/giftcards/designs", "", 200)["designs"].([]any); len(designs) != 4 {

@@ -146,6 +146,8 @@ func TestPageTitleAndDescription(t *testing.T) {
 		{"/", "<title>Henhouse</title>", `<meta name="description" content="`},
 		{"/menu/m-standard", "<title>Menu page: ", "The Henhouse menu at "},
 		{"/locations/oh", "<title>Page locations oh | Henhouse</title>", "Henhouse locations in OH: "},
+		{"/contact", "<title>Contact Us | Henhouse</title>", "Order Henhouse fried chicken online"},
+		{"/gift-cards", "<title>Gift Cards | Henhouse</title>", `<meta name="description" content="`},
 		{"/no/such/page", "<title>Page not found | Henhouse</title>", "Order Henhouse fried chicken online"},
 	}
 	for _, c := range cases {
