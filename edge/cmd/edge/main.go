@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strconv"
 	"syscall"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -70,6 +71,7 @@ func run(log *slog.Logger) error {
 		return err
 	}
 	defer s.Close()
+	go s.Store.RunClock(ctx, time.Second)
 
 	addr := net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port))
 	errc := make(chan error, 1)

@@ -222,6 +222,29 @@ func (s *Store) Close() error {
 	return err
 }
 
+// RunClock moves the embedded Redis's clock with real time, every tick, until ctx
+// ends, so its keys expire as they would on a real Redis (miniredis only expires keys
+// when told time has passed). Without it a running edge on the embedded store would
+// keep every lease, cache entry and lock for ever. It does nothing on a real Redis.
+// The edge binary runs it; tests leave it off and move time themselves (Mini).
+func (s *Store) RunClock(ctx context.Context, tick time.Duration) {
+	if s.mini == nil {
+		return
+	}
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	last := time.Now()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			s.mini.FastForward(now.Sub(last))
+			last = now
+		}
+	}
+}
+
 // Mini exposes the embedded Redis (nil when connected to a real one); tests use it to
 // move the clock forward for TTLs.
 func (s *Store) Mini() *miniredis.Miniredis { return s.mini }

@@ -66,3 +66,30 @@ func TestCodesAreTakenOnce(t *testing.T) {
 		}
 	})
 }
+
+func TestRunClockExpiresEmbeddedKeys(t *testing.T) {
+	s, err := store.Open(context.Background(), "", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := s.Client.Set(ctx, "lease", "1", 50*time.Millisecond).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Client.Set(ctx, "kept", "1", time.Hour).Err(); err != nil {
+		t.Fatal(err)
+	}
+	go s.RunClock(ctx, 10*time.Millisecond)
+	deadline := time.Now().Add(5 * time.Second)
+	for s.Client.Exists(ctx, "lease").Val() == 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("a key with a 50 ms TTL is still there after 5 s of running clock")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if s.Client.Exists(ctx, "kept").Val() != 1 {
+		t.Fatal("a key with an hour to live expired")
+	}
+}
