@@ -12,8 +12,9 @@ package careers
 
 import (
 	"context"
-	"strings"
 	"time"
+
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Employment types.
@@ -92,17 +93,7 @@ type City struct {
 // CitySlug is how a city is written in the jobs page's path: lower-case ASCII letters
 // and digits, anything else a hyphen, none at either end ("Fort Wayne" → "fort-wayne"),
 // the rule of the location browse paths too.
-func CitySlug(city string) string {
-	return strings.Trim(strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			return r
-		case r >= 'A' && r <= 'Z':
-			return r + 32
-		}
-		return '-'
-	}, city), "-")
-}
+func CitySlug(city string) string { return site.Slug(city) }
 
 // Provider is a careers provider.
 type Provider interface {

@@ -3,22 +3,14 @@ package ordering
 import (
 	"sort"
 	"strings"
+
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // Slug is how a city or street is written in a browse address: lower-case ASCII
 // letters and digits, anything else a hyphen, none at either end ("St. Louis" →
 // "st--louis").
-func Slug(s string) string {
-	return strings.Trim(strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			return r
-		case r >= 'A' && r <= 'Z':
-			return r + 32
-		}
-		return '-'
-	}, s), "-")
-}
+func Slug(s string) string { return site.Slug(s) }
 
 // Browse narrows the location list by state code, city and street, as the location
 // pages address them. Empty fields match everything.
