@@ -57,6 +57,8 @@ type Sources struct {
 	Img     []string // images: the map's tile server
 	Connect []string // fetch, XHR, WebSocket: reCAPTCHA Enterprise
 	Frame   []string // frames: reCAPTCHA Enterprise
+	// FrameAncestors may frame the pages besides this origin: the CMS's visual editor.
+	FrameAncestors []string
 }
 
 // Policy builds a page's policy for a nonce.
@@ -86,7 +88,8 @@ type Policy struct {
 //	object-src 'none'                           no plug-ins
 //	base-uri 'none'                             no <base> to re-point relative script URLs
 //	form-action 'self'                          forms post only to this origin
-//	frame-ancestors 'self'                      framed only by this origin's pages
+//	frame-ancestors 'self' [CMS editor]         framed only by this origin's pages (and
+//	                                            the CMS's visual editor when previews are on)
 //	report-uri /csp-report; report-to csp-endpoint (secure only)
 func NewPolicy(src Sources, secure bool) *Policy {
 	list := func(base string, extra []string) string {
@@ -104,7 +107,7 @@ func NewPolicy(src Sources, secure bool) *Policy {
 			"; font-src 'self'; connect-src " + list("'self'", src.Connect) +
 			"; frame-src " + list("'self'", src.Frame) +
 			"; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'" +
-			"; form-action 'self'; frame-ancestors 'self'" + reporting,
+			"; form-action 'self'; frame-ancestors " + list("'self'", src.FrameAncestors) + reporting,
 	}
 }
 

@@ -308,3 +308,29 @@ func TestContentConfigFromEnv(t *testing.T) {
 		t.Fatalf("http outside prod: %v", err)
 	}
 }
+
+// With previews on, Storyblok's visual editor may frame the pages; without, only this
+// origin may (and X-Frame-Options says so to browsers that do not know the policy).
+func TestStoryblokEditorMayFrameThePages(t *testing.T) {
+	f := newFakeStoryblok(t)
+	for _, tc := range []struct {
+		preview    string
+		ancestors  string
+		xFrameOpts string
+	}{
+		{sbPreview, "frame-ancestors 'self' https://app.storyblok.com;", ""},
+		{"", "frame-ancestors 'self';", "SAMEORIGIN"},
+	} {
+		s := newTestServerWith(t, func(c *Config) {
+			c.ContentProvider = "storyblok"
+			c.Storyblok = StoryblokConfig{Token: sbToken, PreviewToken: tc.preview, APIURL: f.URL, CVInterval: time.Minute, CacheTTL: time.Hour}
+		})
+		resp, _ := do(t, s, httptest.NewRequest(http.MethodGet, "/about", nil))
+		if p := resp.Header.Get("Content-Security-Policy"); !strings.Contains(p, tc.ancestors) {
+			t.Errorf("preview %q: policy %q, want %q", tc.preview, p, tc.ancestors)
+		}
+		if got := resp.Header.Get("X-Frame-Options"); got != tc.xFrameOpts {
+			t.Errorf("preview %q: X-Frame-Options %q, want %q", tc.preview, got, tc.xFrameOpts)
+		}
+	}
+}

@@ -15,11 +15,15 @@ var (
 	// storyblokAssets serves the images of Storyblok content (a.storyblok.com, and a
 	// host per region such as a-us.storyblok.com).
 	storyblokAssets = "https://*.storyblok.com"
+	// storyblokEditor frames the site in Storyblok's visual editor (previews).
+	storyblokEditor = "https://app.storyblok.com"
 )
 
 // pageSources are the origins the pages' policy allows beyond the edge's own: the map's
 // tile server when MAP_TILE_URL is set, Google's when reCAPTCHA Enterprise is the
-// bot check, and Storyblok's asset hosts when Storyblok serves the content. Remotes are always served by the edge (/modules), so they need none.
+// bot check, Storyblok's asset hosts when Storyblok serves the content, and its
+// visual editor as a frame ancestor when editors can preview. Remotes are always
+// served by the edge (/modules), so they need none.
 func pageSources(cfg Config, recaptcha bool) csp.Sources {
 	var src csp.Sources
 	if t := tileSource(cfg.MapTileURL); t != "" {
@@ -27,6 +31,9 @@ func pageSources(cfg Config, recaptcha bool) csp.Sources {
 	}
 	if cfg.ContentProvider == "storyblok" {
 		src.Img = append(src.Img, storyblokAssets)
+		if cfg.Storyblok.PreviewToken != "" {
+			src.FrameAncestors = append(src.FrameAncestors, storyblokEditor)
+		}
 	}
 	if recaptcha {
 		src.Img = append(src.Img, recaptchaImg...)

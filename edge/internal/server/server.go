@@ -242,7 +242,7 @@ func (s *Server) newApp() *fiber.App {
 	app.Use(recover.New())
 	app.Use(s.clientIPs.Middleware()) // the client's address behind our proxies
 	app.Use(telemetry.New())
-	app.Use(securityHeaders(cfg.CookieSecure))
+	app.Use(securityHeaders(cfg.CookieSecure, len(pageSources(cfg, false).FrameAncestors) == 0))
 	app.Use(s.policy.Middleware())
 	app.Use(compress.New())
 
@@ -410,12 +410,16 @@ const hsts = "max-age=63072000; includeSubDomains"
 
 // securityHeaders sets the headers every response has; secure (COOKIE_SECURE, the edge
 // is reached over HTTPS) adds Strict-Transport-Security. Framing is limited by
-// X-Frame-Options for browsers that do not know the policy's frame-ancestors.
-func securityHeaders(secure bool) fiber.Handler {
+// X-Frame-Options for browsers that do not know the policy's frame-ancestors
+// (sameOrigin); it cannot name another origin, so it is left out when the pages' policy
+// lets the CMS's editor frame them (browsers that know frame-ancestors use it alone).
+func securityHeaders(secure, sameOrigin bool) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		c.Set("X-Content-Type-Options", "nosniff")
 		c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		c.Set("X-Frame-Options", "SAMEORIGIN")
+		if sameOrigin {
+			c.Set("X-Frame-Options", "SAMEORIGIN")
+		}
 		if secure {
 			c.Set("Strict-Transport-Security", hsts)
 		}
