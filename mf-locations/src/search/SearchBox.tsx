@@ -1,9 +1,11 @@
 // The search box: a labelled field named formattedAddress with place suggestions as the
-// guest types (an ARIA combobox with a listbox: arrows move, Enter picks, Escape closes),
+// guest types (the kit's ARIA combobox with a listbox, kit/src/ui/combobox.ts: arrows
+// move, Enter picks, Escape closes),
 // Search, and "Use my location". Without JavaScript it is a plain GET form to /locations.
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { suggestPlaces } from '@henhouse/kit/api/locations';
 import type { Place } from '@henhouse/kit/api/types';
+import { useCombobox, useTypedSearch } from '@henhouse/kit/ui/combobox';
 import { FieldError } from '@henhouse/kit/ui/forms/Field';
 import { SEARCH_FIELD, SUGGEST_DELAY_MS, SUGGEST_MIN_CHARS } from '../map/constants';
 
@@ -28,80 +30,51 @@ export function SearchBox({ defaultValue = '', error, onSearch, onUseMyLocation,
   // What suggestions are asked for: only what the guest typed, never a picked suggestion.
   const [typed, setTyped] = useState('');
   const [found, setFound] = useState<{ for: string; places: Place[] }>({ for: '', places: [] });
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [picked, setPicked] = useState<Place | null>(null);
 
   const q = typed.trim();
   const places = q.length >= SUGGEST_MIN_CHARS && found.for === q ? found.places : [];
-  const expanded = open && places.length > 0;
 
   useEffect(() => {
     if (error) input.current?.focus();
   }, [error, errorKey]);
 
   // Suggestions for what was typed, after a pause; a newer key stroke cancels the request.
-  useEffect(() => {
-    if (q.length < SUGGEST_MIN_CHARS) return;
-    const ctl = new AbortController();
-    const timer = setTimeout(() => {
-      suggestPlaces(q, ctl.signal).then(
-        (r) => setFound({ for: q, places: r.places }),
-        () => setFound({ for: q, places: [] }), // suggestions are a help: a failure just offers none
+  useTypedSearch(
+    q.length >= SUGGEST_MIN_CHARS ? q : '',
+    (asked, signal) => {
+      suggestPlaces(asked, signal).then(
+        (r) => setFound({ for: asked, places: r.places }),
+        () => setFound({ for: asked, places: [] }), // suggestions are a help: a failure just offers none
       );
-    }, SUGGEST_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
-  }, [q]);
+    },
+    SUGGEST_DELAY_MS,
+  );
 
-  const pick = (p: Place) => {
-    setValue(p.label);
-    setTyped('');
-    setPicked(p);
-    setOpen(false);
-    setActive(-1);
-    onSearch(p.label, p);
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault();
-        if (!open) setOpen(true);
-        if (places.length) setActive((a) => (a + 1) % places.length);
-        break;
-      case 'ArrowUp':
-        e.preventDefault();
-        if (!open) setOpen(true);
-        if (places.length) setActive((a) => (a <= 0 ? places.length - 1 : a - 1));
-        break;
-      case 'Enter':
-        if (expanded && active >= 0) {
-          e.preventDefault();
-          pick(places[active]);
-        }
-        break;
-      case 'Escape':
-        if (expanded) {
-          e.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        } else if (value) {
-          e.preventDefault();
-          setValue('');
-          setTyped('');
-          setPicked(null);
-        }
-        break;
-    }
-  };
+  const combo = useCombobox({
+    id: listId,
+    items: places,
+    onSelect: (p) => {
+      setValue(p.label);
+      setTyped('');
+      setPicked(p);
+      onSearch(p.label, p);
+    },
+    onInputChange: (t) => {
+      setValue(t);
+      setTyped(t);
+      setPicked(null);
+    },
+    onClear: () => {
+      setValue('');
+      setTyped('');
+      setPicked(null);
+    },
+  });
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setOpen(false);
-    setActive(-1);
+    combo.close();
     onSearch(value, picked && picked.label === value.trim() ? picked : null);
   };
 
@@ -135,49 +108,19 @@ export function SearchBox({ defaultValue = '', error, onSearch, onUseMyLocation,
             enterKeyHint="search"
             autoComplete="off"
             spellCheck={false}
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+            {...combo.inputProps}
             aria-invalid={error ? true : undefined}
             aria-describedby={[error ? errId : null, hintId].filter(Boolean).join(' ')}
             value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setTyped(e.target.value);
-              setPicked(null);
-              setActive(-1);
-              setOpen(true);
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={() => {
-              setOpen(false);
-              setActive(-1);
-            }}
           />
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Suggested places"
-            className="hh-loc-combo__list"
-            hidden={!expanded}
-          >
+          <ul {...combo.listProps} aria-label="Suggested places" className="hh-loc-combo__list">
             {places.map((p, i) => (
               <li
                 key={`${p.kind}:${p.label}`}
-                id={`${listId}-${i}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === active}
-                className={i === active ? 'hh-loc-combo__option hh-loc-combo__option--active' : 'hh-loc-combo__option'}
-                // Keep focus in the field: a click picks without a blur closing the list first.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => pick(p)}
-                // Focus stays in the field; an assistive technology that focuses the option picks it with Enter.
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') pick(p);
-                }}
+                {...combo.optionProps(i)}
+                className={
+                  i === combo.active ? 'hh-loc-combo__option hh-loc-combo__option--active' : 'hh-loc-combo__option'
+                }
               >
                 {p.label}
               </li>
@@ -195,7 +138,7 @@ export function SearchBox({ defaultValue = '', error, onSearch, onUseMyLocation,
         </button>
       )}
       <p className="visually-hidden" role="status">
-        {expanded ? `${places.length} ${places.length === 1 ? 'suggestion' : 'suggestions'}.` : ''}
+        {combo.expanded ? `${places.length} ${places.length === 1 ? 'suggestion' : 'suggestions'}.` : ''}
       </p>
     </form>
   );
