@@ -7,7 +7,7 @@
 // ready in under ten seconds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, pageApi as api, seriousViolations, signUp } from './harness.mjs';
+import { useSite, newPage, pageApi as api, seriousViolations, signUp, tabTo } from './harness.mjs';
 
 const noonInOhio = new Date().toISOString().slice(0, 10) + 'T17:00:00Z';
 const site = useSite(before, after, { ORDER_CLOCK_SPEED: '120', ORDER_CLOCK_START: noonInOhio });
@@ -325,40 +325,23 @@ test('keyboard only: from the cart drawer to the confirmation', async () => {
   await page.waitForURL(/\/order\/checkout$/);
   await page.getByRole('heading', { name: 'Your order', exact: true, level: 2 }).waitFor({ timeout: 15000 });
 
-  /** tabTo presses Tab until the focused element (in the page or the card frame) has the label. */
-  const tabTo = async (label) => {
-    for (let i = 0; i < 80; i++) {
-      await page.keyboard.press('Tab');
-      const here = await page.evaluate(() => {
-        let el = document.activeElement;
-        if (el?.tagName === 'IFRAME') el = el.contentDocument?.activeElement;
-        if (!el) return '';
-        const id = el.id;
-        const doc = el.ownerDocument;
-        const lab = id ? doc.querySelector(`label[for="${id}"]`) : null;
-        return (lab?.textContent || el.getAttribute('aria-label') || el.textContent || '').trim();
-      });
-      if (here.startsWith(label)) return;
-    }
-    throw new Error('Tab never reached ' + label);
-  };
-  await tabTo('First name');
+  await tabTo(page, 'First name');
   await page.keyboard.type('Kay');
-  await tabTo('Last name');
+  await tabTo(page, 'Last name');
   await page.keyboard.type('Board');
-  await tabTo('Email');
+  await tabTo(page, 'Email');
   await page.keyboard.type('kay@example.com');
-  await tabTo('Phone');
+  await tabTo(page, 'Phone');
   await page.keyboard.type('6145550188');
-  await tabTo('Card number');
+  await tabTo(page, 'Card number');
   await page.keyboard.type('4111111111111111');
-  await tabTo('Expiry date');
+  await tabTo(page, 'Expiry date');
   await page.keyboard.type('1230');
-  await tabTo('Security code');
+  await tabTo(page, 'Security code');
   await page.keyboard.type('123');
-  await tabTo('Billing ZIP code');
+  await tabTo(page, 'Billing ZIP code');
   await page.keyboard.type('43215');
-  await tabTo('Place order');
+  await tabTo(page, 'Place order');
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
   await page.getByRole('heading', { name: 'Thanks, Kay! Your order is in.' }).waitFor();

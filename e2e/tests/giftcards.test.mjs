@@ -5,7 +5,7 @@
 // and 1280 px on both pages.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, seriousViolations } from './harness.mjs';
+import { useSite, newPage, seriousViolations, tabTo } from './harness.mjs';
 
 const site = useSite(before, after);
 const phone = { width: 390, height: 844 };
@@ -119,30 +119,15 @@ test('keyboard: from the last field through the card frame to the buy button', a
   await fillPurchase(page, recipient);
   await page.getByLabel('Your email').focus();
 
-  /** tabTo presses Tab until the focused element (in the page or the card frame) has the label. */
-  const tabTo = async (label) => {
-    for (let i = 0; i < 40; i++) {
-      await page.keyboard.press('Tab');
-      const here = await page.evaluate(() => {
-        let el = document.activeElement;
-        if (el?.tagName === 'IFRAME') el = el.contentDocument?.activeElement;
-        if (!el) return '';
-        const lab = el.id ? el.ownerDocument.querySelector(`label[for="${el.id}"]`) : null;
-        return (lab?.textContent || el.getAttribute('aria-label') || el.textContent || '').trim();
-      });
-      if (here.startsWith(label)) return;
-    }
-    throw new Error('Tab never reached ' + label);
-  };
-  await tabTo('Card number');
+  await tabTo(page, 'Card number');
   await page.keyboard.type('4111111111111111');
-  await tabTo('Expiry date');
+  await tabTo(page, 'Expiry date');
   await page.keyboard.type('1230');
-  await tabTo('Security code');
+  await tabTo(page, 'Security code');
   await page.keyboard.type('123');
-  await tabTo('Billing ZIP code');
+  await tabTo(page, 'Billing ZIP code');
   await page.keyboard.type('43215');
-  await tabTo('Buy gift card');
+  await tabTo(page, 'Buy gift card');
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Thank you! Your gift card is on its way' }).waitFor({ timeout: 20000 });
   assert.equal((await outboxFor(recipient)).length, 1);

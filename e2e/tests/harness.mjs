@@ -211,3 +211,23 @@ export async function seriousViolations(page) {
   });
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/**
+ * tabTo presses Tab (at most max times) until the focused element, in the page or in a
+ * same-origin frame such as the hosted card fields, is labelled label (its label, its
+ * aria-label or its text starts with it), as a keyboard user moves through a form.
+ */
+export async function tabTo(page, label, max = 80) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const here = await page.evaluate(() => {
+      let el = document.activeElement;
+      if (el?.tagName === 'IFRAME') el = el.contentDocument?.activeElement;
+      if (!el) return '';
+      const lab = el.id ? el.ownerDocument.querySelector(`label[for="${el.id}"]`) : null;
+      return (lab?.textContent || el.getAttribute('aria-label') || el.textContent || '').trim();
+    });
+    if (here.startsWith(label)) return;
+  }
+  throw new Error('Tab never reached ' + label);
+}

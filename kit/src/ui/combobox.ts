@@ -9,8 +9,11 @@
 //
 // The screen keeps its text, its fetching, its labels and its classes: the hook only
 // gives the ARIA attributes and handlers to spread on the input, the list and each option.
+// combobox.css styles the popup: the classes hh-combo (the wrapper), hh-combo__list and
+// hh-combo__option (--active for the highlighted one).
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { timing } from '../tokens';
+import './combobox.css';
 
 export interface ComboboxOptions<T> {
   /** The options the list offers now. */

@@ -93,7 +93,7 @@ export function LocationCombobox({ label, hint, value, onChange, onTypedChange, 
       <p id={hintId} className="hh-form-field__hint">
         {hint ?? 'Type a city, state or ZIP code, then choose the restaurant.'}
       </p>
-      <div className="hh-contact-combo">
+      <div className="hh-combo hh-contact-combo">
         <input
           id={inputId}
           name="location"
@@ -106,15 +106,15 @@ export function LocationCombobox({ label, hint, value, onChange, onTypedChange, 
           aria-describedby={describedBy(error && errId, hintId)}
           value={text}
         />
-        <ul {...combo.listProps} aria-label="Restaurants" className="hh-contact-combo__list">
+        <ul {...combo.listProps} aria-label="Restaurants" className="hh-combo__list">
           {options.map((loc, i) => (
             <li
               key={loc.id}
               {...combo.optionProps(i)}
               className={
                 i === combo.active
-                  ? 'hh-contact-combo__option hh-contact-combo__option--active'
-                  : 'hh-contact-combo__option'
+                  ? 'hh-combo__option hh-combo__option--active hh-contact-combo__option'
+                  : 'hh-combo__option hh-contact-combo__option'
               }
             >
               <span className="hh-contact-combo__name">{loc.name}</span>

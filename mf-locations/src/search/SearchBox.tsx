@@ -97,7 +97,7 @@ export function SearchBox({ defaultValue = '', error, onSearch, onUseMyLocation,
         Suggestions appear as you type: use the up and down arrows to move through them and Enter to search.
       </p>
       <div className="hh-loc-search__row">
-        <div className="hh-loc-combo">
+        <div className="hh-combo hh-loc-combo">
           <input
             ref={input}
             id={inputId}
@@ -113,13 +113,15 @@ export function SearchBox({ defaultValue = '', error, onSearch, onUseMyLocation,
             aria-describedby={[error ? errId : null, hintId].filter(Boolean).join(' ')}
             value={value}
           />
-          <ul {...combo.listProps} aria-label="Suggested places" className="hh-loc-combo__list">
+          <ul {...combo.listProps} aria-label="Suggested places" className="hh-combo__list">
             {places.map((p, i) => (
               <li
                 key={`${p.kind}:${p.label}`}
                 {...combo.optionProps(i)}
                 className={
-                  i === combo.active ? 'hh-loc-combo__option hh-loc-combo__option--active' : 'hh-loc-combo__option'
+                  i === combo.active
+                    ? 'hh-combo__option hh-combo__option--active hh-loc-combo__option'
+                    : 'hh-combo__option hh-loc-combo__option'
                 }
               >
                 {p.label}
