@@ -350,6 +350,7 @@ func (s *Server) mountAPI() {
 	appdata.MountHandover(api, s.handover())
 	send.Mount(api, "/api", app.Handler)
 	openapi.Mount(api)
+	mountModulesAPI(api, s.Registry)
 	api.Use(func(c fiber.Ctx) error {
 		// Fiber answers HEAD with the GET route's headers, but registers those routes
 		// after this catch-all: let HEAD go on to them.

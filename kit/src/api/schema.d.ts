@@ -1596,6 +1596,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The module versions the site names for this visitor now
+         * @description Each published remote as the page's bootstrap gives it, picked for this visitor
+         *     (stable, or the canary of the visitor's bucket). A page loaded before a release
+         *     asks when a remote's files are gone, and loads the version named here
+         *     (docs/shell.md, "Stale remotes after a release"). Never cached.
+         */
+        get: operations["getModules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -5101,6 +5124,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         token: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The modules by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        modules: {
+                            [key: string]: {
+                                /** @description The workspace name, "mf-menu". */
+                                name: string;
+                                /** @description The federation container name, "mf_menu". */
+                                remote: string;
+                                version: string;
+                                /** @enum {string} */
+                                channel: "stable" | "canary";
+                                /** @description The URL of the version's mf-manifest.json. */
+                                manifest: string;
+                                /** @description The URL of the version's remote entry script. */
+                                entry: string;
+                                /** @description Subresource Integrity of the entry script, "sha384-<base64>". */
+                                integrity?: string;
+                            };
+                        };
                     };
                 };
             };
