@@ -29,6 +29,8 @@ export interface ModuleEntry {
   channel: 'stable' | 'canary';
   manifest: string;
   entry: string;
+  /** Subresource Integrity of the entry script ("sha384-<base64>"), when the edge knows it. */
+  integrity?: string;
 }
 
 export interface SiteConfig {
@@ -43,6 +45,8 @@ export interface SiteConfig {
   careersUrl: string;
   features: Record<string, unknown>;
   botCheck: { siteKey: string; version: number; enterprise: boolean; hideBadge: boolean; scriptUrl: string };
+  /** The share of page loads that send beacons, 0–1 (docs/shell.md, "Beacons"). Absent: every page load. */
+  beaconSampleRate?: number;
   /** The location map's base layer (docs/locations.md). An empty tileUrl draws the offline layer the site ships. */
   map?: MapConfig;
 }

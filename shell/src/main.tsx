@@ -8,6 +8,7 @@ import { registerModules } from './federation/remotes';
 import { Root } from './routing/Root';
 import { preloadChrome, whenIdle } from './chrome/lazy';
 import { runStartup, seedSession } from './session/startup';
+import { startTelemetry } from './telemetry/queue';
 
 declare global {
   interface Window {
@@ -17,6 +18,7 @@ declare global {
 }
 
 const boot = readBootstrap();
+startTelemetry(boot); // beacons (docs/shell.md, "Beacons"), loaded after the first render
 configureApi({
   base: boot.config.apiBase,
   csrf: boot.csrf,

@@ -1,8 +1,9 @@
 import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { trackPending } from '@henhouse/kit/state/store';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { reloadOnceFor } from '@henhouse/kit/rules/chunkReload';
-import { loadScreen } from './remotes';
+import { isChunkLoadError, reloadOnceFor } from '@henhouse/kit/rules/chunkReload';
+import { report } from '../telemetry/queue';
+import { loadScreen, moduleVersions } from './remotes';
 
 interface Props extends ScreenProps {
   module: string;
@@ -60,6 +61,18 @@ export class AreaBoundary extends Component<BoundaryProps, { error: Error | null
   }
   componentDidCatch(error: Error) {
     console.error(`[${this.props.area}]`, error);
+    // Counted by module version (docs/shell.md, "Beacons"); a remote that failed to load
+    // was counted as such already.
+    const { area } = this.props;
+    report(
+      {
+        kind: 'error',
+        type: isChunkLoadError(error) ? 'chunk_load' : 'render',
+        module: area,
+        version: moduleVersions()[area],
+      },
+      error,
+    );
     // A stale or missing chunk after a deploy: reload the page, at most once per 60 s,
     // which picks up the new deploy's files.
     reloadOnceFor(error);

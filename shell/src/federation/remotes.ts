@@ -2,22 +2,45 @@
 import { registerPlugins, registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import type { ModuleEntry } from '@henhouse/kit/bootstrap';
 import type { ScreenModule } from '@henhouse/kit/screen';
+import { report } from '../telemetry/queue';
 import { noncePlugin } from './nonce';
 
 let modules: Record<string, ModuleEntry> = {};
+// The integrity of each remote entry script by its absolute URL: the runtime asks for
+// the entry the manifest names, which is the entry the bootstrap gives.
+const integrity = new Map<string, string>();
+const absolute = (url: string) => new URL(url, document.baseURI).href;
 
-export function registerModules(entries: Record<string, ModuleEntry>): void {
-  modules = entries;
-  registerPlugins([noncePlugin()]);
+function register(entries: ModuleEntry[]): void {
+  for (const m of entries) if (m.integrity) integrity.set(absolute(m.entry), m.integrity);
   registerRemotes(
-    Object.values(entries).map((m) => ({ name: m.remote, entry: m.manifest })),
+    entries.map((m) => ({ name: m.remote, entry: m.manifest })),
     { force: true },
   );
 }
 
+export function registerModules(entries: Record<string, ModuleEntry>): void {
+  modules = { ...entries };
+  registerPlugins([noncePlugin(undefined, (url) => integrity.get(absolute(url)))]);
+  register(Object.values(entries));
+}
+
+/** moduleVersions are the versions of the modules this page loads, by name. */
+export function moduleVersions(): Record<string, string> {
+  return Object.fromEntries(Object.values(modules).map((m) => [m.name, m.version]));
+}
+
+async function load(entry: ModuleEntry, screen: string): Promise<ScreenModule> {
+  const mod = await loadRemote<ScreenModule>(`${entry.remote}/${screen}`);
+  if (!mod || typeof mod.default !== 'function') throw new Error(`${entry.name}/${screen} did not load.`);
+  return mod;
+}
+
 const cache = new Map<string, Promise<ScreenModule>>();
 
-/** loadScreen loads "<module>/<screen>" once; a failure is not cached, so a retry refetches. */
+/** loadScreen loads "<module>/<screen>" once; a failure is not cached, so a retry
+ *  refetches. When the module's version fails, the version the edge names now is
+ *  tried once. */
 export function loadScreen(module: string, screen: string): Promise<ScreenModule> {
   const key = `${module}/${screen}`;
   let p = cache.get(key);
@@ -25,11 +48,24 @@ export function loadScreen(module: string, screen: string): Promise<ScreenModule
     const entry = modules[module];
     p = (async () => {
       if (!entry) throw new Error(`The ${module} module is not published.`);
-      const mod = await loadRemote<ScreenModule>(`${entry.remote}/${screen}`);
-      if (!mod || typeof mod.default !== 'function') throw new Error(`${key} did not load.`);
-      return mod;
+      try {
+        return await load(entry, screen);
+      } catch (err) {
+        // Only a failure needs it: loaded then, not with the first screen.
+        const now = await import('./refresh')
+          .then((r) => r.currentEntry(module, entry, modules, register))
+          .catch((refreshErr: unknown) => {
+            console.warn(`[${module}] could not ask which version to load`, refreshErr);
+            return undefined;
+          });
+        if (!now) throw err;
+        return load(now, screen);
+      }
     })();
-    p.catch(() => cache.delete(key));
+    p.catch((err: unknown) => {
+      cache.delete(key);
+      report({ kind: 'error', type: 'remote_load', module, version: modules[module]?.version }, err);
+    });
     cache.set(key, p);
   }
   return p;

@@ -1,0 +1,57 @@
+import type { Bootstrap } from '@henhouse/kit/bootstrap';
+import type { TelemetryEvent } from './queue';
+
+jest.mock('../chrome/lazy', () => ({ whenIdle: jest.fn() }));
+
+/** A fresh queue, as on a new page. */
+function freshQueue(): typeof import('./queue') & { whenIdle: jest.Mock } {
+  let q!: typeof import('./queue') & { whenIdle: jest.Mock };
+  jest.isolateModules(() => {
+    q = {
+      ...jest.requireActual<typeof import('./queue')>('./queue'),
+      whenIdle: jest.requireMock<{ whenIdle: jest.Mock }>('../chrome/lazy').whenIdle,
+    };
+  });
+  return q;
+}
+
+const chunkError = Object.assign(new Error('Loading chunk 412 failed.'), { name: 'ChunkLoadError' });
+
+describe('the early error queue', () => {
+  it('keeps uncaught errors and rejections, by type only, until the beacons take them', () => {
+    const q = freshQueue();
+    q.startTelemetry({} as Bootstrap);
+    window.dispatchEvent(
+      new ErrorEvent('error', { error: new Error('secret@example.com is not valid'), message: 'x' }),
+    );
+    const rejection = new Event('unhandledrejection') as PromiseRejectionEvent;
+    Object.defineProperty(rejection, 'reason', { value: chunkError });
+    window.dispatchEvent(rejection);
+
+    const got: TelemetryEvent[] = [];
+    q.connect((e) => got.push(e));
+    expect(got).toEqual([
+      { kind: 'error', type: 'unhandled' },
+      { kind: 'error', type: 'chunk_load' },
+    ]);
+    q.report({ kind: 'view' });
+    expect(got).toHaveLength(3); // later events go straight on
+  });
+
+  it(`holds at most 20 events, and one error once however often it is seen`, () => {
+    const q = freshQueue();
+    const err = new Error('x');
+    for (let i = 0; i < 3; i++) q.report({ kind: 'error', type: 'render', module: 'mf-menu' }, err);
+    for (let i = 0; i < 50; i++) q.report({ kind: 'error', type: 'unhandled' });
+    const got: TelemetryEvent[] = [];
+    q.connect((e) => got.push(e));
+    expect(got).toHaveLength(q.EARLY_LIMIT);
+    expect(got.filter((e) => e.kind === 'error' && e.type === 'render')).toHaveLength(1);
+  });
+
+  it('loads the beacon module only after the first render', () => {
+    const q = freshQueue();
+    q.startTelemetry({} as Bootstrap);
+    expect(q.whenIdle).toHaveBeenCalledTimes(1);
+  });
+});

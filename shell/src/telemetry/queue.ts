@@ -1,0 +1,56 @@
+// The page's telemetry until the beacon module (./beacons) loads after the first render
+// (docs/shell.md, "Beacons"): events reported before then wait here, a few at most, so
+// an error of the first seconds is not lost. Kept small: it is part of the first load.
+import type { Bootstrap } from '@henhouse/kit/bootstrap';
+import { isChunkLoadError } from '@henhouse/kit/rules/chunkReload';
+import { whenIdle } from '../chrome/lazy';
+
+export type VitalName = 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB';
+export type ErrorType = 'remote_load' | 'render' | 'unhandled' | 'chunk_load';
+
+/** A telemetry event: only kinds, names and numbers, never a URL, message or id. */
+export type TelemetryEvent =
+  | { kind: 'view' }
+  | { kind: 'vital'; name: VitalName; value: number }
+  | { kind: 'error'; type: ErrorType; module?: string; version?: string };
+
+type Sink = (e: TelemetryEvent) => void;
+
+/** EARLY_LIMIT bounds what waits for the beacon module. */
+export const EARLY_LIMIT = 20;
+
+const early: TelemetryEvent[] = [];
+let sink: Sink | null = null;
+const seen = new WeakSet<object>();
+
+/** report records an event; cause, an error already reported, is not reported again
+ *  (a remote that fails to load also reaches its area's error boundary). */
+export function report(e: TelemetryEvent, cause?: unknown): void {
+  if (cause && typeof cause === 'object') {
+    if (seen.has(cause)) return;
+    seen.add(cause);
+  }
+  if (sink) sink(e);
+  else if (early.length < EARLY_LIMIT) early.push(e);
+}
+
+/** connect hands what waited to sink, and every later event. */
+export function connect(s: Sink): void {
+  sink = s;
+  for (const e of early.splice(0)) s(e);
+}
+
+/** errorType names an uncaught error by its type alone. */
+export const errorType = (err: unknown): ErrorType => (isChunkLoadError(err) ? 'chunk_load' : 'unhandled');
+
+/** startTelemetry records uncaught errors from now on and loads the beacon module once
+ *  the first screen is on the page and the browser is idle. */
+export function startTelemetry(boot: Bootstrap): void {
+  addEventListener('error', (e) => report({ kind: 'error', type: errorType(e.error) }, e.error));
+  addEventListener('unhandledrejection', (e) => report({ kind: 'error', type: errorType(e.reason) }, e.reason));
+  whenIdle(() => {
+    import('./beacons')
+      .then((m) => m.startBeacons(boot))
+      .catch((err) => console.warn('[telemetry] could not load the beacons', err));
+  });
+}
