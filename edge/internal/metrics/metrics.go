@@ -5,9 +5,9 @@
 // and, when OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_METRICS_ENDPOINT is
 // set, pushed over OTLP/HTTP as well. It measures:
 //
-//   - http.server.request.duration (s, histogram) and http.server.requests (counter)
-//     per route id (a page's route table id, else the router's pattern), method and
-//     status code (Middleware);
+//   - http.server.request.duration (s, histogram; its count is the request count) per
+//     route id (a page's route table id, else the router's pattern), method and status
+//     code (Middleware);
 //   - henhouse.page.views per route, module, version and channel: the version of the
 //     route's module each page was served with (PageView);
 //   - the browser's reports (POST /api/beacons): henhouse.browser.views,
@@ -16,7 +16,7 @@
 //     go-redis's own instrumentation), and the Go runtime (goroutines, memory, GC).
 //
 // The per-request work is a clock read, a map lookup for the attribute set (built once
-// per route, method and status) and two measurements: no allocation.
+// per route, method and status) and one measurement: no allocation.
 package metrics
 
 import (
@@ -50,13 +50,18 @@ type Metrics struct {
 	scrape   fiber.Handler
 
 	reqDuration metric.Float64Histogram
-	requests    metric.Int64Counter
 	pageViews   metric.Int64Counter
 	browser     browserInstruments
 
 	mu    sync.RWMutex
-	sets  map[reqKey]metric.MeasurementOption
-	views map[viewKey]metric.MeasurementOption
+	sets  map[reqKey]reqOpts
+	views map[viewKey][]metric.AddOption
+}
+
+// reqOpts are one attribute set's options, kept as the slices the instruments take so
+// that a measurement allocates nothing.
+type reqOpts struct {
+	record []metric.RecordOption
 }
 
 type reqKey struct {
@@ -103,7 +108,7 @@ func New(ctx context.Context, cfg Config) (*Metrics, error) {
 		opts = append(opts, sdkmetric.WithReader(sdkmetric.NewPeriodicReader(push)))
 	}
 	mp := sdkmetric.NewMeterProvider(opts...)
-	m := &Metrics{Provider: mp, registry: reg, sets: map[reqKey]metric.MeasurementOption{}, views: map[viewKey]metric.MeasurementOption{}}
+	m := &Metrics{Provider: mp, registry: reg, sets: map[reqKey]reqOpts{}, views: map[viewKey][]metric.AddOption{}}
 	m.scrape = adaptor.HTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	meter := mp.Meter("github.com/henhouse/platform/edge")
 	var errs []error
@@ -111,9 +116,6 @@ func New(ctx context.Context, cfg Config) (*Metrics, error) {
 	var e error
 	m.reqDuration, e = meter.Float64Histogram("http.server.request.duration", metric.WithUnit("s"),
 		metric.WithDescription("Time to answer an HTTP request."), metric.WithExplicitBucketBoundaries(durationBuckets...))
-	add(e)
-	m.requests, e = meter.Int64Counter("http.server.requests", metric.WithUnit("{request}"),
-		metric.WithDescription("HTTP requests answered."))
 	add(e)
 	m.pageViews, e = meter.Int64Counter("henhouse.page.views", metric.WithUnit("{view}"),
 		metric.WithDescription("Pages served, by route and the version of the route's module."))
@@ -165,34 +167,34 @@ func (m *Metrics) Middleware() fiber.Handler {
 		case "/healthz", "/readyz", "/metrics":
 			return err
 		}
-		opt := m.requestSet(route, c.Method(), status)
+		opts := m.requestSet(route, c.Method(), status)
 		ctx := c.Context()
-		m.reqDuration.Record(ctx, time.Since(start).Seconds(), opt)
-		m.requests.Add(ctx, 1, opt)
+		m.reqDuration.Record(ctx, time.Since(start).Seconds(), opts.record...)
 		return err
 	}
 }
 
-func (m *Metrics) requestSet(route, method string, status int) metric.MeasurementOption {
+func (m *Metrics) requestSet(route, method string, status int) reqOpts {
 	k := reqKey{route, method, status}
 	m.mu.RLock()
-	opt, ok := m.sets[k]
+	opts, ok := m.sets[k]
 	m.mu.RUnlock()
 	if ok {
-		return opt
+		return opts
 	}
 	// The key's strings may live in a request's buffers: copy them before keeping.
 	k = reqKey{string([]byte(route)), string([]byte(method)), status}
-	opt = metric.WithAttributeSet(attribute.NewSet(
+	opt := metric.WithAttributeSet(attribute.NewSet(
 		attribute.String("http.route", k.route),
 		attribute.String("http.request.method", k.method),
 		attribute.Int("http.response.status_code", status)))
+	opts = reqOpts{record: []metric.RecordOption{opt}}
 	m.mu.Lock()
 	if len(m.sets) < maxSets {
-		m.sets[k] = opt
+		m.sets[k] = opts
 	}
 	m.mu.Unlock()
-	return opt
+	return opts
 }
 
 // maxSets bounds each attribute set cache; past it sets are built per call.
@@ -202,17 +204,17 @@ const maxSets = 4096
 func (m *Metrics) PageView(ctx context.Context, route, module, version, channel string) {
 	k := viewKey{route, module, version, channel}
 	m.mu.RLock()
-	opt, ok := m.views[k]
+	opts, ok := m.views[k]
 	m.mu.RUnlock()
 	if !ok {
-		opt = metric.WithAttributeSet(attribute.NewSet(
+		opts = []metric.AddOption{metric.WithAttributeSet(attribute.NewSet(
 			attribute.String("route", route), attribute.String("module", module),
-			attribute.String("version", version), attribute.String("channel", channel)))
+			attribute.String("version", version), attribute.String("channel", channel)))}
 		m.mu.Lock()
 		if len(m.views) < maxSets {
-			m.views[k] = opt
+			m.views[k] = opts
 		}
 		m.mu.Unlock()
 	}
-	m.pageViews.Add(ctx, 1, opt)
+	m.pageViews.Add(ctx, 1, opts...)
 }

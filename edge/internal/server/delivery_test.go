@@ -294,7 +294,7 @@ func TestMetricsEndpoint(t *testing.T) {
 	}
 	for _, want := range []string{
 		`http_server_request_duration_seconds_bucket{http_request_method="GET",http_response_status_code="200",http_route="menu"`,
-		`http_server_requests_total{http_request_method="POST",http_response_status_code="204",http_route="/api/beacons"`,
+		`http_server_request_duration_seconds_count{http_request_method="POST",http_response_status_code="204",http_route="/api/beacons"`,
 		`henhouse_page_views_total{channel="stable",module="mf-menu",otel_scope_name="github.com/henhouse/platform/edge",otel_scope_schema_url="",otel_scope_version="",route="menu",version="1.0.0"} 1`,
 		`henhouse_browser_views_total{module="mf-content",otel_scope_name="github.com/henhouse/platform/edge",otel_scope_schema_url="",otel_scope_version="",route="menu",version="1.0.0"} 1`,
 		`henhouse_browser_errors_total{module="mf-menu",otel_scope_name="github.com/henhouse/platform/edge",otel_scope_schema_url="",otel_scope_version="",route="menu",type="render",version="1.0.0"} 1`,
