@@ -55,7 +55,7 @@ type Module struct {
 	Remote string `json:"remote"`
 	// Version picked for this visitor.
 	Version string `json:"version"`
-	// Channel is "stable" or "canary".
+	// Channel is "stable", "canary", or "override" (a QA override, docs/operations.md).
 	Channel string `json:"channel"`
 	// Manifest is the URL of mf-manifest.json for this version.
 	Manifest string `json:"manifest"`

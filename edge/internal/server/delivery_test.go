@@ -309,3 +309,57 @@ func TestMetricsEndpoint(t *testing.T) {
 		}
 	}
 }
+
+// Synthetic beacons: visitors on the canary report render errors on most page views,
+// visitors on stable hardly any; once the canary has its minimum views the edge rolls
+// it back by itself, audits why, and the pages go back to stable.
+func TestCanaryRolledBackByBeacons(t *testing.T) {
+	s := newTestServerWith(t, func(c *Config) {
+		withOps(c)
+		c.Delivery.CanaryMinViews, c.Delivery.CanaryMargin = 20, 0.05
+	})
+	publishOn(t, s, "1.1.0")
+	if st, m := adminCall(t, s, "POST", "/admin/modules/mf-menu/canary", opsToken, "application/json", []byte(`{"version":"1.1.0","percent":50}`)); st != 200 {
+		t.Fatalf("canary: %d %v", st, m)
+	}
+	report := func(g *guest, version string, failed bool) {
+		events := `{"kind":"view"}`
+		if failed {
+			events += `,{"kind":"error","type":"render","module":"mf-menu"}`
+		}
+		body := `{"route":"menu","modules":{"mf-menu":"` + version + `"},"events":[` + events + `]}`
+		if st, m := g.beacon(body, "text/plain"); st != 204 {
+			t.Fatalf("beacon: %d %v", st, m)
+		}
+	}
+	g := newGuest(t, s)
+	for i := 0; i < 19; i++ {
+		report(g, "1.0.0", i%10 == 0)
+		report(g, "1.1.0", i%2 == 0)
+	}
+	st, m := adminCall(t, s, "GET", "/admin/modules/mf-menu", opsToken, "", nil)
+	if st != 200 || m["canary"] != "1.1.0" || m["lastRollback"] != nil {
+		t.Fatalf("rolled back under the minimum views: %v", m)
+	}
+	h := m["health"].(map[string]any)
+	if h["canary"].(map[string]any)["views"] != float64(19) || h["canary"].(map[string]any)["errors"] != float64(10) || h["stable"].(map[string]any)["errors"] != float64(2) {
+		t.Fatalf("health: %v", h)
+	}
+	report(g, "1.1.0", true) // the 20th canary view: 11 errors in 20 views against 2 in 19
+
+	_, m = adminCall(t, s, "GET", "/admin/modules/mf-menu", opsToken, "", nil)
+	lr, _ := m["lastRollback"].(map[string]any)
+	if m["canary"] != nil || lr == nil || lr["actor"] != "auto-rollback" || lr["version"] != "1.1.0" ||
+		!strings.Contains(lr["reason"].(string), "canary error rate 0.550 (11 errors in 20 views) exceeds stable's 0.105 (2 in 19) by more than 0.050") {
+		t.Fatalf("status after the failing canary: %v", m)
+	}
+	_, a := adminCall(t, s, "GET", "/admin/audit?limit=1", opsToken, "", nil)
+	if e := a["entries"].([]any)[0].(map[string]any); e["actor"] != "auto-rollback" || e["action"] != "rollback" {
+		t.Fatalf("audit: %v", e)
+	}
+	for i := 0; i < 20; i++ {
+		if v := bootstrapOf(t, newGuest(t, s).page("/menu/m-standard")).Modules["mf-menu"].Version; v != "1.0.0" {
+			t.Fatalf("a visitor still gets %s", v)
+		}
+	}
+}
