@@ -24,6 +24,7 @@ import (
 	"errors"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -50,12 +51,18 @@ type Metrics struct {
 	scrape   fiber.Handler
 
 	reqDuration metric.Float64Histogram
-	pageViews   metric.Int64Counter
 	browser     browserInstruments
 
 	mu    sync.RWMutex
 	sets  map[reqKey]reqOpts
-	views map[viewKey][]metric.AddOption
+	views map[viewKey]*viewCount
+}
+
+// viewCount is one page view series, counted with an atomic add and reported to the
+// SDK when metrics are collected (an observable counter): a page view costs no SDK call.
+type viewCount struct {
+	n    atomic.Int64
+	opts []metric.ObserveOption
 }
 
 // reqOpts are one attribute set's options, kept as the slices the instruments take so
@@ -108,7 +115,7 @@ func New(ctx context.Context, cfg Config) (*Metrics, error) {
 		opts = append(opts, sdkmetric.WithReader(sdkmetric.NewPeriodicReader(push)))
 	}
 	mp := sdkmetric.NewMeterProvider(opts...)
-	m := &Metrics{Provider: mp, registry: reg, sets: map[reqKey]reqOpts{}, views: map[viewKey][]metric.AddOption{}}
+	m := &Metrics{Provider: mp, registry: reg, sets: map[reqKey]reqOpts{}, views: map[viewKey]*viewCount{}}
 	m.scrape = adaptor.HTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	meter := mp.Meter("github.com/henhouse/platform/edge")
 	var errs []error
@@ -117,8 +124,9 @@ func New(ctx context.Context, cfg Config) (*Metrics, error) {
 	m.reqDuration, e = meter.Float64Histogram("http.server.request.duration", metric.WithUnit("s"),
 		metric.WithDescription("Time to answer an HTTP request."), metric.WithExplicitBucketBoundaries(durationBuckets...))
 	add(e)
-	m.pageViews, e = meter.Int64Counter("henhouse.page.views", metric.WithUnit("{view}"),
-		metric.WithDescription("Pages served, by route and the version of the route's module."))
+	_, e = meter.Int64ObservableCounter("henhouse.page.views", metric.WithUnit("{view}"),
+		metric.WithDescription("Pages served, by route and the version of the route's module."),
+		metric.WithInt64Callback(m.observeViews))
 	add(e)
 	add(m.browser.init(meter))
 	if !cfg.NoRuntime {
@@ -146,7 +154,9 @@ type routeKey struct{}
 
 // SetRoute names the request's route for the request metrics (a page's route table
 // id). id must outlive the request (a field of the route table).
-func SetRoute(c fiber.Ctx, id *string) { c.Locals(routeKey{}, id) }
+// (The request's user value is set directly: Locals' variadic argument would cost an
+// allocation per page.)
+func SetRoute(c fiber.Ctx, id *string) { c.RequestCtx().SetUserValue(routeKey{}, id) }
 
 // Middleware measures every request but the health checks and the scrape itself.
 func (m *Metrics) Middleware() fiber.Handler {
@@ -158,7 +168,7 @@ func (m *Metrics) Middleware() fiber.Handler {
 			status = httpx.StatusOf(err)
 		}
 		route := ""
-		if id, ok := c.Locals(routeKey{}).(*string); ok {
+		if id, ok := c.RequestCtx().UserValue(routeKey{}).(*string); ok {
 			route = *id
 		} else if r := c.Route(); r != nil {
 			route = r.Path
@@ -201,20 +211,33 @@ func (m *Metrics) requestSet(route, method string, status int) reqOpts {
 const maxSets = 4096
 
 // PageView counts a page served with version of module (the route's module).
-func (m *Metrics) PageView(ctx context.Context, route, module, version, channel string) {
+func (m *Metrics) PageView(_ context.Context, route, module, version, channel string) {
 	k := viewKey{route, module, version, channel}
 	m.mu.RLock()
-	opts, ok := m.views[k]
+	v, ok := m.views[k]
 	m.mu.RUnlock()
 	if !ok {
-		opts = []metric.AddOption{metric.WithAttributeSet(attribute.NewSet(
-			attribute.String("route", route), attribute.String("module", module),
-			attribute.String("version", version), attribute.String("channel", channel)))}
 		m.mu.Lock()
-		if len(m.views) < maxSets {
-			m.views[k] = opts
+		if v, ok = m.views[k]; !ok {
+			if len(m.views) >= maxSets {
+				m.mu.Unlock()
+				return
+			}
+			v = &viewCount{opts: []metric.ObserveOption{metric.WithAttributeSet(attribute.NewSet(
+				attribute.String("route", route), attribute.String("module", module),
+				attribute.String("version", version), attribute.String("channel", channel)))}}
+			m.views[k] = v
 		}
 		m.mu.Unlock()
 	}
-	m.pageViews.Add(ctx, 1, opts...)
+	v.n.Add(1)
+}
+
+func (m *Metrics) observeViews(_ context.Context, o metric.Int64Observer) error {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	for _, v := range m.views {
+		o.Observe(v.n.Load(), v.opts...)
+	}
+	return nil
 }
