@@ -15,6 +15,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/metrics"
 	"github.com/henhouse/platform/edge/internal/server"
 	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -22,7 +23,15 @@ import (
 )
 
 func main() {
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if len(os.Args) > 1 && os.Args[1] == "modules" {
+		if err := modulesCommand(os.Args[2:], os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "edge modules:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	log := slog.New(metrics.LogHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	slog.SetDefault(log)
 	if err := run(log); err != nil {
 		log.Error("edge stopped", "err", err)
 		os.Exit(1)
@@ -56,7 +65,7 @@ func run(log *slog.Logger) error {
 				return nil
 			})
 		default:
-			return fmt.Errorf("unknown command %q (commands: rotate-keys, force-sign-out <member id>)", os.Args[1])
+			return fmt.Errorf("unknown command %q (commands: rotate-keys, force-sign-out <member id>, modules …)", os.Args[1])
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -78,12 +87,21 @@ func run(log *slog.Logger) error {
 	go func() {
 		errc <- s.App.Listen(addr, fiber.ListenConfig{DisableStartupMessage: true})
 	}()
+	if s.Admin != nil {
+		go func() {
+			errc <- s.Admin.Listen(cfg.Delivery.AdminAddr, fiber.ListenConfig{DisableStartupMessage: true})
+		}()
+		log.Info("ops API listening on http://"+cfg.Delivery.AdminAddr, "tokens", len(cfg.Delivery.OpsTokens))
+	}
 	log.Info(fmt.Sprintf("%s edge listening on http://%s", site.BrandName, addr), "build", cfg.BuildDir, "modules", s.Registry.Names())
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
 		log.Info("shutting down")
+		if s.Admin != nil {
+			_ = s.Admin.Shutdown()
+		}
 		return s.App.Shutdown()
 	}
 }

@@ -270,3 +270,25 @@ func FromFault(c fiber.Ctx, fe *fault.Error) *Error {
 	}
 	return &Error{Status: status, Code: fe.Code, Message: fe.Message, Fields: fe.Fields}
 }
+
+// StatusOf is the status ErrorHandler answers err with.
+func StatusOf(err error) int {
+	if _, ok := store.Unavailable(err); ok {
+		return fiber.StatusServiceUnavailable
+	}
+	var he *Error
+	if errors.As(err, &he) {
+		return he.Status
+	}
+	if fe, ok := fault.As(err); ok {
+		if s, ok := kindStatus[fe.Kind]; ok {
+			return s
+		}
+		return fiber.StatusBadRequest
+	}
+	var fe *fiber.Error
+	if errors.As(err, &fe) {
+		return fe.Code
+	}
+	return fiber.StatusInternalServerError
+}

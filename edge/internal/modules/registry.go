@@ -55,12 +55,15 @@ type Module struct {
 	Remote string `json:"remote"`
 	// Version picked for this visitor.
 	Version string `json:"version"`
-	// Channel is "stable" or "canary".
+	// Channel is "stable", "canary", or "override" (a QA override, docs/operations.md).
 	Channel string `json:"channel"`
 	// Manifest is the URL of mf-manifest.json for this version.
 	Manifest string `json:"manifest"`
 	// Entry is the URL of the remote entry script.
 	Entry string `json:"entry"`
+	// Integrity is the Subresource Integrity value of the remote entry script,
+	// "sha384-<base64>" (omitted when the file is missing from the version).
+	Integrity string `json:"integrity,omitempty"`
 }
 
 // State is the release state of one module, kept in Redis.
@@ -68,6 +71,16 @@ type State struct {
 	Stable string `json:"stable"`
 	Canary string `json:"canary,omitempty"`
 	Weight int    `json:"weight,omitempty"`
+	// LastRollback is the last canary rolled back, and why, by whom and when.
+	LastRollback Rollback `json:"lastRollback,omitzero"`
+}
+
+// Rollback records a canary rollback.
+type Rollback struct {
+	Version string `json:"version"`
+	Reason  string `json:"reason"`
+	Actor   string `json:"actor"`
+	At      string `json:"at"` // RFC 3339, UTC
 }
 
 type published struct {
@@ -76,12 +89,17 @@ type published struct {
 	// exposes maps an exposed module ("./Menu") to the files it loads synchronously,
 	// relative to the version's directory (mf-manifest.json, exposes[].assets).
 	exposes map[string]Assets
+	// integrity is each file's Subresource Integrity value, by path relative to the
+	// version's directory.
+	integrity map[string]string
 }
 
 // Assets are the JS and CSS files an exposed module needs before it runs.
 type Assets struct {
 	JS  []string
 	CSS []string
+	// Integrity is the Subresource Integrity value of each of those files, by URL.
+	Integrity map[string]string
 }
 
 // RefreshEvery is how often each edge re-reads every module's state, in case a
@@ -92,6 +110,10 @@ var RefreshEvery = 30 * time.Second
 type Registry struct {
 	dir   string
 	store *store.Store
+	// Log receives release actions and automatic rollbacks. Default: slog.Default().
+	Log *slog.Logger
+	// Policy decides when a canary is rolled back by itself (health.go).
+	Policy CanaryPolicy
 
 	mu       sync.RWMutex
 	versions map[string]map[string]published // name → version → files
@@ -112,7 +134,7 @@ var (
 // Open scans dir and reads the release state once. st may be nil (no release state:
 // the newest version is stable). Start keeps the state current.
 func Open(dir string, st *store.Store) (*Registry, error) {
-	r := &Registry{dir: dir, store: st, known: map[string]State{}}
+	r := &Registry{dir: dir, store: st, known: map[string]State{}, Policy: DefaultCanaryPolicy}
 	if err := r.Rescan(); err != nil {
 		return nil, err
 	}
@@ -162,7 +184,12 @@ func (r *Registry) listen(ctx context.Context) {
 				r.refresh(ctx) // changes made while not subscribed
 			}
 		case *redis.Message:
-			if r.Reload(ctx, m.Payload) != nil {
+			if m.Payload == rescanMessage {
+				if err := r.Rescan(); err != nil {
+					r.log().Warn("modules directory not scanned again", "err", err)
+				}
+				r.refresh(ctx)
+			} else if r.Reload(ctx, m.Payload) != nil {
 				r.refresh(ctx) // the module may be new: re-read all
 			}
 		}
@@ -224,8 +251,7 @@ func (r *Registry) Reload(ctx context.Context, names ...string) error {
 	r.mu.Lock()
 	for i, n := range names {
 		vals := cmds[i].Val()
-		w, _ := strconv.Atoi(vals["weight"])
-		st := State{Stable: vals["stable"], Canary: vals["canary"], Weight: w}
+		st := stateFromHash(vals)
 		if r.known[n] != st {
 			r.known[n] = st
 			r.gen.Add(1)
@@ -271,6 +297,9 @@ func (r *Registry) Dir() string { return r.dir }
 // Rescan reads the directory again (after a publish).
 func (r *Registry) Rescan() error {
 	found := map[string]map[string]published{}
+	r.mu.RLock()
+	old := r.versions
+	r.mu.RUnlock()
 	names, err := os.ReadDir(r.dir)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("modules: %w", err)
@@ -284,9 +313,16 @@ func (r *Registry) Rescan() error {
 			if !v.IsDir() || !versionRe.MatchString(v.Name()) {
 				continue
 			}
-			p, err := readManifest(filepath.Join(r.dir, n.Name(), v.Name(), "mf-manifest.json"))
+			vdir := filepath.Join(r.dir, n.Name(), v.Name())
+			p, err := readManifest(filepath.Join(vdir, "mf-manifest.json"))
 			if err != nil {
 				continue // a half-copied version is not published yet
+			}
+			// A version's files never change once published: keep the hashes read before.
+			if prev, ok := old[n.Name()][v.Name()]; ok && prev.integrity != nil {
+				p.integrity = prev.integrity
+			} else if p.integrity, err = readIntegrity(vdir); err != nil {
+				slog.Warn("module files not hashed; no integrity for them", "module", n.Name(), "version", v.Name(), "err", err)
 			}
 			if found[n.Name()] == nil {
 				found[n.Name()] = map[string]published{}
@@ -306,6 +342,14 @@ func readManifest(path string) (published, error) {
 	if err != nil {
 		return published{}, err
 	}
+	p, err := parseManifest(b)
+	if err != nil {
+		return published{}, fmt.Errorf("modules: %s: %w", path, err)
+	}
+	return p, nil
+}
+
+func parseManifest(b []byte) (published, error) {
 	var m struct {
 		Name     string `json:"name"`
 		MetaData struct {
@@ -327,7 +371,7 @@ func readManifest(path string) (published, error) {
 		return published{}, err
 	}
 	if m.Name == "" || m.MetaData.RemoteEntry.Name == "" {
-		return published{}, fmt.Errorf("modules: %s: no name or remote entry", path)
+		return published{}, errors.New("no name or remote entry")
 	}
 	entry := m.MetaData.RemoteEntry.Name
 	if p := strings.Trim(m.MetaData.RemoteEntry.Path, "/"); p != "" {
@@ -360,15 +404,22 @@ func safeFiles(in []string) []string {
 // module loads before it runs (from the version's mf-manifest.json).
 func (r *Registry) Preloads(m Module, screen string) Assets {
 	r.mu.RLock()
-	a := r.versions[m.Name][m.Version].exposes[screen]
+	p := r.versions[m.Name][m.Version]
 	r.mu.RUnlock()
+	a := p.exposes[screen]
 	base := URLPrefix + "/" + m.Name + "/" + m.Version + "/"
-	var out Assets
+	out := Assets{Integrity: map[string]string{}}
 	for _, f := range a.JS {
 		out.JS = append(out.JS, base+f)
+		if h := p.integrity[f]; h != "" {
+			out.Integrity[base+f] = h
+		}
 	}
 	for _, f := range a.CSS {
 		out.CSS = append(out.CSS, base+f)
+		if h := p.integrity[f]; h != "" {
+			out.Integrity[base+f] = h
+		}
 	}
 	return out
 }
@@ -462,7 +513,7 @@ func (r *Registry) module(name, version, channel string) Module {
 	r.mu.RUnlock()
 	base := URLPrefix + "/" + name + "/" + version + "/"
 	return Module{Name: name, Remote: p.remote, Version: version, Channel: channel,
-		Manifest: base + "mf-manifest.json", Entry: base + p.entry}
+		Manifest: base + "mf-manifest.json", Entry: base + p.entry, Integrity: p.integrity[p.entry]}
 }
 
 // Bucket maps a visitor and module to 0–99, stable across requests and processes.

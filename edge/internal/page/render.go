@@ -114,6 +114,10 @@ type Page struct {
 	// Modules is the release (versions per visitor) and Visitor the one asking.
 	Modules *Release
 	Visitor string
+	// Overrides are versions this request asked for instead (a QA override,
+	// docs/operations.md): they replace the release's choice in the bootstrap, and
+	// their screen is not preloaded.
+	Overrides []modules.Module
 	// Nonce is the response's Content-Security-Policy nonce: every script element and
 	// preload of a script carries it, so the policy lets them (and, through
 	// 'strict-dynamic', the scripts they add) run.
@@ -150,7 +154,7 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 	b = append(b, "\">\n"...)
 	b = appendStructuredData(b, p.StructuredData, nonce)
 	b = append(b, s.head...)
-	if p.Modules != nil {
+	if p.Modules != nil && !overridden(p.Overrides, p.Route.Module) {
 		b = p.Modules.preloads(p.Visitor, p.Route.Module, p.Route.Screen).write(b, nonce)
 	}
 	b = append(b, "</head>\n<body>\n<div id=\"root\">"...)
@@ -214,7 +218,9 @@ func (s *Shell) appendBootstrap(b []byte, p *Page) []byte {
 	b = append(b, `,"heading":`...)
 	b = appendJSONString(b, p.Heading)
 	b = append(b, s.routesJSON...)
-	if p.Modules != nil {
+	if p.Modules != nil && len(p.Overrides) > 0 {
+		b = p.Modules.appendOverridden(b, p.Visitor, p.Overrides)
+	} else if p.Modules != nil {
 		b = p.Modules.appendJSON(b, p.Visitor)
 	} else {
 		b = append(b, "{}"...)
@@ -291,7 +297,7 @@ func NewRelease(ctx context.Context, reg *modules.Registry, table []*routes.Comp
 			m.json[i] = slices.Concat(jsonString(name), []byte(":"), j)
 			m.preloads[i] = map[string]Fragment{}
 			for _, screen := range screens[name] {
-				m.preloads[i][screen] = preloadFragment(v.Entry, reg.Preloads(v, screen))
+				m.preloads[i][screen] = preloadFragment(v.Entry, v.Integrity, reg.Preloads(v, screen))
 			}
 		}
 		anyCanary = anyCanary || weight > 0
@@ -328,6 +334,46 @@ func (r *Release) appendJSON(b []byte, visitor string) []byte {
 	return append(b, '}')
 }
 
+func overridden(o []modules.Module, name string) bool {
+	for i := range o {
+		if o[i].Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// appendOverridden is appendJSON with the overrides in place of the release's choice.
+func (r *Release) appendOverridden(b []byte, visitor string, o []modules.Module) []byte {
+	b = append(b, '{')
+	for i := range r.mods {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		m := &r.mods[i]
+		j := m.json[m.pick(visitor)]
+		for k := range o {
+			if o[k].Name == m.name {
+				mj, _ := json.Marshal(o[k])
+				j = slices.Concat(jsonString(m.name), []byte(":"), mj)
+			}
+		}
+		b = append(b, j...)
+	}
+	return append(b, '}')
+}
+
+// Version is the version of module visitor gets ("" for an unknown module).
+func (r *Release) Version(visitor, module string) (version, channel string) {
+	for i := range r.mods {
+		if r.mods[i].name == module {
+			v := r.mods[i].variant[r.mods[i].pick(visitor)]
+			return v.Version, v.Channel
+		}
+	}
+	return "", ""
+}
+
 // Modules are the versions visitor gets, by name.
 func (r *Release) Modules(visitor string) map[string]modules.Module {
 	out := make(map[string]modules.Module, len(r.mods))
@@ -349,13 +395,24 @@ func (r *Release) preloads(visitor, module, screen string) Fragment {
 // preloadFragment preloads a module version's remote entry and the files its screen
 // loads before it runs. Remote entries and chunks are classic scripts, preloaded with
 // the nonce their script elements will carry; the screen's styles are preloaded too.
-func preloadFragment(entry string, a modules.Assets) Fragment {
+// Each link carries the file's Subresource Integrity value when the registry has it.
+func preloadFragment(entry, entryIntegrity string, a modules.Assets) Fragment {
 	var s strings.Builder
+	sri := func(f string) string {
+		h := a.Integrity[f]
+		if f == entry && entryIntegrity != "" {
+			h = entryIntegrity
+		}
+		if h == "" {
+			return ""
+		}
+		return ` integrity="` + html.EscapeString(h) + `"`
+	}
 	for _, f := range append([]string{entry}, a.JS...) {
-		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="script" nonce="` + nonceHole + "\">\n")
+		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="script"` + sri(f) + ` nonce="` + nonceHole + "\">\n")
 	}
 	for _, f := range a.CSS {
-		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + "\" as=\"style\">\n")
+		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="style"` + sri(f) + ">\n")
 	}
 	return fragment(s.String())
 }

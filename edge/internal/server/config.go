@@ -90,6 +90,8 @@ type Config struct {
 	// Storyblok configures the Storyblok content provider (STORYBLOK_*); read only when
 	// ContentProvider is storyblok.
 	Storyblok StoryblokConfig
+	// Delivery configures the ops API, metrics and canaries (delivery.go).
+	Delivery DeliveryConfig
 }
 
 // StoryblokConfig is the Storyblok content provider's configuration (docs/content.md).
@@ -183,6 +185,9 @@ func ConfigFromEnv() (Config, error) {
 		return c, err
 	}
 	if err := c.readContent(); err != nil {
+		return c, err
+	}
+	if err := c.readDelivery(); err != nil {
 		return c, err
 	}
 	if abs, err := filepath.Abs(c.BuildDir); err == nil {

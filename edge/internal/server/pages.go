@@ -55,6 +55,11 @@ type pageHandler struct {
 	log      *slog.Logger
 	// csrfToken gives the visitor's CSRF token for the bootstrap.
 	csrfToken func(c fiber.Ctx) string
+	// overrides are the module versions a request asks for (qaOverrides); nil: none.
+	overrides func(c fiber.Ctx) []modules.Module
+	// viewed is told of each page served: its route and the version of the route's
+	// module (metrics); nil: nobody.
+	viewed func(c fiber.Ctx, p *page.Page)
 
 	shellMu sync.Mutex
 	shell   atomic.Pointer[page.Shell]
@@ -166,6 +171,9 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	if h.csrfToken != nil {
 		p.CSRF = h.csrfToken(c)
 	}
+	if h.overrides != nil {
+		p.Overrides = h.overrides(c)
+	}
 	if status == fiber.StatusOK && m.Route.Heading == routes.HeadingMenu {
 		p.Session.HasCart, p.Heading = h.cartOnMenu(c, visitor, m.Params["mid"], p.Heading)
 	} else {
@@ -182,6 +190,9 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	*buf = shell.Append((*buf)[:0], p)
 	c.Response().SetBody(*buf) // copies into the response's own pooled buffer
 	docBuffers.Put(buf)
+	if h.viewed != nil {
+		h.viewed(c, p)
+	}
 	return nil
 }
 

@@ -32,6 +32,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/csp"
 	"github.com/henhouse/platform/edge/internal/csrf"
 	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/metrics"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
 	"github.com/henhouse/platform/edge/internal/providers/careers"
@@ -70,7 +71,10 @@ const TokenVersion = "1"
 
 // Server is a wired edge.
 type Server struct {
-	App      *fiber.App
+	App *fiber.App
+	// Admin is the ops API (nil without OPS_TOKEN), served apart on ADMIN_ADDR.
+	Admin    *fiber.App
+	Metrics  *metrics.Metrics
 	Store    *store.Store
 	Registry *modules.Registry
 	Router   *routes.Router
@@ -130,6 +134,14 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 			return nil, err
 		}
 	}
+	s.Registry.Log, s.Registry.Policy = log, cfg.canaryPolicy()
+	if s.Metrics, err = metrics.New(ctx, metrics.Config{Service: "henhouse-edge", Version: AppVersion}); err == nil {
+		err = s.Metrics.InstrumentRedis(st.Client)
+	}
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
 	go renewSubscriptions(ctx, st, s.loyal, log)
 	go deliverGiftCards(ctx, st, s.Ordering, log)
 	s.Registry.Start(ctx) // release state changes from any edge (docs/architecture.md)
@@ -142,6 +154,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	s.mountHostedFields()
 	s.mountAPI()
 	s.mountPages()
+	s.Admin = s.newAdmin()
 	return s, nil
 }
 
@@ -242,6 +255,7 @@ func (s *Server) newApp() *fiber.App {
 	app.Use(recover.New())
 	app.Use(s.clientIPs.Middleware()) // the client's address behind our proxies
 	app.Use(telemetry.New())
+	app.Use(s.Metrics.Middleware())
 	app.Use(securityHeaders(cfg.CookieSecure, len(pageSources(cfg, false).FrameAncestors) == 0))
 	app.Use(s.policy.Middleware())
 	app.Use(compress.New())
@@ -258,6 +272,7 @@ func (s *Server) newApp() *fiber.App {
 	// Browsers send reports without a CSRF token or cookies: mounted here, before the
 	// pages' CSRF check and outside /api.
 	app.Post(csp.ReportPath, s.reports.Handler(clientip.IP))
+	app.Get("/metrics", s.metricsAccess, s.Metrics.Handler())
 	return app
 }
 
@@ -330,6 +345,7 @@ func (s *Server) mountAPI() {
 	api := app.Group("/api")
 	s.mountContentWebhook(api) // signed by the CMS: no visitor, no CSRF token
 	api.Use(s.whoIsAsking()...)
+	s.mountBeacons(api) // sendBeacon sends no CSRF header: checked for its origin instead
 	if guard.builtin != nil {
 		botcheck.MountToken(api, guard.builtin, ratelimit.Guard(guard.limiter, ratelimit.BotCheckToken, nil))
 	}
@@ -387,6 +403,7 @@ func (s *Server) mountPages() {
 		},
 	}
 	pages.csrfToken = csrf.Token
+	pages.overrides, pages.viewed = s.qaOverrides, s.pageViewed
 	pages.config.BotCheck = guard.client
 	app.Use(append([]any{oneOutagePerPage}, append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)...)
 	if p := s.previewer(); p != nil {
@@ -403,8 +420,11 @@ func oneOutagePerPage(c fiber.Ctx) error {
 	return c.Next()
 }
 
-// Close releases storage.
-func (s *Server) Close() error { return s.Store.Close() }
+// Close releases storage and flushes the metrics.
+func (s *Server) Close() error {
+	_ = s.Metrics.Shutdown(context.Background())
+	return s.Store.Close()
+}
 
 // hsts tells browsers to use only HTTPS for this host and its subdomains for two years.
 const hsts = "max-age=63072000; includeSubDomains"

@@ -1497,6 +1497,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/beacons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The browser reports page views, web vitals and client errors
+         * @description Sent with `navigator.sendBeacon` when a page is hidden, so it carries no CSRF token:
+         *     instead `Sec-Fetch-Site` (when sent) must be `same-origin` and `Origin` (when sent)
+         *     this site (403 `cross_site`), and the visitor cookie must come with it (401
+         *     `no_session`). `application/json` or `text/plain` (415 otherwise). At most 8 KB and
+         *     50 events (413 `payload_too_large`); 120 a minute per client (429). `route` is a
+         *     route id of the route table (any other is counted as `other`); module versions
+         *     that are not published are left out. Nothing personal is kept (docs/api.md,
+         *     "Beacons"; the metrics in docs/operations.md).
+         */
+        post: operations["sendBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app-data": {
         parameters: {
             query?: never;
@@ -1691,6 +1718,33 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Beacon: {
+            /** @description A route id of the route table ("menu", "home"). */
+            route: string;
+            /** @description The version of each module the page loaded: {"mf-menu": "1.0.0"}. */
+            modules: {
+                [key: string]: string;
+            };
+            events: components["schemas"]["BeaconEvent"][];
+        };
+        /**
+         * @description `{"kind":"view"}` counts one view of every module in `modules`;
+         *     `{"kind":"vital","name":"LCP","value":1234.5}` a web vital (LCP, INP, FCP, TTFB in
+         *     milliseconds, CLS unitless); `{"kind":"error","type":"render","module":"mf-menu","version":"1.0.0"}`
+         *     a client error (type remote_load, render, chunk_load or unhandled; module and version
+         *     optional, the version defaulting to the one in `modules`).
+         */
+        BeaconEvent: {
+            /** @enum {string} */
+            kind: "view" | "vital" | "error";
+            /** @enum {string} */
+            name?: "LCP" | "INP" | "CLS" | "FCP" | "TTFB";
+            value?: number;
+            /** @enum {string} */
+            type?: "remote_load" | "render" | "unhandled" | "chunk_load";
+            module?: string;
+            version?: string;
+        };
         Error: {
             error: {
                 /** @description Machine-readable, e.g. `invalid`, `csrf_failed`, `cart_busy`. */
@@ -4985,6 +5039,30 @@ export interface operations {
                         ticket: components["schemas"]["Ticket"];
                     };
                 };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Beacon"];
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };

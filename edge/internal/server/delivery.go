@@ -1,0 +1,175 @@
+package server
+
+import (
+	"fmt"
+	"math"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/admin"
+	"github.com/henhouse/platform/edge/internal/beacons"
+	"github.com/henhouse/platform/edge/internal/clientip"
+	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/metrics"
+	"github.com/henhouse/platform/edge/internal/modules"
+	"github.com/henhouse/platform/edge/internal/page"
+)
+
+// DeliveryConfig configures module delivery: the ops API, metrics and the canary
+// policy (docs/operations.md, "Shipping a module version").
+type DeliveryConfig struct {
+	// OpsTokens (OPS_TOKEN) are the ops API's tokens: one token, or comma-separated
+	// name:token pairs (the name goes into the audit log). Optional. Default: "" (no
+	// ops API; GET /metrics only from loopback or with METRICS_TOKEN).
+	OpsTokens admin.Tokens
+	// AdminAddr (ADMIN_ADDR) is where the ops API listens, host:port, apart from the
+	// site so that uploads may be larger than BODY_LIMIT and the API can stay off the
+	// public network. Optional. Default: 127.0.0.1:8081.
+	AdminAddr string
+	// UploadLimit (MODULE_UPLOAD_LIMIT, bytes) bounds one published version's files.
+	// Optional. Default: 67108864 (64 MiB).
+	UploadLimit int64
+	// MetricsTokens (METRICS_TOKEN) may read GET /metrics from anywhere, as the ops
+	// tokens may. Optional. Default: "" (loopback and the ops tokens only).
+	MetricsTokens admin.Tokens
+	// CanaryMargin (CANARY_ERROR_MARGIN) is how much a canary's client error rate
+	// (errors per page view) may exceed stable's before the edge rolls it back.
+	// Optional. Default: 0.05.
+	CanaryMargin float64
+	// CanaryMinViews (CANARY_MIN_VIEWS) is the fewest canary page views the edge judges
+	// a canary on. Optional. Default: 200.
+	CanaryMinViews int
+}
+
+func (c *Config) readDelivery() error {
+	d := &c.Delivery
+	var err error
+	if d.OpsTokens, err = admin.ParseTokens(os.Getenv("OPS_TOKEN")); err != nil {
+		return err
+	}
+	if d.MetricsTokens, err = admin.ParseTokens(os.Getenv("METRICS_TOKEN")); err != nil {
+		return fmt.Errorf("METRICS_TOKEN: %w", err)
+	}
+	d.AdminAddr = env("ADMIN_ADDR", "127.0.0.1:8081")
+	if _, port, err := net.SplitHostPort(d.AdminAddr); err != nil || port == "" {
+		return fmt.Errorf("ADMIN_ADDR must be host:port, like 127.0.0.1:8081, got %q", d.AdminAddr)
+	}
+	if d.UploadLimit, err = strconv.ParseInt(env("MODULE_UPLOAD_LIMIT", "67108864"), 10, 64); err != nil || d.UploadLimit < 1<<20 {
+		return fmt.Errorf("MODULE_UPLOAD_LIMIT must be a byte count of at least 1048576, got %q", os.Getenv("MODULE_UPLOAD_LIMIT"))
+	}
+	if d.CanaryMargin, err = strconv.ParseFloat(env("CANARY_ERROR_MARGIN", "0.05"), 64); err != nil || d.CanaryMargin < 0 || d.CanaryMargin > 1 || math.IsNaN(d.CanaryMargin) {
+		return fmt.Errorf("CANARY_ERROR_MARGIN must be a number from 0 to 1, got %q", os.Getenv("CANARY_ERROR_MARGIN"))
+	}
+	if d.CanaryMinViews, err = strconv.Atoi(env("CANARY_MIN_VIEWS", "200")); err != nil || d.CanaryMinViews < 1 {
+		return fmt.Errorf("CANARY_MIN_VIEWS must be a whole number of at least 1, got %q", os.Getenv("CANARY_MIN_VIEWS"))
+	}
+	return nil
+}
+
+// canaryPolicy is the configured policy, the defaults for a zero Config.
+func (c Config) canaryPolicy() modules.CanaryPolicy {
+	p := modules.DefaultCanaryPolicy
+	if c.Delivery.CanaryMargin > 0 {
+		p.Margin = c.Delivery.CanaryMargin
+	}
+	if c.Delivery.CanaryMinViews > 0 {
+		p.MinViews = c.Delivery.CanaryMinViews
+	}
+	return p
+}
+
+// newAdmin is the ops API's own app (nil without OPS_TOKEN), served on ADMIN_ADDR.
+func (s *Server) newAdmin() *fiber.App {
+	d := s.cfg.Delivery
+	if len(d.OpsTokens) == 0 {
+		return nil
+	}
+	limit := d.UploadLimit
+	if limit == 0 {
+		limit = 64 << 20
+	}
+	app := fiber.New(fiber.Config{
+		AppName:      "henhouse-edge-admin",
+		ErrorHandler: httpx.ErrorHandler(s.log),
+		BodyLimit:    int(limit) + 1<<20, // the archive's headers beside the files
+		ReadTimeout:  2 * time.Minute,
+		WriteTimeout: 30 * time.Second,
+	})
+	app.Use(s.clientIPs.Middleware())
+	admin.Mount(app, admin.Config{Registry: s.Registry, Tokens: d.OpsTokens, UploadLimit: limit, Log: s.log})
+	return app
+}
+
+// qaOverrides are the module versions a request asks for by the hh_modules cookie or
+// the X-Module-Override header ("mf-menu@1.4.0,mf-content@1.0.0"): honoured outside
+// prod, and in prod only with an ops token (docs/operations.md, "Trying a version").
+func (s *Server) qaOverrides(c fiber.Ctx) []modules.Module {
+	spec := c.Get(modules.OverrideHeader)
+	if spec == "" {
+		spec = c.Cookies(modules.OverrideCookie)
+	}
+	if spec == "" {
+		return nil
+	}
+	if s.cfg.Environment == "prod" {
+		if _, ok := s.cfg.Delivery.OpsTokens.FromRequest(c); !ok {
+			return nil
+		}
+	}
+	return s.Registry.Overrides(strings.TrimSpace(spec))
+}
+
+// pageViewed names the page's route for the request metrics and counts the view with
+// the version of the route's module it was served.
+func (s *Server) pageViewed(c fiber.Ctx, p *page.Page) {
+	metrics.SetRoute(c, &p.Route.ID)
+	module := p.Route.Module
+	if module == "" || p.Modules == nil {
+		return
+	}
+	for i := range p.Overrides {
+		if p.Overrides[i].Name == module {
+			s.Metrics.PageView(c.Context(), p.Route.ID, module, p.Overrides[i].Version, "override")
+			return
+		}
+	}
+	if v, ch := p.Modules.Version(p.Visitor, module); v != "" {
+		s.Metrics.PageView(c.Context(), p.Route.ID, module, v, ch)
+	}
+}
+
+// metricsAccess lets GET /metrics be read from loopback, or with an ops or metrics
+// token from anywhere.
+func (s *Server) metricsAccess(c fiber.Ctx) error {
+	if ip := net.ParseIP(clientip.IP(c)); ip != nil && ip.IsLoopback() {
+		return c.Next()
+	}
+	if _, ok := s.cfg.Delivery.OpsTokens.FromRequest(c); ok {
+		return c.Next()
+	}
+	if _, ok := s.cfg.Delivery.MetricsTokens.FromRequest(c); ok {
+		return c.Next()
+	}
+	c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="henhouse-metrics"`)
+	return httpx.Errorf(fiber.StatusUnauthorized, "unauthorized", "Metrics are read from loopback or with METRICS_TOKEN or OPS_TOKEN.")
+}
+
+// mountBeacons takes the browser's reports (package beacons): after the visitor
+// middleware, before the CSRF check, which sendBeacon cannot pass.
+func (s *Server) mountBeacons(api fiber.Router) {
+	beacons.Mount(api, beacons.Config{
+		Metrics: s.Metrics, Registry: s.Registry, Limiter: s.guard.limiter, Log: s.log,
+		RouteModule: func(id string) (string, bool) {
+			r := s.Router.ByID(id)
+			if r == nil {
+				return "", false
+			}
+			return r.Module, true
+		},
+	})
+}
