@@ -26,7 +26,7 @@ export interface ModuleEntry {
   name: string;
   remote: string;
   version: string;
-  channel: 'stable' | 'canary';
+  channel: 'stable' | 'canary' | 'override';
   manifest: string;
   entry: string;
   /** Subresource Integrity of the entry script ("sha384-<base64>"), when the edge knows it. */

@@ -87,6 +87,9 @@ type Config struct {
 	Features        map[string]any `json:"features"`
 	BotCheck        BotCheck       `json:"botCheck"`
 	Map             Map            `json:"map"`
+	// BeaconSampleRate is the share of page loads that send beacons, 0 to 1; nil
+	// (left out) for every page load.
+	BeaconSampleRate *float64 `json:"beaconSampleRate,omitempty"`
 }
 
 // Map is the location map's base layer. An empty TileURL means the offline layer the

@@ -395,24 +395,25 @@ func (r *Release) preloads(visitor, module, screen string) Fragment {
 // preloadFragment preloads a module version's remote entry and the files its screen
 // loads before it runs. Remote entries and chunks are classic scripts, preloaded with
 // the nonce their script elements will carry; the screen's styles are preloaded too.
-// Each link carries the file's Subresource Integrity value when the registry has it.
+// A preload is only reused when its request matches the element's: the shell creates
+// the remote entry's script with its Subresource Integrity value and crossorigin
+// (shell/src/federation/nonce.ts), so its preload carries both; webpack loads chunks
+// and style sheets without either, so theirs carry neither (docs/shell.md).
 func preloadFragment(entry, entryIntegrity string, a modules.Assets) Fragment {
 	var s strings.Builder
-	sri := func(f string) string {
-		h := a.Integrity[f]
-		if f == entry && entryIntegrity != "" {
-			h = entryIntegrity
-		}
-		if h == "" {
-			return ""
-		}
-		return ` integrity="` + html.EscapeString(h) + `"`
+	if entryIntegrity == "" {
+		entryIntegrity = a.Integrity[entry]
 	}
-	for _, f := range append([]string{entry}, a.JS...) {
-		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="script"` + sri(f) + ` nonce="` + nonceHole + "\">\n")
+	sri := ""
+	if entryIntegrity != "" {
+		sri = ` integrity="` + html.EscapeString(entryIntegrity) + `" crossorigin="anonymous"`
+	}
+	s.WriteString(`<link rel="preload" href="` + html.EscapeString(entry) + `" as="script"` + sri + ` nonce="` + nonceHole + "\">\n")
+	for _, f := range a.JS {
+		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="script" nonce="` + nonceHole + "\">\n")
 	}
 	for _, f := range a.CSS {
-		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="style"` + sri(f) + ">\n")
+		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="style">\n`)
 	}
 	return fragment(s.String())
 }

@@ -88,3 +88,21 @@ func TestBootstrapCarriesTheMapConfig(t *testing.T) {
 		}
 	}
 }
+
+func TestBeaconSampleRate(t *testing.T) {
+	t.Setenv("BEACON_SAMPLE_RATE", "")
+	c, err := ConfigFromEnv()
+	if err != nil || c.Delivery.BeaconSampleRate != nil {
+		t.Fatalf("unset: %v %v", c.Delivery.BeaconSampleRate, err)
+	}
+	t.Setenv("BEACON_SAMPLE_RATE", "0.25")
+	if c, err = ConfigFromEnv(); err != nil || c.Delivery.BeaconSampleRate == nil || *c.Delivery.BeaconSampleRate != 0.25 {
+		t.Fatalf("0.25: %v %v", c.Delivery.BeaconSampleRate, err)
+	}
+	for _, bad := range []string{"2", "-0.1", "half", "NaN"} {
+		t.Setenv("BEACON_SAMPLE_RATE", bad)
+		if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "BEACON_SAMPLE_RATE") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

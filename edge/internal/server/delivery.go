@@ -44,6 +44,11 @@ type DeliveryConfig struct {
 	// CanaryMinViews (CANARY_MIN_VIEWS) is the fewest canary page views the edge judges
 	// a canary on. Optional. Default: 200.
 	CanaryMinViews int
+	// BeaconSampleRate (BEACON_SAMPLE_RATE) is the share of page loads whose browser
+	// sends beacons (views, Web Vitals, errors), 0 to 1. Canary health counts sampled
+	// views and errors alike, so a lower rate only needs more traffic to judge a canary.
+	// Optional. Default: 1 (nil).
+	BeaconSampleRate *float64
 }
 
 func (c *Config) readDelivery() error {
@@ -67,6 +72,13 @@ func (c *Config) readDelivery() error {
 	}
 	if d.CanaryMinViews, err = strconv.Atoi(env("CANARY_MIN_VIEWS", "200")); err != nil || d.CanaryMinViews < 1 {
 		return fmt.Errorf("CANARY_MIN_VIEWS must be a whole number of at least 1, got %q", os.Getenv("CANARY_MIN_VIEWS"))
+	}
+	if v := strings.TrimSpace(os.Getenv("BEACON_SAMPLE_RATE")); v != "" {
+		rate, err := strconv.ParseFloat(v, 64)
+		if err != nil || rate < 0 || rate > 1 || math.IsNaN(rate) {
+			return fmt.Errorf("BEACON_SAMPLE_RATE must be a number from 0 to 1, got %q", v)
+		}
+		d.BeaconSampleRate = &rate
 	}
 	return nil
 }

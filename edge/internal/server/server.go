@@ -398,8 +398,9 @@ func (s *Server) mountPages() {
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
 			LoyaltyProvider: site.LoyaltyProviderID, APIBase: "/api", CareersURL: cfg.CareersURL,
-			Features: site.Features(),
-			Map:      page.Map{TileURL: cfg.MapTileURL, Attribution: cfg.MapAttribution, MaxZoom: cfg.MapMaxZoom},
+			Features:         site.Features(),
+			Map:              page.Map{TileURL: cfg.MapTileURL, Attribution: cfg.MapAttribution, MaxZoom: cfg.MapMaxZoom},
+			BeaconSampleRate: cfg.Delivery.BeaconSampleRate,
 		},
 	}
 	pages.csrfToken = csrf.Token
