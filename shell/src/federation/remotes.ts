@@ -9,8 +9,11 @@ let modules: Record<string, ModuleEntry> = {};
 export function registerModules(entries: Record<string, ModuleEntry>): void {
   modules = entries;
   registerPlugins([noncePlugin()]);
+  // By the remote's entry script, not its mf-manifest.json: no manifest request before
+  // the entry, and the edge's preload links already fetch the entry and the route
+  // screen's chunks (docs/shell.md, "First-load budget").
   registerRemotes(
-    Object.values(entries).map((m) => ({ name: m.remote, entry: m.manifest })),
+    Object.values(entries).map((m) => ({ name: m.remote, entry: m.entry })),
     { force: true },
   );
 }
