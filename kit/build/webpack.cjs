@@ -33,7 +33,7 @@ function shared() {
   };
 }
 
-function rules(extractCss) {
+function rules() {
   return [
     {
       test: /\.[jt]sx?$/,
@@ -51,7 +51,7 @@ function rules(extractCss) {
     },
     {
       test: /\.css$/,
-      use: [extractCss ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+      use: [MiniCssExtractPlugin.loader, 'css-loader'],
     },
     { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
   ];
@@ -61,7 +61,7 @@ function rules(extractCss) {
 // run only with the nonce the edge writes on the page's scripts. This puts a runtime
 // module into every runtime chunk (the shell's main.js, each remote's remoteEntry.js)
 // that reads the nonce of the script element running it into __webpack_nonce__, so the
-// chunk scripts webpack adds and the style elements style-loader adds carry it. The
+// chunk scripts webpack adds and the style sheet links mini-css-extract adds carry it. The
 // shell's federation runtime puts the nonce on each remote's entry script
 // (shell/src/federation/nonce.ts). Outside a page (a worker) it does nothing.
 class ScriptNoncePlugin {
@@ -186,25 +186,14 @@ function remoteConfig({ dir, exposes }) {
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,
       },
-      module: { rules: rules(false) },
-      optimization: {
-        moduleIds: 'deterministic',
-        chunkIds: 'deterministic',
-        // style-loader's and css-loader's runtime (≈ 1.3 KB gzip) in one chunk, instead
-        // of a copy in every chunk that imports a stylesheet (a screen's first load
-        // had six).
-        splitChunks: {
-          cacheGroups: {
-            styleRuntime: {
-              test: /[\\/]node_modules[\\/](style-loader|css-loader)[\\/]/,
-              name: 'style-runtime',
-              chunks: 'async',
-              enforce: true,
-            },
-          },
-        },
-      },
+      // A remote's styles are style sheets of their own (<link>, with the page's nonce),
+      // loaded with the chunk that imports them, not strings in its JavaScript: the
+      // edge preloads a screen's sheets with its scripts (mf-manifest.json's
+      // css.sync), and the browser parses them without running script.
+      module: { rules: rules() },
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
       plugins: [
+        new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
         new ModuleFederationPlugin({
           name: remote,
           filename: 'remoteEntry.js',
@@ -287,7 +276,7 @@ function shellConfig({ dir, extraPlugins = [] }) {
       assetModuleFilename: '[name].[contenthash:8][ext]',
       clean: true,
     },
-    module: { rules: rules(true) },
+    module: { rules: rules() },
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),

@@ -2,7 +2,7 @@
 // federation runtime creates: the remotes' entry scripts and any preload links. The
 // policy's 'strict-dynamic' lets them load without it; with it, each remote's webpack
 // runtime reads the nonce from its own entry script and gives it to the chunks and
-// style elements that remote adds, which the policy requires for styles.
+// style sheets that remote links.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { pageNonce } from '@henhouse/kit/csp';
 
