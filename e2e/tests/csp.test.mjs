@@ -1,6 +1,6 @@
 // The pages' Content-Security-Policy in Chromium (docs/security.md): pages that load
 // remotes render them with nothing blocked, the remotes' entry scripts, chunks and style
-// elements carry the page's nonce, and script injected into a page does not run and is
+// sheets carry the page's nonce, and script injected into a page does not run and is
 // reported to /csp-report.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +25,7 @@ async function watchedPage() {
           if (n.nodeName === 'SCRIPT' || n.nodeName === 'STYLE' || n.nodeName === 'LINK') {
             window.__added.push({
               tag: n.nodeName,
+              rel: n.rel || '',
               url: n.src || n.href || '',
               nonce: n.nonce,
               parsed: !document.body,
@@ -70,11 +71,10 @@ test('pages that load remotes render them with nothing blocked, and what the rem
     const added = await page.evaluate(() => window.__added);
     const entries = added.filter((a) => a.tag === 'SCRIPT' && a.url.endsWith('/remoteEntry.js'));
     assert.ok(entries.length > 0, `${path}: no remote entry script was added`);
-    const dynamic = added.filter((a) => (a.tag === 'SCRIPT' && a.url) || a.tag === 'STYLE');
-    assert.ok(
-      dynamic.some((a) => a.tag === 'STYLE'),
-      `${path}: no remote style element`,
-    );
+    // A remote's styles are style sheets its webpack runtime links with its chunks.
+    const sheet = (a) => a.tag === 'LINK' && a.rel === 'stylesheet' && /\/modules\/[^/]+\/[^/]+\/.+\.css$/.test(a.url);
+    const dynamic = added.filter((a) => (a.tag === 'SCRIPT' && a.url) || a.tag === 'STYLE' || sheet(a));
+    assert.ok(dynamic.some(sheet), `${path}: no remote style sheet`);
     for (const a of dynamic) assert.equal(a.nonce, nonce, `${path}: ${a.tag} ${a.url} without the page's nonce`);
   }
   // A new document, a new nonce.

@@ -1,5 +1,5 @@
 // Module delivery in Chromium (docs/shell.md, "Delivering modules" and "Beacons"): a page
-// whose remote version is gone loads the one the edge names now; an entry whose bytes
+// whose remote version is gone (its entry answers 404) loads the one the edge names now; an entry whose bytes
 // differ from its published integrity is refused; the page sends its beacon.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,11 +14,11 @@ const NEW = '/modules/mf-content/1.0.1/';
 const noWorker = { serviceWorkers: 'block' };
 
 /** release makes the page see a release of mf-content 1.0.1 that removed 1.0.0: the old
- *  manifest is gone, GET /api/modules names 1.0.1 (with integrity, when given), and
+ *  entry is gone, GET /api/modules names 1.0.1 (with integrity, when given), and
  *  1.0.1's files are 1.0.0's. Returns how often /api/modules was asked. */
 async function release(page, integrity) {
   const asked = { modules: 0 };
-  await page.route(`**${OLD}mf-manifest.json`, (route) =>
+  await page.route(`**${OLD}remoteEntry.js`, (route) =>
     route.fulfill({ status: 404, body: 'module file not found' }),
   );
   await page.route('**/api/modules', async (route) => {

@@ -58,7 +58,9 @@ test('/app/checkout renders without header and footer', async () => {
 });
 
 test('a remote that cannot load shows a fallback for its area while the header works', async () => {
-  const page = await newPage(site.browser);
+  // No service worker: the page's chunk error reloads it once, and a worker controlling
+  // the reloaded page would fetch the remote's files itself, past the page's routes.
+  const page = await newPage(site.browser, [], { serviceWorkers: 'block' });
   await page.route('**/modules/mf-account/**', (route) => route.abort());
   await page.goto(site.edge.base + '/account/signin');
   await page.getByRole('heading', { name: "This part of the page didn't load" }).waitFor({ timeout: 15000 });

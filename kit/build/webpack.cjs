@@ -33,7 +33,7 @@ function shared() {
   };
 }
 
-function rules(extractCss) {
+function rules() {
   return [
     {
       test: /\.[jt]sx?$/,
@@ -51,7 +51,7 @@ function rules(extractCss) {
     },
     {
       test: /\.css$/,
-      use: [extractCss ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+      use: [MiniCssExtractPlugin.loader, 'css-loader'],
     },
     { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
   ];
@@ -61,7 +61,7 @@ function rules(extractCss) {
 // run only with the nonce the edge writes on the page's scripts. This puts a runtime
 // module into every runtime chunk (the shell's main.js, each remote's remoteEntry.js)
 // that reads the nonce of the script element running it into __webpack_nonce__, so the
-// chunk scripts webpack adds and the style elements style-loader adds carry it. The
+// chunk scripts webpack adds and the style sheet links mini-css-extract adds carry it. The
 // shell's federation runtime puts the nonce on each remote's entry script
 // (shell/src/federation/nonce.ts). Outside a page (a worker) it does nothing.
 class ScriptNoncePlugin {
@@ -186,9 +186,14 @@ function remoteConfig({ dir, exposes }) {
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,
       },
-      module: { rules: rules(false) },
+      // A remote's styles are style sheets of their own (<link>, with the page's nonce),
+      // loaded with the chunk that imports them, not strings in its JavaScript: the
+      // edge preloads a screen's sheets with its scripts (mf-manifest.json's
+      // css.sync), and the browser parses them without running script.
+      module: { rules: rules() },
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
       plugins: [
+        new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
         new ModuleFederationPlugin({
           name: remote,
           filename: 'remoteEntry.js',
@@ -231,6 +236,23 @@ class EntrypointsPlugin {
   }
 }
 
+// The entry the federation plugin generates imports its runtime-core provider plugin
+// by the CommonJS file (…/inject-external-runtime-core-plugin/dist/index.cjs), which
+// pulls in the CommonJS build of runtime-core and its sdk beside the ES module build
+// the rest of the runtime uses: the runtime twice in main.js. This points it at the
+// plugin's ES module file, so the page has one copy, the one it also hands the remotes.
+class OneFederationRuntimePlugin {
+  apply(compiler) {
+    const { NormalModuleReplacementPlugin } = compiler.webpack;
+    new NormalModuleReplacementPlugin(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
+      resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+      if (resource.createData?.resource) {
+        resource.createData.resource = resource.createData.resource.replace(/index\.cjs$/, 'index.js');
+      }
+    }).apply(compiler);
+  }
+}
+
 /**
  * shellConfig builds the host.
  * @param {{dir: string, extraPlugins?: any[]}} opts
@@ -254,7 +276,7 @@ function shellConfig({ dir, extraPlugins = [] }) {
       assetModuleFilename: '[name].[contenthash:8][ext]',
       clean: true,
     },
-    module: { rules: rules(true) },
+    module: { rules: rules() },
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
@@ -267,8 +289,12 @@ function shellConfig({ dir, extraPlugins = [] }) {
         shareStrategy: 'loaded-first',
         dts: false,
         // target web: the runtime leaves out its Node.js script loader (≈ 4 KB gzip).
-        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+        // disableSnapshot: the shell registers each remote by its remoteEntry.js
+        // (shell/src/federation/remotes.ts), never by its mf-manifest.json, so the
+        // runtime's manifest and snapshot handling is left out.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
+      new OneFederationRuntimePlugin(),
       new EntrypointsPlugin(),
       new ScriptNoncePlugin(),
       ...extraPlugins,

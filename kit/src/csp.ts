@@ -1,8 +1,9 @@
 // The page's Content-Security-Policy nonce (docs/security.md). The edge writes a fresh
 // nonce on the page's scripts; the webpack runtime of the shell and of every remote
 // reads it from the script that loaded it (kit/build/webpack.cjs, ScriptNoncePlugin)
-// into __webpack_nonce__, which webpack's chunk loading and style-loader put on the
-// elements they create. Elements the page's own code creates take it from here.
+// into __webpack_nonce__, which webpack's chunk loading and mini-css-extract's style
+// sheet loading put on the elements they create. Elements the page's own code creates
+// take it from here.
 
 declare const __webpack_nonce__: string | undefined;
 

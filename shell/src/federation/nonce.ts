@@ -2,7 +2,7 @@
 // federation runtime creates: the remotes' entry scripts and any preload links. The
 // policy's 'strict-dynamic' lets them load without it; with it, each remote's webpack
 // runtime reads the nonce from its own entry script and gives it to the chunks and
-// style elements that remote adds, which the policy requires for styles.
+// style sheets that remote links.
 //
 // A remote entry script whose integrity the bootstrap gives also carries it
 // (Subresource Integrity, docs/shell.md): the browser refuses to run an entry whose

@@ -55,10 +55,10 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('subresource integrity of remote entries', () => {
-  it('puts the bootstrap integrity on the entry script the manifest leads to', () => {
+  it('puts the bootstrap integrity on the remote entry script', () => {
     registerModules({ 'mf-menu': menu('1.0.0', SRI_1) });
     expect(remotesRegistered).toHaveBeenCalledWith(
-      [{ name: 'mf_menu', entry: '/modules/mf-menu/1.0.0/mf-manifest.json' }],
+      [{ name: 'mf_menu', entry: '/modules/mf-menu/1.0.0/remoteEntry.js' }],
       {
         force: true,
       },
@@ -89,7 +89,7 @@ describe('a remote whose version is gone after a release', () => {
 
     expect(fetchMock).toHaveBeenCalledWith('/api/modules', expect.objectContaining({ credentials: 'same-origin' }));
     expect(remotesRegistered).toHaveBeenLastCalledWith(
-      [{ name: 'mf_menu', entry: '/modules/mf-menu/1.1.0/mf-manifest.json' }],
+      [{ name: 'mf_menu', entry: '/modules/mf-menu/1.1.0/remoteEntry.js' }],
       { force: true },
     );
     expect(load).toHaveBeenCalledTimes(2);

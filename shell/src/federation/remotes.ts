@@ -6,15 +6,18 @@ import { report } from '../telemetry/queue';
 import { noncePlugin } from './nonce';
 
 let modules: Record<string, ModuleEntry> = {};
-// The integrity of each remote entry script by its absolute URL: the runtime asks for
-// the entry the manifest names, which is the entry the bootstrap gives.
+// The integrity of each remote entry script by its absolute URL (the runtime is given
+// the bootstrap's entry URL; the absolute form matches however it was written).
 const integrity = new Map<string, string>();
 const absolute = (url: string) => new URL(url, document.baseURI).href;
 
 function register(entries: ModuleEntry[]): void {
   for (const m of entries) if (m.integrity) integrity.set(absolute(m.entry), m.integrity);
+  // By the remote's entry script, not its mf-manifest.json: no manifest request before
+  // the entry, and the edge's preload links already fetch the entry and the route
+  // screen's chunks (docs/shell.md, "First-load budget").
   registerRemotes(
-    entries.map((m) => ({ name: m.remote, entry: m.manifest })),
+    entries.map((m) => ({ name: m.remote, entry: m.entry })),
     { force: true },
   );
 }
