@@ -18,9 +18,7 @@ const noWorker = { serviceWorkers: 'block' };
  *  1.0.1's files are 1.0.0's. Returns how often /api/modules was asked. */
 async function release(page, integrity) {
   const asked = { modules: 0 };
-  await page.route(`**${OLD}remoteEntry.js`, (route) =>
-    route.fulfill({ status: 404, body: 'module file not found' }),
-  );
+  await page.route(`**${OLD}remoteEntry.js`, (route) => route.fulfill({ status: 404, body: 'module file not found' }));
   await page.route('**/api/modules', async (route) => {
     asked.modules++;
     const res = await route.fetch();

@@ -16,6 +16,9 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/zstd"
 )
 
 var (
@@ -61,6 +64,9 @@ func (r *Registry) Publish(ctx context.Context, name, version string, files map[
 			continue // written by the edge
 		}
 		sums[p] = Integrity(b)
+	}
+	if err := sameCompressedCopies(files); err != nil {
+		return Published{}, err
 	}
 	man, ok := files["mf-manifest.json"]
 	if !ok {
@@ -155,6 +161,52 @@ func (r *Registry) announceRescan(ctx context.Context) error {
 		return nil
 	}
 	return r.store.Client.Publish(ctx, r.changedChannel(), rescanMessage).Err()
+}
+
+// sameCompressedCopies refuses a build whose precompressed copies (X.gz, X.br, X.zst,
+// which the edge serves in place of X to browsers that take them) hold other bytes
+// than X: browsers would run code the integrity was not computed for, or refuse it.
+// Such a build is usually an edited file whose copies were not made again.
+func sameCompressedCopies(files map[string][]byte) error {
+	for p, b := range files {
+		ext := path.Ext(p)
+		decode, ok := decoders[ext]
+		if !ok {
+			continue
+		}
+		orig, ok := files[strings.TrimSuffix(p, ext)]
+		if !ok {
+			continue
+		}
+		got, err := decode(b, len(orig))
+		if err != nil || !bytes.Equal(got, orig) {
+			return fmt.Errorf("%w: %s does not hold the bytes of %s (compress it again from that file)", ErrBadUpload, p, strings.TrimSuffix(p, ext))
+		}
+	}
+	return nil
+}
+
+// decoders read a precompressed copy, at most want+1 bytes of it (a copy longer than
+// the original differs from it whatever follows).
+var decoders = map[string]func(b []byte, want int) ([]byte, error){
+	".gz": func(b []byte, want int) ([]byte, error) {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			return nil, err
+		}
+		return io.ReadAll(io.LimitReader(zr, int64(want)+1))
+	},
+	".br": func(b []byte, want int) ([]byte, error) {
+		return io.ReadAll(io.LimitReader(brotli.NewReader(bytes.NewReader(b)), int64(want)+1))
+	},
+	".zst": func(b []byte, want int) ([]byte, error) {
+		zr, err := zstd.NewReader(bytes.NewReader(b))
+		if err != nil {
+			return nil, err
+		}
+		defer zr.Close()
+		return io.ReadAll(io.LimitReader(zr, int64(want)+1))
+	},
 }
 
 func safePath(p string) bool {

@@ -2,6 +2,7 @@ package modules
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha512"
 	"encoding/base64"
@@ -21,10 +22,18 @@ func build(version string) map[string][]byte {
 		"mf-manifest.json":       []byte(`{"name":"mf_menu","metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""}},"exposes":[{"name":"Menu","path":"./Menu","assets":{"js":{"sync":["static/js/1.js"]},"css":{"sync":[]}}}]}`),
 		"remoteEntry.js":         []byte("var mf_menu='" + version + "'"),
 		"static/js/1.js":         []byte("console.log('" + version + "')"),
-		"static/js/1.js.gz":      []byte{0x1f, 0x8b, 1, 2},
+		"static/js/1.js.gz":      gz("console.log('" + version + "')"),
 		"static/css/menu.css":    []byte("a{color:red}"),
 		"static/media/empty.svg": []byte("<svg/>"),
 	}
+}
+
+func gz(s string) []byte {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(s))
+	zw.Close()
+	return b.Bytes()
 }
 
 func sri(b []byte) string {
@@ -72,6 +81,12 @@ func TestPublishIsImmutableAndHashesEveryFile(t *testing.T) {
 			if _, err := r.Publish(ctx, "mf-menu", "1.5.0", f, "a"); !errors.Is(err, ErrBadUpload) {
 				t.Errorf("path %q: %v", bad, err)
 			}
+		}
+		// A build edited after it was compressed: the edge would serve the old bytes.
+		stale := build("1.5.0")
+		stale["static/js/1.js"] = []byte("console.log('edited')")
+		if _, err := r.Publish(ctx, "mf-menu", "1.5.0", stale, "a"); !errors.Is(err, ErrBadUpload) || !strings.Contains(err.Error(), "static/js/1.js.gz") {
+			t.Fatalf("a stale compressed copy: %v", err)
 		}
 		noManifest := build("1.5.0")
 		delete(noManifest, "mf-manifest.json")

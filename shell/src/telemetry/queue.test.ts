@@ -2,6 +2,8 @@ import type { Bootstrap } from '@henhouse/kit/bootstrap';
 import type { TelemetryEvent } from './queue';
 
 jest.mock('../chrome/lazy', () => ({ whenIdle: jest.fn() }));
+const mockStartBeacons = jest.fn();
+jest.mock('./beacons', () => ({ startBeacons: (...args: unknown[]) => mockStartBeacons(...args) }));
 
 /** A fresh queue, as on a new page. */
 function freshQueue(): typeof import('./queue') & { whenIdle: jest.Mock } {
@@ -53,5 +55,18 @@ describe('the early error queue', () => {
     const q = freshQueue();
     q.startTelemetry({} as Bootstrap);
     expect(q.whenIdle).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the beacon module at once when an error comes first, since a failed page may be left before it is idle', async () => {
+    const q = freshQueue();
+    mockStartBeacons.mockClear();
+    q.startTelemetry({} as Bootstrap);
+    q.report({ kind: 'view' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(mockStartBeacons).not.toHaveBeenCalled();
+    q.report({ kind: 'error', type: 'render', module: 'mf-menu', version: '1.0.1' });
+    q.report({ kind: 'error', type: 'unhandled' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(mockStartBeacons).toHaveBeenCalledTimes(1);
   });
 });

@@ -22,6 +22,8 @@ export const EARLY_LIMIT = 20;
 const early: TelemetryEvent[] = [];
 let sink: Sink | null = null;
 const seen = new WeakSet<object>();
+// Loads the beacon module (set by startTelemetry); at most once.
+let loadBeacons: (() => void) | null = null;
 
 /** report records an event; cause, an error already reported, is not reported again
  *  (a remote that fails to load also reaches its area's error boundary). */
@@ -32,6 +34,9 @@ export function report(e: TelemetryEvent, cause?: unknown): void {
   }
   if (sink) sink(e);
   else if (early.length < EARLY_LIMIT) early.push(e);
+  // An error is what canary health is judged on, and a page whose screen failed may be
+  // left before it is ever idle: the beacon module loads at once rather than then.
+  if (!sink && e.kind === 'error') loadBeacons?.();
 }
 
 /** connect hands what waited to sink, and every later event. */
@@ -48,9 +53,13 @@ export const errorType = (err: unknown): ErrorType => (isChunkLoadError(err) ? '
 export function startTelemetry(boot: Bootstrap): void {
   addEventListener('error', (e) => report({ kind: 'error', type: errorType(e.error) }, e.error));
   addEventListener('unhandledrejection', (e) => report({ kind: 'error', type: errorType(e.reason) }, e.reason));
-  whenIdle(() => {
+  let loading = false;
+  loadBeacons = () => {
+    if (loading) return;
+    loading = true;
     import('./beacons')
       .then((m) => m.startBeacons(boot))
       .catch((err) => console.warn('[telemetry] could not load the beacons', err));
-  });
+  };
+  whenIdle(() => loadBeacons?.());
 }
