@@ -145,13 +145,18 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	return s, nil
 }
 
-// openStore connects to Redis with command tracing. A command's span names the
-// command, not its arguments (carts, codes and tokens stay out of traces) nor its
-// caller (runtime.Callers on every command costs more than the command's own work).
+// openStore connects to Redis, with command tracing when spans go to a collector
+// (telemetry.Exporting; without one the hook would make a no-op span and its
+// attributes for every command). A command's span names the command, not its
+// arguments (carts, codes and tokens stay out of traces) nor its caller
+// (runtime.Callers on every command costs more than the command's own work).
 func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*store.Store, error) {
 	st, err := store.Open(ctx, cfg.RedisURL, cfg.AppPrefix, log)
 	if err != nil {
 		return nil, err
+	}
+	if !telemetry.Exporting() {
+		return st, nil
 	}
 	if err := redisotel.InstrumentTracing(st.Client, redisotel.WithDBStatement(false), redisotel.WithCallerEnabled(false)); err != nil {
 		st.Close()
