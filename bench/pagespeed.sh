@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # How close the edge's page is to a static file: wrk against nginx (one worker) serving
 # the edge's own HTML for / from a file, then against bin/edge on the embedded store and,
-# when a Redis answers at 127.0.0.1:6379, against bin/edge on that Redis. Prints req/s
-# per case and the ratio to nginx (bench/README.md, "pagespeed.sh").
+# when a Redis answers at 127.0.0.1:6379, against bin/edge on that Redis. Prints req/s,
+# the server's CPU time per request and the ratio to nginx (bench/README.md,
+# "pagespeed.sh").
 #
 #   bash bench/pagespeed.sh            # after make build
 #   DURATION=4s bash bench/pagespeed.sh
@@ -58,8 +59,24 @@ stop_edge() {
   edge_pid=""
 }
 
-rps() { # url → requests per second
-  "${WRK[@]}" "$1" | awk '/^Requests\/sec:/ {print $2}'
+# CPU time (user + system, clock ticks) of process $1 and its children so far.
+ticks() {
+  local t=0 p
+  for p in "$1" $(cat /proc/"$1"/task/*/children 2>/dev/null); do
+    t=$((t + $(awk '{sub(/.*\) /, ""); print $12 + $13}' /proc/"$p"/stat 2>/dev/null || echo 0)))
+  done
+  echo "$t"
+}
+
+# rps url pid → "req/s µs-of-CPU-per-request" for the server process pid (and its
+# workers): CPU per request moves far less than req/s on a shared machine.
+rps() {
+  local t0 out t1 hz
+  hz=$(getconf CLK_TCK)
+  t0=$(ticks "$2")
+  out=$("${WRK[@]}" "$1")
+  t1=$(ticks "$2")
+  awk -v d=$((t1 - t0)) -v hz="$hz" '/requests in/ {n = $1} /^Requests\/sec:/ {r = $2} END {printf "%s %.1f\n", r, d * 1e6 / hz / n}' <<<"$out"
 }
 
 # The edge's own HTML for /, served by nginx from a file.
@@ -95,13 +112,15 @@ nginx_pid=$!
 wait_for "http://127.0.0.1:$NGINX_PORT/"
 
 printf 'page: %s bytes; wrk %s\n' "$(wc -c <"$tmp/html/index.html")" "${WRK[*]}"
-base=$(rps "http://127.0.0.1:$NGINX_PORT/")
-printf '%-28s %10s req/s\n' "nginx (1 worker, file)" "$base"
+read -r base base_cpu < <(rps "http://127.0.0.1:$NGINX_PORT/" "$nginx_pid")
+printf '%-28s %10s req/s  %5s µs CPU/request\n' "nginx (1 worker, file)" "$base" "$base_cpu"
 kill "$nginx_pid" && wait "$nginx_pid" 2>/dev/null || true
 nginx_pid=""
 
-report() { # name rps
-  awk -v n="$1" -v r="$2" -v b="$base" 'BEGIN { printf "%-28s %10s req/s  %.2fx nginx\n", n, r, r / b }'
+report() { # name "rps cpu"
+  local r c
+  read -r r c <<<"$2"
+  awk -v n="$1" -v r="$r" -v c="$c" -v b="$base" 'BEGIN { printf "%-28s %10s req/s  %5s µs CPU/request  %.2fx nginx\n", n, r, c, r / b }'
 }
 
 redis_up=false
@@ -111,11 +130,11 @@ for bin in ./bin/edge ${BASELINE_EDGE:+"$BASELINE_EDGE"}; do
   label=edge
   [ "$bin" != ./bin/edge ] && label=baseline
   start_edge
-  report "$label, embedded store" "$(rps "http://127.0.0.1:$EDGE_PORT/")"
+  report "$label, embedded store" "$(rps "http://127.0.0.1:$EDGE_PORT/" "$edge_pid")"
   stop_edge
   if $redis_up; then
     start_edge REDIS_URL="$REDIS_URL_BENCH"
-    report "$label, Redis 127.0.0.1:6379" "$(rps "http://127.0.0.1:$EDGE_PORT/")"
+    report "$label, Redis 127.0.0.1:6379" "$(rps "http://127.0.0.1:$EDGE_PORT/" "$edge_pid")"
     stop_edge
   else
     echo "no Redis at 127.0.0.1:6379: the Redis case is skipped"

@@ -6,13 +6,15 @@
 package csp
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/random"
 )
 
 // ReportPath is where browsers send violation reports (report-uri and the
@@ -46,9 +48,11 @@ func Nonce(c fiber.Ctx) string {
 }
 
 func newNonce() string {
-	b := make([]byte, nonceBytes)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails (it panics where no source exists)
-	return base64.RawURLEncoding.EncodeToString(b)
+	var b [nonceBytes]byte
+	random.Read(b[:])
+	var s [nonceBytes * 4 / 3]byte
+	base64.RawURLEncoding.Encode(s[:], b[:])
+	return string(s[:])
 }
 
 // Sources are the origins a page may use beyond its own, each a CSP source expression
@@ -113,8 +117,27 @@ func NewPolicy(src Sources, secure bool) *Policy {
 
 // Page is the policy text for nonce.
 func (p *Policy) Page(nonce string) string {
-	return p.before + nonce + p.between + nonce + p.after
+	return string(p.appendPage(nil, nonce))
 }
+
+func (p *Policy) appendPage(b []byte, nonce string) []byte {
+	b = append(b, p.before...)
+	b = append(b, nonce...)
+	b = append(b, p.between...)
+	b = append(b, nonce...)
+	return append(b, p.after...)
+}
+
+// Header names as the response stores them, for SetCanonical (no normalizing per
+// response).
+var (
+	headerPolicy    = []byte(HeaderPolicy)
+	headerEndpoints = []byte(HeaderEndpoints)
+	endpoints       = []byte(Endpoints)
+)
+
+// policyBuffers hold a policy while it is copied into a response's headers.
+var policyBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // Endpoints is the Reporting-Endpoints header value naming ReportGroup.
 const Endpoints = ReportGroup + `="` + ReportPath + `"`
@@ -128,19 +151,27 @@ func (p *Policy) Middleware() fiber.Handler {
 		if !isHTML(c) {
 			return err
 		}
-		if c.GetRespHeader(HeaderPolicy) == "" {
-			c.Set(HeaderPolicy, p.Page(Nonce(c)))
+		h := &c.Response().Header
+		if len(h.PeekBytes(headerPolicy)) == 0 {
+			buf := policyBuffers.Get().(*[]byte)
+			*buf = p.appendPage((*buf)[:0], Nonce(c))
+			h.SetCanonical(headerPolicy, *buf) // copies
+			policyBuffers.Put(buf)
 		}
-		if p.reportTo && c.GetRespHeader(HeaderEndpoints) == "" {
-			c.Set(HeaderEndpoints, Endpoints)
+		if p.reportTo && len(h.PeekBytes(headerEndpoints)) == 0 {
+			h.SetCanonical(headerEndpoints, endpoints)
 		}
 		return err
 	}
 }
 
 func isHTML(c fiber.Ctx) bool {
-	ct := strings.ToLower(strings.TrimSpace(string(c.Response().Header.ContentType())))
-	return strings.HasPrefix(ct, "text/html")
+	const html = "text/html"
+	ct := c.Response().Header.ContentType()
+	for len(ct) > 0 && (ct[0] == ' ' || ct[0] == '\t') {
+		ct = ct[1:]
+	}
+	return len(ct) >= len(html) && strings.EqualFold(string(ct[:len(html)]), html)
 }
 
 // inline finds a document's script and style elements and their text.

@@ -51,6 +51,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/random"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
 )
@@ -182,54 +183,63 @@ func (p *protector) currentSecret(ctx context.Context) []byte {
 }
 
 // keyedMAC is an HMAC already keyed with key: Reset is cheaper than keying anew, and
-// every page view makes a token.
+// every page view makes a token. msg and sum are its scratch space.
 type keyedMAC struct {
 	key []byte
 	h   hash.Hash
+	msg []byte
+	sum [macSize]byte
 }
 
 var macs sync.Pool
 
-func mac(secret []byte, visitorID string) []byte {
+func mac(secret []byte, visitorID string) [macSize]byte {
 	k, _ := macs.Get().(*keyedMAC)
 	if k == nil || !bytes.Equal(k.key, secret) {
 		k = &keyedMAC{key: secret, h: hmac.New(sha256.New, secret)}
 	} else {
 		k.h.Reset()
 	}
-	k.h.Write([]byte(macContext))
-	k.h.Write([]byte(visitorID))
-	sum := k.h.Sum(nil)
+	k.msg = append(append(k.msg[:0], macContext...), visitorID...)
+	k.h.Write(k.msg)
+	sum := [macSize]byte(k.h.Sum(k.sum[:0]))
 	macs.Put(k)
 	return sum
 }
 
+// tokenLen is a token's length in characters: tokenBytes in unpadded base64.
+const tokenLen = (tokenBytes*8 + 5) / 6
+
 // tokenFor returns a freshly masked token for the visitor.
 func (p *protector) tokenFor(ctx context.Context, visitorID string) string {
 	m := mac(p.currentSecret(ctx), visitorID)
-	b := make([]byte, tokenBytes)
-	_, _ = rand.Read(b[:macSize])
+	var b [tokenBytes]byte
+	random.Read(b[:macSize])
 	for i := range macSize {
 		b[macSize+i] = b[i] ^ m[i]
 	}
-	return base64.RawURLEncoding.EncodeToString(b)
+	var s [tokenLen]byte
+	base64.RawURLEncoding.Encode(s[:], b[:])
+	return string(s[:])
 }
 
 // valid reports whether token belongs to the visitor. After a mismatch it re-reads
 // the secret (at most once per SecretReload) in case another edge recreated it.
 func (p *protector) valid(ctx context.Context, visitorID, token string) bool {
-	if visitorID == "" || len(token) != base64.RawURLEncoding.EncodedLen(tokenBytes) {
+	if visitorID == "" || len(token) != tokenLen {
 		return false
 	}
-	b, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(b) != tokenBytes {
+	var src [tokenLen]byte
+	copy(src[:], token)
+	var b [tokenBytes]byte
+	if n, err := base64.RawURLEncoding.Decode(b[:], src[:]); err != nil || n != tokenBytes {
 		return false
 	}
-	got := make([]byte, macSize)
+	var got [macSize]byte
 	for i := range macSize {
 		got[i] = b[i] ^ b[macSize+i]
 	}
-	if hmac.Equal(got, mac(p.currentSecret(ctx), visitorID)) {
+	if m := mac(p.currentSecret(ctx), visitorID); hmac.Equal(got[:], m[:]) {
 		return true
 	}
 	now := p.cfg.Now()
@@ -242,7 +252,8 @@ func (p *protector) valid(ctx context.Context, visitorID, token string) bool {
 	if !retry || p.load(ctx) != nil {
 		return false
 	}
-	return hmac.Equal(got, mac(p.currentSecret(ctx), visitorID))
+	m := mac(p.currentSecret(ctx), visitorID)
+	return hmac.Equal(got[:], m[:])
 }
 
 func (p *protector) handler(c fiber.Ctx) error {

@@ -43,3 +43,21 @@ func FuzzDecodeBytes(f *testing.F) {
 		}
 	})
 }
+
+// Text that holds a control character, raw or escaped, is refused; the same text
+// without it is taken.
+func TestDecodeBytesControlText(t *testing.T) {
+	var v struct {
+		Name string `json:"name"`
+	}
+	for _, body := range []string{`{"name":"a\u0000b"}`, `{"name":"a\u007fb"}`, "{\"name\":\"a\x7fb\"}", "{\"name\":\"a\u202eb\"}", `{"name":"a\u2066b"}`, "{\"n\u2067ame\":\"x\"}"} {
+		if err := DecodeBytes([]byte(body), &v); err == nil {
+			t.Errorf("%q: taken", body)
+		}
+	}
+	for _, body := range []string{`{"name":"a\nb"}`, `{"name":"a\tb \"q\""}`, "{\"name\":\"caf\u00e9 \u2014 ok\"}", `{"name":"plain"}`} {
+		if err := DecodeBytes([]byte(body), &v); err != nil {
+			t.Errorf("%q: %v", body, err)
+		}
+	}
+}

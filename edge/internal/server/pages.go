@@ -180,15 +180,17 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 		p.Session.HasCart = h.cartState(c, visitor)
 	}
 
-	c.Set(fiber.HeaderCacheControl, site.NoCache)
-	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
+	rh := &c.Response().Header
+	rh.SetCanonical(headerCacheControl, noCache)
+	rh.SetContentType(fiber.MIMETextHTMLCharsetUTF8)
 	c.Status(status)
 	buf, _ := docBuffers.Get().(*[]byte)
 	if buf == nil {
 		buf = new([]byte)
 	}
-	*buf = shell.Append((*buf)[:0], p)
-	c.Response().SetBody(*buf) // copies into the response's own pooled buffer
+	// The document becomes the response's body, and the body buffer the response had
+	// goes back to the pool: nothing is copied.
+	*buf = c.Response().SwapBody(shell.Append((*buf)[:0], p))[:0]
 	docBuffers.Put(buf)
 	if h.viewed != nil {
 		h.viewed(c, p)
@@ -209,6 +211,9 @@ func withoutParam(query, key string) string {
 	}
 	return strings.Join(kept, "&")
 }
+
+// The page's Cache-Control header, as the response stores it.
+var headerCacheControl, noCache = []byte(fiber.HeaderCacheControl), []byte(site.NoCache)
 
 // docBuffers are the buffers documents are written in before they are copied into
 // the response.

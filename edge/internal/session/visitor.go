@@ -6,13 +6,14 @@
 package session
 
 import (
-	"crypto/rand"
 	"encoding/base64"
+	"strconv"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/random"
 )
 
 // Config configures the visitor middleware. Zero fields take the defaults shown.
@@ -26,6 +27,8 @@ type Config struct {
 	// Secure marks the cookie Secure. Default: false here; the edge sets it from
 	// COOKIE_SECURE (true in production).
 	Secure bool
+
+	attrs string // the cookies' attributes (cookieAttrs)
 }
 
 // ConfigDefault is the default configuration.
@@ -47,10 +50,39 @@ func configDefault(config ...Config) Config {
 
 type visitorKey struct{}
 
+// setCookie is the Set-Cookie header name as responses store it.
+var setCookie = []byte(fiber.HeaderSetCookie)
+
+// cookieAttrs are the attributes of the visitor and cart hint cookies, written once:
+// max-age, path /, HttpOnly, Secure when cfg says so, SameSite=Lax.
+func cookieAttrs(cfg *Config) string {
+	a := "; max-age=" + strconv.Itoa(int(cfg.MaxAge.Seconds())) + "; path=/; HttpOnly"
+	if cfg.Secure {
+		a += "; secure"
+	}
+	return a + "; SameSite=Lax"
+}
+
+// setCookieValue adds "Set-Cookie: name=value<attrs>" to the response: the header
+// fiber.Cookie would write, without building a cookie per response.
+func setCookieValue(c fiber.Ctx, cfg *Config, name, value string) {
+	if len(c.Response().Header.PeekCookie(name)) > 0 { // set before in this response: replace it
+		c.Cookie(&fiber.Cookie{
+			Name: name, Value: value, Path: "/", HTTPOnly: true, Secure: cfg.Secure,
+			SameSite: fiber.CookieSameSiteLaxMode, MaxAge: int(cfg.MaxAge.Seconds()),
+		})
+		return
+	}
+	var buf [128]byte
+	b := append(append(append(append(buf[:0], name...), '='), value...), cfg.attrs...)
+	c.Response().Header.SetCanonical(setCookie, b) // copies
+}
+
 // New returns the visitor middleware: it reads the visitor cookie or, on a safe request
 // (GET, HEAD), issues a new id, and stores it for VisitorID.
 func New(config ...Config) fiber.Handler {
 	cfg := configDefault(config...)
+	cfg.attrs = cookieAttrs(&cfg)
 	return func(c fiber.Ctx) error {
 		if cfg.Next != nil && cfg.Next(c) {
 			return c.Next()
@@ -68,10 +100,7 @@ func New(config ...Config) fiber.Handler {
 		if !validID(id) {
 			id = NewID()
 			c.Locals(newVisitorKey{}, true)
-			c.Cookie(&fiber.Cookie{
-				Name: cfg.CookieName, Value: id, Path: "/", HTTPOnly: true, Secure: cfg.Secure,
-				SameSite: fiber.CookieSameSiteLaxMode, MaxAge: int(cfg.MaxAge.Seconds()),
-			})
+			setCookieValue(c, &cfg, cfg.CookieName, id)
 		}
 		c.Locals(visitorKey{}, id)
 		return c.Next()
@@ -99,17 +128,27 @@ func VisitorID(c fiber.Ctx) string {
 
 // NewID returns 128 random bits, URL-safe base64 (22 characters).
 func NewID() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
+	var b [16]byte
+	random.Read(b[:])
+	var s [22]byte
+	base64.RawURLEncoding.Encode(s[:], b[:])
+	return string(s[:])
 }
 
+// validID reports an id NewID could have made: 22 characters of the URL-safe base64
+// alphabet (all of which decode to 16 bytes).
 func validID(id string) bool {
 	if len(id) != 22 {
 		return false
 	}
-	_, err := base64.RawURLEncoding.DecodeString(id)
-	return err == nil
+	for i := range len(id) {
+		switch c := id[i]; {
+		case c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '-', c == '_':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // CartHintCookie says whether the visitor has a cart on the server ("1") or not
@@ -155,8 +194,5 @@ func SetCartHint(c fiber.Ctx, has bool) {
 	if has {
 		v = "1"
 	}
-	c.Cookie(&fiber.Cookie{
-		Name: CartHintCookie, Value: v, Path: "/", HTTPOnly: true, Secure: cfg.Secure,
-		SameSite: fiber.CookieSameSiteLaxMode, MaxAge: int(cfg.MaxAge.Seconds()),
-	})
+	setCookieValue(c, cfg, CartHintCookie, v)
 }

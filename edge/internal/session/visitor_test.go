@@ -42,3 +42,60 @@ func TestVisitorCookie(t *testing.T) {
 		t.Fatal("a malformed cookie must be replaced")
 	}
 }
+
+// A cookie of the right length with a character outside URL-safe base64 is replaced,
+// and every new visitor gets an id of its own.
+func TestVisitorCookieMalformedAndFresh(t *testing.T) {
+	app := fiber.New()
+	app.Use(New())
+	app.Get("/", func(c fiber.Ctx) error { return c.SendString(VisitorID(c)) })
+	for _, bad := range []string{"AAAAAAAAAAAAAAAAAAAAA+", "AAAAAAAAAAAAAAAAAAAAA/", "AAAAAAAAAAAAAAAAAAAAA=", "AAAAAAAAAAAAAAAAAAAAA.", "AAAAAAAAAAAAAAAAAAAAAAA"} {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.Header.Set("Cookie", "hh_sid="+bad)
+		resp, _ := app.Test(req)
+		got, _ := io.ReadAll(resp.Body)
+		if string(got) == bad || !strings.HasPrefix(resp.Header.Get("Set-Cookie"), "hh_sid=") {
+			t.Fatalf("cookie %q was kept as the visitor id", bad)
+		}
+	}
+	seen := map[string]bool{}
+	for range 200 {
+		resp, _ := app.Test(httptest.NewRequest("GET", "/", nil))
+		id, _ := io.ReadAll(resp.Body)
+		if len(id) != 22 || seen[string(id)] {
+			t.Fatalf("new visitor id %q: repeated or not 22 characters", id)
+		}
+		seen[string(id)] = true
+	}
+}
+
+// The visitor and cart hint cookies carry every attribute, Secure included when
+// configured, and a hint set twice in one response is sent once, with the last value.
+func TestCookieAttributes(t *testing.T) {
+	app := fiber.New()
+	app.Use(New(Config{Secure: true}))
+	app.Get("/", func(c fiber.Ctx) error {
+		SetCartHint(c, true)
+		SetCartHint(c, false)
+		return nil
+	})
+	resp, err := app.Test(httptest.NewRequest("GET", "/", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cookies := resp.Header.Values("Set-Cookie")
+	if len(cookies) != 2 {
+		t.Fatalf("Set-Cookie = %q, want the visitor and one cart hint", cookies)
+	}
+	for _, ck := range cookies {
+		attrs := strings.ToLower(ck)
+		for _, want := range []string{"; max-age=34560000", "; path=/", "; httponly", "; secure", "; samesite=lax"} {
+			if !strings.Contains(attrs, want) {
+				t.Errorf("%q lacks %q", ck, want)
+			}
+		}
+	}
+	if !strings.HasPrefix(cookies[1], "hh_cart=0;") {
+		t.Errorf("cart hint = %q, want hh_cart=0", cookies[1])
+	}
+}

@@ -52,6 +52,10 @@ func Setup(ctx context.Context, service, version string) (func(context.Context) 
 // reading the trace headers and building the span's attributes cost every request.
 var exporting atomic.Bool
 
+// Exporting reports whether Setup found a collector: spans made now leave the process.
+// Without one, instrumentation that would only make no-op spans can be left out.
+func Exporting() bool { return exporting.Load() }
+
 // Config configures the tracing middleware.
 type Config struct {
 	// Next skips tracing when it returns true. Default: skip /healthz and /readyz.

@@ -69,11 +69,14 @@ func (p *Provider) load(ctx context.Context, owner string) (ordering.Cart, []byt
 	if err != nil {
 		return ordering.Cart{}, nil, err
 	}
+	if e, ok := p.recent.entry(owner); ok && e.cart != nil && e.raw == string(raw) {
+		return cloneCart(e.cart), raw, nil
+	}
 	var c ordering.Cart
 	if err := json.Unmarshal(raw, &c); err != nil {
 		return ordering.Cart{}, nil, err
 	}
-	p.recent.put(owner, string(raw))
+	p.recent.put(owner, string(raw), &c)
 	return c, raw, nil
 }
 
@@ -89,7 +92,7 @@ func (p *Provider) save(ctx context.Context, owner string, c *ordering.Cart) err
 		p.recent.drop(owner)
 		return err
 	}
-	p.recent.put(owner, string(raw))
+	p.recent.put(owner, string(raw), c)
 	return nil
 }
 
@@ -112,7 +115,12 @@ func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering
 	fresh := false
 	for attempt := 0; attempt < 5; attempt++ {
 		var c ordering.Cart
+		var known bool
+		if remembered || fresh {
+			c, known = p.recent.decoded(owner, old)
+		}
 		switch {
+		case known:
 		case remembered || fresh:
 			if err := json.Unmarshal([]byte(old), &c); err != nil {
 				if fresh {
@@ -160,10 +168,10 @@ func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering
 		if cur, ok := res.(string); ok {
 			// Changed meanwhile: try again on the cart as it is now.
 			old, fresh = cur, true
-			p.recent.put(owner, cur)
+			p.recent.put(owner, cur, nil)
 			continue
 		}
-		p.recent.put(owner, string(raw))
+		p.recent.put(owner, string(raw), &c)
 		return c, nil
 	}
 	return ordering.Cart{}, fault.New(fault.Conflict, "cart_busy", "Your bag changed while we were updating it. Please try again.")

@@ -2,7 +2,11 @@ package builtin
 
 import (
 	"hash/maphash"
+	"maps"
+	"slices"
 	"sync"
+
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
 
 // recentCarts remembers, per owner, the stored JSON of the cart this edge last read
@@ -12,7 +16,11 @@ import (
 // cart as it is now, and the change is made again on that. A stale entry so costs
 // one round trip, never a lost change; an entry that matches saves one.
 //
-// It holds at most maxRecentCarts entries (a few hundred bytes each); when full, an
+// With the JSON it keeps the cart that JSON decodes to, so that reading or changing a
+// cart whose JSON is the one remembered costs a copy of it (cloneCart) instead of
+// decoding it again: on the cart API's hot path, decoding was the edge's largest cost.
+//
+// It holds at most maxRecentCarts entries (one to a few KB each); when full, an
 // arbitrary entry makes room. Shards keep concurrent requests off one lock.
 type recentCarts struct {
 	seed   maphash.Seed
@@ -26,13 +34,20 @@ const (
 
 type recentShard struct {
 	mu sync.Mutex
-	m  map[string]string
+	m  map[string]recentCart
+}
+
+// recentCart is a cart's stored JSON and, when known, the cart it decodes to. cart is
+// never changed once remembered: callers get a clone.
+type recentCart struct {
+	raw  string
+	cart *ordering.Cart
 }
 
 func newRecentCarts() *recentCarts {
 	r := &recentCarts{seed: maphash.MakeSeed()}
 	for i := range r.shards {
-		r.shards[i].m = map[string]string{}
+		r.shards[i].m = map[string]recentCart{}
 	}
 	return r
 }
@@ -43,15 +58,36 @@ func (r *recentCarts) shard(owner string) *recentShard {
 
 // get returns the owner's cart JSON as last seen here, if any.
 func (r *recentCarts) get(owner string) (string, bool) {
-	s := r.shard(owner)
-	s.mu.Lock()
-	raw, ok := s.m[owner]
-	s.mu.Unlock()
-	return raw, ok
+	e, ok := r.entry(owner)
+	return e.raw, ok
 }
 
-// put notes the owner's cart JSON as just read or written.
-func (r *recentCarts) put(owner, raw string) {
+// decoded returns a copy of the cart raw decodes to, when the owner's remembered
+// JSON is raw and its cart is known.
+func (r *recentCarts) decoded(owner, raw string) (ordering.Cart, bool) {
+	e, ok := r.entry(owner)
+	if !ok || e.cart == nil || e.raw != raw {
+		return ordering.Cart{}, false
+	}
+	return cloneCart(e.cart), true
+}
+
+func (r *recentCarts) entry(owner string) (recentCart, bool) {
+	s := r.shard(owner)
+	s.mu.Lock()
+	e, ok := s.m[owner]
+	s.mu.Unlock()
+	return e, ok
+}
+
+// put notes the owner's cart JSON as just read or written, and the cart it decodes to
+// when the caller has it (nil when not); put keeps a copy of the cart.
+func (r *recentCarts) put(owner, raw string, cart *ordering.Cart) {
+	e := recentCart{raw: raw}
+	if cart != nil {
+		c := cloneCart(cart)
+		e.cart = &c
+	}
 	s := r.shard(owner)
 	s.mu.Lock()
 	if _, ok := s.m[owner]; !ok && len(s.m) >= maxRecentCarts/recentShards {
@@ -60,7 +96,7 @@ func (r *recentCarts) put(owner, raw string) {
 			break
 		}
 	}
-	s.m[owner] = raw
+	s.m[owner] = e
 	s.mu.Unlock()
 }
 
@@ -70,4 +106,47 @@ func (r *recentCarts) drop(owner string) {
 	s.mu.Lock()
 	delete(s.m, owner)
 	s.mu.Unlock()
+}
+
+// cloneCart is a deep copy of c that shares nothing a caller could change with it, as
+// decoding c's JSON again would give: an empty slice or map of an omitempty field
+// (which the JSON leaves out) is nil. TestCloneCartSharesNothing walks every field, so
+// a field added to the cart that this copy misses fails it.
+func cloneCart(c *ordering.Cart) ordering.Cart {
+	n := *c
+	n.Products = slices.Clone(c.Products)
+	for i := range n.Products {
+		p := &n.Products[i]
+		p.Modifiers = slices.Clone(p.Modifiers)
+		p.Markers = slices.Clone(p.Markers)
+		p.CrossContact = emptyNil(slices.Clone(p.CrossContact))
+	}
+	if a := c.Handoff.Address; a != nil {
+		v := *a
+		n.Handoff.Address = &v
+	}
+	if a := c.Handoff.Vehicle; a != nil {
+		v := *a
+		n.Handoff.Vehicle = &v
+	}
+	if t := c.Time.At; t != nil {
+		v := *t
+		n.Time.At = &v
+	}
+	n.Discounts = slices.Clone(c.Discounts)
+	n.Fees = slices.Clone(c.Fees)
+	n.CustomFields = maps.Clone(c.CustomFields)
+	if len(n.CustomFields) == 0 {
+		n.CustomFields = nil
+	}
+	n.Rewards = emptyNil(slices.Clone(c.Rewards))
+	n.Warnings = emptyNil(slices.Clone(c.Warnings))
+	return n
+}
+
+func emptyNil[S ~[]E, E any](s S) S {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
 }

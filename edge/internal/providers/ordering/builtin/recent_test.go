@@ -2,8 +2,12 @@ package builtin
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -146,7 +150,7 @@ func TestARuleIsCheckedOnTheStoredCart(t *testing.T) {
 func TestRecentCartsAreBounded(t *testing.T) {
 	r := newRecentCarts()
 	for i := range 3 * maxRecentCarts {
-		r.put(string(rune('a'+i%26))+string(rune(i)), "{}")
+		r.put(string(rune('a'+i%26))+string(rune(i)), "{}", nil)
 	}
 	n := 0
 	for i := range r.shards {
@@ -155,7 +159,7 @@ func TestRecentCartsAreBounded(t *testing.T) {
 	if n > maxRecentCarts {
 		t.Fatalf("%d carts remembered, at most %d", n, maxRecentCarts)
 	}
-	r.put("x", "1")
+	r.put("x", "1", nil)
 	if raw, ok := r.get("x"); !ok || raw != "1" {
 		t.Fatalf("get after put: %q %v", raw, ok)
 	}
@@ -163,4 +167,146 @@ func TestRecentCartsAreBounded(t *testing.T) {
 	if _, ok := r.get("x"); ok {
 		t.Fatal("dropped cart still remembered")
 	}
+}
+
+// fullCart has every field of a cart set, every slice and map non-empty and every
+// pointer non-nil.
+func fullCart() ordering.Cart {
+	at := time.Date(2026, 11, 26, 18, 30, 0, 0, time.UTC)
+	c := ordering.Cart{
+		ID: "c_1", MenuID: "m-standard", LocationID: "oh-columbus-downtown",
+		Products: []ordering.CartProduct{{
+			ID: "l_1", ProductID: "tenders-3", Name: "3 Tenders", Quantity: 2,
+			Modifiers:           []ordering.ChosenModifier{{ID: "flv-original", GroupID: "flavor", ParentID: "p", Name: "Original", Quantity: 1, PriceCents: 10}},
+			SpecialInstructions: "extra crispy", UnitPriceCents: 649, TotalCents: 1298, Calories: 390,
+			Markers: []string{"egg"}, CrossContact: []string{"shared fryer"}, Catering: true,
+		}},
+		Handoff: ordering.Handoff{Mode: "delivery", Address: &ordering.Address{Street: "1 Main", City: "Columbus", State: "OH", ZIP: "43215"},
+			DeliveryNotes: "ring", Vehicle: &ordering.Vehicle{Make: "VW", Model: "Golf", Color: "red"}, Lat: 39.9, Lng: -83, DistanceMiles: 1.5},
+		Time:   ordering.TimeWanted{Mode: "later", At: &at},
+		Coupon: "SAVE", Discounts: []ordering.Discount{{Kind: "coupon", Code: "SAVE", Label: "Save", AmountCents: 100}},
+		Fees: []ordering.Fee{{Code: "delivery", Label: "Delivery", AmountCents: 299}},
+		Tip:  ordering.Tip{Percent: 15}, TaxExemptID: "tx", Utensils: true,
+		CustomFields: map[string]string{"po": "42"}, Totals: ordering.Totals{SubtotalCents: 1298, TotalCents: 1500},
+		ItemCount: 2, CreatedAt: at, UpdatedAt: at, ExpiresAt: at.Add(time.Hour),
+		Rewards: []ordering.AppliedReward{{ID: "r", Name: "Free", AmountCents: 50}}, MemberID: "m1", Warnings: []string{"w"},
+	}
+	c.Products[0].Data.Name = "3 Tenders"
+	return c
+}
+
+// A cart copied from the memory of recent carts shares no slice, map or pointer with
+// the one remembered: a change to the copy (a line added, a quantity raised) must not
+// change what the next request starts from. The walk covers every field by
+// reflection, so a field added to the cart that cloneCart does not copy fails here.
+func TestCloneCartSharesNothing(t *testing.T) {
+	orig := fullCart()
+	cp := cloneCart(&orig)
+	var walk func(path string, a, b reflect.Value)
+	walk = func(path string, a, b reflect.Value) {
+		switch a.Kind() {
+		case reflect.Pointer:
+			if a.IsNil() {
+				t.Errorf("%s: nil in the full cart; set it in fullCart", path)
+				return
+			}
+			if a.Pointer() == b.Pointer() {
+				t.Errorf("%s: the copy shares the pointer", path)
+			}
+			walk(path, a.Elem(), b.Elem())
+		case reflect.Slice:
+			if a.Len() == 0 {
+				t.Errorf("%s: empty in the full cart; fill it in fullCart", path)
+				return
+			}
+			if a.Pointer() == b.Pointer() {
+				t.Errorf("%s: the copy shares the slice", path)
+			}
+			for i := range a.Len() {
+				walk(fmt.Sprintf("%s[%d]", path, i), a.Index(i), b.Index(i))
+			}
+		case reflect.Map:
+			if a.Len() == 0 {
+				t.Errorf("%s: empty in the full cart; fill it in fullCart", path)
+				return
+			}
+			if a.Pointer() == b.Pointer() {
+				t.Errorf("%s: the copy shares the map", path)
+			}
+		case reflect.Struct:
+			if a.Type() == reflect.TypeOf(time.Time{}) {
+				return
+			}
+			for i := range a.NumField() {
+				walk(path+"."+a.Type().Field(i).Name, a.Field(i), b.Field(i))
+			}
+		case reflect.Interface, reflect.Chan, reflect.Func:
+			t.Errorf("%s: a %s in the cart; cloneCart must copy it", path, a.Kind())
+		}
+	}
+	walk("Cart", reflect.ValueOf(orig), reflect.ValueOf(cp))
+	if !reflect.DeepEqual(orig, cp) {
+		t.Fatalf("the copy differs:\n%+v\n%+v", orig, cp)
+	}
+}
+
+// A copy is what decoding the cart's JSON gives, field for field: the memory of
+// recent carts answers it in place of decoding. Empty omitempty fields, left out of
+// the JSON, are nil in both.
+func TestCloneCartIsTheDecodedCart(t *testing.T) {
+	full := fullCart()
+	empty := ordering.Cart{ID: "c_2", Products: []ordering.CartProduct{{ID: "l", Modifiers: []ordering.ChosenModifier{}, Markers: []string{}, CrossContact: []string{}}},
+		Discounts: []ordering.Discount{}, Fees: []ordering.Fee{}, CustomFields: map[string]string{}, Rewards: []ordering.AppliedReward{}, Warnings: []string{}}
+	for _, c := range []ordering.Cart{full, empty, {}} {
+		raw, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var decoded ordering.Cart
+		if err := json.Unmarshal(raw, &decoded); err != nil {
+			t.Fatal(err)
+		}
+		if cp := cloneCart(&decoded); !reflect.DeepEqual(cp, decoded) {
+			t.Errorf("copy of the decoded cart differs:\n%+v\n%+v", cp, decoded)
+		}
+		cp := cloneCart(&c)
+		again, _ := json.Marshal(cp)
+		if string(again) != string(raw) {
+			t.Errorf("the copy's JSON differs:\n%s\n%s", again, raw)
+		}
+		var viaCopy ordering.Cart
+		_ = json.Unmarshal(again, &viaCopy)
+		if !reflect.DeepEqual(cloneCart(&viaCopy), cloneCart(&decoded)) {
+			t.Errorf("copy and decoded cart differ")
+		}
+	}
+}
+
+// A change to a cart read from the memory of recent carts leaves the next read as it
+// was stored: reads answer copies.
+func TestRecentCartReadsAreCopies(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		if _, err := e.p.CreateCart(ctx, "v", "m-standard", ""); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.p.AddProduct(ctx, "v", tenders); err != nil {
+			t.Fatal(err)
+		}
+		c, err := e.p.Cart(ctx, "v")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Products[0].Quantity = 50
+		c.Products[0].Modifiers[0].ID = "changed"
+		c.Products = append(c.Products, c.Products[0])
+		again, err := e.p.Cart(ctx, "v")
+		if err != nil || len(again.Products) != 1 || again.Products[0].Quantity != 1 || again.Products[0].Modifiers[0].ID != "flv-original" {
+			t.Fatalf("second read: %v %+v", err, again.Products)
+		}
+		added, err := e.p.AddProduct(ctx, "v", tenders)
+		if err != nil || len(added.Products) != 1 || added.Products[0].Quantity != 2 {
+			t.Fatalf("a change after it: %v %+v", err, added.Products)
+		}
+	})
 }
