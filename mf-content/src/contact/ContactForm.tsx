@@ -31,6 +31,7 @@ import {
   type ContactValues,
 } from './rules';
 import './contact.css';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
 
 /** The id of each field's control, for the error summary's links and for focus. */
 export const fieldId = (f: ContactField) => `contact-${f}`;
@@ -53,6 +54,7 @@ export function ContactForm() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ ticket: string; email: string } | null>(null);
   const [announced, setAnnounced] = useState('');
+  useAnnounce(announced);
   const focusNext = useRef<ContactField | null>(null);
 
   const topicIds = topics.status === 'ready' ? topics.data.map((t) => t.id) : [];
@@ -298,9 +300,6 @@ export function ContactForm() {
         >
           {count.over && <span aria-hidden="true">⚠ </span>}
           {count.text}
-        </p>
-        <p className="visually-hidden" aria-live="polite" data-testid="message-count-live">
-          {announced}
         </p>
         <FieldError id={errors.message ? `${fieldId('message')}-error` : undefined} message={errors.message} />
       </div>
