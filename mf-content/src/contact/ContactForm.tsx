@@ -32,6 +32,7 @@ import {
 } from './rules';
 import './contact.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
+import { useSearchParams } from '@henhouse/kit/router';
 
 /** The id of each field's control, for the error summary's links and for focus. */
 export const fieldId = (f: ContactField) => `contact-${f}`;
@@ -43,7 +44,9 @@ const pickOrClear = 'Choose a location from the list, or clear the field.';
 
 export function ContactForm() {
   const topics = useLoad('contact-topics', (signal) => contactTopics(signal).then((r) => r.topics));
-  const [values, setValues] = useState<ContactValues>(emptyContact);
+  // A link may choose the topic: /contact?topic=accessibility (the accessibility page's).
+  const [search] = useSearchParams();
+  const [values, setValues] = useState<ContactValues>(() => ({ ...emptyContact, topic: search.get('topic') ?? '' }));
   const [location, setLocation] = useState<Location | null>(null);
   const [locationTyped, setLocationTyped] = useState(false);
   // Remounts the location field when the form is cleared for another message.

@@ -37,6 +37,13 @@ async function fillIn(user: ReturnType<typeof setupUser>) {
 }
 
 describe('contact form (/contact)', () => {
+  it('opens on the accessibility topic from the accessibility page', async () => {
+    mockApi({ 'GET /contact/topics': real('GET /api/contact/topics') });
+    mount(Contact, '/contact?topic=accessibility');
+    await waitFor(() => expect(topic()).toBeEnabled());
+    expect(topic()).toHaveDisplayValue('Accessibility');
+  });
+
   it('asks for the required fields, under each, and moves focus to the first', async () => {
     const api = await mountReady();
     const user = setupUser();
