@@ -19,6 +19,10 @@ export const mobileQuery = `(max-width: ${breakpoints.lg - 1}px)`;
 /** Header offset: 62 px on mobile, 116 px at 900 px width and above. */
 export const headerOffset = { mobile: 62, desktop: 116, desktopFrom: breakpoints.md } as const;
 
+/** The floating "Order Now" overlay: height and gap to the bottom edge in px (tokens.css
+ *  --hh-overlay-height and --hh-overlay-gap); the page's scroll padding keeps focus clear of it. */
+export const overlay = { height: 48, gap: 16 } as const;
+
 export const timing = {
   /** The fetch delay: search-as-you-type waits this long after the last key stroke before
    *  it asks the edge, so a word typed quickly costs one request (docs/shell.md, "Timing"). */
