@@ -261,3 +261,21 @@ export async function tabUntil(page, target, { max = 80, back = false } = {}) {
   }
   throw new Error('Tab never reached ' + target);
 }
+
+/** The WCAG 2.2 A and AA rule tags of axe-core. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** wcagViolations runs axe-core's WCAG 2.2 A/AA rules over the page as it is now and
+ *  answers every finding, whatever its impact, for assert.deepEqual(…, []). */
+export async function wcagViolations(page) {
+  await injectAxe(page);
+  return page.evaluate(async (tags) => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
+    }));
+  }, wcagTags);
+}
