@@ -77,6 +77,11 @@ test('a whole order by keyboard alone, every control visibly focused', async () 
   const day = drawer.getByRole('combobox', { name: 'Select Date' });
   await go(day, 'ArrowDown');
   const time = drawer.getByRole('combobox', { name: 'Select Time' });
+  // No hold to run out: the select's description says how the time is kept.
+  assert.match(
+    await time.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')).textContent),
+    /not held for you until you place your order/,
+  );
   await go(time, 'ArrowDown');
   await page.keyboard.press('ArrowDown');
   // The edge keeps the chosen time on the cart; the select then shows it.
