@@ -91,3 +91,17 @@ test('an error summary that goes away leaves the region empty', () => {
   rerender(<Summary text={null} />);
   expect(assertive()).toBeEmptyDOMElement();
 });
+
+test('while a modal dialog is open, announcements are said from inside it', () => {
+  mountAnnouncer();
+  const dialog = document.createElement('dialog');
+  document.body.append(dialog);
+  dialog.setAttribute('open', '');
+  // jsdom has no :modal; the browser's answer for a dialog opened with showModal().
+  const matches = dialog.matches.bind(dialog);
+  dialog.matches = (sel: string) => sel === ':modal' || matches(sel);
+  mountAnnouncer(dialog);
+  announce('Total $5.00.');
+  expect(dialog.querySelector('[data-live="polite"]')).toHaveTextContent('Total $5.00.');
+  expect(polite()).toBeEmptyDOMElement();
+});

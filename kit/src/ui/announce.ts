@@ -7,25 +7,62 @@ import { useEffect, useRef } from 'react';
 export const POLITE_ID = 'hh-live-polite';
 export const ASSERTIVE_ID = 'hh-live-assertive';
 
+function make(doc: Document, assertive: boolean): HTMLElement {
+  const el = doc.createElement('div');
+  el.className = 'visually-hidden';
+  el.dataset.live = assertive ? 'assertive' : 'polite';
+  el.setAttribute('role', assertive ? 'alert' : 'status');
+  el.setAttribute('aria-live', assertive ? 'assertive' : 'polite');
+  el.setAttribute('aria-atomic', 'true');
+  return el;
+}
+
+/** The open modal dialog on top, if any: showModal() makes the rest of the page inert, a
+ *  live region outside it included, so announcements go to a pair inside it. */
+function topModal(doc: Document): HTMLDialogElement | null {
+  const open = [...doc.querySelectorAll<HTMLDialogElement>('dialog[open]')];
+  for (let i = open.length - 1; i >= 0; i--) {
+    try {
+      if (open[i].matches(':modal')) return open[i];
+    } catch {
+      return null; // no :modal support (jsdom): the page's own regions
+    }
+  }
+  return null;
+}
+
 function region(doc: Document, assertive: boolean): HTMLElement {
+  const modal = topModal(doc);
+  if (modal) {
+    const inside = modal.querySelector<HTMLElement>(`:scope > [data-live="${assertive ? 'assertive' : 'polite'}"]`);
+    if (inside) return inside;
+    mountAnnouncer(modal);
+    return modal.querySelector<HTMLElement>(`:scope > [data-live="${assertive ? 'assertive' : 'polite'}"]`)!;
+  }
   const id = assertive ? ASSERTIVE_ID : POLITE_ID;
   let el = doc.getElementById(id);
   if (!el) {
-    el = doc.createElement('div');
+    el = make(doc, assertive);
     el.id = id;
-    el.className = 'visually-hidden';
-    el.setAttribute('role', assertive ? 'alert' : 'status');
-    el.setAttribute('aria-live', assertive ? 'assertive' : 'polite');
-    el.setAttribute('aria-atomic', 'true');
     doc.body.appendChild(el);
   }
   return el;
 }
 
-/** mountAnnouncer puts the polite and the assertive region into the document once. */
-export function mountAnnouncer(doc: Document = document): void {
-  region(doc, false);
-  region(doc, true);
+/** mountAnnouncer puts the polite and the assertive region into the document once, or
+ *  into a modal dialog as it opens (useModal in ./Dialog.tsx), so they are there before
+ *  anything is said. */
+export function mountAnnouncer(host: Document | HTMLDialogElement = document): void {
+  if (!(host instanceof HTMLElement)) {
+    region(host, false);
+    region(host, true);
+    return;
+  }
+  for (const assertive of [false, true]) {
+    if (!host.querySelector(`:scope > [data-live="${assertive ? 'assertive' : 'polite'}"]`)) {
+      host.prepend(make(host.ownerDocument, assertive));
+    }
+  }
 }
 
 /**
@@ -86,6 +123,6 @@ export function useAnnounceNow(text: string | null | undefined, opts: { assertiv
 /** withdraw empties the region if it still says text (and nothing else). */
 export function withdraw(text: string, { assertive = false }: { assertive?: boolean } = {}): void {
   if (typeof document === 'undefined') return;
-  const el = document.getElementById(assertive ? ASSERTIVE_ID : POLITE_ID);
-  if (el && (el.textContent ?? '').replace(/\u00a0$/, '') === text.trim()) el.textContent = '';
+  const el = region(document, assertive);
+  if ((el.textContent ?? '').replace(/\u00a0$/, '') === text.trim()) el.textContent = '';
 }
