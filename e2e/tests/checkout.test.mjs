@@ -149,7 +149,11 @@ test('a gift card pays part and a card the rest; the remaining amount is always 
   await page.getByLabel('PIN').fill('4321');
   await page.getByRole('button', { name: 'Check balance and apply' }).click();
   await page.getByText('Gift card •••• 2233: balance $15.00').waitFor();
-  await page.getByText(`Gift card pays $15.00. Remaining to pay: $${((total - 1500) / 100).toFixed(2)}`).waitFor();
+  await page
+    .locator('.hh-checkout__remaining', {
+      hasText: `Gift card pays $15.00. Remaining to pay: $${((total - 1500) / 100).toFixed(2)}`,
+    })
+    .waitFor();
   // The PIN is gone from the page once checked.
   assert.equal(await page.getByLabel('PIN').count(), 0);
   await page.getByRole('radio', { name: 'Credit or debit card' }).check();

@@ -231,3 +231,51 @@ export async function tabTo(page, label, max = 80) {
   }
   throw new Error('Tab never reached ' + label);
 }
+
+/**
+ * tabUntil presses Tab (or Shift+Tab with back) at most max times until target (a
+ * locator, possibly inside a frame) has focus, as a keyboard user moves to a control,
+ * then answers how its focus shows: the focused element's, or for a control drawn by its
+ * label (a styled radio or checkbox), the label's outline and box-shadow.
+ */
+export async function tabUntil(page, target, { max = 80, back = false } = {}) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if ((await target.count()) === 0) continue;
+    const ring = await target
+      .first()
+      .evaluate(
+        (el) => {
+          if (el.ownerDocument.activeElement !== el || !el.matches(':focus-visible')) return null;
+          const shows = (e) => {
+            const s = getComputedStyle(e);
+            return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+          };
+          return shows(el) || (el.closest('label') && shows(el.closest('label'))) ? 'visible' : 'none';
+        },
+        null,
+        { timeout: 2000 },
+      )
+      .catch(() => null);
+    if (ring) return ring;
+  }
+  throw new Error('Tab never reached ' + target);
+}
+
+/** The WCAG 2.2 A and AA rule tags of axe-core. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** wcagViolations runs axe-core's WCAG 2.2 A/AA rules over the page as it is now and
+ *  answers every finding, whatever its impact, for assert.deepEqual(…, []). */
+export async function wcagViolations(page) {
+  await injectAxe(page);
+  return page.evaluate(async (tags) => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
+    }));
+  }, wcagTags);
+}

@@ -10,6 +10,8 @@ export interface RouteEntry {
   screen?: string;
   layout: Layout;
   heading: HeadingRule;
+  /** The document title before " | <brand>" where the path alone would make a poor one. */
+  title?: string;
   redirect?: string;
   /** The page's variant for the native app's webview, an /app path (docs/webview.md). */
   webview?: string;

@@ -64,6 +64,10 @@ type Route struct {
 	Layout Layout `json:"layout"`
 	// Heading rule for the visually hidden page heading.
 	Heading Heading `json:"heading"`
+	// Title, when set, is the document title before " | <brand>": for pages whose path
+	// alone would make a poor one ("Contact Us", not "Page contact"). The edge writes it
+	// into the document and the shell sets it on client-side navigation, from this table.
+	Title string `json:"title,omitempty"`
 	// Redirect, when set, answers 302 to this path instead of a page.
 	Redirect string `json:"redirect,omitempty"`
 	// Webview, when set, is the path of the page's variant for the native app's webview
@@ -105,10 +109,10 @@ func Table(brandSlug string) []Route {
 		{ID: "account-confirmed", Pattern: "/account/confirmed", Module: ModAccount, Screen: "Confirmed", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "account-forgot", Pattern: "/account/forgot", Module: ModAccount, Screen: "Forgot", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "account-settings", Pattern: "/account/settings", Module: ModAccount, Screen: "Settings", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "account-signin", Pattern: "/account/signin", Module: ModAccount, Screen: "SignIn", Layout: LayoutDefault, Heading: HeadingPath, Webview: AppSignInPath},
+		{ID: "account-signin", Pattern: "/account/signin", Module: ModAccount, Screen: "SignIn", Layout: LayoutDefault, Heading: HeadingPath, Title: "Sign In", Webview: AppSignInPath},
 		{ID: "account-signup", Pattern: "/account/signup", Module: ModAccount, Screen: "SignUp", Layout: LayoutDefault, Heading: HeadingPath},
 
-		{ID: "contact", Pattern: "/contact", Module: ModContent, Screen: "Contact", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "contact", Pattern: "/contact", Module: ModContent, Screen: "Contact", Layout: LayoutDefault, Heading: HeadingPath, Title: "Contact Us"},
 		{ID: "jobs", Pattern: "/{brand}-{city}-jobs", Module: ModContent, Screen: "Jobs", Layout: LayoutDefault, Heading: HeadingPath,
 			Constraints: map[string]string{"brand": quoteMeta(brandSlug), "city": `[a-z0-9]+(?:-[a-z0-9]+)*`}},
 
@@ -124,8 +128,8 @@ func Table(brandSlug string) []Route {
 
 		// E-gift cards (docs/giftcards.md): buying one and checking a balance. The
 		// marketing page /gift-cards stays a content page, linking to both.
-		{ID: "giftcards-buy", Pattern: "/gift-cards/buy", Module: ModCheckout, Screen: "GiftCardsBuy", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "giftcards-balance", Pattern: "/gift-cards/balance", Module: ModCheckout, Screen: "GiftCardsBalance", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "giftcards-buy", Pattern: "/gift-cards/buy", Module: ModCheckout, Screen: "GiftCardsBuy", Layout: LayoutDefault, Heading: HeadingPath, Title: "Buy an e-gift card"},
+		{ID: "giftcards-balance", Pattern: "/gift-cards/balance", Module: ModCheckout, Screen: "GiftCardsBalance", Layout: LayoutDefault, Heading: HeadingPath, Title: "Check a gift card balance"},
 
 		// /menu with no id (docs/routes.md, "Decisions for paths the spec leaves open"):
 		// the screen sends the guest to the selected location's menu, or to /locations
@@ -137,7 +141,7 @@ func Table(brandSlug string) []Route {
 
 		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-code", Pattern: site.AppCodePath, Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},
-		{ID: "app-signin", Pattern: AppSignInPath, Module: ModAccount, Screen: "SignIn", Layout: LayoutApp, Heading: HeadingPath},
+		{ID: "app-signin", Pattern: AppSignInPath, Module: ModAccount, Screen: "SignIn", Layout: LayoutApp, Heading: HeadingPath, Title: "Sign In"},
 		{ID: "app-subscribe", Pattern: "/app/subscribe", Module: ModAccount, Screen: "Subscribe", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-testcheckout", Pattern: "/app/testcheckout", Module: ModCheckout, Screen: "TestCheckout", Layout: LayoutApp, Heading: HeadingPath, TestOnly: true},
 

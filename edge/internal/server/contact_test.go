@@ -16,7 +16,7 @@ func TestContactTopics(t *testing.T) {
 		m := tp.(map[string]any)
 		got = append(got, fmt.Sprint(m["id"], "=", m["label"]))
 	}
-	if strings.Join(got, ";") != "order=An order;feedback=Feedback about a visit or the website;catering=Catering;other=Something else" {
+	if strings.Join(got, ";") != "order=An order;feedback=Feedback about a visit or the website;catering=Catering;accessibility=Accessibility;other=Something else" {
 		t.Fatalf("topics: %v", got)
 	}
 }

@@ -346,24 +346,13 @@ func (h *pageHandler) describe(ctx context.Context, m routes.Match, path string)
 	if d := h.menuDescription(ctx, m); d != "" {
 		meta.description = d
 	}
-	if t, ok := routeTitles[m.Route.ID]; ok {
-		meta.title = t
+	if m.Route.Title != "" {
+		meta.title = m.Route.Title
 	}
 	if d, ok := routeDescriptions[m.Route.ID]; ok {
 		meta.description = fmt.Sprintf(d, h.config.BrandName, ordering.GiftCardMinCents/100, ordering.GiftCardMaxCents/100)
 	}
 	return meta
-}
-
-// routeTitles name the pages whose path alone would make a poor document title: the
-// tab and a search result say what the page is for ("Contact Us | Henhouse"), not the
-// visually hidden heading's path words ("Page contact").
-var routeTitles = map[string]string{
-	"contact":           "Contact Us",
-	"giftcards-buy":     "Buy an e-gift card",
-	"giftcards-balance": "Check a gift card balance",
-	"app-signin":        "Sign In",
-	"account-signin":    "Sign In",
 }
 
 // routeDescriptions describe the pages whose route says all there is to say: %[1]s

@@ -11,6 +11,7 @@ import {
   type HostedFields,
 } from '@henhouse/kit/payments/hostedFields';
 import './cardForm.css';
+import { useAnnounce } from '../ui/announce';
 
 const brands = Object.entries(cardBrandNames) as [Exclude<CardBrand, ''>, string][];
 
@@ -53,6 +54,7 @@ export function CardForm({
   }, [processor, attempt, fieldsRef]);
 
   const brand = state?.brand ?? '';
+  useAnnounce(brand ? `${cardBrandNames[brand]} card` : '');
   return (
     <div className="hh-card-form">
       <ul className="hh-card-brands" aria-label="Cards we accept">
@@ -62,9 +64,6 @@ export function CardForm({
           </li>
         ))}
       </ul>
-      <p className="visually-hidden" aria-live="polite">
-        {brand ? `${cardBrandNames[brand]} card` : ''}
-      </p>
       {error && (
         <p role="alert" className="hh-field__error hh-card-form__error">
           {error}

@@ -19,3 +19,20 @@ export function pageHeading(rule: HeadingRule, path: string, names: HeadingNames
   if (rule === 'category' && names.categoryName) return `Category page: ${names.categoryName}`;
   return pathHeading(path);
 }
+
+/**
+ * documentTitle is the title the edge writes into the document for a page
+ * (edge/internal/page/render.go, Shell.Title), so a client-side navigation shows the same
+ * one: the 404 page's, the route table's title, or the page heading, each followed by
+ * " | <brand>"; the brand alone on the home page. A content page's editor title, when
+ * known, stands in for the route's.
+ */
+export function documentTitle(
+  brand: string,
+  page: { path: string; heading: string; notFound?: boolean; title?: string | null },
+): string {
+  if (page.notFound) return `Page not found | ${brand}`;
+  if (page.title) return `${page.title} | ${brand}`;
+  if (page.path === '/' || !page.heading) return brand;
+  return `${page.heading} | ${brand}`;
+}

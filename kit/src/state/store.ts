@@ -25,6 +25,8 @@ export interface AppState {
   cart: Cart | null;
   product: { data: { name: string; [k: string]: unknown } } | null;
   category: { name: string; [k: string]: unknown } | null;
+  /** A content page's editor title, once loaded, for the document title (kit/src/routing/heading.ts). */
+  pageTitle: { path: string; title: string } | null;
   members: Members | null;
   catering: Record<string, unknown> | null;
   checkout: { placement: 'web' | 'app'; [k: string]: unknown };
@@ -54,6 +56,7 @@ const initial = {
   cart: null,
   product: null,
   category: null,
+  pageTitle: null,
   members: null,
   catering: null,
   checkout: { placement: 'web' as const },

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { lockScroll } from '@henhouse/kit/ui/scrollLock';
+import { mountAnnouncer } from './announce';
 
 interface DialogProps {
   open: boolean;
@@ -23,6 +24,7 @@ export function useModal(ref: RefObject<HTMLDialogElement | null>, open: boolean
     const returnTo = document.activeElement as HTMLElement | null;
     if (typeof el.showModal === 'function' && !el.open) el.showModal();
     else el.setAttribute('open', '');
+    mountAnnouncer(el); // the rest of the page is inert now: announcements are said from inside
     const unlock = lockScroll();
     return () => {
       if (typeof el.close === 'function' && el.open) el.close();

@@ -147,9 +147,9 @@ describe('sign in (/account/signin)', () => {
     mount(SignIn, '/account/signin');
     const user = await fillPassword();
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
-    expect(
-      await screen.findByText('New code sent. We sent a 6-digit code by text message to (•••) •••-0100.'),
-    ).toHaveAttribute('role', 'status');
+    const sent = 'New code sent. We sent a 6-digit code by text message to (•••) •••-0100.';
+    expect(await screen.findByText(sent)).toBeVisible();
+    expect(document.getElementById('hh-live-polite')).toHaveTextContent(sent); // announced
     expect(api.to('POST /auth/code/resend')[0].body).toEqual({ challengeId: challenge.id });
     await user.type(screen.getByLabelText('6-digit code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -47,7 +47,8 @@ async function fillDetails(user: ReturnType<typeof setupUser>) {
 async function chooseDayton(user: ReturnType<typeof setupUser>) {
   await user.type(screen.getByLabelText('City, state or ZIP code'), 'Dayton, OH{Enter}');
   const results = await screen.findByRole('list', { name: 'Locations found' });
-  expect(screen.getByText(/locations? found near Dayton, OH\./)).toHaveAttribute('role', 'status');
+  expect(screen.getByText(/locations? found near Dayton, OH\./)).toBeVisible();
+  expect(document.getElementById('hh-live-polite')).toHaveTextContent(/locations? found near Dayton, OH\./);
   await user.click(within(results).getByRole('button', { name: 'Choose Henhouse Dayton' }));
 }
 

@@ -87,6 +87,7 @@ export function ProfileForm({ user }: { user: User }) {
       <TextField
         label="Email"
         type="email"
+        autoComplete="email"
         value={user.email}
         readOnly
         hint="To change your email, contact us."

@@ -68,7 +68,7 @@ export function CartLine({
         >
           −
         </button>
-        <span aria-live="polite">{line.quantity}</span>
+        <span>{line.quantity}</span>
         <button
           type="button"
           disabled={busy || line.quantity >= 99}

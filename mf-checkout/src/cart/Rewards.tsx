@@ -11,6 +11,7 @@ import type { Cart, Members } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { rewardsAtCheckout } from './features';
 import './rewards.css';
+import { useAnnounceNow } from '@henhouse/kit/ui/announce';
 
 const enc = encodeURIComponent;
 /** count formats a number of points: 1100 → "1,100". */
@@ -208,14 +209,10 @@ export function useCartRewards() {
 export type CartRewards = ReturnType<typeof useCartRewards>['rewards'];
 export type CartRewardsRefs = ReturnType<typeof useCartRewards>['refs'];
 
-/** RewardsAnnouncer is the polite live region that says what a redeem or remove did. */
+/** RewardsAnnouncer says what a redeem or remove did, through the site's live region. */
 export function RewardsAnnouncer({ r }: { r: CartRewards }) {
-  if (!r.enabled) return null;
-  return (
-    <p role="status" aria-live="polite" className="visually-hidden" data-testid="rewards-status">
-      {r.announcement}
-    </p>
-  );
+  useAnnounceNow(r.enabled ? r.announcement : null);
+  return null;
 }
 
 /**

@@ -104,6 +104,7 @@ export function TimeSelector({ cart }: { cart: Cart }) {
             <label htmlFor={`${id}-time`}>Select Time</label>
             <select
               id={`${id}-time`}
+              aria-describedby={`${id}-hold`}
               value={cart.time.at ?? ''}
               onChange={(e) => e.target.value && void save({ mode, at: e.target.value })}
             >
@@ -114,6 +115,11 @@ export function TimeSelector({ cart }: { cart: Cart }) {
                 </option>
               ))}
             </select>
+            {/* Times are not held (docs/checkout.md, "Time slots"): the rule is said here. */}
+            <p id={`${id}-hold`} className="hh-field-hint">
+              A time is not held for you until you place your order. If it fills up first, we show you the next free
+              times.
+            </p>
           </div>
           {mode === 'later' && slots.length === 0 && (
             <p className="hh-note">No more times today. Select date and time instead.</p>

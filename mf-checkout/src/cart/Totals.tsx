@@ -1,6 +1,7 @@
 import { money } from '@henhouse/kit/format';
 import { appliedRewards, type CartRewards, type CartRewardsRefs } from './Rewards';
 import type { Cart } from '@henhouse/kit/api/types';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
 
 /**
  * CartTotals: subtotal, what comes off it (rewards with "Remove" for the member who
@@ -16,6 +17,7 @@ export function CartTotals({
   const rewards = appliedRewards(cart);
   const others = (cart.discounts ?? []).filter((d) => d.kind !== 'reward');
   const canRemove = r.member;
+  useAnnounce(`Total ${money(t.total_cents)}.`);
   return (
     <dl className="hh-cart__totals" ref={totalsRef}>
       <div className="hh-cart__total-row">

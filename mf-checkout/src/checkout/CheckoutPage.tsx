@@ -31,6 +31,7 @@ import { paymentProblem, paymentsFor, remaining, tipNeeded, type AppliedGiftCard
 import { loadWallet, saveGiftCard } from './wallet';
 import '../cart/cart.css';
 import './checkout.css';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
 
 export interface CheckoutPageProps {
   /** "app" inside the native app's webview: no links back into the site, the result goes to the app. */
@@ -73,6 +74,7 @@ export function CheckoutPage({
   const [errors, setErrors] = useState<Partial<Record<Part, string>>>({});
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState('');
+  useAnnounce(progress);
   // One key per attempt to place this order: kept while the outcome is unknown (a
   // network failure, an order still being placed), so a retry cannot place a second
   // order; replaced once the edge has refused the attempt.
@@ -354,9 +356,7 @@ export function CheckoutPage({
         >
           {busy ? progress || 'Placing your order…' : placeLabel}
         </button>
-        <p className="hh-checkout__progress" role="status" aria-live="polite">
-          {progress}
-        </p>
+        <p className="hh-checkout__progress">{progress}</p>
         {!member && placement === 'web' && (
           <p className="hh-checkout__hint">You can create an account after you order, to earn points on it.</p>
         )}

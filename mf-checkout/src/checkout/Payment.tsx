@@ -12,6 +12,7 @@ import { Problem } from './Problem';
 import { CardForm } from '@henhouse/kit/payments/CardForm';
 import type { Part } from './errors';
 import { giftCardAmount, parseDollars, payInStoreProblem, remaining, type AppliedGiftCard, type Method } from './rules';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
 
 export interface HouseAccount {
   id: string;
@@ -64,12 +65,17 @@ export function Payment(p: PaymentProps) {
   const methodKey = (m: Method) =>
     m.kind === 'saved-card' ? `saved:${m.cardId}` : m.kind === 'house' ? `house:${m.accountId}` : m.kind;
   const selected = methodKey(p.method);
+  useAnnounce(
+    p.gift
+      ? `Gift card pays ${money(p.gift.amountCents)}. Remaining to pay: ${money(rest)}.`
+      : `To pay: ${money(rest)}.`,
+  );
 
   return (
     <section className="hh-checkout__part" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Payment</h2>
       <GiftCardPart {...p} total={total} />
-      <p className="hh-checkout__remaining" role="status" aria-live="polite">
+      <p className="hh-checkout__remaining">
         {p.gift ? (
           <>
             Gift card pays {money(p.gift.amountCents)}. Remaining to pay: <strong>{money(rest)}</strong>

@@ -41,6 +41,7 @@ import {
 } from './rules';
 import '../checkout/checkout.css';
 import './giftcards.css';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
 
 interface Design {
   id: string;
@@ -129,6 +130,8 @@ function BuyForm({
   const cents = amountCents(amount, custom);
   const validCents = amount !== 'custom' || !amountError(custom, limits) ? cents : 0;
   const left = limits.messageMax - [...message].length;
+  // Announced only near the limit, not at every key.
+  useAnnounce(left <= 20 ? (left >= 0 ? `${left} characters left` : `${-left} characters over the limit`) : null);
   const dollars = (c: number) => money(c).replace('.00', '');
 
   const buy = async (v: BuyValues) => {
@@ -300,10 +303,6 @@ function BuyForm({
               {left >= 0
                 ? `${left} of ${limits.messageMax} characters left`
                 : `${-left} characters over the limit of ${limits.messageMax}`}
-            </p>
-            {/* Announced only near the limit, not at every key. */}
-            <p className="visually-hidden" aria-live="polite">
-              {left <= 20 ? (left >= 0 ? `${left} characters left` : `${-left} characters over the limit`) : ''}
             </p>
             <FieldError id={`${id}-msg-err`} message={errors.message?.message} />
           </div>

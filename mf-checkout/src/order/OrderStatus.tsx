@@ -14,6 +14,7 @@ import { NotFound } from '@henhouse/kit/ui/NotFound';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import { useOrderStatus } from './useOrderStatus';
 import './order.css';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
 
 const STEPS = [
   { key: 'placed', label: 'Order placed' },
@@ -87,6 +88,8 @@ function OrderDetails({
     }
   };
   const stepIndex = STEPS.findIndex((st) => st.key === o.status);
+  // The status changes as the restaurant works on the order; each change is announced.
+  useAnnounce(statusSentence(o));
   const h = o.handoff;
   const readyTime = fmt(o.ready_at, tz, { hour: 'numeric', minute: '2-digit' });
   const readyDay = fmt(o.ready_at, tz, { weekday: 'long', month: 'short', day: 'numeric' });
@@ -103,7 +106,7 @@ function OrderDetails({
       </p>
       <section className="hh-order__status" aria-labelledby={`${id}-st`}>
         <h3 id={`${id}-st`}>Status</h3>
-        <p className="hh-order__sentence" role="status" aria-live="polite" data-testid="order-status">
+        <p className="hh-order__sentence" data-testid="order-status">
           {statusSentence(o)}
         </p>
         {o.status !== 'cancelled' && (

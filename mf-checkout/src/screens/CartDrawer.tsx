@@ -15,6 +15,7 @@ import { CartLine as Line } from '../cart/CartLine';
 import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Rewards';
 import { CartTotals } from '../cart/Totals';
 import '../cart/cart.css';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
 
 /** The contents of the cart drawer (docs/shell.md, "Cart drawer"); the shell draws the frame. */
 export default function CartDrawer(_props: ScreenProps) {
@@ -177,15 +178,16 @@ function UpsellStep({ cart, onBack, onDone }: { cart: Cart; onBack: () => void; 
     // reloading then would reshuffle the list under the guest's arrows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const item = items?.[i];
+  useAnnounce(item ? `Suggestion: ${item.name}.` : null);
   if (!items) return <p role="status">Loading suggestions…</p>;
-  const item = items[i];
   return (
     <section className="hh-upsell" aria-labelledby="upsell-title" data-screen="mf-checkout/CartDrawer">
       <h3 id="upsell-title" className="hh-cart__section-title">
         Complete Your Order
       </h3>
       {item && (
-        <div className="hh-upsell__card" aria-live="polite">
+        <div className="hh-upsell__card">
           <img src={item.image || '/static/img/products/placeholder.svg'} alt="" width={120} height={90} />
           <p className="hh-upsell__name">{item.name}</p>
           <p>{item.description}</p>

@@ -9,6 +9,7 @@ import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { addPackages, leadNote } from './addToCart';
+import { useAnnounceNow } from '@henhouse/kit/ui/announce';
 
 type Appetite = NonNullable<EstimateInput['appetite']>;
 const APPETITES: { id: Appetite; label: string; hint: string }[] = [
@@ -24,6 +25,7 @@ export function Estimator({ title, text, catering }: { title?: string; text?: st
   const [appetite, setAppetite] = useState<Appetite>('regular');
   const [occasion, setOccasion] = useState('');
   const [estimate, setEstimate] = useState<CateringEstimate | null>(null);
+  useAnnounceNow(estimate ? `Suggested quantities for ${estimate.headcount} guests, shown below.` : null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'estimate' | 'add' | null>(null);
   const [done, setDone] = useState('');
@@ -149,7 +151,7 @@ export function Estimator({ title, text, catering }: { title?: string; text?: st
           {error}
         </p>
       )}
-      <div aria-live="polite">
+      <div>
         {estimate && (
           <div className="hh-catering-result">
             <h3>

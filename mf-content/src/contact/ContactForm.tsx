@@ -31,6 +31,8 @@ import {
   type ContactValues,
 } from './rules';
 import './contact.css';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
+import { useSearchParams } from '@henhouse/kit/router';
 
 /** The id of each field's control, for the error summary's links and for focus. */
 export const fieldId = (f: ContactField) => `contact-${f}`;
@@ -42,7 +44,9 @@ const pickOrClear = 'Choose a location from the list, or clear the field.';
 
 export function ContactForm() {
   const topics = useLoad('contact-topics', (signal) => contactTopics(signal).then((r) => r.topics));
-  const [values, setValues] = useState<ContactValues>(emptyContact);
+  // A link may choose the topic: /contact?topic=accessibility (the accessibility page's).
+  const [search] = useSearchParams();
+  const [values, setValues] = useState<ContactValues>(() => ({ ...emptyContact, topic: search.get('topic') ?? '' }));
   const [location, setLocation] = useState<Location | null>(null);
   const [locationTyped, setLocationTyped] = useState(false);
   // Remounts the location field when the form is cleared for another message.
@@ -53,6 +57,7 @@ export function ContactForm() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ ticket: string; email: string } | null>(null);
   const [announced, setAnnounced] = useState('');
+  useAnnounce(announced);
   const focusNext = useRef<ContactField | null>(null);
 
   const topicIds = topics.status === 'ready' ? topics.data.map((t) => t.id) : [];
@@ -298,9 +303,6 @@ export function ContactForm() {
         >
           {count.over && <span aria-hidden="true">⚠ </span>}
           {count.text}
-        </p>
-        <p className="visually-hidden" aria-live="polite" data-testid="message-count-live">
-          {announced}
         </p>
         <FieldError id={errors.message ? `${fieldId('message')}-error` : undefined} message={errors.message} />
       </div>

@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import type { ScreenProps } from '@henhouse/kit/screen';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { useLocation } from '@henhouse/kit/router';
 import { getPage } from '@henhouse/kit/api/content';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { NotFound } from '@henhouse/kit/ui/NotFound';
@@ -9,6 +12,13 @@ import '../content.css';
 export default function ContentPage({ params }: ScreenProps) {
   const slug = params.slug ?? '';
   const page = useLoad(`page:${slug}`, (signal) => getPage(slug, signal));
+  const { pathname } = useLocation();
+  // The editor's title names the document, as the edge names it on a first load; home
+  // keeps the brand alone (kit/src/routing/heading.ts, documentTitle).
+  const title = page.status === 'ready' && slug ? page.data.title : null;
+  useEffect(() => {
+    if (title) useAppStore.getState().set({ pageTitle: { path: pathname, title } });
+  }, [title, pathname]);
   if (page.status === 'loading')
     return (
       <div className="hh-area-loading" role="status">

@@ -51,6 +51,10 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
       // A scroll over the page should scroll the page; the zoom buttons, a double click,
       // a pinch or the keyboard (+/-) zoom the map.
       scrollWheelZoom: 'center',
+      // Reduced motion: zooms and fades happen at once.
+      ...(scrollBehavior() === 'auto'
+        ? { zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false }
+        : {}),
     });
     map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
     addBaseLayer(map);

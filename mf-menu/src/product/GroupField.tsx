@@ -17,6 +17,7 @@ import {
   toggle,
   type Selection,
 } from '@henhouse/kit/menu/rules';
+import { announce } from '@henhouse/kit/ui/announce';
 
 const price = (cents: number) => (cents > 0 ? ` +${money(cents)}` : '');
 
@@ -109,18 +110,22 @@ export function GroupField({
                   type="button"
                   aria-label={`One less ${m.name}`}
                   disabled={q === 0}
-                  onClick={() => onChange(setCount(g, sel, m.id, q - 1, pid))}
+                  onClick={() => {
+                    onChange(setCount(g, sel, m.id, q - 1, pid));
+                    announce(`${m.name}: ${q - 1}.`);
+                  }}
                 >
                   −
                 </button>
-                <output aria-labelledby={`${base}-${m.id}`} aria-live="polite">
-                  {q}
-                </output>
+                <span className="hh-counter__value">{q}</span>
                 <button
                   type="button"
                   aria-label={`One more ${m.name}`}
                   disabled={q >= capOf(g, m.id) || full}
-                  onClick={() => onChange(setCount(g, sel, m.id, q + 1, pid))}
+                  onClick={() => {
+                    onChange(setCount(g, sel, m.id, q + 1, pid));
+                    announce(`${m.name}: ${q + 1}.`);
+                  }}
                 >
                   +
                 </button>

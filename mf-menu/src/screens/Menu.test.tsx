@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { mockApi, mount, resetStore, setFeatures, setupUser, storeWith } from '@henhouse/kit/test/harness';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { real } from '../test/recorded';
@@ -49,7 +49,10 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     const user = setupUser();
     visit();
     await user.click(await screen.findByRole('button', { name: 'Add: 2 Piece Chicken' }));
-    await screen.findByText(/^Added 2 Piece Chicken to your cart\./);
+    // Said through the site's polite live region (kit/src/ui/announce.ts).
+    await waitFor(() =>
+      expect(document.getElementById('hh-live-polite')).toHaveTextContent(/^Added 2 Piece Chicken to your cart\./),
+    );
     const add = api.calls.find((c) => c.path === '/cart/products');
     expect(add?.body).toEqual({ productId: 'two-piece' }); // no modifiers: the edge takes the defaults
     expect(api.calls.find((c) => c.path === '/cart' && c.method === 'POST')?.body).toEqual({

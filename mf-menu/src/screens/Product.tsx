@@ -24,6 +24,7 @@ import { Announce } from '../ui/Status';
 import { clockAt } from '../ui/time';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import '../menu.css';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
 
 /** The longest special instructions the edge takes. */
 export const MAX_INSTRUCTIONS = 200;
@@ -95,6 +96,17 @@ function ProductForm({
       ? `To add this, ${missing.join('; ')}.`
       : '';
 
+  // What a choice changes is announced: the price, the quantity, the allergens, and the
+  // characters left near the end of the instructions.
+  useAnnounce(`Quantity ${quantity}. Price ${money(unitPrice(p, sel) * quantity)}.`);
+  useAnnounce(
+    markers.length
+      ? `Contains: ${markers.map((m) => MARKER_INFO[m].label.toLowerCase()).join(', ')}.`
+      : 'No listed allergens.',
+  );
+  const charsLeft = MAX_INSTRUCTIONS - notes.length;
+  useAnnounce(charsLeft <= 20 ? `${charsLeft} characters left` : null);
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setTried(true);
@@ -135,7 +147,6 @@ function ProductForm({
     }
   }
 
-  const left = MAX_INSTRUCTIONS - notes.length;
   return (
     <div className="hh-menu hh-product" data-screen="mf-menu/Product">
       <p>
@@ -165,11 +176,6 @@ function ProductForm({
         <section className="hh-product__allergens" aria-labelledby={`${id}-allergens`}>
           <h3 id={`${id}-allergens`}>Allergens as you’ve chosen it</h3>
           <MarkerList markers={markers} empty="None of the listed allergens." />
-          <p className="visually-hidden" aria-live="polite">
-            {markers.length
-              ? `Contains: ${markers.map((m) => MARKER_INFO[m].label.toLowerCase()).join(', ')}.`
-              : 'No listed allergens.'}
-          </p>
           {(p.cross_contact ?? []).map((note) => (
             <p key={note} className="hh-product__cross">
               {note}
@@ -188,9 +194,7 @@ function ProductForm({
             >
               −
             </button>
-            <output aria-labelledby={`${id}-qty`} aria-live="polite">
-              {quantity}
-            </output>
+            <span className="hh-counter__value">{quantity}</span>
             <button
               type="button"
               aria-label="One more"
@@ -214,9 +218,6 @@ function ProductForm({
           />
           <p id={`${id}-count`} className="hh-field-hint">
             {notes.length} of {MAX_INSTRUCTIONS} characters
-          </p>
-          <p className="visually-hidden" aria-live="polite">
-            {left <= 20 ? `${left} characters left` : ''}
           </p>
         </div>
 

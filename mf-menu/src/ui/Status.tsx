@@ -1,8 +1,8 @@
-/** Announce is the screen's polite live region: what just happened ("Added … to your cart"). */
+import { useAnnounceNow } from '@henhouse/kit/ui/announce';
+
+/** Announce says what just happened ("Added … to your cart") through the site's live
+ *  region (kit/src/ui/announce.ts). */
 export function Announce({ text }: { text: string }) {
-  return (
-    <p className="visually-hidden" role="status" aria-live="polite">
-      {text}
-    </p>
-  );
+  useAnnounceNow(text);
+  return null;
 }

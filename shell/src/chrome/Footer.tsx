@@ -19,6 +19,7 @@ export function footerNav(careersUrl: string): FooterLink[] {
 export const footerPages: FooterLink[] = [
   { label: 'Privacy', to: '/privacy-policy' },
   { label: 'Terms & Conditions', to: '/terms-and-conditions' },
+  { label: 'Accessibility', to: '/accessibility' },
 ];
 
 /** socialLinks are the brand's social media accounts, named for screen readers. */

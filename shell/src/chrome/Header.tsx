@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { lockScroll } from '@henhouse/kit/ui/scrollLock';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
 import { MobileMenu } from './lazy'; // loaded when the navigation first opens
 import { NavList, type NavEntry } from './NavItem';
 
@@ -28,6 +29,9 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
     (n, p) => n + (Number((p as { quantity?: number }).quantity) || 1),
     0,
   );
+
+  // A change of the cart's count is announced wherever it came from (drawer, product, reorder).
+  useAnnounce(cart ? `${count} ${count === 1 ? 'item' : 'items'} in your cart.` : null);
 
   // Opening the navigation blocks page scrolling, so the page does not move behind it.
   useEffect(() => (navOpen ? lockScroll() : undefined), [navOpen]);

@@ -84,6 +84,7 @@ describe('Footer', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy-policy');
     expect(screen.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+    expect(screen.getByRole('link', { name: 'Accessibility' })).toHaveAttribute('href', '/accessibility');
     expect(screen.getAllByRole('link', { name: /^Henhouse on / })).toHaveLength(3);
   });
 });

@@ -72,3 +72,26 @@ describe('the sign-in in the webview', () => {
     page.done();
   });
 });
+
+describe('a client-side navigation', () => {
+  it('keeps the served page as the edge wrote it, then titles and focuses each new page', () => {
+    document.title = 'Henhouse';
+    const page = show('/', 'default');
+    expect(document.activeElement).toBe(document.body);
+    expect(document.title).toBe('Henhouse');
+
+    // The route table's title, as the edge writes it (edge/internal/routes/table.go).
+    const contact = page.el.querySelector<HTMLAnchorElement>('footer a[href="/contact"]')!;
+    act(() => contact.click());
+    expect(document.title).toBe('Contact Us | Henhouse');
+    const h1 = page.el.querySelector('h1')!;
+    expect(document.activeElement).toBe(h1);
+    expect(h1).toHaveTextContent('Page contact');
+
+    // No title in the table: the page heading.
+    act(() => page.el.querySelector<HTMLAnchorElement>('footer a[href="/locations/all"]')!.click());
+    expect(document.title).toBe('Page locations all | Henhouse');
+    expect(document.activeElement).toBe(page.el.querySelector('h1'));
+    page.done();
+  });
+});

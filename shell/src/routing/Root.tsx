@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useLocation } from '@henhouse/kit/router';
 import type { Bootstrap } from '@henhouse/kit/bootstrap';
-import { pageHeading } from '@henhouse/kit/routing/heading';
+import { documentTitle, pageHeading } from '@henhouse/kit/routing/heading';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { NotFound } from '@henhouse/kit/ui/NotFound';
+import { mountAnnouncer } from '@henhouse/kit/ui/announce';
 import { RemoteScreen } from '../federation/RemoteScreen';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { MinimalLayout } from '../layouts/MinimalLayout';
@@ -35,6 +36,32 @@ export function Root({ boot }: { boot: Bootstrap }) {
     window.scrollTo(0, 0);
     checkSession(boot); // the token rule, on every route change
   }, [loc.pathname, boot]);
+
+  // A client-side navigation is a new page (docs/accessibility.md, "Page changes"): the
+  // document title becomes the one the edge would write, and focus moves to the new
+  // page's heading, so a screen reader reads where the visitor is, once. The page the
+  // edge served keeps its title and leaves focus where the browser put it.
+  const pageTitle = useAppStore((s) => s.pageTitle);
+  const contentTitle = pageTitle?.path === loc.pathname ? pageTitle.title : null;
+  const served = useRef(loc.pathname);
+  const title = documentTitle(boot.config.brandName, {
+    path: loc.pathname,
+    heading,
+    notFound: r.notFound,
+    title: r.route?.content ? contentTitle : r.route?.title,
+  });
+  useEffect(() => {
+    if (loc.pathname === served.current) return;
+    document.title = title;
+  }, [title, loc.pathname]);
+  useEffect(() => {
+    if (loc.pathname === served.current) return;
+    served.current = '';
+    document.getElementById('page-heading')?.focus({ preventScroll: true });
+  }, [loc.pathname]);
+
+  // The site's live regions, once, before any screen has something to say.
+  useEffect(() => mountAnnouncer(), []);
 
   // A session invalidated on the server arrives flagged in the bootstrap and opens the
   // forced sign-out dialog.

@@ -41,6 +41,8 @@ var Topics = []Topic{
 	{ID: TopicOrder, Label: "An order"},
 	{ID: "feedback", Label: "Feedback about a visit or the website"},
 	{ID: "catering", Label: "Catering"},
+	// A barrier on the site or in a restaurant (docs/accessibility.md, "Reporting a barrier").
+	{ID: "accessibility", Label: "Accessibility"},
 	{ID: "other", Label: "Something else"},
 }
 

@@ -79,8 +79,8 @@ func TestValidateNormalises(t *testing.T) {
 	}
 }
 
-// The form lists what the product asks for: an order issue, feedback, catering and
-// anything else, each with words to show.
+// The form lists what the product asks for: an order issue, feedback, catering, an
+// accessibility barrier and anything else, each with words to show.
 func TestTopics(t *testing.T) {
 	var ids []string
 	for _, tp := range Topics {
@@ -89,7 +89,7 @@ func TestTopics(t *testing.T) {
 		}
 		ids = append(ids, tp.ID)
 	}
-	if strings.Join(ids, ",") != "order,feedback,catering,other" {
+	if strings.Join(ids, ",") != "order,feedback,catering,accessibility,other" {
 		t.Fatalf("topics: %v", ids)
 	}
 	if TopicLabel("restaurant") != "" {

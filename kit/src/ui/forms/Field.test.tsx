@@ -1,3 +1,4 @@
+import { mountAnnouncer } from '../announce';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -90,14 +91,15 @@ test('CheckboxField labels the box and ties its error to it', () => {
   expect(box).toHaveAccessibleDescription('Choose one');
 });
 
-test('FormAlert is an alert only when there is a message; Status is always in the page', () => {
+test('FormAlert and Status show their message and announce it through the live regions', () => {
+  mountAnnouncer();
   const { rerender } = render(
     <>
       <FormAlert message={null} />
       <Status message={null} />
     </>,
   );
-  expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   expect(screen.getByRole('status')).toBeEmptyDOMElement();
   rerender(
     <>
@@ -107,6 +109,9 @@ test('FormAlert is an alert only when there is a message; Status is always in th
   );
   expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
   expect(screen.getByRole('status')).toHaveTextContent('Saved.');
+  // The visible words stay beside the form, outside the live regions.
+  expect(screen.getByText('Saved.', { selector: '.hh-form-status' })).toBeVisible();
+  expect(screen.getByText('Something went wrong. Please try again.', { selector: '.hh-form-alert' })).toBeVisible();
 });
 
 test('RecaptchaNotice links the privacy policy and terms of Google', () => {

@@ -5,6 +5,7 @@
 // with them; the colours are the kit's tokens (tokens.css, on every page).
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './forms.css';
+import { useAnnounceNow } from '../announce';
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
@@ -182,23 +183,18 @@ export function CheckboxField({ label, error, hint, id, optional: _optional, ...
   );
 }
 
-/** FormAlert is the form-level error, announced when it appears. */
+/** FormAlert is the form-level error summary: shown where the form is, and announced at
+ *  once through the site's assertive live region (kit/src/ui/announce.ts). */
 export function FormAlert({ message }: { message?: string | null }) {
+  useAnnounceNow(message, { assertive: true });
   if (!message) return null;
-  return (
-    <div role="alert" className="hh-form-alert">
-      {message}
-    </div>
-  );
+  return <div className="hh-form-alert">{message}</div>;
 }
 
-/** Status is a polite live region that is always present, so changes are announced. */
+/** Status shows what a form did ("Saved."), announced politely through the site's live region. */
 export function Status({ message, className }: { message?: string | null; className?: string }) {
-  return (
-    <p role="status" className={['hh-form-status', className].filter(Boolean).join(' ')}>
-      {message ?? ''}
-    </p>
-  );
+  useAnnounceNow(message);
+  return <p className={['hh-form-status', className].filter(Boolean).join(' ')}>{message ?? ''}</p>;
 }
 
 /** The reCAPTCHA badge is hidden (bootstrap config.botCheck.hideBadge), so Google's terms ask for this notice near

@@ -15,7 +15,7 @@ func TestPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	for _, slug := range []string{"", "/", "home", "catering", "/rewards", "gift-cards", "franchising", "about", "nutrition-and-allergen/", "privacy-policy", "terms-and-conditions", "Catering"} {
+	for _, slug := range []string{"", "/", "home", "catering", "/rewards", "gift-cards", "franchising", "about", "nutrition-and-allergen/", "privacy-policy", "terms-and-conditions", "accessibility", "Catering"} {
 		pg, err := p.Page(ctx, slug)
 		if err != nil || len(pg.Blocks) == 0 || pg.Title == "" {
 			t.Errorf("%q: %v %+v", slug, err, pg)

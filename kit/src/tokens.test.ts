@@ -1,0 +1,49 @@
+import { colorPairs, palette } from './tokens';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** WCAG relative luminance of a #rgb or #rrggbb colour. */
+function luminance(hex: string): number {
+  const h = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
+  const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('the contrast formula agrees with known values', () => {
+  expect(contrast('#000', '#fff')).toBeCloseTo(21, 5);
+  expect(contrast('#ffc72c', '#fff')).toBeLessThan(2);
+});
+
+test.each(colorPairs.map((p) => [p.fg, p.bg, p.use] as const))('%s on %s (%s) has enough contrast', (fg, bg, use) => {
+  const ratio = contrast(palette[fg], palette[bg]);
+  expect(ratio).toBeGreaterThanOrEqual(use === 'text' ? 4.5 : 3);
+});
+
+test('the primary yellow on white is not an allowed text pair', () => {
+  expect(colorPairs.some((p) => p.fg === 'primary' && p.bg === 'bg')).toBe(false);
+});
+
+test('tokens.css has the same colours as the palette', () => {
+  const css = readFileSync(path.join(__dirname, 'tokens.css'), 'utf8');
+  const vars: Record<string, string> = {
+    primary: '--hh-primary',
+    secondary: '--hh-secondary',
+    onPrimary: '--hh-on-primary',
+    onSecondary: '--hh-on-secondary',
+    errorText: '--hh-error-text',
+    neutralText: '--hh-neutral-text',
+    bg: '--hh-bg',
+    text: '--hh-text',
+    surface: '--hh-surface',
+    focus: '--hh-focus',
+  };
+  for (const [name, v] of Object.entries(vars)) {
+    expect(css).toContain(`${v}: ${palette[name as keyof typeof palette]};`);
+  }
+});
