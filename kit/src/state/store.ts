@@ -25,7 +25,8 @@ export interface AppState {
   cart: Cart | null;
   product: { data: { name: string; [k: string]: unknown } } | null;
   category: { name: string; [k: string]: unknown } | null;
-  /** A content page's editor title, once loaded, for the document title (kit/src/routing/heading.ts). */
+  /** A title a screen gives its page once its data is loaded (a content page's editor title, a
+   *  city's jobs), for the document title (kit/src/routing/heading.ts). */
   pageTitle: { path: string; title: string } | null;
   members: Members | null;
   catering: Record<string, unknown> | null;

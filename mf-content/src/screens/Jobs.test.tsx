@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { apiError, mockApi, mount, recordedAnswers, resetStore, setupUser } from '@henhouse/kit/test/harness';
+import { useAppStore } from '@henhouse/kit/state/store';
 import recorded from '../test/jobs-api.json';
 import Jobs, { payRange, postedAgo } from './Jobs';
 
@@ -48,6 +49,11 @@ describe('Jobs (docs/careers.md)', () => {
     expect(screen.getByText('Loading open roles…')).toHaveAttribute('role', 'status');
     expect(await screen.findByRole('heading', { level: 2, name: 'Jobs in Columbus, OH' })).toBeInTheDocument();
     expect(api.calls[0].path).toBe('/careers/cities/columbus/jobs');
+    // The document is named as the edge names it on a first load (the shell reads this).
+    expect(useAppStore.getState().pageTitle).toEqual({
+      path: '/henhouse-columbus-jobs',
+      title: 'Jobs in Columbus, OH',
+    });
     expect(screen.getByText('5 open roles at our restaurants in Columbus.')).toBeInTheDocument();
 
     // A section per restaurant, by name, each with its own list.

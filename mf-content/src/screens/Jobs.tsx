@@ -2,7 +2,9 @@
 // restaurant, each with its pay, schedule, when it was posted and a link to apply on the
 // careers site (docs/careers.md). The edge answers a city without a restaurant with the
 // 404 page itself; the screen shows the same when the API says so.
-import { Link } from '@henhouse/kit/router';
+import { useEffect } from 'react';
+import { Link, useLocation } from '@henhouse/kit/router';
+import { useAppStore } from '@henhouse/kit/state/store';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { cityJobs } from '@henhouse/kit/api/careers';
 import type { CareersCity, JobLocation, JobOpening } from '@henhouse/kit/api/types';
@@ -172,8 +174,14 @@ function CityJobs({ city }: { city: CareersCity }) {
 export default function Jobs({ params }: ScreenProps) {
   const slug = params.city ?? '';
   const jobs = useLoad(`jobs:${slug}`, (signal) => cityJobs(slug, signal).then((r) => r.city));
-  if (jobs.status === 'error' && jobs.error.status === 404) return <NotFound />;
   const title = jobs.status === 'ready' ? `Jobs in ${jobs.data.name}, ${jobs.data.state}` : `Jobs in ${unslug(slug)}`;
+  // The city's name names the document, as the edge names it on a first load.
+  const { pathname } = useLocation();
+  const named = jobs.status === 'ready' ? title : null;
+  useEffect(() => {
+    if (named) useAppStore.getState().set({ pageTitle: { path: pathname, title: named } });
+  }, [named, pathname]);
+  if (jobs.status === 'error' && jobs.error.status === 404) return <NotFound />;
   return (
     <ScreenFrame name="mf-content/Jobs" title={title}>
       <div className="hh-jobs">

@@ -42,13 +42,15 @@ export function Root({ boot }: { boot: Bootstrap }) {
   // page's heading, so a screen reader reads where the visitor is, once. The page the
   // edge served keeps its title and leaves focus where the browser put it.
   const pageTitle = useAppStore((s) => s.pageTitle);
-  const contentTitle = pageTitle?.path === loc.pathname ? pageTitle.title : null;
+  // A screen whose title depends on its data (a content page, a city's jobs) names it
+  // once loaded; until then the route's own title, if any.
+  const screenTitle = pageTitle?.path === loc.pathname ? pageTitle.title : null;
   const served = useRef(loc.pathname);
   const title = documentTitle(boot.config.brandName, {
     path: loc.pathname,
     heading,
     notFound: r.notFound,
-    title: r.route?.content ? contentTitle : r.route?.title,
+    title: screenTitle ?? (r.route?.content ? null : r.route?.title),
   });
   useEffect(() => {
     if (loc.pathname === served.current) return;
