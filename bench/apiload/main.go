@@ -78,6 +78,15 @@ func run0() int {
 			}
 			fmt.Printf("   edge CPU: %.0f µs per answer (user+system time of the edge process over the phase; less sensitive to a busy machine than latency)\n", float64(r.cpu.Microseconds())/float64(n))
 		}
+		if r.edge != nil {
+			n := 0
+			for _, c := range r.status {
+				n += c
+			}
+			e := r.edge
+			fmt.Printf("   Redis: %.2f calls per answer (%.0f calls), %.0f connections dialled, %.0f waits for a pooled connection, %.0f pool timeouts (the edge's /metrics)\n",
+				e[redisCalls]/float64(n), e[redisCalls], e[redisDials], e[redisWaits], e[redisTimeouts])
+		}
 		if r.errors > 0 {
 			fmt.Printf("   FAILED: %d requests were not answered 2xx (or not with a cart); their latencies are left out\n", r.errors)
 			failed = true
@@ -129,6 +138,9 @@ type results struct {
 	errors int
 	// cpu is the CPU time the started edge used during the phase (0 with -url).
 	cpu time.Duration
+	// edge is what the edge's GET /metrics counted during the phase (nil when it
+	// could not be read).
+	edge map[string]float64
 }
 
 func (r results) get(k string) *result { return r.by[k] }
@@ -139,6 +151,7 @@ func run(client *http.Client, base string, vs []visitor, dur time.Duration, rate
 	ctx, cancel := context.WithTimeout(context.Background(), dur)
 	defer cancel()
 	cpu0 := edgeCPU()
+	m0 := edgeMetrics(client, base)
 	start := time.Now()
 	var wg sync.WaitGroup
 	for k := range vs {
@@ -207,6 +220,12 @@ func run(client *http.Client, base string, vs []visitor, dur time.Duration, rate
 	el := time.Since(start)
 	if cpu0 > 0 {
 		out.cpu = edgeCPU() - cpu0
+	}
+	if m1 := edgeMetrics(client, base); m0 != nil && m1 != nil {
+		out.edge = map[string]float64{}
+		for k, v := range m1 {
+			out.edge[k] = v - m0[k]
+		}
 	}
 	for _, r := range out.by {
 		r.elapse = el
@@ -415,4 +434,51 @@ func processCPU(pid int) time.Duration {
 	fmt.Sscan(f[11], &ut)
 	fmt.Sscan(f[12], &st)
 	return time.Duration(ut+st) * 10 * time.Millisecond
+}
+
+// The counters apiload reads from the edge's GET /metrics (readable from loopback):
+// go-redis's pool and command instrumentation.
+const (
+	redisCalls    = "db_client_connections_use_time_milliseconds_count" // commands and pipelines
+	redisDials    = "db_client_connections_create_time_milliseconds_count"
+	redisWaits    = "db_client_connections_waits"
+	redisTimeouts = "db_client_connections_timeouts"
+)
+
+// edgeMetrics sums the counters above over their label sets; nil when /metrics does
+// not answer (an edge started elsewhere, -url, may not let this address read it).
+func edgeMetrics(client *http.Client, base string) map[string]float64 {
+	res, err := client.Get(base + "/metrics")
+	if err != nil {
+		return nil
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != http.StatusOK {
+		return nil
+	}
+	out := map[string]float64{}
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		name, rest := line, ""
+		if i := strings.IndexAny(line, "{ "); i >= 0 {
+			name, rest = line[:i], line[i:]
+		}
+		switch name {
+		case redisCalls, redisDials, redisWaits, redisTimeouts:
+		default:
+			continue
+		}
+		f := strings.Fields(rest[strings.LastIndexByte(rest, '}')+1:])
+		if len(f) == 0 {
+			continue
+		}
+		var v float64
+		if _, err := fmt.Sscan(f[0], &v); err == nil {
+			out[name] += v
+		}
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
@@ -82,7 +83,15 @@ func (r *recentCarts) entry(owner string) (recentCart, bool) {
 
 // put notes the owner's cart JSON as just read or written, and the cart it decodes to
 // when the caller has it (nil when not); put keeps a copy of the cart.
+//
+// It keeps a copy of owner too: a visitor's id is read from the request's cookie
+// without copying, so it lives in memory the HTTP server reuses for its next request,
+// often another visitor's on the same connection. Kept as given, the map's key would
+// change under it: the entry would be lost, or found under another visitor's id, and
+// changes would read the cart again (two round trips) and lose compare-and-sets. (A
+// Go map replaces the key of an entry it updates, so the copy is made every time.)
 func (r *recentCarts) put(owner, raw string, cart *ordering.Cart) {
+	owner = strings.Clone(owner)
 	e := recentCart{raw: raw}
 	if cart != nil {
 		c := cloneCart(cart)

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/redis/go-redis/v9"
 
@@ -71,6 +73,47 @@ func TestACartChangeIsOneRoundTrip(t *testing.T) {
 		}
 		if n := rt.n.Load() - before; n != 1 {
 			t.Fatalf("reading the cart made %d calls to Redis, want 1", n)
+		}
+	})
+}
+
+// The owner a handler passes is read from the request's cookie, and the HTTP server
+// reuses that request's memory for the next request, which may be another visitor's
+// on the same connection. What this edge remembers stays under the owner as it was:
+// a change after another visitor's request is still one call to Redis.
+func TestAnOwnerInReusedRequestMemoryIsRememberedAsItWas(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		buf := []byte("visitor-aaaaaaaaaaaaaa")
+		// The string a request's cookie gives: it shares the request's memory.
+		inRequest := func(id string) string {
+			copy(buf, id)
+			return unsafe.String(&buf[0], len(buf))
+		}
+		const a, b = "visitor-aaaaaaaaaaaaaa", "visitor-bbbbbbbbbbbbbb"
+		if _, err := e.p.CreateCart(ctx, inRequest(a), "m-standard", ""); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.p.CreateCart(ctx, inRequest(b), "m-standard", ""); err != nil {
+			t.Fatal(err)
+		}
+		rt := countRoundTrips(st)
+		for i := 1; i <= 3; i++ {
+			for _, owner := range []string{a, b} {
+				before := rt.n.Load()
+				c, err := e.p.AddProduct(ctx, inRequest(owner), tenders)
+				if err != nil || c.ItemCount != i {
+					t.Fatalf("add %d for %s: %v, %d items", i, owner, err, c.ItemCount)
+				}
+				if n := rt.n.Load() - before; n != 1 {
+					t.Fatalf("add %d for %s made %d calls to Redis, want 1", i, owner, n)
+				}
+			}
+		}
+		for _, owner := range []string{a, b} {
+			if raw, ok := e.p.recent.get(owner); !ok || !strings.Contains(raw, `"quantity":3`) {
+				t.Fatalf("remembered for %s: %v %.80s…", owner, ok, raw)
+			}
 		}
 	})
 }
