@@ -8,6 +8,7 @@ package session
 import (
 	"encoding/base64"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -101,6 +102,11 @@ func New(config ...Config) fiber.Handler {
 			id = NewID()
 			c.Locals(newVisitorKey{}, true)
 			setCookieValue(c, &cfg, cfg.CookieName, id)
+		} else {
+			// The cookie's value points into the request's memory, which the server
+			// reuses for the connection's next request: the id handed out must outlive it
+			// (a cache keyed by visitor, a job started by the request).
+			id = strings.Clone(id)
 		}
 		c.Locals(visitorKey{}, id)
 		return c.Next()
