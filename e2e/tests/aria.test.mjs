@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useSite, newPage, pageApi as api } from './harness.mjs';
+import { useSite, newPage, pageApi as api, signUp } from './harness.mjs';
 
 // Noon in Ohio, so the restaurants are open and the times are the same each run.
 const noonInOhio = new Date().toISOString().slice(0, 10) + 'T17:00:00Z';
@@ -129,20 +129,7 @@ test("cart drawer, checkout and confirmation: the screen reader's view is the re
 
 test("account: the screen reader's view is the recorded one", async () => {
   const page = await newPage(site.browser, [], { viewport: desktop });
-  await page.goto(site.edge.base + '/account/signup');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email', { exact: true }).fill(`ada.aria.${Date.now()}@example.com`);
-  await page.getByLabel('Phone number').fill('5135550142');
-  await page.getByLabel('Password', { exact: true }).fill('chicken123');
-  await page.getByLabel('City, state or ZIP code').fill('Dayton, OH');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page
-    .getByRole('button', { name: /^Choose/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/account(\?|$)/);
+  await signUp(page, site.edge.base, `ada.aria.${Date.now()}@example.com`, '5135550142');
   await page.locator('[data-screen^="mf-account/"]').first().waitFor({ timeout: 15000 });
   await page.waitForLoadState('networkidle');
   await page

@@ -7,29 +7,17 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEdge, launch, newPage } from './harness.mjs';
+import { startEdge, launch, newPage, freePort } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TOKEN = 'ops:canary-test-token-0123456789';
 const MIN_VIEWS = 4;
 const MENU = '/menu/m-standard';
 const MENU_SCREEN = '[data-screen^="mf-menu/"]';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let tmp, edge, browser, admin;
 

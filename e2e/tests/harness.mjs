@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-function freePort() {
+/** freePort finds a loopback port nothing listens on now. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

@@ -455,20 +455,7 @@ func (r *Registry) StateOf(_ context.Context, name string) State {
 	r.mu.RLock()
 	st := r.known[name]
 	r.mu.RUnlock()
-	if !r.has(name, st.Stable) {
-		vs := r.Versions(name)
-		st.Stable = ""
-		if len(vs) > 0 {
-			st.Stable = vs[len(vs)-1]
-		}
-	}
-	if !r.has(name, st.Canary) || st.Weight <= 0 {
-		st.Canary, st.Weight = "", 0
-	}
-	if st.Weight > 100 {
-		st.Weight = 100
-	}
-	return st
+	return r.effective(name, st)
 }
 
 func (r *Registry) has(name, version string) bool {

@@ -93,7 +93,9 @@ func (r *Registry) current(ctx context.Context, name string) (State, State, erro
 	return read, r.effective(name, read), nil
 }
 
-// effective is StateOf for a given stored state.
+// effective is the state in force for a stored state: a stable version that is not on
+// disk gives way to the newest one that is, a canary not on disk or without weight is
+// none, and a weight is at most 100.
 func (r *Registry) effective(name string, st State) State {
 	if !r.has(name, st.Stable) {
 		vs := r.Versions(name)
@@ -104,6 +106,9 @@ func (r *Registry) effective(name string, st State) State {
 	}
 	if !r.has(name, st.Canary) || st.Weight <= 0 {
 		st.Canary, st.Weight = "", 0
+	}
+	if st.Weight > 100 {
+		st.Weight = 100
 	}
 	return st
 }
