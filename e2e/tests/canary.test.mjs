@@ -106,8 +106,8 @@ async function visit(expectScreen) {
   // the page sends what it queued.
   await page.waitForLoadState('networkidle');
   await page.goto('about:blank');
-  await page.context().close();
-  return version;
+  // The beacon leaves as the page goes; the context stays open until the edge has it.
+  return { version, done: () => page.context().close() };
 }
 
 test('a canary whose screen throws in the browser is rolled back by the edge, with no step by ops', async () => {
@@ -117,15 +117,16 @@ test('a canary whose screen throws in the browser is rolled back by the edge, wi
 
   let rolledBack = null;
   for (let i = 1; i <= MIN_VIEWS * 2 && !rolledBack; i++) {
-    const version = await visit(false);
+    const { version, done } = await visit(false);
     assert.equal(version, '1.0.1', 'every visitor gets the canary while it runs');
     // Each page's beacon reaches the edge: a view of the canary, and its error.
     let s;
-    for (let wait = 0; wait < 50; wait++) {
+    for (let wait = 0; wait < 100; wait++) {
       s = await status();
       if (!s.canary || s.health?.canary?.views >= i) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    await done();
     if (!s.canary) rolledBack = s;
     else assert.deepEqual(s.health.canary, { views: i, errors: i }, `after ${i} failed pages`);
   }
@@ -137,5 +138,7 @@ test('a canary whose screen throws in the browser is rolled back by the edge, wi
   assert.match(ops('audit'), /auto-rollback/);
 
   // The next visitor gets the stable menu, and it renders.
-  assert.equal(await visit(true), '1.0.0');
+  const stable = await visit(true);
+  assert.equal(stable.version, '1.0.0');
+  await stable.done();
 });

@@ -4,7 +4,7 @@ import { BrowserRouter } from '@henhouse/kit/router';
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { registerModules } from './federation/remotes';
+import { moduleVersions, registerModules } from './federation/remotes';
 import { Root } from './routing/Root';
 import { preloadChrome, whenIdle } from './chrome/lazy';
 import { runStartup, seedSession } from './session/startup';
@@ -18,7 +18,7 @@ declare global {
 }
 
 const boot = readBootstrap();
-startTelemetry(boot); // beacons (docs/shell.md, "Beacons"), loaded after the first render
+startTelemetry(boot, moduleVersions); // beacons (docs/shell.md, "Beacons"), loaded after the first render
 configureApi({
   base: boot.config.apiBase,
   csrf: boot.csrf,

@@ -30,12 +30,7 @@ export function encode(p: Payload): string | null {
   return JSON.stringify({ ...p, events });
 }
 
-/** sampledIn decides once per page load whether it reports: rate is the share of page
- *  loads that do (0–1; anything else counts as 1). */
-export function sampledIn(rate: unknown, random: () => number = Math.random): boolean {
-  const r = typeof rate === 'number' && rate >= 0 && rate <= 1 ? rate : 1;
-  return random() < r;
-}
+export { sampledIn } from './queue';
 
 export interface BatchOptions {
   route: string;

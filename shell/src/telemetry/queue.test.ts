@@ -68,5 +68,35 @@ describe('the early error queue', () => {
     q.report({ kind: 'error', type: 'unhandled' });
     await new Promise((r) => setTimeout(r, 0));
     expect(mockStartBeacons).toHaveBeenCalledTimes(1);
+    q.connect(() => {}); // as the module would: this page's queue is done
+  });
+
+  it('sends what waited, with a view, when the page is left before the beacon module loaded', () => {
+    const q = freshQueue();
+    const sent: { url: string; body: Blob }[] = [];
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (url: string, body: Blob) => sent.push({ url, body }) > 0,
+    });
+    q.startTelemetry({ route: { id: 'menu' }, config: { apiBase: '/api' } } as unknown as Bootstrap, () => ({
+      'mf-menu': '1.0.1',
+    }));
+    mockStartBeacons.mockImplementation(() => new Promise(() => {})); // never connects
+    q.report({ kind: 'error', type: 'render', module: 'mf-menu', version: '1.0.1' });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toBe('/api/beacons');
+    const text = new Promise<string>((resolve) => {
+      const reader = new FileReader(); // jsdom's Blob has no text()
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(sent[0].body);
+    });
+    return text.then((text) =>
+      expect(JSON.parse(text)).toEqual({
+        route: 'menu',
+        modules: { 'mf-menu': '1.0.1' },
+        events: [{ kind: 'view' }, { kind: 'error', type: 'render', module: 'mf-menu', version: '1.0.1' }],
+      }),
+    );
   });
 });

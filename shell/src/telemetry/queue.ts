@@ -48,11 +48,29 @@ export function connect(s: Sink): void {
 /** errorType names an uncaught error by its type alone. */
 export const errorType = (err: unknown): ErrorType => (isChunkLoadError(err) ? 'chunk_load' : 'unhandled');
 
+/** sampledIn decides whether this page load reports, for a rate from 0 to 1 (anything
+ *  else: every page load). */
+export function sampledIn(rate: unknown, random: () => number = Math.random): boolean {
+  const r = typeof rate === 'number' && rate >= 0 && rate <= 1 ? rate : 1;
+  return random() < r;
+}
+
 /** startTelemetry records uncaught errors from now on and loads the beacon module once
  *  the first screen is on the page and the browser is idle. */
-export function startTelemetry(boot: Bootstrap): void {
+export function startTelemetry(boot: Bootstrap, modules: () => Record<string, string> = () => ({})): void {
   addEventListener('error', (e) => report({ kind: 'error', type: errorType(e.error) }, e.error));
   addEventListener('unhandledrejection', (e) => report({ kind: 'error', type: errorType(e.reason) }, e.reason));
+  // A page left before the beacon module loaded (a screen that failed, a guest who went
+  // back at once) still reports its view and what went wrong: canary health counts them.
+  addEventListener('pagehide', () => {
+    if (sink || !early.length || !sampledIn(boot.config.beaconSampleRate)) return;
+    const body = JSON.stringify({
+      route: boot.route.id,
+      modules: modules(),
+      events: [{ kind: 'view' }, ...early.splice(0)],
+    });
+    navigator.sendBeacon?.(`${boot.config.apiBase}/beacons`, new Blob([body], { type: 'application/json' }));
+  });
   let loading = false;
   loadBeacons = () => {
     if (loading) return;
