@@ -33,6 +33,20 @@ function shared() {
   };
 }
 
+const kitSrc = path.join(repoRoot, 'kit', 'src');
+const isKit = (resource) => typeof resource === 'string' && resource.startsWith(kitSrc + path.sep);
+
+// Kit modules are shared one by one, so each would be a chunk of its own: a page
+// fetched some twenty-five files of under a kilobyte each before its first render, and
+// the federation runtime added a script element for every one. The shell puts the kit
+// modules it uses in one chunk (10 KB gzip, 4–5 KB less than the separate files).
+// Remotes keep theirs apart: a remote's kit modules that the shell does not provide
+// differ by screen, and one chunk of them cost the smaller screens more bytes than the
+// requests it saved.
+const kitChunk = {
+  splitChunks: { cacheGroups: { kit: { test: (m) => isKit(m.resource), chunks: 'async', name: 'kit', enforce: true } } },
+};
+
 function rules() {
   return [
     {
@@ -277,7 +291,11 @@ function shellConfig({ dir, extraPlugins = [] }) {
       clean: true,
     },
     module: { rules: rules() },
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      ...kitChunk,
+    },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
       new ModuleFederationPlugin({
