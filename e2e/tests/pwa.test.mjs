@@ -182,6 +182,27 @@ test('hashed assets and remote files are cached; pages, /api and mf-manifest.jso
   assert.deepEqual(cached['henhouse-pages'] ?? [], []);
 });
 
+test('API requests go straight to the network, without waking the worker', async () => {
+  // The page is controlled here. The worker installs a static route for /api/*, so the
+  // browser does not hand those requests (a beacon sent as the page is left among them)
+  // to the worker at all; the worker's own files still go through it.
+  assert.ok(await page.evaluate(() => navigator.serviceWorker.controller != null));
+  const sources = await page.evaluate(async () => {
+    await (await fetch('/api/content/popups')).json();
+    // The entry of a finished fetch is listed once its body is read.
+    await new Promise((r) => setTimeout(r, 100));
+    const entries = performance.getEntriesByType('resource');
+    const of = (re) =>
+      entries.filter((e) => re.test(new URL(e.name).pathname)).map((e) => e.workerMatchedSourceType ?? null);
+    return { api: of(/^\/api\/content\/popups$/), assets: of(/^\/assets\//) };
+  });
+  assert.deepEqual(sources.api, ['network'], "the API request matched the worker's network route");
+  assert.ok(
+    sources.assets.length > 0 && sources.assets.every((s) => s !== 'network'),
+    'assets still go through the worker',
+  );
+});
+
 test('offline, a navigation shows the offline page; back online the site returns', async () => {
   await context.setOffline(true);
   try {

@@ -72,3 +72,10 @@ export const NAVIGATION_DENYLIST: RegExp[] = [
 export function isPageNavigation(path: string): boolean {
   return !NAVIGATION_DENYLIST.some((re) => re.test(path));
 }
+
+/**
+ * The API's paths, which the browser sends straight to the network without waking the
+ * worker (the static routing API, set when the worker installs): the worker never
+ * answers them.
+ */
+export const API_PATTERN = '/api/*';

@@ -23,6 +23,7 @@ import {
   NAVIGATION_DENYLIST,
   NAVIGATION_TIMEOUT_SECONDS,
   OFFLINE_URL,
+  API_PATTERN,
   isHashedAsset,
   isModuleFile,
 } from './routes';
@@ -33,8 +34,25 @@ setCacheNameDetails({ prefix: 'henhouse' });
 
 // A new deploy's worker takes over as soon as it is installed (its precache is
 // complete by then) instead of waiting for every tab to close.
-self.addEventListener('install', () => {
+//
+// The API is never the worker's: with the static routing API (where the browser has
+// it) its requests go straight to the network without waking the worker. Beside
+// sparing each API call the worker's start-up, this keeps the beacon a page sends as
+// it is left (navigator.sendBeacon) from being handed to a worker that took control of
+// the page meanwhile: Chromium dropped about one in four such beacons.
+self.addEventListener('install', (event) => {
   void self.skipWaiting();
+  const routes = event as ExtendableEvent & { addRoutes?: (rules: unknown) => Promise<void> };
+  if (typeof routes.addRoutes === 'function') {
+    routes
+      .addRoutes({
+        condition: {
+          urlPattern: typeof URLPattern === 'function' ? new URLPattern({ pathname: API_PATTERN }) : API_PATTERN,
+        },
+        source: 'network',
+      })
+      .catch((err) => console.warn('[sw] static routes not set', err));
+  }
 });
 clientsClaim();
 

@@ -20,6 +20,21 @@ function freshQueue(): typeof import('./queue') & { whenIdle: jest.Mock } {
 const chunkError = Object.assign(new Error('Loading chunk 412 failed.'), { name: 'ChunkLoadError' });
 
 describe('the early error queue', () => {
+  // Each test is a new page: the window listeners a test's queue added go with it.
+  const added: [string, EventListenerOrEventListenerObject][] = [];
+  let spy: jest.SpyInstance;
+  beforeEach(() => {
+    const add = window.addEventListener.bind(window);
+    spy = jest.spyOn(window, 'addEventListener').mockImplementation((type, listener, options) => {
+      added.push([type, listener]);
+      add(type, listener, options);
+    });
+  });
+  afterEach(() => {
+    spy.mockRestore();
+    for (const [type, listener] of added.splice(0)) window.removeEventListener(type, listener);
+  });
+
   it('keeps uncaught errors and rejections, by type only, until the beacons take them', () => {
     const q = freshQueue();
     q.startTelemetry({} as Bootstrap);
@@ -69,6 +84,31 @@ describe('the early error queue', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(mockStartBeacons).toHaveBeenCalledTimes(1);
     q.connect(() => {}); // as the module would: this page's queue is done
+  });
+
+  it('sends the view of a page left before the beacon module loaded, even with nothing else waiting', () => {
+    const q = freshQueue();
+    const sent: { url: string; body: Blob }[] = [];
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (url: string, body: Blob) => sent.push({ url, body }) > 0,
+    });
+    q.startTelemetry({ route: { id: 'home' }, config: { apiBase: '/api' } } as unknown as Bootstrap, () => ({
+      'mf-content': '1.0.0',
+    }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).toHaveLength(1);
+    return new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(sent[0].body);
+    }).then((text) =>
+      expect(JSON.parse(text)).toEqual({
+        route: 'home',
+        modules: { 'mf-content': '1.0.0' },
+        events: [{ kind: 'view' }],
+      }),
+    );
   });
 
   it('sends what waited, with a view, when the page is left before the beacon module loaded', () => {
