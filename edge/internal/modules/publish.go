@@ -26,7 +26,8 @@ var (
 	// never change (browsers cache them for a year), so a fix is a new version.
 	ErrVersionExists = errors.New("modules: this version is already published with other files")
 	// ErrBadUpload: not a version's build (no readable mf-manifest.json, a path
-	// outside the version, a bad name or version).
+	// outside the version, a bad name or version), or a build made against another
+	// major version of a singleton the page shares with the shell (singletons.go).
 	ErrBadUpload = errors.New("modules: not a publishable build")
 )
 
@@ -51,6 +52,8 @@ func ValidVersion(v string) bool { return versionRe.MatchString(v) }
 // scan again. Publishing the same files again changes nothing; other files for a
 // published version are refused (ErrVersionExists). The version goes to no visitor
 // until it is made stable or a canary, unless the module had no version at all.
+// A build whose shared singletons (React, zustand, the kit) are another major version
+// than the shell's is refused (ErrBadUpload): the page has one copy of each.
 func (r *Registry) Publish(ctx context.Context, name, version string, files map[string][]byte, actor string) (Published, error) {
 	if !ValidName(name) || !ValidVersion(version) {
 		return Published{}, fmt.Errorf("%w: module name %q or version %q", ErrBadUpload, name, version)
@@ -74,6 +77,9 @@ func (r *Registry) Publish(ctx context.Context, name, version string, files map[
 	}
 	if _, err := parseManifest(man); err != nil {
 		return Published{}, fmt.Errorf("%w: mf-manifest.json: %v", ErrBadUpload, err)
+	}
+	if err := r.checkSingletons(name, man); err != nil {
+		return Published{}, err
 	}
 	out := Published{Module: name, Version: version, Files: sums}
 	target := filepath.Join(r.dir, name, version)

@@ -124,6 +124,8 @@ type Registry struct {
 	// gen counts changes of what the registry answers (versions on disk, release
 	// state), so callers can keep what they derive from it until it moves.
 	gen atomic.Uint64
+	// noShellOnce logs once that there is no shell build to check publishes against.
+	noShellOnce sync.Once
 }
 
 var (

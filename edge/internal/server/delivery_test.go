@@ -364,3 +364,26 @@ func TestCanaryRolledBackByBeacons(t *testing.T) {
 		}
 	}
 }
+
+// The shell's manifest under BUILD_DIR is what a published remote's singletons are
+// compared with: a remote built against another React major is refused with a 400
+// naming both versions, and nothing of it is written.
+func TestPublishRefusesAnotherReactMajor(t *testing.T) {
+	s := newTestServerWith(t, withOps)
+	shell := `{"name":"shell","metaData":{"remoteEntry":{"name":"","path":""}},"shared":[{"name":"react","version":"19.2.0","singleton":true}]}`
+	if err := os.WriteFile(filepath.Join(s.cfg.BuildDir, "shell", "assets", "mf-manifest.json"), []byte(shell), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := builtVersion(t, "1.1.0", "var mf_menu='1.1.0'")
+	man := `{"name":"mf_menu","metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""}},"shared":[{"name":"react","version":"20.0.0","singleton":true}]}`
+	_ = os.WriteFile(filepath.Join(d, "mf-manifest.json"), []byte(man), 0o644)
+	tgz, _ := modules.TarDir(d)
+	st, m := adminCall(t, s, "POST", "/admin/modules/mf-menu/versions/1.1.0", opsToken, "application/gzip", tgz)
+	e, _ := m["error"].(map[string]any)
+	if msg, _ := e["message"].(string); st != 400 || e["code"] != "invalid" || !strings.Contains(msg, "react 20.0.0") || !strings.Contains(msg, "react 19.2.0") {
+		t.Fatalf("publish: %d %v", st, m)
+	}
+	if _, err := os.Stat(filepath.Join(s.cfg.BuildDir, "modules", "mf-menu", "1.1.0")); !os.IsNotExist(err) {
+		t.Fatalf("the refused version was written: %v", err)
+	}
+}
