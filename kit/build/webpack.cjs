@@ -52,6 +52,81 @@ const isKit = (resource) => typeof resource === 'string' && resource.startsWith(
 // Remotes keep theirs apart: a remote's kit modules that the shell does not provide
 // differ by screen, and one chunk of them cost the smaller screens more bytes than the
 // requests it saved.
+// The kit modules the shell imports (directly, or through other kit modules by their
+// shared name), read from the shell's sources. The shell provides these on every page,
+// so a remote never loads its own copies of them.
+function shellKitModules() {
+  const found = new Set();
+  const resolveKit = (spec) =>
+    ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => path.join(kitSrc, spec + ext)).find((f) => fs.existsSync(f));
+  const scan = (text) => {
+    for (const [, spec] of text.matchAll(/['"]@henhouse\/kit\/([\w./-]+)['"]/g)) {
+      const file = resolveKit(spec);
+      if (file && !found.has(file)) {
+        found.add(file);
+        scan(fs.readFileSync(file, 'utf8'));
+      }
+    }
+  };
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) scan(fs.readFileSync(full, 'utf8'));
+    }
+  };
+  walk(path.join(repoRoot, 'shell', 'src'));
+  return found;
+}
+
+const EXPOSE_CHUNK = '__federation_expose_';
+const hash = (text) => require('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 10);
+
+// exposesReaching names the screens (exposed modules) whose loading asks for a chunk:
+// the chunk groups above it, up to the exposes' own. The path a remote's container
+// takes to provide its shared modules to others reaches no expose and is left out.
+function exposesReaching(chunks) {
+  const exposes = new Set();
+  const seen = new Set();
+  const visit = (group) => {
+    if (seen.has(group)) return;
+    seen.add(group);
+    if (group.name?.startsWith(EXPOSE_CHUNK)) {
+      exposes.add(group.name.slice(EXPOSE_CHUNK.length));
+      return;
+    }
+    for (const parent of group.parentsIterable) visit(parent);
+  };
+  for (const chunk of chunks) for (const group of chunk.groupsIterable) visit(group);
+  return [...exposes].sort();
+}
+
+// In a remote, the kit modules the shell does not provide go in one chunk per set of
+// screens that use them ("kit-Checkout", "kit-GiftCardsBalance-GiftCardsBuy"): a screen
+// fetches its kit modules in one or two files instead of a file each, and no more of
+// them than the screens it shares them with use. The remote's copies of the modules the
+// shell provides stay apart: they are never loaded.
+function remoteKitChunk() {
+  const shellKit = shellKitModules();
+  return {
+    splitChunks: {
+      cacheGroups: {
+        kit: {
+          test: (m) => isKit(m.resource) && !shellKit.has(m.resource),
+          chunks: 'async',
+          enforce: true,
+          name: (_module, chunks) => {
+            const exposes = exposesReaching(chunks).join('-');
+            if (!exposes) return undefined;
+            // A long list of screens becomes a short, stable digest of it.
+            return exposes.length <= 40 ? `kit-${exposes}` : `kit-${hash(exposes)}`;
+          },
+        },
+      },
+    },
+  };
+}
+
 const kitChunk = {
   splitChunks: { cacheGroups: { kit: { test: (m) => isKit(m.resource), chunks: 'async', name: 'kit', enforce: true } } },
 };
@@ -214,7 +289,7 @@ function remoteConfig({ dir, exposes }) {
       // edge preloads a screen's sheets with its scripts (mf-manifest.json's
       // css.sync), and the browser parses them without running script.
       module: { rules: rules() },
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', ...remoteKitChunk() },
       plugins: [
         new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
         new ModuleFederationPlugin({
