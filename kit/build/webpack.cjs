@@ -312,13 +312,28 @@ function remoteConfig({ dir, exposes }) {
 
 // Writes entrypoints.json: the shell's entry files, which the edge puts in the
 // document, and a build id derived from their content hashes.
+// firstRenderChunks are the script files the entry asks for as soon as it runs, before
+// the first render: the chunk groups the entry itself starts, which are the shell's own
+// code (index.ts imports ./main) and the packages it shares (React, react-dom, zustand,
+// the kit chunk), each of which the first render needs. Nothing those chunks load later
+// (the deferred chrome, the service worker registration, the beacons) is among them.
+// The edge preloads them, so they download beside main.js instead of after it has run.
+function firstRenderChunks(compilation, entry) {
+  const files = new Set();
+  for (const group of entry.childrenIterable) {
+    for (const chunk of group.chunks) for (const f of chunk.files) if (f.endsWith('.js')) files.add(f);
+  }
+  return [...files].sort();
+}
+
 class EntrypointsPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('EntrypointsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'EntrypointsPlugin', stage: compilation.constructor.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const files = compilation.entrypoints.get('main').getFiles();
+          const entry = compilation.entrypoints.get('main');
+          const files = entry.getFiles();
           const js = files.filter((f) => f.endsWith('.js'));
           const unhashed = js.filter((f) => !/\.[0-9a-f]{8}\.js$/.test(f));
           if (unhashed.length) {
@@ -326,7 +341,8 @@ class EntrypointsPlugin {
           }
           const css = files.filter((f) => f.endsWith('.css'));
           const buildId = String(compilation.hash).slice(0, 12);
-          const body = JSON.stringify({ js, css, buildId }, null, 2);
+          const preload = firstRenderChunks(compilation, entry);
+          const body = JSON.stringify({ js, css, preload, buildId }, null, 2);
           compilation.emitAsset('../entrypoints.json', new compiler.webpack.sources.RawSource(body));
         },
       );

@@ -113,8 +113,12 @@ type BotCheck struct {
 
 // Assets are the shell's built entry files, read from entrypoints.json.
 type Assets struct {
-	JS      []string `json:"js"`
-	CSS     []string `json:"css"`
+	JS  []string `json:"js"`
+	CSS []string `json:"css"`
+	// Preload are the chunks the entry asks for as soon as it runs (the shell's own
+	// code, React and the shared kit): the page preloads them, so they download beside
+	// the entry instead of after it ran. Optional: an older build has none.
+	Preload []string `json:"preload"`
 	BuildID string   `json:"buildId"`
 }
 

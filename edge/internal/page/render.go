@@ -39,6 +39,7 @@ func fragment(s string) Fragment { return strings.Split(s, nonceHole) }
 type Shell struct {
 	brand      string
 	head       string   // the head's links after the title and description
+	preloads   Fragment // preloads of the chunks the shell's entry asks for at once
 	scripts    Fragment // the shell's entry scripts
 	bootStart  []byte   // {"version":1,"buildId":"…","status":
 	routesJSON []byte   // ,"routes":[…],"modules":
@@ -63,6 +64,13 @@ func NewShell(a Assets, cfg Config, table []*routes.Compiled, chrome Chrome) (*S
 		head.WriteString(`<link rel="stylesheet" href="/assets/` + html.EscapeString(css) + "\">\n")
 	}
 	s.head = head.String()
+	// Classic scripts that webpack adds with the page's nonce and no crossorigin
+	// attribute: preloaded the same way, so the browser reuses each download.
+	var pre strings.Builder
+	for _, f := range a.Preload {
+		pre.WriteString(`<link rel="preload" href="/assets/` + html.EscapeString(f) + `" as="script" nonce="` + nonceHole + "\">\n")
+	}
+	s.preloads = fragment(pre.String())
 	var js strings.Builder
 	for _, f := range a.JS {
 		js.WriteString(`<script defer src="/assets/` + html.EscapeString(f) + `" nonce="` + nonceHole + "\"></script>\n")
@@ -154,6 +162,7 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 	b = append(b, "\">\n"...)
 	b = appendStructuredData(b, p.StructuredData, nonce)
 	b = append(b, s.head...)
+	b = s.preloads.write(b, nonce)
 	if p.Modules != nil && !overridden(p.Overrides, p.Route.Module) {
 		b = p.Modules.preloads(p.Visitor, p.Route.Module, p.Route.Screen).write(b, nonce)
 	}

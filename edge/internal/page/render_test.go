@@ -24,7 +24,7 @@ func testShell(t *testing.T, chrome Chrome) (*Shell, []*routes.Compiled) {
 	t.Helper()
 	table := routes.MustCompile(routes.Table("henhouse")).Routes()
 	cfg := Config{BrandName: "Henhouse", BrandSlug: "henhouse", Features: map[string]any{"x": "<b>&"}}
-	s, err := NewShell(Assets{JS: []string{"main.1a2b3c4d.js"}, CSS: []string{"main.css"}, BuildID: "b<1>"}, cfg, table, chrome)
+	s, err := NewShell(Assets{JS: []string{"main.1a2b3c4d.js"}, CSS: []string{"main.css"}, Preload: []string{"843.0e30b4ef.js", "kit.3bce1907.js"}, BuildID: "b<1>"}, cfg, table, chrome)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,8 +156,9 @@ func TestChrome(t *testing.T) {
 	}
 }
 
-// The matched route's remote entry and its screen's chunks are preloaded with the
-// nonce, from the version the visitor gets (here the newest on disk).
+// The shell's first chunks, then the matched route's remote entry and its screen's
+// chunks are preloaded with the nonce, from the version the visitor gets (here the
+// newest on disk).
 func TestPreloadsOfTheRoutesScreen(t *testing.T) {
 	dir := t.TempDir()
 	for _, v := range []string{"1.0.0", "1.1.0"} {
@@ -176,7 +177,11 @@ func TestPreloadsOfTheRoutesScreen(t *testing.T) {
 	}
 	doc := string(s.Append(nil, &Page{Status: 200, Path: "/menu/m1", Route: menu, Modules: NewRelease(context.Background(), reg, table), Visitor: "v", Nonce: "N"}))
 	for _, want := range []string{
-		`<link rel="preload" href="/modules/mf-menu/1.1.0/remoteEntry.js" as="script" nonce="N">`,
+		// The shell's first chunks (entrypoints.json "preload"), on every page, before
+		// the screen's.
+		`<link rel="preload" href="/assets/843.0e30b4ef.js" as="script" nonce="N">
+<link rel="preload" href="/assets/kit.3bce1907.js" as="script" nonce="N">
+<link rel="preload" href="/modules/mf-menu/1.1.0/remoteEntry.js" as="script" nonce="N">`,
 		`<link rel="preload" href="/modules/mf-menu/1.1.0/2758.js" as="script" nonce="N">`,
 		`<link rel="preload" href="/modules/mf-menu/1.1.0/__federation_expose_Menu.js" as="script" nonce="N">`,
 		`<link rel="preload" href="/modules/mf-menu/1.1.0/menu.css" as="style">`,
