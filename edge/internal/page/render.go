@@ -65,10 +65,11 @@ func NewShell(a Assets, cfg Config, table []*routes.Compiled, chrome Chrome) (*S
 	}
 	s.head = head.String()
 	// Classic scripts that webpack adds with the page's nonce and no crossorigin
-	// attribute: preloaded the same way, so the browser reuses each download.
+	// attribute: preloaded the same way, so the browser reuses each download. At low
+	// priority: the style sheet, which the first paint waits for, goes first.
 	var pre strings.Builder
 	for _, f := range a.Preload {
-		pre.WriteString(`<link rel="preload" href="/assets/` + html.EscapeString(f) + `" as="script" nonce="` + nonceHole + "\">\n")
+		pre.WriteString(`<link rel="preload" href="/assets/` + html.EscapeString(f) + `" as="script" fetchpriority="low" nonce="` + nonceHole + "\">\n")
 	}
 	s.preloads = fragment(pre.String())
 	var js strings.Builder

@@ -179,8 +179,8 @@ func TestPreloadsOfTheRoutesScreen(t *testing.T) {
 	for _, want := range []string{
 		// The shell's first chunks (entrypoints.json "preload"), on every page, before
 		// the screen's.
-		`<link rel="preload" href="/assets/843.0e30b4ef.js" as="script" nonce="N">
-<link rel="preload" href="/assets/kit.3bce1907.js" as="script" nonce="N">
+		`<link rel="preload" href="/assets/843.0e30b4ef.js" as="script" fetchpriority="low" nonce="N">
+<link rel="preload" href="/assets/kit.3bce1907.js" as="script" fetchpriority="low" nonce="N">
 <link rel="preload" href="/modules/mf-menu/1.1.0/remoteEntry.js" as="script" nonce="N">`,
 		`<link rel="preload" href="/modules/mf-menu/1.1.0/2758.js" as="script" nonce="N">`,
 		`<link rel="preload" href="/modules/mf-menu/1.1.0/__federation_expose_Menu.js" as="script" nonce="N">`,
