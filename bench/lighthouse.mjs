@@ -42,9 +42,9 @@ async function forgetAllButDismissedPopups() {
   cdp ??= await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const context = cdp.contexts()[0];
   const page = await context.newPage();
-  const session = await context.newCDPSession(page);
-  await session.send('Storage.clearDataForOrigin', { origin: edge.base, storageTypes: 'all' });
-  await session.send('Network.clearBrowserCache');
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Storage.clearDataForOrigin', { origin: edge.base, storageTypes: 'all' });
+  await devtools.send('Network.clearBrowserCache');
   const keys = ((await (await fetch(edge.base + '/api/content/popups')).json()).popups ?? []).map(
     (p) => `${p.id}@${p.version}`,
   );

@@ -17,6 +17,25 @@ function freshQueue(): typeof import('./queue') & { whenIdle: jest.Mock } {
   return q;
 }
 
+/** Records what navigator.sendBeacon is given, from now on. */
+function recordBeacons(): { url: string; body: Blob }[] {
+  const sent: { url: string; body: Blob }[] = [];
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, body: Blob) => sent.push({ url, body }) > 0,
+  });
+  return sent;
+}
+
+/** The JSON a beacon carried (jsdom's Blob has no text()). */
+function beaconJSON(body: Blob): Promise<unknown> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(JSON.parse(String(reader.result)));
+    reader.readAsText(body);
+  });
+}
+
 const chunkError = Object.assign(new Error('Loading chunk 412 failed.'), { name: 'ChunkLoadError' });
 
 describe('the early error queue', () => {
@@ -86,38 +105,24 @@ describe('the early error queue', () => {
     q.connect(() => {}); // as the module would: this page's queue is done
   });
 
-  it('sends the view of a page left before the beacon module loaded, even with nothing else waiting', () => {
+  it('sends the view of a page left before the beacon module loaded, even with nothing else waiting', async () => {
     const q = freshQueue();
-    const sent: { url: string; body: Blob }[] = [];
-    Object.defineProperty(navigator, 'sendBeacon', {
-      configurable: true,
-      value: (url: string, body: Blob) => sent.push({ url, body }) > 0,
-    });
+    const sent = recordBeacons();
     q.startTelemetry({ route: { id: 'home' }, config: { apiBase: '/api' } } as unknown as Bootstrap, () => ({
       'mf-content': '1.0.0',
     }));
     window.dispatchEvent(new Event('pagehide'));
     expect(sent).toHaveLength(1);
-    return new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(sent[0].body);
-    }).then((text) =>
-      expect(JSON.parse(text)).toEqual({
-        route: 'home',
-        modules: { 'mf-content': '1.0.0' },
-        events: [{ kind: 'view' }],
-      }),
-    );
+    expect(await beaconJSON(sent[0].body)).toEqual({
+      route: 'home',
+      modules: { 'mf-content': '1.0.0' },
+      events: [{ kind: 'view' }],
+    });
   });
 
-  it('sends what waited, with a view, when the page is left before the beacon module loaded', () => {
+  it('sends what waited, with a view, when the page is left before the beacon module loaded', async () => {
     const q = freshQueue();
-    const sent: { url: string; body: Blob }[] = [];
-    Object.defineProperty(navigator, 'sendBeacon', {
-      configurable: true,
-      value: (url: string, body: Blob) => sent.push({ url, body }) > 0,
-    });
+    const sent = recordBeacons();
     q.startTelemetry({ route: { id: 'menu' }, config: { apiBase: '/api' } } as unknown as Bootstrap, () => ({
       'mf-menu': '1.0.1',
     }));
@@ -126,17 +131,10 @@ describe('the early error queue', () => {
     window.dispatchEvent(new Event('pagehide'));
     expect(sent).toHaveLength(1);
     expect(sent[0].url).toBe('/api/beacons');
-    const text = new Promise<string>((resolve) => {
-      const reader = new FileReader(); // jsdom's Blob has no text()
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(sent[0].body);
+    expect(await beaconJSON(sent[0].body)).toEqual({
+      route: 'menu',
+      modules: { 'mf-menu': '1.0.1' },
+      events: [{ kind: 'view' }, { kind: 'error', type: 'render', module: 'mf-menu', version: '1.0.1' }],
     });
-    return text.then((text) =>
-      expect(JSON.parse(text)).toEqual({
-        route: 'menu',
-        modules: { 'mf-menu': '1.0.1' },
-        events: [{ kind: 'view' }, { kind: 'error', type: 'render', module: 'mf-menu', version: '1.0.1' }],
-      }),
-    );
   });
 });
