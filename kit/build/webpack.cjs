@@ -3,6 +3,7 @@
 //
 // Remotes publish to build/modules/<name>/<version>/ (the version is the workspace's
 // package.json version); the shell publishes to build/shell/. The edge serves both.
+const { createHash } = require('node:crypto');
 const path = require('node:path');
 const fs = require('node:fs');
 const zlib = require('node:zlib');
@@ -45,13 +46,6 @@ function shared() {
 const kitSrc = path.join(repoRoot, 'kit', 'src');
 const isKit = (resource) => typeof resource === 'string' && resource.startsWith(kitSrc + path.sep);
 
-// Kit modules are shared one by one, so each would be a chunk of its own: a page
-// fetched some twenty-five files of under a kilobyte each before its first render, and
-// the federation runtime added a script element for every one. The shell puts the kit
-// modules it uses in one chunk (10 KB gzip, 4–5 KB less than the separate files).
-// Remotes keep theirs apart: a remote's kit modules that the shell does not provide
-// differ by screen, and one chunk of them cost the smaller screens more bytes than the
-// requests it saved.
 // The kit modules the shell imports (directly, or through other kit modules by their
 // shared name), read from the shell's sources. The shell provides these on every page,
 // so a remote never loads its own copies of them.
@@ -80,7 +74,7 @@ function shellKitModules() {
 }
 
 const EXPOSE_CHUNK = '__federation_expose_';
-const hash = (text) => require('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 10);
+const hash = (text) => createHash('sha256').update(text).digest('hex').slice(0, 10);
 
 // exposesReaching names the screens (exposed modules) whose loading asks for a chunk:
 // the chunk groups above it, up to the exposes' own. The path a remote's container
@@ -127,6 +121,11 @@ function remoteKitChunk() {
   };
 }
 
+// Kit modules are shared one by one, so each would be a chunk of its own: a page
+// fetched some twenty-five files of under a kilobyte each before its first render, and
+// the federation runtime added a script element for every one. The shell puts the kit
+// modules it uses in one chunk (10 KB gzip, 4–5 KB less than the separate files); a
+// remote groups its own by screen (remoteKitChunk).
 const kitChunk = {
   splitChunks: { cacheGroups: { kit: { test: (m) => isKit(m.resource), chunks: 'async', name: 'kit', enforce: true } } },
 };
@@ -310,15 +309,13 @@ function remoteConfig({ dir, exposes }) {
   };
 }
 
-// Writes entrypoints.json: the shell's entry files, which the edge puts in the
-// document, and a build id derived from their content hashes.
 // firstRenderChunks are the script files the entry asks for as soon as it runs, before
 // the first render: the chunk groups the entry itself starts, which are the shell's own
 // code (index.ts imports ./main) and the packages it shares (React, react-dom, zustand,
 // the kit chunk), each of which the first render needs. Nothing those chunks load later
 // (the deferred chrome, the service worker registration, the beacons) is among them.
 // The edge preloads them, so they download beside main.js instead of after it has run.
-function firstRenderChunks(compilation, entry) {
+function firstRenderChunks(entry) {
   const files = new Set();
   for (const group of entry.childrenIterable) {
     for (const chunk of group.chunks) for (const f of chunk.files) if (f.endsWith('.js')) files.add(f);
@@ -326,6 +323,8 @@ function firstRenderChunks(compilation, entry) {
   return [...files].sort();
 }
 
+// Writes entrypoints.json: the shell's entry files, which the edge puts in the
+// document, the chunks it preloads, and a build id derived from their content hashes.
 class EntrypointsPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('EntrypointsPlugin', (compilation) => {
@@ -341,7 +340,7 @@ class EntrypointsPlugin {
           }
           const css = files.filter((f) => f.endsWith('.css'));
           const buildId = String(compilation.hash).slice(0, 12);
-          const preload = firstRenderChunks(compilation, entry);
+          const preload = firstRenderChunks(entry);
           const body = JSON.stringify({ js, css, preload, buildId }, null, 2);
           compilation.emitAsset('../entrypoints.json', new compiler.webpack.sources.RawSource(body));
         },
