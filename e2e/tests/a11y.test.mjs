@@ -11,6 +11,15 @@ const site = useSite(before, after);
 const widths = [320, 390, 1280];
 const source = readFileSync(new URL(import.meta.url), 'utf8');
 
+/** expectNoViolationsAtEachWidth checks the page as it is at each of the widths. */
+async function expectNoViolationsAtEachWidth(page, path) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    const found = await wcagViolations(page);
+    assert.deepEqual(found, [], `${path} at ${width} px: ${JSON.stringify(found, null, 2)}`);
+  }
+}
+
 for (const [path, ready] of [
   ['/', '[data-screen="mf-content/ContentPage"]'],
   ['/catering', '[data-screen="mf-content/ContentPage"]'],
@@ -52,11 +61,7 @@ for (const [path, ready] of [
     await page.goto(site.edge.base + path);
     await page.locator(ready).first().waitFor({ timeout: 15000 });
     await page.waitForLoadState('networkidle');
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 900 });
-      const found = await wcagViolations(page);
-      assert.deepEqual(found, [], `${path} at ${width} px: ${JSON.stringify(found, null, 2)}`);
-    }
+    await expectNoViolationsAtEachWidth(page, path);
     await context.close();
   });
 }
@@ -69,11 +74,7 @@ test('the member pages have no WCAG 2.2 A/AA violations at 320, 390 and 1280 px'
     await page.goto(site.edge.base + path);
     await page.locator('[data-screen^="mf-account/"]').first().waitFor({ timeout: 15000 });
     await page.waitForLoadState('networkidle');
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 900 });
-      const found = await wcagViolations(page);
-      assert.deepEqual(found, [], `${path} at ${width} px: ${JSON.stringify(found, null, 2)}`);
-    }
+    await expectNoViolationsAtEachWidth(page, path);
   }
   await context.close();
 });
