@@ -117,6 +117,31 @@ module.exports = defineConfig(
     },
   },
   {
+    // Every kit module is shared with the page one by one, under its name. A kit module
+    // that reached another by a relative path would bundle a copy of it beside the
+    // shared one: a remote then downloaded the announcer, the tokens or the history a
+    // second time (and a module with state would hold it twice). Stylesheets stay local.
+    files: ['kit/src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@henhouse/(?!kit(/|$))',
+              message: 'Workspaces share code only through @henhouse/kit.',
+            },
+            {
+              regex: '^\\.\\.?/(?!.*\\.css$)',
+              message: 'Import a kit module by its shared name (@henhouse/kit/…), so the page holds one copy of it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: testFiles,
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
     rules: {

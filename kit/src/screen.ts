@@ -1,6 +1,6 @@
 // The module contract: what every screen a remote exposes receives from the shell.
 import type { ComponentType } from 'react';
-import type { Layout } from './bootstrap';
+import type { Layout } from '@henhouse/kit/bootstrap';
 
 export interface ScreenProps {
   /** Route id from the edge's table ("menu", "checkout", …). */

@@ -11,7 +11,7 @@ import {
   type HostedFields,
 } from '@henhouse/kit/payments/hostedFields';
 import './cardForm.css';
-import { useAnnounce } from '../ui/announce';
+import { useAnnounce } from '@henhouse/kit/ui/announce';
 
 const brands = Object.entries(cardBrandNames) as [Exclude<CardBrand, ''>, string][];
 

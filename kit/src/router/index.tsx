@@ -32,10 +32,10 @@ import {
   type History,
   type Location,
   type To,
-} from './history';
+} from '@henhouse/kit/router/history';
 
-export { createPath, resolveTo } from './history';
-export type { Action, History, Location, To } from './history';
+export { createPath, resolveTo } from '@henhouse/kit/router/history';
+export type { Action, History, Location, To } from '@henhouse/kit/router/history';
 
 interface RouterState {
   history: History;

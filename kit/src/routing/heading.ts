@@ -1,5 +1,5 @@
 // The visually hidden heading every page carries (docs/routes.md, "Headings").
-import type { HeadingRule } from '../bootstrap';
+import type { HeadingRule } from '@henhouse/kit/bootstrap';
 
 export interface HeadingNames {
   locationName?: string | null;

@@ -1,6 +1,6 @@
 // Client-side matching against the edge's route table (sent in the bootstrap), so a
 // route is written once, in Go, and both sides agree on every URL.
-import type { RouteEntry } from '../bootstrap';
+import type { RouteEntry } from '@henhouse/kit/bootstrap';
 
 export interface RouteMatch {
   route: RouteEntry;

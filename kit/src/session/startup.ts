@@ -1,6 +1,6 @@
 // Start-up on the web (docs/shell.md, "Start-up"), in exactly this order. Every effect goes
 // through the injected actions, so each branch is testable and the shell only wires it.
-import type { Cart, Location, TokenInfo } from '../state/store';
+import type { Cart, Location, TokenInfo } from '@henhouse/kit/state/store';
 
 export interface StartupState {
   location: Location | null;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { lockScroll } from '@henhouse/kit/ui/scrollLock';
-import { mountAnnouncer } from './announce';
+import { mountAnnouncer } from '@henhouse/kit/ui/announce';
 
 interface DialogProps {
   open: boolean;

@@ -12,7 +12,7 @@
 // combobox.css styles the popup: the classes hh-combo (the wrapper), hh-combo__list and
 // hh-combo__option (--active for the highlighted one).
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { timing } from '../tokens';
+import { timing } from '@henhouse/kit/tokens';
 import './combobox.css';
 
 export interface ComboboxOptions<T> {

@@ -5,7 +5,7 @@
 // with them; the colours are the kit's tokens (tokens.css, on every page).
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './forms.css';
-import { useAnnounceNow } from '../announce';
+import { useAnnounceNow } from '@henhouse/kit/ui/announce';
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
