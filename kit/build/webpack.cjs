@@ -121,6 +121,15 @@ function remoteKitChunk() {
   };
 }
 
+// The chunk of the shell's own code that the entry loads at once (shell/src/index.ts
+// names its import of ./main).
+const SHELL_FIRST = 'shell';
+
+// viaShare: a chunk group that holds a shared module's own copy, loaded when a chunk
+// consumes it through the share scope.
+const viaShare = (group) =>
+  group.origins.length > 0 && group.origins.every((o) => o.module?.type === 'consume-shared-module');
+
 // Shared modules are shared one by one, so each would be a chunk of its own: a page
 // fetched some twenty-five kit files of under a kilobyte each, and React, react-dom,
 // their JSX runtime and zustand as six more, before its first render. Each file is a
@@ -319,17 +328,23 @@ function remoteConfig({ dir, exposes }) {
   };
 }
 
-// firstRenderChunks are the script files the entry asks for as soon as it runs, before
-// the first render: the chunk groups the entry itself starts, which are the shell's own
-// code (index.ts imports ./main) and the packages it shares (the vendor chunk: React,
-// react-dom, zustand; the kit chunk), each of which the first render needs. Nothing those chunks load later
-// (the deferred chrome, the service worker registration, the beacons) is among them.
-// The edge preloads them, so they download beside main.js instead of after it has run.
+// firstRenderChunks are the script files the shell loads before its first render: its
+// first chunk (shell/src/index.ts imports ./main as "shell") and the shared modules that
+// chunk consumes, and those consume in turn (the vendor chunk: React, react-dom,
+// zustand; the kit chunk). What the entry only provides to the page, and what the
+// deferred chrome, the service worker registration or the beacons load later, is not
+// among them. The edge preloads them, so they download beside main.js instead of after
+// it has run, and none goes unused.
 function firstRenderChunks(entry) {
   const files = new Set();
-  for (const group of entry.childrenIterable) {
+  const seen = new Set();
+  const visit = (group) => {
+    if (seen.has(group)) return;
+    seen.add(group);
     for (const chunk of group.chunks) for (const f of chunk.files) if (f.endsWith('.js')) files.add(f);
-  }
+    for (const child of group.childrenIterable) if (viaShare(child)) visit(child);
+  };
+  for (const group of entry.childrenIterable) if (group.name === SHELL_FIRST) visit(group);
   return [...files].sort();
 }
 
@@ -351,6 +366,9 @@ class EntrypointsPlugin {
           const css = files.filter((f) => f.endsWith('.css'));
           const buildId = String(compilation.hash).slice(0, 12);
           const preload = firstRenderChunks(entry);
+          if (!preload.length) {
+            compilation.errors.push(new Error(`no chunk named "${SHELL_FIRST}": the entry must import ./main by that name`));
+          }
           const body = JSON.stringify({ js, css, preload, buildId }, null, 2);
           compilation.emitAsset('../entrypoints.json', new compiler.webpack.sources.RawSource(body));
         },

@@ -4,5 +4,6 @@
 import './styles.css';
 
 // Async boundary: shared singletons (React, kit and its router) are negotiated with the
-// remotes before any of them is evaluated.
-import('./main');
+// remotes before any of them is evaluated. The chunk's name marks it as the one the
+// first render starts from (firstRenderChunks in kit/build/webpack.cjs).
+import(/* webpackChunkName: "shell" */ './main');
