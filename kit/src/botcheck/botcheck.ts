@@ -5,14 +5,9 @@
 // code is the same with or without Google. Guest wording for failures: errors.ts.
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { withNonce } from '@henhouse/kit/csp';
+import { botCheckErrors } from '@henhouse/kit/botcheck/errors';
 
-/** The client's own failures, word for word as the guest may see them (in brackets). */
-export const botCheckErrors = {
-  noKey: 'No key provided',
-  noVersion: 'No version provided',
-  execute: 'Failed to execute',
-  load: 'Failed to load script',
-} as const;
+export { botCheckErrors };
 
 export interface BotCheckConfig {
   siteKey: string;

@@ -4,9 +4,30 @@
 // Other kit modules are imported through "@henhouse/kit/…", not relatively: those
 // requests are the federation's shared singletons, so `instanceof` sees the page's one
 // ApiError and BotCheckError (a relative import would bundle second copies in a remote).
+//
+// The bot check's own failures are defined here, not beside the loader (botcheck.ts):
+// every screen with a loading or failed state says why through messageFor
+// (kit/src/ui/Status.tsx), and none of them should fetch the loader for it.
 import { ApiError } from '@henhouse/kit/api/client';
-import { botCheckErrors } from '@henhouse/kit/botcheck/botcheck';
-import { BotCheckError } from '@henhouse/kit/botcheck/headers';
+
+/** The client's own failures, word for word as the guest may see them (in brackets). */
+export const botCheckErrors = {
+  noKey: 'No key provided',
+  noVersion: 'No version provided',
+  execute: 'Failed to execute',
+  load: 'Failed to load script',
+} as const;
+
+/** BotCheckError wraps a failure of the client-side bot check (one of the four messages of botCheckErrors);
+ *  `reason` is that message, shown in brackets by `messageFor`. */
+export class BotCheckError extends Error {
+  readonly reason: string;
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'BotCheckError';
+    this.reason = reason;
+  }
+}
 
 export const botCheckMessage =
   "We couldn't confirm you're a person, not a robot. Please reload the page and try again. If it keeps happening, turn off ad or script blockers for this site.";

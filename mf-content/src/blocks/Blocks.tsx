@@ -1,8 +1,17 @@
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
 import type { ContentBlock } from '@henhouse/kit/api/types';
+import { lazy, Suspense } from 'react';
+import { Loading } from '@henhouse/kit/ui/Status';
 import { TopSellers } from './TopSellers';
-import { CateringBlock } from '../catering/CateringBlocks';
+
+// The catering blocks (the estimator, the catering menu, and the menu rules and cart
+// calls behind them) are a chunk of their own, fetched when a page has one: the home
+// page and most content pages never do, and their first load is that much smaller
+// (docs/content.md, "Catering").
+const CateringBlock = lazy(() =>
+  import(/* webpackChunkName: "catering" */ '../catering/CateringBlocks').then((m) => ({ default: m.CateringBlock })),
+);
 
 type Block = ContentBlock;
 
@@ -83,7 +92,19 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
             );
           case 'catering_estimator':
           case 'catering_menu':
-            return <CateringBlock key={i} block={b} />;
+            return (
+              <Suspense
+                key={i}
+                fallback={
+                  <Loading
+                    className="hh-block"
+                    what={b.component === 'catering_menu' ? 'the catering menu' : 'the catering estimator'}
+                  />
+                }
+              >
+                <CateringBlock block={b} />
+              </Suspense>
+            );
           case 'rewards':
           case 'gift_cards':
           case 'franchisee':

@@ -1,9 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { storeWith } from '@henhouse/kit/test/harness';
+import { mockApi, storeWith } from '@henhouse/kit/test/harness';
 import { MemoryRouter, Route, Routes, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ContentButton, contentButtonHref, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
 import { TopSellers, orderNowHref, type TopSellersBlock } from './TopSellers';
+import { Blocks } from './Blocks';
 
 function Where() {
   const l = useLocation();
@@ -131,5 +132,15 @@ describe('top sellers images', () => {
     expect([wide.getAttribute('width'), wide.getAttribute('height')]).toEqual(['240', '160']);
     const unsized = screen.getByRole('img', { name: 'unsized' });
     expect([unsized.getAttribute('width'), unsized.getAttribute('height')]).toEqual(['240', '180']);
+  });
+});
+
+describe('catering blocks', () => {
+  it('say they are loading, then show the block once its code has come', async () => {
+    mockApi({ 'GET /catering': { status: 503, body: { error: { code: 'unavailable', message: 'Down' } } } });
+    inRouter(<Blocks blocks={[{ component: 'catering_estimator', title: 'How much do I need?' }]} />);
+    expect(screen.getByText('Loading the catering estimator…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'How much do I need?' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the catering estimator…')).not.toBeInTheDocument();
   });
 });
