@@ -77,22 +77,29 @@ const EXPOSE_CHUNK = '__federation_expose_';
 const hash = (text) => createHash('sha256').update(text).digest('hex').slice(0, 10);
 
 // exposesReaching names the screens (exposed modules) whose loading asks for a chunk:
-// the chunk groups above it, up to the exposes' own. The path a remote's container
-// takes to provide its shared modules to others reaches no expose and is left out.
+// the chunk groups above it, up to the exposes' own. `atLoad` are the screens that need
+// it to render at all: the path up to them only passes through shared modules' own
+// copies (a kit module consumed by the screen, or by a kit module it consumes). `later`
+// are the screens that fetch it afterwards, through a chunk of their own (a lazy
+// component, an import() on first use). The path a remote's container takes to provide
+// its shared modules to others reaches no expose and is left out.
 function exposesReaching(chunks) {
-  const exposes = new Set();
-  const seen = new Set();
-  const visit = (group) => {
-    if (seen.has(group)) return;
-    seen.add(group);
+  const atLoad = new Set();
+  const later = new Set();
+  const seen = { true: new Set(), false: new Set() };
+  const visit = (group, direct) => {
+    if (seen[direct].has(group)) return;
+    seen[direct].add(group);
     if (group.name?.startsWith(EXPOSE_CHUNK)) {
-      exposes.add(group.name.slice(EXPOSE_CHUNK.length));
+      (direct ? atLoad : later).add(group.name.slice(EXPOSE_CHUNK.length));
       return;
     }
-    for (const parent of group.parentsIterable) visit(parent);
+    const stillDirect = direct && viaShare(group);
+    for (const parent of group.parentsIterable) visit(parent, stillDirect);
   };
-  for (const chunk of chunks) for (const group of chunk.groupsIterable) visit(group);
-  return [...exposes].sort();
+  for (const chunk of chunks) for (const group of chunk.groupsIterable) visit(group, true);
+  for (const name of atLoad) later.delete(name);
+  return { atLoad: [...atLoad].sort(), later: [...later].sort() };
 }
 
 // In a remote, the kit modules the shell does not provide go in one chunk per set of
@@ -110,10 +117,15 @@ function remoteKitChunk() {
           chunks: 'async',
           enforce: true,
           name: (_module, chunks) => {
-            const exposes = exposesReaching(chunks).join('-');
-            if (!exposes) return undefined;
+            const { atLoad, later } = exposesReaching(chunks);
+            // A module some screen needs to render goes with those screens' files; one
+            // screens only fetch afterwards, in files of their own ("kit-later-Search"),
+            // so it does not ride along with the first load.
+            const [prefix, exposes] = atLoad.length ? ['kit', atLoad] : ['kit-later', later];
+            const list = exposes.join('-');
+            if (!list) return undefined;
             // A long list of screens becomes a short, stable digest of it.
-            return exposes.length <= 40 ? `kit-${exposes}` : `kit-${hash(exposes)}`;
+            return list.length <= 40 ? `${prefix}-${list}` : `${prefix}-${hash(list)}`;
           },
         },
       },

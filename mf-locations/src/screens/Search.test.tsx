@@ -407,7 +407,7 @@ describe('handoff forms (from the kit)', () => {
     expect(screen.getByRole('radio', { name: /In-store/ })).toBeChecked();
     expect(screen.queryByRole('textbox', { name: 'Street address' })).toBeNull();
     await u.click(screen.getByRole('radio', { name: 'Delivery' }));
-    await u.type(screen.getByRole('textbox', { name: 'Street address' }), '1 Far Away Rd');
+    await u.type(await screen.findByRole('textbox', { name: 'Street address' }), '1 Far Away Rd');
     await u.type(screen.getByRole('textbox', { name: 'City' }), 'Louisville');
     await u.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'KY');
     await u.type(screen.getByRole('textbox', { name: 'ZIP code' }), '40299');
@@ -428,7 +428,7 @@ describe('handoff forms (from the kit)', () => {
     const u = setupUser();
     await loaded();
     await u.click(screen.getByRole('radio', { name: /Curbside/ }));
-    await u.type(screen.getByRole('textbox', { name: 'Car make' }), 'Honda');
+    await u.type(await screen.findByRole('textbox', { name: 'Car make' }), 'Honda');
     await u.type(screen.getByRole('textbox', { name: 'Car model' }), 'Civic');
     await u.type(screen.getByRole('textbox', { name: 'Car colour' }), 'Red');
     await u.click(screen.getByRole('button', { name: 'Save car' }));
