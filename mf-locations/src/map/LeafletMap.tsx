@@ -3,8 +3,9 @@
 // of its own. jsdom cannot lay out a map, so screen tests replace ./LocationMap.
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { addBaseLayer } from './baseLayer';
+import { nextTask } from './nextTask';
 import { scrollBehavior } from '../lib/motion';
 import {
   COUNTRY,
@@ -34,17 +35,22 @@ const latLng = (p: MapPoint): L.LatLngTuple => [p.lat, p.lng];
 
 export default function LeafletMap({ markers, view, selected, onSelect, label, className }: LocationMapProps) {
   const el = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<L.Map | null>(null);
+  // The map once it has its first view; the frame, the markers and the selection wait for it.
+  const [map, setMap] = useState<L.Map | null>(null);
   const markerLayer = useRef<L.LayerGroup | null>(null);
   const byId = useRef(new Map<string, { marker: L.Marker; n: number }>());
+  // The marker drawn as selected now: a new icon is a new element, so only markers whose
+  // selection changes get one.
+  const drawnSelected = useRef<string | null>(null);
   const report = useEffectEvent((id: string) => onSelect(id));
 
-  // The map is made once, with its base layer; it goes when the screen does.
+  // The map is made once, with its base layer; it goes when the screen does. Made in one go
+  // with its first view and markers it would be a long task (over 50 ms) on a slow phone, so
+  // it takes three: the map with its controls; its first view (which measures the map) and
+  // base layer; then, through `map`, the frame, the markers and the selection.
   useEffect(() => {
     if (!el.current) return;
-    const map = L.map(el.current, {
-      center: [...INITIAL_CENTER],
-      zoom: initialZoom(),
+    const made = L.map(el.current, {
       // Tenths of a zoom level, so the first view can be 5.2.
       zoomSnap: 0.1,
       zoomDelta: 1,
@@ -56,29 +62,70 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
         ? { zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false }
         : {}),
     });
-    map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-    addBaseLayer(map);
-    markerLayer.current = L.layerGroup().addTo(map);
-    mapRef.current = map;
+    made.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
     const ids = byId.current;
     // The layout changes the map's size (a phone turned, the two columns from 900 px).
-    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => map.invalidateSize()) : null;
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => made.invalidateSize()) : null;
     resized?.observe(el.current);
+    let live = true;
+    void (async () => {
+      await nextTask();
+      if (!live) return;
+      // Layers wait for a view; the base layer's shapes are drawn as they arrive.
+      made.setView([...INITIAL_CENTER], initialZoom(), { animate: false });
+      void addBaseLayer(made);
+      markerLayer.current = L.layerGroup().addTo(made);
+      await nextTask();
+      if (live) setMap(made);
+    })();
     return () => {
+      live = false;
       resized?.disconnect();
-      map.remove();
-      mapRef.current = null;
+      made.remove();
+      setMap(null);
       markerLayer.current = null;
       ids.clear();
     };
   }, []);
 
+  // The frame: the country at first; then each new set of results.
+  // It comes before the markers, so they are placed once, in the new frame. Setting a view
+  // redraws every layer even when nothing moves, so a view the map already has is kept.
+  useEffect(() => {
+    if (!map) return;
+    const show = (center: L.LatLngTuple, zoom: number) => {
+      if (map.getZoom() === zoom && map.getCenter().equals(center)) return;
+      map.setView(center, zoom, { animate: false });
+    };
+    if (view.kind === 'initial') {
+      show([...INITIAL_CENTER], initialZoom());
+      return;
+    }
+    const points = markers.map(latLng);
+    if (points.length === 1 && !view.center) {
+      show(points[0], SINGLE_RESULT_ZOOM);
+    } else if (points.length === 0) {
+      if (view.center) show(latLng(view.center), RESULTS_ZOOM);
+    } else {
+      if (view.center) points.push(latLng(view.center));
+      const bounds = L.latLngBounds(points);
+      if (points.length === 1 || bounds.getNorthEast().equals(bounds.getSouthWest())) {
+        show(points[0], SINGLE_RESULT_ZOOM);
+      } else {
+        map.fitBounds(bounds, { padding: [32, 32], maxZoom: MULTIPLE_RESULTS_MAX_ZOOM, animate: false });
+      }
+    }
+    // Only a new view frames again; new markers for the same view (a selection) do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, view.key]);
+
   // Markers: one per location, numbered as the list is, added as soon as the map exists.
   useEffect(() => {
     const layer = markerLayer.current;
-    if (!layer) return;
+    if (!map || !layer) return;
     layer.clearLayers();
     byId.current.clear();
+    drawnSelected.current = null;
     markers.forEach((m: MapMarker, i) => {
       const marker = L.marker(latLng(m), {
         icon: pinIcon(i + 1, false),
@@ -92,38 +139,12 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
       marker.addTo(layer);
       byId.current.set(m.id, { marker, n: i + 1 });
     });
-  }, [markers]);
-
-  // The frame: the country at first; then each new set of results.
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map) return;
-    if (view.kind === 'initial') {
-      map.setView([...INITIAL_CENTER], initialZoom(), { animate: false });
-      return;
-    }
-    const points = markers.map(latLng);
-    if (points.length === 1 && !view.center) {
-      map.setView(points[0], SINGLE_RESULT_ZOOM, { animate: false });
-    } else if (points.length === 0) {
-      if (view.center) map.setView(latLng(view.center), RESULTS_ZOOM, { animate: false });
-    } else {
-      if (view.center) points.push(latLng(view.center));
-      const bounds = L.latLngBounds(points);
-      if (points.length === 1 || bounds.getNorthEast().equals(bounds.getSouthWest())) {
-        map.setView(points[0], SINGLE_RESULT_ZOOM, { animate: false });
-      } else {
-        map.fitBounds(bounds, { padding: [32, 32], maxZoom: MULTIPLE_RESULTS_MAX_ZOOM, animate: false });
-      }
-    }
-    // Only a new view frames again; new markers for the same view (a selection) do not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view.key]);
+  }, [map, markers]);
 
   // The searched place, a small dot under the markers.
   useEffect(() => {
     const layer = markerLayer.current;
-    if (!layer || !view.center) return;
+    if (!map || !layer || !view.center) return;
     const dot = L.circleMarker(latLng(view.center), {
       radius: 6,
       color: '#fff',
@@ -136,21 +157,24 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
     return () => {
       layer.removeLayer(dot);
     };
-  }, [view.center, markers]);
+  }, [map, view.center, markers]);
 
   // The selection: the selected marker is drawn larger, on top, with its name showing.
   useEffect(() => {
-    const map = mapRef.current;
+    const now = selected && byId.current.has(selected.id) ? selected.id : null;
     for (const [id, { marker, n }] of byId.current) {
-      const on = id === selected?.id;
-      marker.setIcon(pinIcon(n, on));
-      marker.setZIndexOffset(on ? 1000 : 0);
+      const on = id === now;
+      if (on !== (id === drawnSelected.current)) {
+        marker.setIcon(pinIcon(n, on));
+        marker.setZIndexOffset(on ? 1000 : 0);
+      }
       if (on) marker.openTooltip();
       else marker.closeTooltip();
     }
+    drawnSelected.current = now;
     const hit = selected && byId.current.get(selected.id);
     if (map && hit && selected.pan) map.panTo(hit.marker.getLatLng(), { animate: scrollBehavior() === 'smooth' });
-  }, [selected, markers]);
+  }, [map, selected, markers]);
 
   return (
     <div

@@ -5,9 +5,11 @@
 // "First-load budget"); the placeholder keeps the map's place meanwhile.
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { firstScreen } from '@henhouse/kit/ui/firstScreen';
+import { nextTask } from './nextTask';
 import type { LocationMapProps } from './types';
 
-const LeafletMap = lazy(() => import(/* webpackChunkName: "leaflet-map" */ './LeafletMap'));
+const loadLeafletMap = () => import(/* webpackChunkName: "leaflet-map" */ './LeafletMap');
+const LeafletMap = lazy(loadLeafletMap);
 
 /** A map that fails to load leaves the list, which does everything the map does. */
 class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -31,7 +33,18 @@ function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void firstScreen.then(() => requestAnimationFrame(() => live && setReady(true)));
+    void firstScreen
+      .then(() => new Promise((painted) => requestAnimationFrame(painted)))
+      // The task after the frame: the frame's own task already lays out the whole screen.
+      .then(nextTask)
+      .then(() => {
+        if (!live) return;
+        // The chunks are requested here rather than in the render that shows the map, which
+        // is long enough with the screen's other updates. A failed load fails the lazy
+        // component too, and the boundary below says so.
+        loadLeafletMap().catch(() => undefined);
+        setReady(true);
+      });
     return () => {
       live = false;
     };
