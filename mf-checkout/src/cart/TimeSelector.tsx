@@ -5,16 +5,17 @@ import { pickupTimes } from '@henhouse/kit/api/locations';
 import type { Cart, TimeWanted } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { dateFormat } from '@henhouse/kit/dates';
 
 type Mode = TimeWanted['mode'];
 
 /** fmtTime: "6:45 PM" in the location's time zone. */
 export function fmtTime(iso: string, tz: string) {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz }).format(new Date(iso));
+  return dateFormat({ hour: 'numeric', minute: '2-digit', timeZone: tz }).format(new Date(iso));
 }
 function fmtDate(date: string) {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+  return dateFormat({ weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
 }

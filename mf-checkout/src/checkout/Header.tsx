@@ -6,14 +6,13 @@ import type { Cart, Location, TimeOptions } from '@henhouse/kit/api/types';
 import { handoffChoices } from '@henhouse/kit/handoff/modes';
 import { setTime } from '@henhouse/kit/api/cart';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { dateFormat } from '@henhouse/kit/dates';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { HandoffSelector } from '../cart/HandoffSelector';
 import { TimeSelector, fmtTime } from '../cart/TimeSelector';
 
 function fmtDay(iso: string, tz: string) {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: tz }).format(
-    new Date(iso),
-  );
+  return dateFormat({ weekday: 'long', month: 'short', day: 'numeric', timeZone: tz }).format(new Date(iso));
 }
 
 /** handoffSummary: "Curbside pickup at Henhouse Dublin", "Delivery to 12 Oak St". */

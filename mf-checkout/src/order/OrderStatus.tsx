@@ -4,6 +4,7 @@
 // and paid.
 import { useId, useState } from 'react';
 import { Link } from '@henhouse/kit/router';
+import { dateFormat } from '@henhouse/kit/dates';
 import { cancelOrder, orderArrived, type Order } from '@henhouse/kit/api/checkout';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
@@ -48,7 +49,7 @@ export function statusSentence(o: Order): string {
 }
 
 const fmt = (iso: string, tz: string, opts: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { ...opts, timeZone: tz }).format(new Date(iso));
+  dateFormat({ ...opts, timeZone: tz }).format(new Date(iso));
 
 export function OrderStatusView({ orderId, placement }: { orderId: string; placement: 'web' | 'app' }) {
   const s = useOrderStatus(orderId);

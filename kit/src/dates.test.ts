@@ -1,0 +1,20 @@
+import { dateFormat } from '@henhouse/kit/dates';
+
+describe('dateFormat', () => {
+  it('formats as a new en-US format with the same options would', () => {
+    const at = new Date('2026-11-26T23:45:00Z');
+    const opts = { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit' } as const;
+    expect(dateFormat(opts).format(at)).toBe(new Intl.DateTimeFormat('en-US', opts).format(at));
+    expect(dateFormat(opts).format(at)).toBe('5:45 PM');
+  });
+
+  it('makes one format per set of options', () => {
+    const a = dateFormat({ timeZone: 'America/New_York', weekday: 'short' });
+    expect(dateFormat({ timeZone: 'America/New_York', weekday: 'short' })).toBe(a);
+    expect(dateFormat({ timeZone: 'America/Denver', weekday: 'short' })).not.toBe(a);
+  });
+
+  it('refuses an unknown time zone as the constructor does', () => {
+    expect(() => dateFormat({ timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+  });
+});
