@@ -18,3 +18,24 @@ describe('dateFormat', () => {
     expect(() => dateFormat({ timeZone: 'Mars/Olympus' })).toThrow(RangeError);
   });
 });
+
+describe('prepareDates', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('makes a first format once, in a later task, not in the caller’s', () => {
+    jest.useFakeTimers();
+    jest.isolateModules(() => {
+      const made = jest.spyOn(Intl, 'DateTimeFormat');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { prepareDates } = require('@henhouse/kit/dates') as typeof import('@henhouse/kit/dates');
+      prepareDates();
+      prepareDates();
+      expect(made).not.toHaveBeenCalled();
+      jest.runAllTimers();
+      expect(made).toHaveBeenCalledTimes(1);
+    });
+  });
+});

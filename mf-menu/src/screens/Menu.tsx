@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from '@henhouse/kit/router';
 import { getMenu } from '@henhouse/kit/api/menu';
 import { useLoad } from '@henhouse/kit/api/useLoad';
+import { prepareDates } from '@henhouse/kit/dates';
 import { applyFilter, filterQuery, isFiltering, parseFilter } from '@henhouse/kit/menu/filter';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -24,6 +25,8 @@ export default function Menu({ params, query }: ScreenProps) {
   const cart = useAppStore((s) => s.cart);
   const navigate = useNavigate();
   const menu = useLoad(`${mid}|${locationId ?? ''}`, (signal) => getMenu(mid, locationId, signal));
+  // Products not available yet say from when, in the location's time zone.
+  useEffect(prepareDates, []);
   const loc = menu.data?.location;
   useEffect(() => {
     if (loc) adoptLocation(mid, loc);

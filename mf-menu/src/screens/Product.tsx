@@ -8,6 +8,7 @@ import { updateLine } from '@henhouse/kit/api/cart';
 import { getProduct } from '@henhouse/kit/api/menu';
 import type { CartLine, Product as ProductT } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
+import { prepareDates } from '@henhouse/kit/dates';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import { MarkerList, MARKER_INFO } from '@henhouse/kit/menu/markers';
@@ -41,6 +42,8 @@ function ProductScreen({ params, query }: ScreenProps) {
   const pid = params.pid ?? '';
   const locationId = useMenuLocationId(mid);
   const data = useLoad(`${mid}|${pid}|${locationId ?? ''}`, (signal) => getProduct(mid, pid, signal, locationId));
+  // A product not available yet says from when, in the location's time zone.
+  useEffect(prepareDates, []);
   const line = useAppStore((s) => s.cart?.products.find((l) => l.id === query.line && l.product_id === pid)) ?? null;
   const name = data.data?.product.name;
   useEffect(() => {
