@@ -104,30 +104,44 @@ function exposesReaching(chunks) {
 
 // In a remote, the kit modules the shell does not provide go in one chunk per set of
 // screens that use them ("kit-Checkout", "kit-GiftCardsBalance-GiftCardsBuy"): a screen
-// fetches its kit modules in one or two files instead of a file each, and no more of
-// them than the screens it shares them with use. The remote's copies of the modules the
-// shell provides stay apart: they are never loaded.
+// fetches its kit modules in a few files instead of a file each, and no more of them
+// than the screens it shares them with use. A set whose modules come to less than
+// KIT_GROUP_MIN bytes of source is not worth a request of its own: those modules all go
+// in one `kit-small` file of the remote (a few KB), which every screen needing any of
+// them fetches. The checkout fetched nine kit files before its first render, five of
+// them under a kilobyte. The remote's copies of the modules the shell provides stay
+// apart: they are never loaded.
+const KIT_GROUP_MIN = 6000;
+
 function remoteKitChunk() {
   const shellKit = shellKitModules();
+  const test = (m) => isKit(m.resource) && !shellKit.has(m.resource);
+  const groupName = (small) => (_module, chunks) => {
+    const { atLoad, later } = exposesReaching(chunks);
+    // A module some screen needs to render goes with those screens' files; one
+    // screens only fetch afterwards, in files of their own ("kit-later-Search"),
+    // so it does not ride along with the first load.
+    const [prefix, exposes] = atLoad.length ? ['kit', atLoad] : ['kit-later', later];
+    if (!exposes.length) return undefined;
+    if (small) return `${prefix}-small`;
+    const list = exposes.join('-');
+    // A long list of screens becomes a short, stable digest of it.
+    return list.length <= 40 ? `${prefix}-${list}` : `${prefix}-${hash(list)}`;
+  };
   return {
     splitChunks: {
       cacheGroups: {
         kit: {
-          test: (m) => isKit(m.resource) && !shellKit.has(m.resource),
+          test,
           chunks: 'async',
-          enforce: true,
-          name: (_module, chunks) => {
-            const { atLoad, later } = exposesReaching(chunks);
-            // A module some screen needs to render goes with those screens' files; one
-            // screens only fetch afterwards, in files of their own ("kit-later-Search"),
-            // so it does not ride along with the first load.
-            const [prefix, exposes] = atLoad.length ? ['kit', atLoad] : ['kit-later', later];
-            const list = exposes.join('-');
-            if (!list) return undefined;
-            // A long list of screens becomes a short, stable digest of it.
-            return list.length <= 40 ? `${prefix}-${list}` : `${prefix}-${hash(list)}`;
-          },
+          name: groupName(false),
+          priority: 20,
+          // Not enforced, so a set under the minimum is left to kitSmall.
+          minSize: KIT_GROUP_MIN,
+          minChunks: 1,
+          maxAsyncRequests: Infinity,
         },
+        kitSmall: { test, chunks: 'async', name: groupName(true), priority: 10, enforce: true },
       },
     },
   };
