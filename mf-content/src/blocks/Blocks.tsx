@@ -97,7 +97,7 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
                 key={i}
                 fallback={
                   <Loading
-                    className="hh-block"
+                    className="hh-block hh-block--loading"
                     what={b.component === 'catering_menu' ? 'the catering menu' : 'the catering estimator'}
                   />
                 }
