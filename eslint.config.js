@@ -38,6 +38,13 @@ function zones({ tests }) {
   ];
 }
 
+// `@henhouse/<workspace>` other than the kit: missed by a path-based check, because the
+// workspace packages do not resolve to source.
+const onlyThroughKit = {
+  regex: '^@henhouse/(?!kit(/|$))',
+  message: 'Workspaces share code only through @henhouse/kit.',
+};
+
 // Casts that switch the type checker off: the value then reaches code typed for something
 // it may not be, and renaming a field no longer breaks the build. Tests may build partial
 // fakes this way; production code types the value or narrows it.
@@ -99,17 +106,10 @@ module.exports = defineConfig(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] } },
     },
     rules: {
-      // Missed by a path-based check, because the workspace packages do not resolve
-      // to source: `@henhouse/<workspace>` other than the kit.
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^@henhouse/(?!kit(/|$))',
-              message: 'Workspaces share code only through @henhouse/kit.',
-            },
-          ],
+          patterns: [onlyThroughKit],
         },
       ],
       'import/no-restricted-paths': ['error', { zones: zones({ tests: false }) }],
@@ -128,10 +128,7 @@ module.exports = defineConfig(
         'error',
         {
           patterns: [
-            {
-              regex: '^@henhouse/(?!kit(/|$))',
-              message: 'Workspaces share code only through @henhouse/kit.',
-            },
+            onlyThroughKit,
             {
               regex: '^\\.\\.?/(?!.*\\.css$)',
               message: 'Import a kit module by its shared name (@henhouse/kit/…), so the page holds one copy of it.',
