@@ -118,8 +118,8 @@ function remoteKitChunk() {
   const test = (m) => isKit(m.resource) && !shellKit.has(m.resource);
   const groupName = (small) => (_module, chunks) => {
     const { atLoad, later } = exposesReaching(chunks);
-    // A module some screen needs to render goes with those screens' files; one
-    // screens only fetch afterwards, in files of their own ("kit-later-Search"),
+    // A module some screen needs to render goes with those screens' files; one that
+    // screens only fetch afterwards goes in files of their own ("kit-later-Search"),
     // so it does not ride along with the first load.
     const [prefix, exposes] = atLoad.length ? ['kit', atLoad] : ['kit-later', later];
     if (!exposes.length) return undefined;
