@@ -32,6 +32,9 @@ test('a client-side navigation titles the document as the edge does and moves fo
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
   await page.waitForURL(/\/contact$/);
+  // The address changes first; the title and focus follow once React has rendered the page.
+  await page.locator('[data-screen="mf-content/Contact"]').waitFor();
+  await page.waitForFunction((t) => document.title === t, served);
   assert.equal(await page.title(), served, 'the same title as the edge wrote');
   assert.deepEqual(await focused(page), { tag: 'H1', id: 'page-heading', text: 'Page contact' });
 
