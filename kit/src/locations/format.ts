@@ -2,6 +2,7 @@
 // today's hours (in the location's own time zone, wherever the guest is), the week's
 // hours, the services it offers, the distance and the phone and directions links.
 import type { Address, Hours, Location } from '@henhouse/kit/api/types';
+import { dateFormat } from '@henhouse/kit/dates';
 
 type Day = Hours['day'];
 const days: Day[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
@@ -61,23 +62,13 @@ function span(loc: Location, day: Day): Span | null {
 
 const range = (s: Span) => `${clock(s.open)} – ${clock(s.close)}`;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 /** The weekday and the minutes after midnight at `now` in the IANA zone; null for an unknown zone. */
 function localTime(zone: string, now: Date): { day: Day; mins: number } | null {
-  let f = formatters.get(zone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        weekday: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
-    } catch {
-      return null;
-    }
-    formatters.set(zone, f);
+  let f: Intl.DateTimeFormat;
+  try {
+    f = dateFormat({ timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  } catch {
+    return null;
   }
   const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
   const day = String(parts.weekday).slice(0, 3).toLowerCase() as Day;
