@@ -47,7 +47,7 @@ export default function Confirmed({ query }: ScreenProps) {
       <div className="hh-acct">
         <div className="hh-acct-card">
           {state.kind === 'working' && (
-            <p role="status" className="hh-acct-loading">
+            <p role="status" className="hh-acct-loading" data-screen-loading>
               Confirming your account…
             </p>
           )}

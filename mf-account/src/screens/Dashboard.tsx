@@ -82,7 +82,7 @@ export default function Dashboard({ query }: ScreenProps) {
     <ScreenFrame name="mf-account/Dashboard" title="Your Account">
       <div className="hh-acct">
         {!user ? (
-          <p role="status" className="hh-acct-loading">
+          <p role="status" className="hh-acct-loading" data-screen-loading>
             {signingOut ? 'Signing out…' : 'Loading your account…'}
           </p>
         ) : (

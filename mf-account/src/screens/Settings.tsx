@@ -35,7 +35,7 @@ export default function Settings(_props: ScreenProps) {
     <ScreenFrame name="mf-account/Settings" title="Account Settings">
       <div className="hh-acct">
         {!user ? (
-          <p role="status" className="hh-acct-loading">
+          <p role="status" className="hh-acct-loading" data-screen-loading>
             Loading your account…
           </p>
         ) : (

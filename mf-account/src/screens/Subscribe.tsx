@@ -52,7 +52,7 @@ export default function Subscribe({ layout }: ScreenProps) {
           {error && <FormAlert message={`We couldn't load the plans. ${error}`} />}
           <Status message={notice} className="hh-acct-success" />
           {!plans && !error && (
-            <p role="status" className="hh-acct-loading">
+            <p role="status" className="hh-acct-loading" data-screen-loading>
               Loading plans…
             </p>
           )}

@@ -185,7 +185,7 @@ export default function Jobs({ params }: ScreenProps) {
   return (
     <ScreenFrame name="mf-content/Jobs" title={title}>
       <div className="hh-jobs">
-        {jobs.status === 'loading' && <Loading what="open roles" />}
+        {jobs.status === 'loading' && <Loading what="open roles" screen />}
         {jobs.status === 'error' && <LoadFailed className="hh-jobs__error" error={jobs.error} retry={jobs.retry} />}
         {jobs.status === 'ready' && <CityJobs city={jobs.data} />}
       </div>

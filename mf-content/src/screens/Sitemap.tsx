@@ -3,6 +3,7 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { getSlugs } from '@henhouse/kit/api/content';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { Loading } from '@henhouse/kit/ui/Status';
 
 const sitePages: [string, string][] = [
   ['/', 'Home'],
@@ -26,6 +27,14 @@ function titleOf(slug: string): string {
 export default function Sitemap(_props: ScreenProps) {
   // The site's own pages list without the content service; a failure shows in the error dialog.
   const slugs = useLoad('slugs', getSlugs, { report: 'dialog' });
+  // The list is shown whole, once the content pages are known (or failed to come): a
+  // list that grew under the guest's eyes would push the page down.
+  if (slugs.status === 'loading')
+    return (
+      <ScreenFrame name="mf-content/Sitemap" title="Sitemap">
+        <Loading what="the site's pages" screen />
+      </ScreenFrame>
+    );
   return (
     <ScreenFrame name="mf-content/Sitemap" title="Sitemap">
       <ul>

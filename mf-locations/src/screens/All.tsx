@@ -44,7 +44,7 @@ export default function All(_props: ScreenProps) {
 
   return (
     <ScreenFrame name="mf-locations/All" title="All Locations">
-      {data.status === 'loading' && <Loading className="hh-loc-loading" what="every location" />}
+      {data.status === 'loading' && <Loading className="hh-loc-loading" what="every location" screen />}
       {data.status === 'error' && <LoadFailed className="hh-loc-notice" error={data.error} retry={data.retry} />}
       {data.status === 'ready' && (
         <>

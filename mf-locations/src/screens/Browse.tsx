@@ -98,7 +98,7 @@ export default function Browse({ params }: ScreenProps) {
     <>
       <Breadcrumbs crumbs={crumbs} />
       <ScreenFrame name="mf-locations/Browse" title={title}>
-        {data.status === 'loading' && <Loading className="hh-loc-loading" what="locations" />}
+        {data.status === 'loading' && <Loading className="hh-loc-loading" what="locations" screen />}
         {data.status === 'error' && <LoadFailed className="hh-loc-notice" error={data.error} retry={data.retry} />}
         {data.status === 'ready' && (
           <div className="hh-loc-browse">
