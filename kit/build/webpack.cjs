@@ -347,11 +347,78 @@ function remoteConfig({ dir, exposes }) {
           // target web: the runtime leaves out its Node.js script loader (≈ 4 KB gzip).
           experiments: { externalRuntime: true, optimization: { target: 'web' } },
         }),
+        new ScreenPreloadsPlugin(),
         new ScriptNoncePlugin(),
         new PrecompressPlugin(),
       ],
     };
   };
+}
+
+// The shared modules the shell provides on every page: a remote's copies of them are
+// never fetched.
+const providedByShell = (shellKit) => (shareKey, resolved) =>
+  ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'zustand'].includes(shareKey) ||
+  shellKit.has(resolved);
+
+// Writes screen-preloads.json beside a remote's mf-manifest.json: for each screen
+// (exposed module), the files of the shared modules it fetches before it runs, which
+// the manifest's own sync assets leave out. Those are the remote's kit modules the shell
+// does not provide (its `kit-…` files and their styles). A screen consumes a shared
+// module through the share scope, where the remote's container registered its own copy:
+// that copy's chunks (the provide path) are what the browser fetches, not the consume's
+// fallback chunks (same scripts, but each path has its own style chunk). So the walk goes
+// from the screen's chunk group to each shared module it consumes, skips those the shell
+// provides, takes the provided copy's chunks, and goes on with what that copy consumes.
+// Without this the edge preloads the screen's own files only, and the browser finds its
+// kit files a round trip later, once the remote entry has run.
+class ScreenPreloadsPlugin {
+  apply(compiler) {
+    const provided = providedByShell(shellKitModules());
+    compiler.hooks.thisCompilation.tap('ScreenPreloadsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ScreenPreloadsPlugin', stage: compilation.constructor.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const providedCopy = new Map(); // share key → the chunk group of the remote's own copy
+          for (const group of compilation.chunkGroups) {
+            for (const o of group.origins) {
+              if (o.module?.type === 'provide-module') providedCopy.set(o.module._name, group);
+            }
+          }
+          const screens = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (!name.startsWith(EXPOSE_CHUNK)) continue;
+            const own = new Set(group.chunks.flatMap((c) => [...c.files]));
+            const files = new Set();
+            const seen = new Set();
+            const visit = (g) => {
+              for (const child of g.childrenIterable) {
+                if (!viaShare(child)) continue;
+                for (const o of child.origins) {
+                  const { shareKey, importResolved } = o.module.options;
+                  if (seen.has(shareKey) || provided(shareKey, importResolved)) continue;
+                  seen.add(shareKey);
+                  const copy = providedCopy.get(shareKey) ?? child;
+                  for (const chunk of copy.chunks) {
+                    for (const f of chunk.files) if (!own.has(f) && /\.(js|css)$/.test(f)) files.add(f);
+                  }
+                  visit(copy);
+                }
+              }
+            };
+            visit(group);
+            const all = [...files].sort();
+            screens[name.slice(EXPOSE_CHUNK.length)] = {
+              js: all.filter((f) => f.endsWith('.js')),
+              css: all.filter((f) => f.endsWith('.css')),
+            };
+          }
+          const body = JSON.stringify({ screens }, null, 2);
+          compilation.emitAsset('screen-preloads.json', new compiler.webpack.sources.RawSource(body));
+        },
+      );
+    });
+  }
 }
 
 // firstRenderChunks are the script files the shell loads before its first render: its

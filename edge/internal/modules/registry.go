@@ -32,6 +32,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -348,7 +349,56 @@ func readManifest(path string) (published, error) {
 	if err != nil {
 		return published{}, fmt.Errorf("modules: %s: %w", path, err)
 	}
+	extra := filepath.Join(filepath.Dir(path), ScreenPreloadsFile)
+	if b, err := os.ReadFile(extra); err == nil {
+		if err := p.addScreenPreloads(b); err != nil {
+			// Only preloads are lost: the screen still loads its files when it runs.
+			slog.Warn("modules: screen preloads not read", "file", extra, "err", err)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		slog.Warn("modules: screen preloads not read", "file", extra, "err", err)
+	}
 	return p, nil
+}
+
+// ScreenPreloadsFile lists, for each screen of a module version, the files of the
+// shared modules (the remote's own kit modules) the screen fetches before it runs,
+// which mf-manifest.json's exposes leave out. Written by the remote's build
+// (kit/build/webpack.cjs, ScreenPreloadsPlugin); a version without it is preloaded
+// from its manifest alone.
+const ScreenPreloadsFile = "screen-preloads.json"
+
+// addScreenPreloads appends a ScreenPreloadsFile's files to each screen's assets.
+func (p *published) addScreenPreloads(b []byte) error {
+	var f struct {
+		Screens map[string]struct {
+			JS  []string `json:"js"`
+			CSS []string `json:"css"`
+		} `json:"screens"`
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	for screen, more := range f.Screens {
+		a, ok := p.exposes[screen]
+		if !ok {
+			continue
+		}
+		a.JS = appendNew(a.JS, safeFiles(more.JS))
+		a.CSS = appendNew(a.CSS, safeFiles(more.CSS))
+		p.exposes[screen] = a
+	}
+	return nil
+}
+
+// appendNew appends the files of more that list does not hold yet.
+func appendNew(list, more []string) []string {
+	for _, f := range more {
+		if !slices.Contains(list, f) {
+			list = append(list, f)
+		}
+	}
+	return list
 }
 
 func parseManifest(b []byte) (published, error) {

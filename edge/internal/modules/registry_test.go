@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -193,5 +194,33 @@ func TestPreloadsFromTheManifest(t *testing.T) {
 	}
 	if got := r.Preloads(mod, "Nothing"); len(got.JS)+len(got.CSS) != 0 {
 		t.Fatalf("unknown screen: %+v", got)
+	}
+}
+
+func TestPreloadsAddTheScreensSharedModuleFiles(t *testing.T) {
+	dir := t.TempDir()
+	d := filepath.Join(dir, "mf-menu", "1.0.0")
+	_ = os.MkdirAll(d, 0o755)
+	m := `{"name":"mf_menu","metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""}},
+	"exposes":[{"name":"Menu","path":"./Menu","assets":{"js":{"sync":["12.js","own.js"]},"css":{"sync":["12.css"]}}}]}`
+	_ = os.WriteFile(filepath.Join(d, "mf-manifest.json"), []byte(m), 0o644)
+	extra := `{"screens":{"Menu":{"js":["kit-small.js","own.js","/etc/passwd"],"css":["9271.css"]},"Gone":{"js":["x.js"]}}}`
+	_ = os.WriteFile(filepath.Join(d, ScreenPreloadsFile), []byte(extra), 0o644)
+	r, _ := Open(dir, nil)
+	mod, _ := r.Resolve(context.Background(), "mf-menu", "v1")
+	got := r.Preloads(mod, "Menu")
+	base := "/modules/mf-menu/1.0.0/"
+	wantJS := []string{base + "12.js", base + "own.js", base + "kit-small.js"}
+	wantCSS := []string{base + "12.css", base + "9271.css"}
+	if !slices.Equal(got.JS, wantJS) || !slices.Equal(got.CSS, wantCSS) {
+		t.Fatalf("Preloads = %+v, want JS %v and CSS %v", got, wantJS, wantCSS)
+	}
+
+	// A file the edge cannot read costs the preloads only: the version stays published.
+	_ = os.WriteFile(filepath.Join(d, ScreenPreloadsFile), []byte(`{"screens":`), 0o644)
+	r, _ = Open(dir, nil)
+	mod, _ = r.Resolve(context.Background(), "mf-menu", "v1")
+	if got := r.Preloads(mod, "Menu"); !slices.Equal(got.JS, []string{base + "12.js", base + "own.js"}) {
+		t.Fatalf("with an unreadable %s: %+v", ScreenPreloadsFile, got)
 	}
 }

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useLocation } from '@henhouse/kit/router';
-import { getPopups } from '@henhouse/kit/api/content';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { Dialog } from '@henhouse/kit/ui/Dialog';
 import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
 import { choosePopup, readDismissed, rememberDismissed } from '@henhouse/kit/rules/popups';
+import { popupContent } from './popupContent';
 
 /** Set once a popup has been dismissed: one popup per visit (page load) is enough. */
 let dismissedThisVisit = false;
@@ -22,7 +22,7 @@ export function Popups() {
   const { pathname } = useLocation();
   const signedIn = useAppStore((s) => Boolean(s.token || s.user));
   // Without its popups the page works the same; a failure to load them shows in the error dialog.
-  const loaded = useLoad('popups', getPopups, { report: 'dialog' });
+  const loaded = useLoad('popups', popupContent, { report: 'dialog' });
   const popups = loaded.status === 'ready' ? loaded.data.popups : undefined;
   // No storage when the chrome is prerendered at build time (src/prerender): nothing dismissed.
   const [dismissed, setDismissed] = useState<Set<string>>(() =>

@@ -7,6 +7,7 @@
 import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { hasErrors, useAppStore } from '@henhouse/kit/state/store';
 import { firstScreen } from '@henhouse/kit/ui/firstScreen';
+import { fetchPopupsEarly } from './popupContent';
 
 const loaders = {
   errorDialog: () => import('./ErrorDialog').then((m) => ({ default: m.ErrorDialog })),
@@ -87,9 +88,13 @@ export function MobileMenu({ careersUrl }: { careersUrl: string }) {
   return <MobileMenuPart wanted careersUrl={careersUrl} />;
 }
 
-/** The popups (./Popups): their content is fetched once the first screen is shown. */
+/** The popups (./Popups): their content and image are fetched once the first screen is
+ *  shown (./popupContent), and they show once the browser is idle. */
 export function Popups() {
   const [ready, setReady] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true)), []);
+  useEffect(() => {
+    void firstScreen.then(fetchPopupsEarly);
+    whenIdle(() => setReady(true));
+  }, []);
   return <PopupsPart wanted={ready} />;
 }

@@ -1,0 +1,68 @@
+// Preloads (docs/shell.md, "First-load budget"): the page's HTML names every script and
+// style sheet of the shell and of the route's remote that the first render needs (as a
+// script, a style sheet or a preload), so
+// the browser fetches them all at once instead of finding some a round trip later,
+// once the scripts before them have run; and it names nothing the page then leaves
+// unused (the browser warns of those, and they take bandwidth from what is needed).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite, newPage } from './harness.mjs';
+import { budget } from '../../bench/firstload.mjs';
+
+const site = useSite(before, after);
+
+/** Our own scripts and styles: the shell's and the remotes'. */
+const ours = (path) => /^\/(assets|modules)\//.test(path) && /\.(js|css)$/.test(path);
+/** A part a screen fetches on demand, behind a placeholder of its size: a remote's named
+ *  chunk ("catering", "leaflet-map", a "kit-later-…" file) other than its kit files, its
+ *  screens and its entry. Requested while the screen renders, it is not waited for. */
+const onDemand = (path) => {
+  const file = path.split('/').pop();
+  return (
+    path.startsWith('/modules/') &&
+    /^[a-z]/.test(file) &&
+    (file.startsWith('kit-later-') || !/^(kit-|__federation_expose_|remoteEntry)/.test(file))
+  );
+};
+
+// Runs in the page before its scripts: records when the screen is first on the page.
+function watchFirstRender() {
+  const observer = new MutationObserver(() => {
+    if (
+      window.__firstRender == null &&
+      document.querySelector('#main [data-screen]') &&
+      !document.querySelector('.hh-area-loading')
+    ) {
+      window.__firstRender = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+for (const path of Object.keys(budget)) {
+  test(`${path}: the HTML preloads what the first render loads, and nothing else`, async () => {
+    const page = await newPage(site.browser);
+    const warnings = [];
+    page.on('console', (m) => /preloaded using link preload but not used/.test(m.text()) && warnings.push(m.text()));
+    await page.addInitScript(watchFirstRender);
+    const res = await page.goto(site.edge.base + path, { waitUntil: 'networkidle' });
+    // What the document itself names: its scripts, its style sheets and its preloads.
+    const named = [...(await res.text()).matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map(
+      ([, url]) => new URL(url, site.edge.base).pathname,
+    );
+    await page.waitForFunction(() => window.__firstRender != null, null, { timeout: 15000 });
+    const early = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime < window.__firstRender)
+        .map((e) => new URL(e.name).pathname),
+    );
+    const missing = [...new Set(early.filter((p) => ours(p) && !onDemand(p)))].filter((p) => !named.includes(p));
+    assert.deepEqual(missing, [], `${path}: loaded before the first render, not named by the document`);
+    // Chromium warns of a preload still unused a few seconds after the load event.
+    await page.waitForTimeout(4000);
+    assert.deepEqual(warnings, [], `${path}: preloaded but not used`);
+    await page.context().close();
+  });
+}

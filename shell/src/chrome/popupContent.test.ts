@@ -1,0 +1,84 @@
+import { configureApi } from '@henhouse/kit/api/client';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { fetchPopupsEarly, popupContent } from './popupContent';
+
+const popups = [
+  {
+    id: 'welcome',
+    kind: 'welcome',
+    version: 2,
+    title: 'Welcome to Henhouse',
+    text: 'Fried fresh.',
+    show: 'no-user',
+    image: { filename: '/static/img/welcome.svg', alt: '', width: 320, height: 180 },
+  },
+  {
+    id: 'promo',
+    kind: 'site',
+    version: 1,
+    title: 'Double points',
+    text: 'Earn more.',
+    show: 'all',
+    image: { filename: '/static/img/promo.svg', alt: '', width: 320, height: 180 },
+  },
+];
+
+let fetches = 0;
+const images: string[] = [];
+
+beforeEach(() => {
+  fetches = 0;
+  images.length = 0;
+  localStorage.clear();
+  useAppStore.getState().reset(['token', 'user']);
+  configureApi({
+    fetchImpl: (async () => {
+      fetches++;
+      return {
+        ok: true,
+        status: 200,
+        headers: { get: () => 'application/json' },
+        text: async () => JSON.stringify({ popups }),
+      };
+    }) as unknown as typeof fetch,
+  });
+  jest.spyOn(window, 'Image').mockImplementation(() => {
+    const img = document.createElement('img');
+    Object.defineProperty(img, 'src', { set: (v: string) => images.push(v) });
+    return img;
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+test('the early fetch serves the popups once, with the image of the popup that will show', async () => {
+  fetchPopupsEarly();
+  fetchPopupsEarly(); // once per page
+  const answer = await popupContent(new AbortController().signal);
+  expect(answer.popups.map((p) => p.id)).toEqual(['welcome', 'promo']);
+  expect(fetches).toBe(1);
+  expect(images).toEqual(['/static/img/welcome.svg']);
+  // A retry asks again.
+  await popupContent(new AbortController().signal);
+  expect(fetches).toBe(2);
+});
+
+test('the image fetched is the one of the popup this visitor will see', async () => {
+  localStorage.setItem('henhouse:popups', JSON.stringify(['welcome@2']));
+  fetchPopupsEarly();
+  await popupContent(new AbortController().signal);
+  expect(images).toEqual(['/static/img/promo.svg']);
+});
+
+test('a failed early fetch is the popups’ own failure, seen when they take it', async () => {
+  configureApi({
+    fetchImpl: (async () => ({
+      ok: false,
+      status: 503,
+      headers: { get: () => 'application/json' },
+      text: async () => JSON.stringify({ error: { code: 'unavailable', message: 'Content is down.' } }),
+    })) as unknown as typeof fetch,
+  });
+  fetchPopupsEarly();
+  await expect(popupContent(new AbortController().signal)).rejects.toMatchObject({ status: 503 });
+  expect(images).toEqual([]);
+});
