@@ -4,7 +4,8 @@
 // the services. Actions (choose, change, favourite) come as children after the details.
 import { Fragment, type ReactNode } from 'react';
 import type { Location } from '@henhouse/kit/api/types';
-import { addressLine, distanceLabel, servicesOffered, telHref, todayStatus } from '@henhouse/kit/locations/format';
+import { addressLine } from '@henhouse/kit/locations/address';
+import { distanceLabel, servicesOffered, telHref, todayStatus } from '@henhouse/kit/locations/format';
 import './LocationCard.css';
 
 export interface LocationCardProps {

@@ -1,7 +1,10 @@
-// How a location reads on the site: its address on one line, whether it is open now with
-// today's hours (in the location's own time zone, wherever the guest is), the week's
-// hours, the services it offers, the distance and the phone and directions links.
-import type { Address, Hours, Location } from '@henhouse/kit/api/types';
+// How a location reads on the site: whether it is open now with today's hours (in the
+// location's own time zone, wherever the guest is), the week's hours, the services it
+// offers, the distance and the phone and directions links. Its address on one line is
+// ./address.ts, a module of its own, so a screen that only shows addresses does not
+// load this one.
+import type { Hours, Location } from '@henhouse/kit/api/types';
+import { addressLine } from '@henhouse/kit/locations/address';
 import { dateFormat } from '@henhouse/kit/dates';
 
 type Day = Hours['day'];
@@ -15,18 +18,6 @@ const dayNames: Record<Day, string> = {
   fri: 'Friday',
   sat: 'Saturday',
 };
-
-/** addressLine: "9838 Madison Ave, Apt 2, Louisville, KY 40202" (the unit only when there is one). */
-export function addressLine(a: Address): string {
-  const cityState = [a.city, a.state]
-    .map((s) => s?.trim())
-    .filter(Boolean)
-    .join(', ');
-  return [a.street, a.unit, [cityState, a.zip?.trim()].filter(Boolean).join(' ')]
-    .map((s) => s?.trim())
-    .filter(Boolean)
-    .join(', ');
-}
 
 /** Minutes after midnight of "HH:MM", or null when it is not a time. */
 function minutes(hhmm: string | undefined): number | null {

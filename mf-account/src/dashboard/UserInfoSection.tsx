@@ -4,7 +4,7 @@ import { getLocation } from '@henhouse/kit/api/locations';
 import type { Location, User } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
-import { addressLine } from '@henhouse/kit/locations/format';
+import { addressLine } from '@henhouse/kit/locations/address';
 import { formatDate, formatPhone } from '../lib/format';
 
 /** useLocationSummary loads a location by id (the member's favourite); nothing without an id. */

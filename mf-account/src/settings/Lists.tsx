@@ -6,7 +6,7 @@ import * as account from '@henhouse/kit/api/account';
 import type { AddressInput, Location, MemberOrder, SavedAddress, SavedCard, User } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { money } from '@henhouse/kit/format';
-import { addressLine } from '@henhouse/kit/locations/format';
+import { addressLine } from '@henhouse/kit/locations/address';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { CheckboxField, FormAlert, Status, TextField } from '@henhouse/kit/ui/forms/Field';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';

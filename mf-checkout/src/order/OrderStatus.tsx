@@ -8,7 +8,7 @@ import { dateFormat } from '@henhouse/kit/dates';
 import { cancelOrder, orderArrived, type Order } from '@henhouse/kit/api/checkout';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
-import { addressLine } from '@henhouse/kit/locations/format';
+import { addressLine } from '@henhouse/kit/locations/address';
 import { MarkerList } from '@henhouse/kit/menu/markers';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { NotFound } from '@henhouse/kit/ui/NotFound';

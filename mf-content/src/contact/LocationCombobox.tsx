@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { findLocations } from '@henhouse/kit/api/locations';
 import type { Location } from '@henhouse/kit/api/types';
-import { addressLine } from '@henhouse/kit/locations/format';
+import { addressLine } from '@henhouse/kit/locations/address';
 import { useCombobox, useTypedSearch } from '@henhouse/kit/ui/combobox';
 import { describedBy, FieldError } from '@henhouse/kit/ui/forms/Field';
 

@@ -2,14 +2,8 @@
 // "Order here", the week's hours and the services it offers. The page title already names
 // it, so the details stand under headings of their own rather than in a second card.
 import type { Location } from '@henhouse/kit/api/types';
-import {
-  addressLine,
-  directionsHref,
-  servicesOffered,
-  telHref,
-  todayStatus,
-  weekHours,
-} from '@henhouse/kit/locations/format';
+import { addressLine } from '@henhouse/kit/locations/address';
+import { directionsHref, servicesOffered, telHref, todayStatus, weekHours } from '@henhouse/kit/locations/format';
 import { LocationActions } from '../order/LocationActions';
 import type { StartOrder } from '../order/useStartOrder';
 import type { Favorites } from '../order/useFavorites';
