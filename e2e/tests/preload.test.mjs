@@ -15,9 +15,12 @@ const site = useSite(before, after);
 const ours = (path) => /^\/(assets|modules)\//.test(path) && /\.(js|css)$/.test(path);
 /** A part a screen fetches on demand, behind a placeholder of its size: a remote's named
  *  chunk ("catering", "leaflet-map", a "kit-later-…" file) other than its kit files, its
- *  screens and its entry. Requested while the screen renders, it is not waited for. */
+ *  screens and its entry. Requested while the screen renders, it is not waited for; nor
+ *  is the shell's service worker registration. */
 const onDemand = (path) => {
   const file = path.split('/').pop();
+  // The service worker's registration: fetched at start, beside the first render.
+  if (/^\/assets\/pwa\.[0-9a-f]{8}\.js$/.test(path)) return true;
   return (
     path.startsWith('/modules/') &&
     /^[a-z]/.test(file) &&

@@ -6,7 +6,6 @@ import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { moduleVersions, registerModules } from './federation/remotes';
 import { Root } from './routing/Root';
-import { firstScreen } from '@henhouse/kit/ui/firstScreen';
 import { preloadChrome, whenIdle } from './chrome/lazy';
 import { runStartup, seedSession } from './session/startup';
 import { startTelemetry } from './telemetry/queue';
@@ -54,12 +53,10 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-// The service worker's registration is a chunk of its own, loaded once the first screen
-// is shown: the first render does not wait for it, and it registers the worker after
-// the load event anyway. Its update rule reloads only an idle page; an interaction
-// before it loaded is read back from the browser's first-input entry.
-void firstScreen
-  .then(() => import('./pwa/register'))
+// The service worker's registration is a chunk of its own, loaded at once: it must see
+// the guest's first interactions (its update rule reloads only an idle page), and it
+// registers the worker after the load event itself. The first render does not wait for it.
+void import(/* webpackChunkName: "pwa" */ './pwa/register')
   .then((pwa) => pwa.registerServiceWorker(boot))
   .catch((err) => console.warn('[pwa] could not load the service worker registration', err));
 // After the first render: the chrome the first screen does not show (docs/shell.md,

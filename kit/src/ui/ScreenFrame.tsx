@@ -3,11 +3,29 @@ import { screenRendered } from '@henhouse/kit/ui/firstScreen';
 
 /** ScreenFrame gives every screen the same outer structure and a data-screen hook
  *  for browser tests and analytics. Its first render tells the shell the page's first
- *  screen is shown (kit/src/ui/firstScreen.ts). */
-export function ScreenFrame({ name, title, children }: { name: string; title: string; children?: ReactNode }) {
+ *  screen is shown (kit/src/ui/firstScreen.ts). `loading`: the screen shows its title
+ *  while its content is on its way, so nothing of the page below it is there yet; the
+ *  shell holds the footer back meanwhile (it would stand under the title, then be pushed
+ *  down when the content arrives). */
+export function ScreenFrame({
+  name,
+  title,
+  loading,
+  children,
+}: {
+  name: string;
+  title: string;
+  loading?: boolean;
+  children?: ReactNode;
+}) {
   useEffect(screenRendered, []);
   return (
-    <section className="hh-screen" data-screen={name} aria-labelledby={`screen-${name}`}>
+    <section
+      className="hh-screen"
+      data-screen={name}
+      data-screen-loading={loading || undefined}
+      aria-labelledby={`screen-${name}`}
+    >
       <h2 id={`screen-${name}`} className="hh-screen__title">
         {title}
       </h2>

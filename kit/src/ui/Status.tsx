@@ -2,13 +2,10 @@
 import type { ApiError } from '@henhouse/kit/api/client';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 
-/** Loading says what is on its way ("Loading the menu…") as a status.
- *  `screen`: it stands for the screen's whole content, so nothing of the page below it
- *  is there yet; the shell holds the footer back while such a state is shown (it would
- *  stand under the status, then be pushed down when the content arrives). */
-export function Loading({ what, className, screen }: { what: string; className?: string; screen?: boolean }) {
+/** Loading says what is on its way ("Loading the menu…") as a status. */
+export function Loading({ what, className }: { what: string; className?: string }) {
   return (
-    <p className={className} role="status" data-screen-loading={screen || undefined}>
+    <p className={className} role="status">
       Loading {what}…
     </p>
   );

@@ -43,11 +43,11 @@ export default function Confirmed({ query }: ScreenProps) {
   }, [code]);
 
   return (
-    <ScreenFrame name="mf-account/Confirmed" title="Account Confirmed">
+    <ScreenFrame name="mf-account/Confirmed" title="Account Confirmed" loading={state.kind === 'working'}>
       <div className="hh-acct">
         <div className="hh-acct-card">
           {state.kind === 'working' && (
-            <p role="status" className="hh-acct-loading" data-screen-loading>
+            <p role="status" className="hh-acct-loading">
               Confirming your account…
             </p>
           )}

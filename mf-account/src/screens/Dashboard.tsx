@@ -79,10 +79,10 @@ export default function Dashboard({ query }: ScreenProps) {
   }
 
   return (
-    <ScreenFrame name="mf-account/Dashboard" title="Your Account">
+    <ScreenFrame name="mf-account/Dashboard" title="Your Account" loading={!user}>
       <div className="hh-acct">
         {!user ? (
-          <p role="status" className="hh-acct-loading" data-screen-loading>
+          <p role="status" className="hh-acct-loading">
             {signingOut ? 'Signing out…' : 'Loading your account…'}
           </p>
         ) : (

@@ -32,10 +32,10 @@ export default function Settings(_props: ScreenProps) {
 
   if (who === 'guest') return <Navigate to={signInPath('/account/settings')} replace />;
   return (
-    <ScreenFrame name="mf-account/Settings" title="Account Settings">
+    <ScreenFrame name="mf-account/Settings" title="Account Settings" loading={!user}>
       <div className="hh-acct">
         {!user ? (
-          <p role="status" className="hh-acct-loading" data-screen-loading>
+          <p role="status" className="hh-acct-loading">
             Loading your account…
           </p>
         ) : (

@@ -46,13 +46,13 @@ export default function Subscribe({ layout }: ScreenProps) {
   const signedOut = !loading && !user && !token;
 
   return (
-    <ScreenFrame name="mf-account/Subscribe" title="Subscriptions">
+    <ScreenFrame name="mf-account/Subscribe" title="Subscriptions" loading={!plans && !error}>
       <div className={layout === 'app' ? 'hh-acct hh-acct--app' : 'hh-acct'}>
         <div className="hh-acct-card hh-acct-card--wide">
           {error && <FormAlert message={`We couldn't load the plans. ${error}`} />}
           <Status message={notice} className="hh-acct-success" />
           {!plans && !error && (
-            <p role="status" className="hh-acct-loading" data-screen-loading>
+            <p role="status" className="hh-acct-loading">
               Loading plans…
             </p>
           )}

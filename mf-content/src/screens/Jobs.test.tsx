@@ -47,8 +47,8 @@ describe('Jobs (docs/careers.md)', () => {
     const api = mockApi({ [route('columbus')]: recordedFor('columbus') });
     mountJobs('columbus');
     expect(screen.getByText('Loading open roles…')).toHaveAttribute('role', 'status');
-    // It stands for the whole screen: the shell holds the footer back until it is gone.
-    expect(screen.getByText('Loading open roles…')).toHaveAttribute('data-screen-loading');
+    // The screen is marked loading: the shell holds the footer back until it is not.
+    expect(screen.getByRole('region', { name: 'Jobs in Columbus' })).toHaveAttribute('data-screen-loading');
     expect(await screen.findByRole('heading', { level: 2, name: 'Jobs in Columbus, OH' })).toBeInTheDocument();
     expect(api.calls[0].path).toBe('/careers/cities/columbus/jobs');
     // The document is named as the edge names it on a first load (the shell reads this).
@@ -57,6 +57,7 @@ describe('Jobs (docs/careers.md)', () => {
       title: 'Jobs in Columbus, OH',
     });
     expect(screen.getByText('5 open roles at our restaurants in Columbus.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Jobs in Columbus, OH' })).not.toHaveAttribute('data-screen-loading');
 
     // A section per restaurant, by name, each with its own list.
     const sections = screen.getAllByRole('region', { name: /^Henhouse / });

@@ -183,9 +183,9 @@ export default function Jobs({ params }: ScreenProps) {
   }, [named, pathname]);
   if (jobs.status === 'error' && jobs.error.status === 404) return <NotFound />;
   return (
-    <ScreenFrame name="mf-content/Jobs" title={title}>
+    <ScreenFrame name="mf-content/Jobs" title={title} loading={jobs.status === 'loading'}>
       <div className="hh-jobs">
-        {jobs.status === 'loading' && <Loading what="open roles" screen />}
+        {jobs.status === 'loading' && <Loading what="open roles" />}
         {jobs.status === 'error' && <LoadFailed className="hh-jobs__error" error={jobs.error} retry={jobs.retry} />}
         {jobs.status === 'ready' && <CityJobs city={jobs.data} />}
       </div>

@@ -13,7 +13,7 @@ describe('Sitemap', () => {
     // Until then one status stands for the list (a list that grew would push the page down).
     const waiting = screen.getByText("Loading the site's pages…");
     expect(waiting).toHaveAttribute('role', 'status');
-    expect(waiting).toHaveAttribute('data-screen-loading');
+    expect(screen.getByRole('region', { name: 'Sitemap' })).toHaveAttribute('data-screen-loading');
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
 
     const list = await screen.findByRole('list');
@@ -33,6 +33,7 @@ describe('Sitemap', () => {
     ]);
     expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     expect(screen.queryByText("Loading the site's pages…")).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Sitemap' })).not.toHaveAttribute('data-screen-loading');
   });
 
   it('still lists the site pages when the content pages cannot be loaded', async () => {

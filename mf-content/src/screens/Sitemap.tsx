@@ -31,8 +31,8 @@ export default function Sitemap(_props: ScreenProps) {
   // list that grew under the guest's eyes would push the page down.
   if (slugs.status === 'loading')
     return (
-      <ScreenFrame name="mf-content/Sitemap" title="Sitemap">
-        <Loading what="the site's pages" screen />
+      <ScreenFrame name="mf-content/Sitemap" title="Sitemap" loading>
+        <Loading what="the site's pages" />
       </ScreenFrame>
     );
   return (

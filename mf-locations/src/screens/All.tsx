@@ -43,8 +43,8 @@ export default function All(_props: ScreenProps) {
   });
 
   return (
-    <ScreenFrame name="mf-locations/All" title="All Locations">
-      {data.status === 'loading' && <Loading className="hh-loc-loading" what="every location" screen />}
+    <ScreenFrame name="mf-locations/All" title="All Locations" loading={data.status === 'loading'}>
+      {data.status === 'loading' && <Loading className="hh-loc-loading" what="every location" />}
       {data.status === 'error' && <LoadFailed className="hh-loc-notice" error={data.error} retry={data.retry} />}
       {data.status === 'ready' && (
         <>

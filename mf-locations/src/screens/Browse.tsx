@@ -97,8 +97,8 @@ export default function Browse({ params }: ScreenProps) {
   return (
     <>
       <Breadcrumbs crumbs={crumbs} />
-      <ScreenFrame name="mf-locations/Browse" title={title}>
-        {data.status === 'loading' && <Loading className="hh-loc-loading" what="locations" screen />}
+      <ScreenFrame name="mf-locations/Browse" title={title} loading={data.status === 'loading'}>
+        {data.status === 'loading' && <Loading className="hh-loc-loading" what="locations" />}
         {data.status === 'error' && <LoadFailed className="hh-loc-notice" error={data.error} retry={data.retry} />}
         {data.status === 'ready' && (
           <div className="hh-loc-browse">

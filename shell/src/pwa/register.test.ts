@@ -11,7 +11,7 @@ function fakeContainer(controlled: boolean) {
   });
 }
 
-function setup(controlled = true, features: Record<string, unknown> = {}, firstInput = 0) {
+function setup(controlled = true, features: Record<string, unknown> = {}) {
   const container = fakeContainer(controlled);
   let now = 1_000_000;
   const reload = jest.fn();
@@ -20,7 +20,6 @@ function setup(controlled = true, features: Record<string, unknown> = {}, firstI
     container: container as unknown as ServiceWorkerContainer,
     now: () => now,
     reload,
-    firstInputAt: () => firstInput,
   });
   const change = () => container.dispatchEvent(new Event('controllerchange'));
   return { container, reload, change, tick: (ms: number) => (now += ms) };
@@ -95,16 +94,6 @@ describe('registerServiceWorker', () => {
     expect(reload).not.toHaveBeenCalled();
 
     input.blur();
-    change();
-    expect(reload).toHaveBeenCalledTimes(1);
-  });
-
-  test('an interaction before the registration loaded counts too (the first-input entry)', () => {
-    const { reload, change, tick } = setup(true, {}, 1_000_000 - 2000);
-    tick(IDLE_MS - 2000 - 1);
-    change();
-    expect(reload).not.toHaveBeenCalled();
-    tick(1);
     change();
     expect(reload).toHaveBeenCalledTimes(1);
   });

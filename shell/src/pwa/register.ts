@@ -59,15 +59,6 @@ export interface PwaEnv {
   storage: Storage;
   now: () => number;
   reload: () => void;
-  /** When the guest first touched the page (ms since the epoch), 0 when not yet: the
-   *  registration is loaded once the first screen is shown, so an interaction before
-   *  that is read back from the browser's first-input entry. */
-  firstInputAt: () => number;
-}
-
-function firstInputAt(): number {
-  const entry = typeof performance !== 'undefined' ? performance.getEntriesByType?.('first-input')[0] : undefined;
-  return entry ? performance.timeOrigin + entry.startTime : 0;
 }
 
 function defaultEnv(): PwaEnv {
@@ -77,7 +68,6 @@ function defaultEnv(): PwaEnv {
     storage: window.sessionStorage,
     now: () => Date.now(),
     reload: () => window.location.reload(),
-    firstInputAt,
   };
 }
 
@@ -98,7 +88,7 @@ export function registerServiceWorker(boot: Pick<Bootstrap, 'config'>, overrides
     return;
   }
 
-  let lastInteraction = env.firstInputAt();
+  let lastInteraction = 0;
   const seen = () => {
     lastInteraction = env.now();
   };
