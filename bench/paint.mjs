@@ -10,6 +10,7 @@
 //
 // To compare with another build, run it with BUILD_DIR pointing at that build.
 import { startEdge, launch } from '../e2e/tests/harness.mjs';
+import { watchLayoutShifts } from './shifts.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => {
@@ -44,18 +45,10 @@ const routes = args.length
       '/contact',
     ];
 
-// Collected in the page from the first byte on. CLS follows web-vitals: shifts without
-// recent input, grouped in session windows (gap < 1 s, window < 5 s), the largest window.
+// Collected in the page from the first byte on, after watchLayoutShifts (./shifts.mjs),
+// which also names the elements.
 function observe() {
-  const describe = (node) => {
-    if (!node || node.nodeType !== 1) return node ? node.nodeName : '(gone)';
-    let s = node.tagName.toLowerCase();
-    if (node.id) s += '#' + node.id;
-    if (node.classList?.length) s += '.' + [...node.classList].slice(0, 2).join('.');
-    const screen = node.closest?.('[data-screen]')?.getAttribute('data-screen');
-    return screen ? `${s} in ${screen}` : s;
-  };
-  const m = { fcp: 0, lcp: 0, lcpEl: '', shifts: [], cls: 0 };
+  const m = { fcp: 0, lcp: 0, lcpEl: '' };
   window.__paint = m;
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') m.fcp = e.startTime;
@@ -63,32 +56,9 @@ function observe() {
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) {
       m.lcp = e.startTime;
-      m.lcpEl = describe(e.element) + (e.url ? ` ${new URL(e.url).pathname}` : '');
+      m.lcpEl = window.__describeNode(e.element) + (e.url ? ` ${new URL(e.url).pathname}` : '');
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-  let win = 0;
-  let first = 0;
-  let last = 0;
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) {
-      if (e.hadRecentInput) continue;
-      if (win && e.startTime - last < 1000 && e.startTime - first < 5000) win += e.value;
-      else {
-        win = e.value;
-        first = e.startTime;
-      }
-      last = e.startTime;
-      m.cls = Math.max(m.cls, win);
-      m.shifts.push({
-        t: Math.round(e.startTime),
-        value: e.value,
-        sources: e.sources.map(
-          (s) =>
-            `${describe(s.node)} ${s.previousRect.y}→${s.currentRect.y} h${s.previousRect.height}→${s.currentRect.height}`,
-        ),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
 }
 
 async function measure(browser, base, path, [width, height]) {
@@ -96,6 +66,7 @@ async function measure(browser, base, path, [width, height]) {
   const page = await context.newPage();
   const consoleErrors = [];
   page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
+  await page.addInitScript(watchLayoutShifts);
   await page.addInitScript(observe);
   await page.goto(base + path, { waitUntil: 'networkidle', timeout: 60_000 });
   // The network can be idle while the CPU still runs the scripts: wait for the screen.
@@ -106,7 +77,7 @@ async function measure(browser, base, path, [width, height]) {
     .catch(() => {});
   // Late shifts (images, a popup, a map) come after the network is idle.
   await page.waitForTimeout(1500);
-  const m = await page.evaluate(() => window.__paint);
+  const m = await page.evaluate(() => ({ ...window.__paint, ...window.__layoutShifts }));
   await context.close();
   return { ...m, consoleErrors };
 }

@@ -1,11 +1,12 @@
 // Layout stability while a page loads (docs/shell.md, "First paint and layout
 // stability"): every answer of the API is held back long enough for the screen's
 // loading state to be painted, then the screen's content arrives and nothing already on
-// the page may move. CLS is read as web-vitals counts it (shifts without recent input,
-// in session windows) and must stay at or under 0.05, at 390 and 1280 px.
+// the page may move. CLS is read as web-vitals counts it (bench/shifts.mjs) and must
+// stay at or under 0.05, at 390 and 1280 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, newPage } from './harness.mjs';
+import { watchLayoutShifts } from '../../bench/shifts.mjs';
 
 const site = useSite(before, after);
 
@@ -33,31 +34,6 @@ const sizes = [
 /** How long each API answer is held: the loading state is on screen for at least this. */
 const API_DELAY_MS = 400;
 
-function observeShifts() {
-  const m = { cls: 0, shifts: [] };
-  window.__stability = m;
-  let win = 0;
-  let first = 0;
-  let last = 0;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      if (e.hadRecentInput) continue;
-      if (win && e.startTime - last < 1000 && e.startTime - first < 5000) win += e.value;
-      else {
-        win = e.value;
-        first = e.startTime;
-      }
-      last = e.startTime;
-      m.cls = Math.max(m.cls, win);
-      const name = (n) =>
-        !n || n.nodeType !== 1 ? String(n?.nodeName) : n.tagName.toLowerCase() + (n.className ? '.' + n.className : '');
-      m.shifts.push(
-        `${e.value.toFixed(3)}: ${e.sources.map((s) => `${name(s.node)} y ${s.previousRect.y}→${s.currentRect.y}`).join(', ')}`,
-      );
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
-
 /** The screen is on the page and none of its parts still says it is loading. */
 const settled = () =>
   document.querySelector('#main [data-screen]') &&
@@ -68,7 +44,7 @@ for (const path of routes) {
   test(`${path}: nothing moves while it loads, at 390 and 1280 px`, async () => {
     for (const viewport of sizes) {
       const page = await newPage(site.browser, [], { viewport });
-      await page.addInitScript(observeShifts);
+      await page.addInitScript(watchLayoutShifts);
       await page.route(
         (url) => url.pathname.startsWith('/api/'),
         async (route) => {
@@ -81,10 +57,11 @@ for (const path of routes) {
       // Images, the map and late chrome come after the screen's data.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
-      const m = await page.evaluate(() => window.__stability);
+      const m = await page.evaluate(() => window.__layoutShifts);
+      const shifts = m.shifts.map((s) => `${s.value.toFixed(3)} at ${s.t} ms: ${s.sources.join('; ')}`);
       assert.ok(
         m.cls <= 0.05,
-        `${path} at ${viewport.width} px: CLS ${m.cls.toFixed(3)} > 0.05\n  ${m.shifts.join('\n  ')}`,
+        `${path} at ${viewport.width} px: CLS ${m.cls.toFixed(3)} > 0.05\n  ${shifts.join('\n  ')}`,
       );
       await page.context().close();
     }
