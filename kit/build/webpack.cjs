@@ -355,11 +355,12 @@ function remoteConfig({ dir, exposes }) {
   };
 }
 
-// The shared modules the shell provides on every page: a remote's copies of them are
-// never fetched.
-const providedByShell = (shellKit) => (shareKey, resolved) =>
-  ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'zustand'].includes(shareKey) ||
-  shellKit.has(resolved);
+// The shared modules the shell provides on every page (every shared package, and the
+// kit modules it uses): a remote's copies of them are never fetched.
+const providedByShell = (shellKit) => {
+  const packages = Object.keys(shared()).filter((key) => !key.startsWith('@henhouse/kit/'));
+  return (shareKey, resolved) => packages.includes(shareKey) || shellKit.has(resolved);
+};
 
 // Writes screen-preloads.json beside a remote's mf-manifest.json: for each screen
 // (exposed module), the files of the shared modules it fetches before it runs, which
