@@ -164,6 +164,16 @@ module.exports = defineConfig(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
+    // Runtime code the federation build puts into the page (kit/build/webpack.cjs,
+    // SharedBundlerRuntimePlugin): ES modules in the browser, with the Module Federation
+    // version the build defines.
+    files: ['kit/build/federation/**'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: { ...globals.browser, __FEDERATION_VERSION__: 'readonly' },
+    },
+  },
+  {
     // The service worker runs in its own global scope.
     files: ['shell/src/pwa/sw.ts'],
     languageOptions: { globals: globals.serviceworker },

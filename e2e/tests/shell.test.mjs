@@ -117,3 +117,32 @@ test('the webview clears what the browser kept, then loads the app data', async 
   assert.equal(await page.getByRole('dialog', { name: 'Your Cart' }).count(), 0);
   await page.context().close();
 });
+
+// A remote runs on the shell's federation runtimes (docs/shell.md, "First-load budget").
+// Built with another Module Federation version, it must not start on the page: its
+// area says it did not load, and the console names both versions.
+test("a remote built with another Module Federation version than the shell's shows the area's fallback", async () => {
+  const page = await newPage(site.browser);
+  await page.addInitScript(() => {
+    // The shell hands its bundler runtime to the remotes here; stamp it with a version
+    // no remote was built with.
+    let handed;
+    Object.defineProperty(globalThis, '__henhouseBundlerRuntime', {
+      configurable: true,
+      get: () => handed,
+      set: (v) => {
+        handed = { ...v, version: '0.0.1' };
+      },
+    });
+  });
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  await page.goto(site.edge.base + '/catering');
+  await page.getByRole('heading', { name: "This part of the page didn't load" }).waitFor();
+  assert.ok(
+    errors.some((e) => /built with Module Federation \d+\.\d+\.\d+ .*the page has 0\.0\.1/.test(e)),
+    `no error names the versions: ${errors.join(' | ')}`,
+  );
+  await page.context().close();
+});

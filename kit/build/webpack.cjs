@@ -43,6 +43,19 @@ function shared() {
   };
 }
 
+// A remote consumes the shared packages (React, react-dom, zustand) from the shell and
+// carries no copy of its own (`import: false`). The shell provides them on every page
+// before any remote runs, so a remote's copy was never used, yet its entry registered
+// it in the share scope at each page load. The kit stays provided by both: a remote may
+// need a kit module that an older or newer shell does not use.
+function remoteShared() {
+  const config = shared();
+  for (const [key, value] of Object.entries(config)) {
+    if (!key.startsWith('@henhouse/kit/')) config[key] = { ...value, import: false };
+  }
+  return config;
+}
+
 const kitSrc = path.join(repoRoot, 'kit', 'src');
 const isKit = (resource) => typeof resource === 'string' && resource.startsWith(kitSrc + path.sep);
 
@@ -340,13 +353,16 @@ function remoteConfig({ dir, exposes }) {
           name: remote,
           filename: 'remoteEntry.js',
           exposes,
-          shared: shared(),
+          shared: remoteShared(),
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
           // target web: the runtime leaves out its Node.js script loader (≈ 4 KB gzip).
-          experiments: { externalRuntime: true, optimization: { target: 'web' } },
+          // disableRemote: a remote loads no remotes of its own (the shell composes
+          // them), so its entry leaves out the code that would.
+          experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
         }),
+        new SharedBundlerRuntimePlugin('remote'),
         new ScreenPreloadsPlugin(),
         new ScriptNoncePlugin(),
         new PrecompressPlugin(),
@@ -488,6 +504,28 @@ class OneFederationRuntimePlugin {
   }
 }
 
+// The page runs one copy of the webpack bundler runtime of Module Federation (the
+// functions that load shared modules and start a container): the shell's, which its
+// runtime plugin hands to the remotes (federation/provide-bundler-runtime.js). A
+// remote's entry imports federation/remote-bundler-runtime.js in its place, which takes
+// the shell's functions and keeps its own container start; each remote's entry was
+// ≈ 4 KB gzip larger with its copy. Both sides are stamped with the Module Federation
+// version they were built with, which must be the same (the edge refuses to publish a
+// remote built with another, docs/operations.md).
+const federationVersion = versionOf('@module-federation/webpack-bundler-runtime');
+class SharedBundlerRuntimePlugin {
+  constructor(side) {
+    this.side = side;
+  }
+  apply(compiler) {
+    const { DefinePlugin, NormalModuleReplacementPlugin } = compiler.webpack;
+    new DefinePlugin({ __FEDERATION_VERSION__: JSON.stringify(federationVersion) }).apply(compiler);
+    if (this.side !== 'remote') return;
+    const shim = path.join(__dirname, 'federation', 'remote-bundler-runtime.js');
+    new NormalModuleReplacementPlugin(/webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/, shim).apply(compiler);
+  }
+}
+
 /**
  * shellConfig builds the host.
  * @param {{dir: string, extraPlugins?: any[]}} opts
@@ -532,8 +570,10 @@ function shellConfig({ dir, extraPlugins = [] }) {
         // (shell/src/federation/remotes.ts), never by its mf-manifest.json, so the
         // runtime's manifest and snapshot handling is left out.
         experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
+        runtimePlugins: [path.join(__dirname, 'federation', 'provide-bundler-runtime.js')],
       }),
       new OneFederationRuntimePlugin(),
+      new SharedBundlerRuntimePlugin('shell'),
       new EntrypointsPlugin(),
       new ScriptNoncePlugin(),
       ...extraPlugins,

@@ -32,14 +32,19 @@ type sharedPackage struct {
 	Singleton bool   `json:"singleton"`
 }
 
-func parseShared(b []byte) ([]sharedPackage, error) {
-	var m struct {
-		Shared []sharedPackage `json:"shared"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, err
-	}
-	return m.Shared, nil
+// builtWith is what a manifest says its build shares, and the Module Federation
+// version that built it (metaData.pluginVersion; empty when the manifest does not say).
+type builtWith struct {
+	Shared   []sharedPackage `json:"shared"`
+	MetaData struct {
+		PluginVersion string `json:"pluginVersion"`
+	} `json:"metaData"`
+}
+
+func parseBuiltWith(b []byte) (builtWith, error) {
+	var m builtWith
+	err := json.Unmarshal(b, &m)
+	return m, err
 }
 
 // shellManifest is the shell build's manifest: the modules directory is
@@ -50,8 +55,12 @@ func (r *Registry) shellManifest() string {
 
 // checkSingletons refuses (ErrBadUpload) a build of module name whose version of a
 // singleton it shares with the shell is not compatible with the shell's under caret
-// rules: the same major version, or for 0.x the same minor. Without a shell build
-// there is nothing to compare with, and the build is let through.
+// rules: the same major version, or for 0.x the same minor. It also refuses a build
+// made with another Module Federation version than the shell's: a remote runs on the
+// shell's federation runtime and bundler runtime (it carries no copy of either,
+// kit/build/federation), whose calls are only known to fit the code the same version
+// generated. Without a shell build there is nothing to compare with, and the build is
+// let through.
 func (r *Registry) checkSingletons(name string, manifest []byte) error {
 	path := r.shellManifest()
 	b, err := os.ReadFile(path)
@@ -64,20 +73,27 @@ func (r *Registry) checkSingletons(name string, manifest []byte) error {
 	if err != nil {
 		return fmt.Errorf("modules: the shell's manifest: %w", err)
 	}
-	shell, err := parseShared(b)
+	shellBuild, err := parseBuiltWith(b)
 	if err != nil {
 		return fmt.Errorf("modules: the shell's manifest %s: %w", path, err)
 	}
-	remote, err := parseShared(manifest)
+	remoteBuild, err := parseBuiltWith(manifest)
 	if err != nil {
 		return fmt.Errorf("%w: mf-manifest.json: %v", ErrBadUpload, err)
 	}
-	page := make(map[string]sharedPackage, len(shell))
-	for _, s := range shell {
+	page := make(map[string]sharedPackage, len(shellBuild.Shared))
+	for _, s := range shellBuild.Shared {
 		page[s.Name] = s
 	}
 	var problems []string
-	for _, s := range remote {
+	if want, got := shellBuild.MetaData.PluginVersion, remoteBuild.MetaData.PluginVersion; want != "" && got != want {
+		if got == "" {
+			got = "an unknown version"
+		}
+		problems = append(problems, fmt.Sprintf("%s was built with Module Federation %s; the page's shell runs %s (a remote runs on the shell's federation runtime: build it with the shell's version)",
+			name, got, want))
+	}
+	for _, s := range remoteBuild.Shared {
 		have, ok := page[s.Name]
 		if !ok || !(singletonNames[s.Name] || strings.HasPrefix(s.Name, kitPrefix) || have.Singleton) {
 			continue

@@ -38,7 +38,7 @@ func buildLayout(t *testing.T, shell []string) *Registry {
 		if err := os.MkdirAll(assets, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		m := `{"id":"shell","name":"shell","metaData":{"remoteEntry":{"name":"","path":""}},"shared":` + shared(shell...) + `}`
+		m := `{"id":"shell","name":"shell","metaData":{"remoteEntry":{"name":"","path":""},"pluginVersion":"2.9.2"},"shared":` + shared(shell...) + `}`
 		if err := os.WriteFile(filepath.Join(assets, "mf-manifest.json"), []byte(m), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -50,11 +50,40 @@ func buildLayout(t *testing.T, shell []string) *Registry {
 	return r
 }
 
-// remoteBuild is build() with the given shared packages in its manifest.
+// remoteBuild is build() with the given shared packages in its manifest, built with
+// the shell's Module Federation version.
 func remoteBuild(version string, pkgs ...string) map[string][]byte {
+	return remoteBuildWith("2.9.2", version, pkgs...)
+}
+
+// remoteBuildWith is remoteBuild by another Module Federation version ("" says none).
+func remoteBuildWith(federation, version string, pkgs ...string) map[string][]byte {
 	f := build(version)
-	f["mf-manifest.json"] = []byte(`{"name":"mf_menu","metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""}},"shared":` + shared(pkgs...) + `}`)
+	plugin := ""
+	if federation != "" {
+		plugin = fmt.Sprintf(`,"pluginVersion":%q`, federation)
+	}
+	f["mf-manifest.json"] = []byte(`{"name":"mf_menu","metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""}` + plugin + `},"shared":` + shared(pkgs...) + `}`)
 	return f
+}
+
+// A remote runs on the shell's federation runtime, so it must be built with the same
+// Module Federation version; a manifest that does not say is refused too.
+func TestPublishRefusesAnotherModuleFederationVersion(t *testing.T) {
+	for _, c := range []struct{ version, want string }{
+		{"2.10.0", "mf-menu was built with Module Federation 2.10.0; the page's shell runs 2.9.2"},
+		{"", "mf-menu was built with Module Federation an unknown version"},
+	} {
+		r := buildLayout(t, shellShared)
+		_, err := r.Publish(context.Background(), "mf-menu", "1.0.0", remoteBuildWith(c.version, "1.0.0", "react", "19.2.0"), "a")
+		if !errors.Is(err, ErrBadUpload) || !strings.Contains(err.Error(), c.want) {
+			t.Fatalf("built with %q: %v", c.version, err)
+		}
+	}
+	r := buildLayout(t, shellShared)
+	if _, err := r.Publish(context.Background(), "mf-menu", "1.0.0", remoteBuildWith("2.9.2", "1.0.0", "react", "19.2.0"), "a"); err != nil {
+		t.Fatalf("the shell's version: %v", err)
+	}
 }
 
 func TestPublishTakesABuildWithTheShellsSingletons(t *testing.T) {
