@@ -518,12 +518,60 @@ class SharedBundlerRuntimePlugin {
     this.side = side;
   }
   apply(compiler) {
-    const { DefinePlugin, NormalModuleReplacementPlugin } = compiler.webpack;
+    const { DefinePlugin } = compiler.webpack;
     new DefinePlugin({ __FEDERATION_VERSION__: JSON.stringify(federationVersion) }).apply(compiler);
     if (this.side !== 'remote') return;
-    const shim = path.join(__dirname, 'federation', 'remote-bundler-runtime.js');
-    new NormalModuleReplacementPlugin(/webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/, shim).apply(compiler);
+    replaceModule(
+      compiler,
+      'SharedBundlerRuntimePlugin',
+      'the bundler runtime of the federation entry',
+      /webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/,
+      path.join(__dirname, 'federation', 'remote-bundler-runtime.js'),
+    );
   }
+}
+
+// The shell's build leaves out the federation runtime's snapshot handler, which reads
+// remotes' manifests for manifest-registered remotes and preloadRemote(); the page uses
+// neither (federation/snapshot-handler.js keeps the rest). The replacement reaches
+// runtime-core's files by their path, which the package does not export, through the
+// `henhouse-runtime-core` alias of its dist folder.
+class LeanFederationRuntimePlugin {
+  apply(compiler) {
+    const dist = path.dirname(require.resolve('@module-federation/runtime-core', { paths: [repoRoot] }));
+    compiler.options.resolve.alias = { ...compiler.options.resolve.alias, 'henhouse-runtime-core': dist };
+    replaceModule(
+      compiler,
+      'LeanFederationRuntimePlugin',
+      "runtime-core's snapshot handler",
+      /runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/,
+      path.join(__dirname, 'federation', 'snapshot-handler.js'),
+    );
+  }
+}
+
+// replaceModule puts the file `by` in place of the module whose path matches `target`,
+// however it is imported (a relative import inside its package, or an absolute one from
+// generated code): the request is swapped before it is resolved, so the module is built
+// and cached under the replacement's own name. The build fails when no import of the
+// target was met: after a Module Federation upgrade moved or renamed the file, it would
+// otherwise carry the original again without a word. (Once met, a later compilation of
+// the same compiler, which may reuse the module without resolving it again, is not held
+// to it.)
+function replaceModule(compiler, plugin, what, target, by) {
+  let met = false;
+  compiler.hooks.normalModuleFactory.tap(plugin, (factory) => {
+    factory.hooks.beforeResolve.tap(plugin, (data) => {
+      if (!/^[./]/.test(data.request) || !target.test(path.resolve(data.context, data.request))) return;
+      data.request = by;
+      met = true;
+    });
+  });
+  compiler.hooks.thisCompilation.tap(plugin, (compilation) => {
+    compilation.hooks.finishModules.tap(plugin, () => {
+      if (!met) compilation.errors.push(new Error(`${plugin}: ${what} was not found; the federation packages changed`));
+    });
+  });
 }
 
 /**
@@ -573,6 +621,7 @@ function shellConfig({ dir, extraPlugins = [] }) {
         runtimePlugins: [path.join(__dirname, 'federation', 'provide-bundler-runtime.js')],
       }),
       new OneFederationRuntimePlugin(),
+      new LeanFederationRuntimePlugin(),
       new SharedBundlerRuntimePlugin('shell'),
       new EntrypointsPlugin(),
       new ScriptNoncePlugin(),
