@@ -532,8 +532,9 @@ class SharedBundlerRuntimePlugin {
 }
 
 // The shell's build leaves out the federation runtime's snapshot handler, which reads
-// remotes' manifests for manifest-registered remotes and preloadRemote(); the page uses
-// neither (federation/snapshot-handler.js keeps the rest). The replacement reaches
+// remotes' manifests for manifest-registered remotes and preloadRemote(), and the asset
+// preloading behind preloadRemote(); the page uses neither (federation/snapshot-handler.js
+// keeps the rest of the handler, federation/preload.js says preloading is not there). The replacement reaches
 // runtime-core's files by their path, which the package does not export, through the
 // `henhouse-runtime-core` alias of its dist folder.
 class LeanFederationRuntimePlugin {
@@ -546,6 +547,13 @@ class LeanFederationRuntimePlugin {
       "runtime-core's snapshot handler",
       /runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/,
       path.join(__dirname, 'federation', 'snapshot-handler.js'),
+    );
+    replaceModule(
+      compiler,
+      'LeanFederationRuntimePlugin',
+      "runtime-core's preloading",
+      /runtime-core[\\/]dist[\\/]utils[\\/]preload\.js$/,
+      path.join(__dirname, 'federation', 'preload.js'),
     );
   }
 }
