@@ -494,13 +494,9 @@ class EntrypointsPlugin {
 // plugin's ES module file, so the page has one copy, the one it also hands the remotes.
 class OneFederationRuntimePlugin {
   apply(compiler) {
-    const { NormalModuleReplacementPlugin } = compiler.webpack;
-    new NormalModuleReplacementPlugin(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
-      resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
-      if (resource.createData?.resource) {
-        resource.createData.resource = resource.createData.resource.replace(/index\.cjs$/, 'index.js');
-      }
-    }).apply(compiler);
+    const cjs = /inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/;
+    const esm = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [repoRoot] });
+    replaceModule(compiler, 'OneFederationRuntimePlugin', "the runtime-core provider's CommonJS file", cjs, esm.replace(/index\.cjs$/, 'index.js'));
   }
 }
 
@@ -509,7 +505,7 @@ class OneFederationRuntimePlugin {
 // runtime plugin hands to the remotes (federation/provide-bundler-runtime.js). A
 // remote's entry imports federation/remote-bundler-runtime.js in its place, which takes
 // the shell's functions and keeps its own container start; each remote's entry was
-// ≈ 4 KB gzip larger with its copy. Both sides are stamped with the Module Federation
+// ≈ 3 KB gzip larger with its copy. Both sides are stamped with the Module Federation
 // version they were built with, which must be the same (the edge refuses to publish a
 // remote built with another, docs/operations.md).
 const federationVersion = versionOf('@module-federation/webpack-bundler-runtime');
@@ -534,9 +530,9 @@ class SharedBundlerRuntimePlugin {
 // The shell's build leaves out the federation runtime's snapshot handler, which reads
 // remotes' manifests for manifest-registered remotes and preloadRemote(), and the asset
 // preloading behind preloadRemote(); the page uses neither (federation/snapshot-handler.js
-// keeps the rest of the handler, federation/preload.js says preloading is not there). The replacement reaches
-// runtime-core's files by their path, which the package does not export, through the
-// `henhouse-runtime-core` alias of its dist folder.
+// keeps the rest of the handler, federation/preload.js says preloading is not there).
+// The replacement reaches runtime-core's files by their path, which the package does not
+// export, through the `henhouse-runtime-core` alias of its dist folder.
 class LeanFederationRuntimePlugin {
   apply(compiler) {
     const dist = path.dirname(require.resolve('@module-federation/runtime-core', { paths: [repoRoot] }));

@@ -2,7 +2,7 @@
 // bundler runtime (the functions that load shared modules and start a container) to the
 // remotes, as the shell already hands them the federation runtime itself (experiments
 // provideExternalRuntime). A remote's entry then carries only the data of its own
-// build, not ≈ 4 KB gzip of the same functions again (kit/build/webpack.cjs,
+// build, not ≈ 3 KB gzip of the same functions again (kit/build/webpack.cjs,
 // SharedBundlerRuntimePlugin; docs/shell.md, "First-load budget").
 //
 // The functions keep no state of their own: each call is given the webpack runtime of

@@ -5,7 +5,7 @@
 // each remote by its remoteEntry.js and builds with disableSnapshot, and the edge
 // preloads what a screen needs. So the page keeps what the runtime itself uses of the
 // handler (its plugin hooks, the manifest cache that removing a remote clears, and
-// getGlobalRemoteInfo) and leaves out the manifest and snapshot code, ≈ 2 KB gzip.
+// getGlobalRemoteInfo) and leaves out the manifest and snapshot code, ≈ 1.4 KB gzip.
 import { getGlobalSnapshot, getGlobalSnapshotInfoByModuleInfo, getInfoWithoutType } from 'henhouse-runtime-core/global.js';
 import { PluginSystem } from 'henhouse-runtime-core/utils/hooks/pluginSystem.js';
 
