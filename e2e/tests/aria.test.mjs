@@ -80,7 +80,9 @@ async function withCart(page) {
 
 for (const [name, url, ready] of [
   ['home', '/', '[data-screen="mf-content/ContentPage"]'],
-  ['locations-search', '/locations', 'role=combobox[name="Address, city, state or ZIP code"]'],
+  // The map loads once the list is shown, and draws its states layer, with its
+  // attribution, last: the page's tree is whole once that is there.
+  ['locations-search', '/locations', 'text=States: US Census Bureau (us-atlas)'],
   ['location-page', '/locations/ky/louisville/louisville', '.hh-loc-page'],
   ['menu', '/menu/m-standard', 'h2:text-is("Chicken")'],
   ['product', '/menu/m-standard/product/tenders-3', 'role=group[name=/^Flavor/]'],
