@@ -13,26 +13,30 @@ import { prepareDates } from '@henhouse/kit/dates';
 import { LocationMap } from '../map/LocationMap';
 import { INITIAL_CENTER, SEARCH_FIELD } from '../map/constants';
 import { SearchBox } from '../search/SearchBox';
-import { ResultsList } from '../search/ResultsList';
 import { checkQuery, useLocationSearch, searchMessages } from '../search/useLocationSearch';
 import { alreadyShared, currentPosition, PositionError } from '../search/position';
 import { countLabel } from '../search/state';
 import { useStartOrder, type HandoffChoice } from '../order/useStartOrder';
-import { OrderDialogs } from '../order/OrderDialogs';
-import { useFavorites } from '../order/useFavorites';
-import { LocationActions } from '../order/LocationActions';
-import { locationPath } from '../lib/places';
 import { scrollBehavior } from '../lib/motion';
 import { HandoffPanel, type FormState, type Vehicle } from '../search/HandoffPanel';
 import '../locations.css';
 
 const mapCentre = { lat: INITIAL_CENTER[0], lng: INITIAL_CENTER[1] };
 
+// The results list, the actions on each result and the ordering dialogs come in a file of
+// their own, fetched when the first search starts: the first render shows the search and
+// the handoff choice, and a search's results wait for the edge anyway.
+const loadResults = () => import(/* webpackChunkName: "search-results" */ '../search/SearchResults');
+type ResultsModule = Awaited<ReturnType<typeof loadResults>>;
+
 export default function Search({ query }: ScreenProps) {
   const search = useLocationSearch();
   const { state } = search;
   const order = useStartOrder();
-  const favorites = useFavorites();
+  // The results' file, requested with the first search; a failed fetch is thrown from the
+  // render, so the screen's error boundary says the page didn't load (and reloads it once).
+  const [results, setResults] = useState<{ module?: ResultsModule; error?: unknown }>({});
+  if (results.error) throw results.error;
   const [mode, setMode] = useState<HandoffMode>('pickup');
   const [vehicle, setVehicle] = useState<Vehicle | null>(null);
   const [delivery, setDelivery] = useState<{ address: Address; notes?: string } | null>(null);
@@ -61,6 +65,10 @@ export default function Search({ query }: ScreenProps) {
   useEffect(prepareDates, []);
   useEffect(() => {
     let live = true;
+    loadResults().then(
+      (module) => live && setResults({ module }),
+      (error: unknown) => live && setResults({ error }),
+    );
     searchOnLoad(() => live);
     return () => {
       live = false;
@@ -168,7 +176,11 @@ export default function Search({ query }: ScreenProps) {
     [state.results],
   );
   const n = state.results.length;
-  const heading = n > 0 ? `${countLabel(n)} ${state.label}` : state.pending ? 'Searching…' : 'Locations';
+  const List = results.module?.SearchResults;
+  const Dialogs = results.module?.OrderDialogs;
+  // Results are counted once they can be listed.
+  const heading =
+    n > 0 && List ? `${countLabel(n)} ${state.label}` : state.pending || n > 0 ? 'Searching…' : 'Locations';
 
   return (
     <ScreenFrame name="mf-locations/Search" title={`Find a ${brandName()}`}>
@@ -215,7 +227,11 @@ export default function Search({ query }: ScreenProps) {
             onSelect={(id) => search.select(id, 'map')}
           />
         </div>
-        <section className="hh-loc-layout__results" aria-labelledby="loc-results-heading" aria-busy={!!state.pending}>
+        <section
+          className="hh-loc-layout__results"
+          aria-labelledby="loc-results-heading"
+          aria-busy={!!state.pending || (n > 0 && !List)}
+        >
           <h3 id="loc-results-heading" className="hh-loc-results__heading">
             {heading}
           </h3>
@@ -223,25 +239,22 @@ export default function Search({ query }: ScreenProps) {
             {state.announcement.text}
             {state.announcement.seq % 2 ? '\u00a0' : ''}
           </p>
-          <ResultsList
-            label={heading}
-            locations={state.results}
-            selected={state.selected}
-            actions={(l) => (
-              <LocationActions
-                location={l}
-                mode={mode}
-                order={order}
-                favorites={favorites}
-                onChoose={choose}
-                detailsHref={locationPath(l)}
-                onShowOnMap={showOnMap}
-              />
-            )}
-          />
+          {List ? (
+            <List
+              label={heading}
+              locations={state.results}
+              selected={state.selected}
+              mode={mode}
+              order={order}
+              onChoose={choose}
+              onShowOnMap={showOnMap}
+            />
+          ) : (
+            <ol className="hh-loc-results" aria-label={heading} />
+          )}
         </section>
       </div>
-      <OrderDialogs order={order} />
+      {Dialogs && <Dialogs order={order} />}
     </ScreenFrame>
   );
 }
