@@ -8,7 +8,7 @@
 import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@henhouse/kit/router';
-import { StrictMode, type ComponentType } from 'react';
+import { Component, StrictMode, type ComponentType, type ReactNode } from 'react';
 import { configureApi } from '@henhouse/kit/api/client';
 import { setBootstrap, type Bootstrap, type Layout } from '@henhouse/kit/bootstrap';
 import type { ScreenProps } from '@henhouse/kit/screen';
@@ -171,3 +171,16 @@ export function resetStore() {
 
 /** A user-event session that types without timers between keys (fast, same events). */
 export const setupUser = () => userEvent.setup({ delay: null });
+
+/** ScreenFailure stands for the shell's area boundary: it shows the name of the error a
+ *  screen threw from its render (a ChunkLoadError for a file that did not load) as an
+ *  alert, so a test can tell a screen that failed from one still loading. */
+export class ScreenFailure extends Component<{ children: ReactNode }, { error: Error | null }> {
+  state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    return this.state.error ? <p role="alert">{this.state.error.name}</p> : this.props.children;
+  }
+}

@@ -1,6 +1,7 @@
-// The checkout (docs/checkout.md): every part in the order a guest expects, the totals
-// the edge priced, and "Place order", which sends one order per attempt whatever the
-// guest or the network does.
+// The checkout's form (docs/checkout.md): every part in the order a guest expects, the
+// totals the edge priced, and "Place order", which sends one order per attempt whatever
+// the guest or the network does. CheckoutPage loads the cart and fetches this file beside
+// it; this renders once the cart is there.
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@henhouse/kit/router';
@@ -16,12 +17,13 @@ import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import { isCardFieldsError, type HostedFields } from '@henhouse/kit/payments/hostedFields';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import { CartLine } from '../cart/CartLine';
 import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Rewards';
 import { CartTotals } from '../cart/Totals';
 import { rewardsAtCheckout } from '../cart/features';
 import { handToApp } from './bridge';
+import type { CheckoutPageProps } from './CheckoutPage';
+import { EmptyCart } from './EmptyCart';
 import { Contact, type ContactValues } from './Contact';
 import { customerFields, partOf, type Part } from './errors';
 import { Coupon, CustomFields, TaxExemption, Tip, Utensils } from './Extras';
@@ -33,18 +35,7 @@ import '../cart/cart.css';
 import './checkout.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
 
-export interface CheckoutPageProps {
-  /** "app" inside the native app's webview: no links back into the site, the result goes to the app. */
-  placement: 'web' | 'app';
-  /** A test checkout for app teams: the built-in processor and its test cards. */
-  test?: boolean;
-  /** Called with the placed order (the webview shows it in place). */
-  onPlaced?: (o: Order) => void;
-  /** The screen's name in data-screen. Default: "mf-checkout/Checkout". */
-  screen?: string;
-}
-
-export function CheckoutPage({
+export function CheckoutForm({
   placement,
   test = false,
   onPlaced,
@@ -54,8 +45,6 @@ export function CheckoutPage({
   const user = useAppStore((s) => s.user);
   const storeLocation = useAppStore((s) => s.location);
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<'loading' | 'ready' | ApiError>('loading');
-  const [attempt, setAttempt] = useState(0);
   const member = !!user;
   const { rewards, refs } = useCartRewards();
 
@@ -79,13 +68,6 @@ export function CheckoutPage({
   // network failure, an order still being placed), so a retry cannot place a second
   // order; replaced once the edge has refused the attempt.
   const keyRef = useRef<string | null>(null);
-
-  useEffect(() => {
-    actions.getCart().then(
-      () => setLoaded('ready'),
-      (e: unknown) => setLoaded(e instanceof ApiError ? e : new ApiError(0, 'network', messageFor(e))),
-    );
-  }, [attempt]);
 
   useEffect(() => {
     if (!user) return;
@@ -129,21 +111,8 @@ export function CheckoutPage({
   const method: Method =
     chosenMethod.kind === 'none' ? { kind: 'card', processor: processorsOf(location)[0] } : chosenMethod;
 
-  if (loaded === 'loading' && !cart) return <Loading className="hh-checkout" what="your order" />;
-  if (loaded instanceof ApiError)
-    return <LoadFailed className="hh-checkout" error={loaded} retry={() => setAttempt((a) => a + 1)} />;
-  if (!cart || cart.products.length === 0)
-    return (
-      <div className="hh-checkout hh-checkout--empty" data-screen={screen}>
-        <h2>Your cart is empty</h2>
-        <p>Add something from the menu, then come back here to pay.</p>
-        {placement === 'web' && (
-          <Link className="hh-button hh-button--primary" to="/menu">
-            Back to Menu
-          </Link>
-        )}
-      </div>
-    );
+  // The cart can empty under the form: its last line removed here, or the order placed.
+  if (!cart || cart.products.length === 0) return <EmptyCart placement={placement} screen={screen} />;
 
   const total = cart.totals.total_cents;
   // A gift card cannot pay more than the total, which may have dropped since it was applied.

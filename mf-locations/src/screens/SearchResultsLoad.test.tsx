@@ -1,10 +1,9 @@
 // The results list is a file of its own, fetched with the first search. If that file
 // cannot be fetched, the screen fails as a whole (the page's area boundary says so and
 // reloads once) rather than showing a count above a list that never comes.
-import { Component, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from '@henhouse/kit/router';
-import { mockApi, resetStore } from '@henhouse/kit/test/harness';
+import { mockApi, resetStore, ScreenFailure } from '@henhouse/kit/test/harness';
 import { daytonLoc, louisville } from '../test/fixtures';
 import Search from './Search';
 
@@ -12,16 +11,6 @@ jest.mock('../map/LocationMap', () => ({ LocationMap: jest.requireActual('../tes
 jest.mock('../search/SearchResults', () => {
   throw Object.assign(new Error('Loading chunk search-results failed.'), { name: 'ChunkLoadError' });
 });
-
-class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  state = { error: null as Error | null };
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  render() {
-    return this.state.error ? <p role="alert">{this.state.error.name}</p> : this.props.children;
-  }
-}
 
 beforeEach(() => {
   resetStore();
@@ -35,11 +24,11 @@ beforeEach(() => {
 
 it("a results file that doesn't load fails the screen instead of listing nothing", async () => {
   render(
-    <Boundary>
+    <ScreenFailure>
       <MemoryRouter initialEntries={['/locations']}>
         <Search routeId="test" params={{}} query={{}} layout="default" />
       </MemoryRouter>
-    </Boundary>,
+    </ScreenFailure>,
   );
   expect(await screen.findByRole('alert')).toHaveTextContent('ChunkLoadError');
   expect(screen.queryByRole('heading', { name: /locations near/ })).not.toBeInTheDocument();
