@@ -49,11 +49,12 @@ type Shell struct {
 	routeJSON map[string][]byte
 	chrome    Chrome
 	noscript  string
+	apiBase   string // the API's base path ("/api"), before a page's Data
 }
 
 // NewShell renders what every page of this build shares.
 func NewShell(a Assets, cfg Config, table []*routes.Compiled, chrome Chrome) (*Shell, error) {
-	s := &Shell{brand: cfg.BrandName, chrome: chrome, routeJSON: map[string][]byte{}}
+	s := &Shell{brand: cfg.BrandName, chrome: chrome, routeJSON: map[string][]byte{}, apiBase: cfg.APIBase}
 	var head strings.Builder
 	head.WriteString(`<link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" href="/static/icons/icon.svg" type="image/svg+xml">
@@ -127,6 +128,9 @@ type Page struct {
 	// docs/operations.md): they replace the release's choice in the bootstrap, and
 	// their screen is not preloaded.
 	Overrides []modules.Module
+	// Data is the API path (below the API base) the page's screen reads first
+	// (routes.Match.DataPath); the head preloads it. Empty: nothing to preload.
+	Data string
 	// Nonce is the response's Content-Security-Policy nonce: every script element and
 	// preload of a script carries it, so the policy lets them (and, through
 	// 'strict-dynamic', the scripts they add) run.
@@ -166,6 +170,14 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 	b = s.preloads.write(b, nonce)
 	if p.Modules != nil && !overridden(p.Overrides, p.Route.Module) {
 		b = p.Modules.preloads(p.Visitor, p.Route.Module, p.Route.Screen).write(b, nonce)
+	}
+	if p.Data != "" {
+		// The screen's first read, on its way while the scripts load. crossorigin: the
+		// API client's fetch() is a CORS-mode request with same-origin credentials, and a
+		// preload is only reused by a request made the same way.
+		b = append(b, `<link rel="preload" href="`...)
+		b = appendHTML(b, s.apiBase+p.Data)
+		b = append(b, `" as="fetch" crossorigin>`+"\n"...)
 	}
 	b = append(b, "</head>\n<body>\n<div id=\"root\">"...)
 	if c, ok := s.chrome[p.Route.Layout]; ok {

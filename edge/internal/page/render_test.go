@@ -191,3 +191,23 @@ func TestPreloadsOfTheRoutesScreen(t *testing.T) {
 		}
 	}
 }
+
+// A page whose screen reads an API answer first preloads it, as the API client will ask
+// for it (a CORS-mode fetch: crossorigin), below the API base; other pages preload none.
+func TestPreloadOfTheScreensFirstRead(t *testing.T) {
+	table := routes.MustCompile(routes.Table("henhouse")).Routes()
+	cfg := Config{BrandName: "Henhouse", BrandSlug: "henhouse", APIBase: "/api"}
+	s, err := NewShell(Assets{JS: []string{"main.1a2b3c4d.js"}}, cfg, table, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(s.Append(nil, &Page{Status: 200, Path: "/catering", Route: table[0], Data: "/content/pages/a&b", Nonce: "N"}))
+	want := `<link rel="preload" href="/api/content/pages/a&amp;b" as="fetch" crossorigin>` + "\n</head>"
+	if !strings.Contains(doc, want) {
+		t.Errorf("missing %s in\n%s", want, doc)
+	}
+	doc = string(s.Append(nil, &Page{Status: 200, Path: "/account/signin", Route: table[0], Nonce: "N"}))
+	if strings.Contains(doc, `as="fetch"`) {
+		t.Errorf("a page without Data preloads an answer:\n%s", doc)
+	}
+}

@@ -110,6 +110,35 @@ func (r *Router) Match(rawPath string) (m Match, ok bool) {
 	return Match{}, false
 }
 
+// DataPath is the route's Data path for this match, each "{name}" replaced by the
+// parameter's value, or "" when the route has none. A value is written as the screens'
+// API client writes it (each path segment percent-encoded on its own): a value with a
+// character outside A–Z, a–z, 0–9 and "-._~" in a segment answers "", since Go and the
+// browser may escape it differently, and a preload of another URL than the screen's
+// request is a wasted download; so does a "." or ".." segment, which a URL resolves away.
+func (m Match) DataPath() string {
+	data := m.Route.Data
+	if data == "" {
+		return ""
+	}
+	ok := true
+	out := paramRe.ReplaceAllStringFunc(data, func(ref string) string {
+		v := m.Params[paramRe.FindStringSubmatch(ref)[1]]
+		for _, seg := range strings.Split(v, "/") {
+			if !unreservedRe.MatchString(seg) || seg == "." || seg == ".." {
+				ok = false
+			}
+		}
+		return v
+	})
+	if !ok {
+		return ""
+	}
+	return out
+}
+
+var unreservedRe = regexp.MustCompile(`^[A-Za-z0-9._~-]*$`)
+
 var paramRe = regexp.MustCompile(`\{([a-zA-Z][a-zA-Z0-9_]*)(\?|\*)?\}`)
 
 // compilePattern turns "/menu/{mid?}/category/{cid?}" into an anchored regular

@@ -153,3 +153,31 @@ func TestCompileRejectsBadTables(t *testing.T) {
 		}
 	}
 }
+
+// The API path a page preloads is the one its screen asks for (kit/src/api/content.ts
+// writes each segment percent-encoded on its own), or none when they could differ.
+func TestDataPath(t *testing.T) {
+	r := MustCompile(Table("henhouse"))
+	cases := []struct{ path, want string }{
+		{"/", "/content/pages/"},
+		{"/catering", "/content/pages/catering"},
+		{"/about/our-story", "/content/pages/about/our-story"},
+		{"/caf%C3%A9", ""},       // é: the escapes may differ
+		{"/a%20b", ""},           // a space
+		{"/deals/..", ""},        // resolved away by a URL
+		{"/menu/m-standard", ""}, // the menu depends on the chosen location
+		{"/locations", ""},       // the search depends on the browser's position
+		{"/account/signin", ""},  // nothing to read
+		{"/order/checkout", ""},  // the cart is the visitor's
+		{"/henhouse-dayton-jobs", "/careers/cities/dayton/jobs"},
+	}
+	for _, c := range cases {
+		m, ok := r.Match(c.path)
+		if !ok {
+			t.Fatalf("%s: no match", c.path)
+		}
+		if got := m.DataPath(); got != c.want {
+			t.Errorf("%s: DataPath = %q, want %q", c.path, got, c.want)
+		}
+	}
+}

@@ -80,6 +80,12 @@ type Route struct {
 	// Locations marks the location browse pages: the page exists only if the ordering
 	// provider has a location in its state, city and at its address (those given).
 	Locations bool `json:"locations,omitempty"`
+	// Data, when set, is the API path (below the API base, /api) the route's screen reads
+	// before it can show anything, with "{name}" for a parameter of the match: the edge
+	// preloads it with the page (Match.DataPath), so the answer is on its way while the
+	// scripts load instead of after the screen has started. Only for reads that depend on
+	// the path alone, not on what the browser keeps (a chosen location).
+	Data string `json:"-"`
 	// TestOnly marks a page for testing the site, left out of the table (so the 404
 	// page) where the edge does not serve test pages (TEST_CHECKOUT).
 	TestOnly bool `json:"-"`
@@ -102,7 +108,7 @@ func WithoutTestPages(table []Route) []Route {
 // "Table", with the two extra paths the product navigates to).
 func Table(brandSlug string) []Route {
 	return []Route{
-		{ID: "home", Pattern: "/", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "home", Pattern: "/", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Data: "/content/pages/"},
 		{ID: "not-found", Pattern: "/404", Module: ModShell, Screen: "NotFound", Layout: LayoutDefault, Heading: HeadingPath},
 
 		{ID: "account", Pattern: "/account", Module: ModAccount, Screen: "Dashboard", Layout: LayoutDefault, Heading: HeadingPath},
@@ -114,7 +120,7 @@ func Table(brandSlug string) []Route {
 
 		{ID: "contact", Pattern: "/contact", Module: ModContent, Screen: "Contact", Layout: LayoutDefault, Heading: HeadingPath, Title: "Contact Us"},
 		{ID: "jobs", Pattern: "/{brand}-{city}-jobs", Module: ModContent, Screen: "Jobs", Layout: LayoutDefault, Heading: HeadingPath,
-			Constraints: map[string]string{"brand": quoteMeta(brandSlug), "city": `[a-z0-9]+(?:-[a-z0-9]+)*`}},
+			Constraints: map[string]string{"brand": quoteMeta(brandSlug), "city": `[a-z0-9]+(?:-[a-z0-9]+)*`}, Data: "/careers/cities/{city}/jobs"},
 
 		{ID: "locations", Pattern: "/locations", Module: ModLocations, Screen: "Search", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "locations-all", Pattern: "/locations/all", Module: ModLocations, Screen: "All", Layout: LayoutDefault, Heading: HeadingPath},
@@ -150,6 +156,7 @@ func Table(brandSlug string) []Route {
 
 		// Catch-all: a content-managed page at any other path; 404 when the content
 		// provider has no page there.
-		{ID: "content", Pattern: "/{slug*}", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Content: true},
+		{ID: "content", Pattern: "/{slug*}", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Content: true,
+			Data: "/content/pages/{slug}"},
 	}
 }

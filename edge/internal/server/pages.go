@@ -162,6 +162,9 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 		Heading: meta.heading, Title: meta.title, Description: meta.description, StructuredData: meta.structured,
 		Modules: h.currentRelease(c.Context()), Visitor: visitor, Nonce: csp.Nonce(c),
 	}
+	if status == fiber.StatusOK {
+		p.Data = m.DataPath()
+	}
 	p.Session.ForcedSignOut = auth.ForcedSignOut(c)
 	p.Session.LoggedOut = auth.LoggedOut(c)
 	if cl, ok := auth.ClaimsOf(c); ok {

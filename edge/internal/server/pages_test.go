@@ -201,3 +201,34 @@ func TestPagesUseTheBuildsChrome(t *testing.T) {
 		t.Fatalf("a layout chrome.json lacks:\n%s", body)
 	}
 }
+
+// A page preloads the API answer its screen reads first when that depends on the path
+// alone; a page not found (a path no content page has) preloads nothing.
+func TestPagePreloadsItsScreensFirstRead(t *testing.T) {
+	s := newTestServer(t)
+	cases := []struct{ path, want string }{
+		{"/", `<link rel="preload" href="/api/content/pages/" as="fetch" crossorigin>`},
+		{"/gift-cards", `<link rel="preload" href="/api/content/pages/gift-cards" as="fetch" crossorigin>`},
+		{"/henhouse-dayton-jobs", `<link rel="preload" href="/api/careers/cities/dayton/jobs" as="fetch" crossorigin>`},
+		{"/no/such/page", ""},
+		{"/menu/m-standard", ""},
+	}
+	for _, c := range cases {
+		_, body := get(t, s, c.path)
+		if c.want == "" {
+			if strings.Contains(body, `as="fetch"`) {
+				t.Errorf("%s preloads an answer:\n%s", c.path, body[:min(len(body), 2000)])
+			}
+			continue
+		}
+		if !strings.Contains(body, c.want) {
+			t.Errorf("%s: want %s in\n%s", c.path, c.want, body[:min(len(body), 2000)])
+		}
+	}
+	// The preloaded answer is there to be read.
+	for _, api := range []string{"/api/content/pages/gift-cards", "/api/careers/cities/dayton/jobs"} {
+		if resp, body := get(t, s, api); resp.StatusCode != http.StatusOK {
+			t.Errorf("%s: %d %s", api, resp.StatusCode, body)
+		}
+	}
+}
