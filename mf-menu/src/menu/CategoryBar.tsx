@@ -3,8 +3,18 @@ import { useEffect, useState } from 'react';
 export const sectionId = (cid: string) => `category-${cid}`;
 
 /** The sticky bar of category links: each scrolls to its section and moves focus to its
- *  heading; the section in view is marked as current. */
-export function CategoryBar({ categories }: { categories: { id: string; name: string }[] }) {
+ *  heading; the section in view is marked as current. The menu renders its first
+ *  sections before the rest: `rendered` says how many are on the page, and `renderAll`
+ *  renders the rest at once (a link chosen before they are there). */
+export function CategoryBar({
+  categories,
+  rendered,
+  renderAll,
+}: {
+  categories: { id: string; name: string }[];
+  rendered: number;
+  renderAll: () => void;
+}) {
   const [current, setCurrent] = useState(categories[0]?.id);
 
   useEffect(() => {
@@ -24,9 +34,10 @@ export function CategoryBar({ categories }: { categories: { id: string; name: st
       if (el) io.observe(el);
     }
     return () => io.disconnect();
-  }, [categories]);
+  }, [categories, rendered]);
 
   function go(e: React.MouseEvent, cid: string) {
+    if (!document.getElementById(sectionId(cid))) renderAll();
     const el = document.getElementById(sectionId(cid));
     if (!el) return;
     e.preventDefault();

@@ -18,6 +18,8 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     await screen.findByRole('heading', { name: 'Chicken', level: 2 });
     const menu = real<{ menu: { categories: { name: string; products: unknown[] }[] } }>('GET /api/menus/{menuId}').body
       .menu;
+    // The sections after the first come once those are painted.
+    await screen.findByRole('heading', { name: menu.categories.at(-1)!.name, level: 2 });
     for (const c of menu.categories)
       expect(screen.getByRole('heading', { name: c.name, level: 2 })).toBeInTheDocument();
     const bar = screen.getByRole('navigation', { name: 'Menu categories' });
@@ -36,7 +38,28 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
     visit();
     await screen.findByRole('heading', { name: 'Chicken', level: 2 });
-    expect(screen.getAllByText(/^\$\d+\.\d\d$/).length).toBeGreaterThan(50);
+    await waitFor(() => expect(screen.getAllByText(/^\$\d+\.\d\d$/).length).toBeGreaterThan(50));
+  });
+
+  it('renders its first sections first, holding the footer back, and a category chosen before the rest is there renders it and goes there', async () => {
+    // No frame is ever painted here: the rest waits for one.
+    const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
+    const user = setupUser();
+    visit();
+    await screen.findByRole('heading', { name: 'Breakfast', level: 2 });
+    const menu = real<{ menu: { categories: { id: string; name: string }[] } }>('GET /api/menus/{menuId}').body.menu;
+    const last = menu.categories.at(-1)!;
+    expect(document.querySelectorAll('.hh-menu-section')).toHaveLength(2);
+    expect(document.querySelector('[data-screen="mf-menu/Menu"]')).toHaveAttribute('data-screen-loading');
+    const bar = screen.getByRole('navigation', { name: 'Menu categories' });
+    expect(within(bar).getAllByRole('link')).toHaveLength(menu.categories.length);
+    Element.prototype.scrollIntoView = jest.fn();
+    await user.click(within(bar).getByRole('link', { name: last.name }));
+    expect(screen.getByRole('heading', { name: last.name, level: 2 })).toHaveFocus();
+    expect(document.querySelectorAll('.hh-menu-section')).toHaveLength(menu.categories.length);
+    expect(document.querySelector('[data-screen="mf-menu/Menu"]')).not.toHaveAttribute('data-screen-loading');
+    frame.mockRestore();
   });
 
   it('quick add starts a cart, adds the product with its defaults and announces it', async () => {
