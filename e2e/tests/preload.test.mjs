@@ -69,3 +69,38 @@ for (const path of Object.keys(budget)) {
     await page.context().close();
   });
 }
+
+// A guest's chosen location lives in the browser's storage; the shell copies it into a
+// cookie so the edge can preload the menu at that location (docs/menu.md, "The menu's
+// answer is preloaded"). One request for the menu, the preloaded one, and none wasted.
+test('a menu page preloads the menu at the location the guest chose', async () => {
+  const page = await newPage(site.browser);
+  const warnings = [];
+  page.on('console', (m) => /preloaded using link preload but not used/.test(m.text()) && warnings.push(m.text()));
+  // The guest chooses Dayton on the locations page, which opens its menu…
+  await page.goto(site.edge.base + '/locations');
+  const search = page.getByRole('combobox', { name: 'Address, city, state or ZIP code' });
+  await search.fill('Dayton, OH');
+  await search.press('Enter');
+  await page.getByRole('button', { name: 'Order here at Henhouse Dayton' }).click();
+  await page.waitForURL(/\/menu\/m-standard$/);
+  await page.waitForFunction(() => document.cookie.includes('hh_location=oh-dayton|m-standard'));
+  // …and comes back to it later.
+  const menuReads = [];
+  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/menus/') && menuReads.push(r.url()));
+  const res = await page.goto(site.edge.base + '/menu/m-standard');
+  const want = '/api/menus/m-standard?locationId=oh-dayton';
+  assert.ok((await res.text()).includes(`<link rel="preload" href="${want}" as="fetch" crossorigin>`));
+  await page.getByText('Ordering from').getByText('Henhouse Dayton').waitFor();
+  assert.equal(await page.locator('h1').textContent(), 'Menu page: Henhouse Dayton');
+  await page.waitForTimeout(4000);
+  assert.deepEqual(
+    menuReads.map((u) => u.slice(site.edge.base.length)),
+    [want],
+  );
+  assert.deepEqual(warnings, [], 'preloaded but not used');
+  // Choosing no location takes the cookie away with it.
+  await page.evaluate(() => window.__henhouse.store.getState().reset(['location']));
+  assert.equal(await page.evaluate(() => document.cookie.includes('hh_location=')), false);
+  await page.context().close();
+});

@@ -8,6 +8,7 @@ import { moduleVersions, registerModules } from './federation/remotes';
 import { Root } from './routing/Root';
 import { preloadChrome, whenIdle } from './chrome/lazy';
 import { runStartup, seedSession } from './session/startup';
+import { keepLocationHint } from './session/locationHint';
 import { startTelemetry } from './telemetry/queue';
 
 declare global {
@@ -31,6 +32,8 @@ configureApi({
 registerModules(boot.modules);
 
 seedSession(boot);
+// The chosen location, as a cookie the edge reads to preload a menu page's answer.
+keepLocationHint();
 // Outside production, the app state is reachable from the console and from browser
 // tests (docs/shell.md, "Development aids").
 if (boot.config.environment !== 'prod' && boot.config.environment !== 'production') {

@@ -115,7 +115,8 @@ func (r *Router) Match(rawPath string) (m Match, ok bool) {
 // API client writes it (each path segment percent-encoded on its own): a value with a
 // character outside A–Z, a–z, 0–9 and "-._~" in a segment answers "", since Go and the
 // browser may escape it differently, and a preload of another URL than the screen's
-// request is a wasted download; so does a "." or ".." segment, which a URL resolves away.
+// request is a wasted download; so does a "." or ".." segment, which a URL resolves away,
+// and an empty parameter (an optional one left out: the screen asks for something else).
 func (m Match) DataPath() string {
 	data := m.Route.Data
 	if data == "" {
@@ -124,6 +125,9 @@ func (m Match) DataPath() string {
 	ok := true
 	out := paramRe.ReplaceAllStringFunc(data, func(ref string) string {
 		v := m.Params[paramRe.FindStringSubmatch(ref)[1]]
+		if v == "" {
+			ok = false
+		}
 		for _, seg := range strings.Split(v, "/") {
 			if !unreservedRe.MatchString(seg) || seg == "." || seg == ".." {
 				ok = false

@@ -162,13 +162,17 @@ func TestDataPath(t *testing.T) {
 		{"/", "/content/pages/"},
 		{"/catering", "/content/pages/catering"},
 		{"/about/our-story", "/content/pages/about/our-story"},
-		{"/caf%C3%A9", ""},       // é: the escapes may differ
-		{"/a%20b", ""},           // a space
-		{"/deals/..", ""},        // resolved away by a URL
-		{"/menu/m-standard", ""}, // the menu depends on the chosen location
-		{"/locations", ""},       // the search depends on the browser's position
-		{"/account/signin", ""},  // nothing to read
-		{"/order/checkout", ""},  // the cart is the visitor's
+		{"/caf%C3%A9", ""},                        // é: the escapes may differ
+		{"/a%20b", ""},                            // a space
+		{"/deals/..", ""},                         // resolved away by a URL
+		{"/menu/m-standard", "/menus/m-standard"}, // the location is added by the page (DataLocation)
+		{"/menu/m-standard/product/combo-2pc", "/menus/m-standard/products/combo-2pc"},
+		{"/menu/m-standard/category/c-1", "/menus/m-standard/categories/c-1"},
+		{"/menu/product/combo-2pc", ""}, // no menu: the screen finds it first
+		{"/menu/m-standard/category", ""},
+		{"/locations", ""},      // the search depends on the browser's position
+		{"/account/signin", ""}, // nothing to read
+		{"/order/checkout", ""}, // the cart is the visitor's
 		{"/henhouse-dayton-jobs", "/careers/cities/dayton/jobs"},
 	}
 	for _, c := range cases {

@@ -84,8 +84,14 @@ type Route struct {
 	// before it can show anything, with "{name}" for a parameter of the match: the edge
 	// preloads it with the page (Match.DataPath), so the answer is on its way while the
 	// scripts load instead of after the screen has started. Only for reads that depend on
-	// the path alone, not on what the browser keeps (a chosen location).
+	// the path alone, or with DataLocation, on the path and the guest's chosen location.
 	Data string `json:"-"`
+	// DataLocation marks a menu screen's read: the screen adds "?locationId={id}" for the
+	// guest's chosen location when that location sells the page's menu, and otherwise
+	// the location of a cart on this menu, or nothing (mf-menu/src/menu/useMenuLocation.ts).
+	// The edge knows the choice from the location hint cookie (session.LocationHint), and
+	// preloads only when it can tell which of those the screen will ask for.
+	DataLocation bool `json:"-"`
 	// TestOnly marks a page for testing the site, left out of the table (so the 404
 	// page) where the edge does not serve test pages (TEST_CHECKOUT).
 	TestOnly bool `json:"-"`
@@ -141,9 +147,12 @@ func Table(brandSlug string) []Route {
 		// the screen sends the guest to the selected location's menu, or to /locations
 		// when none is selected.
 		{ID: "menu-index", Pattern: "/menu", Module: ModMenu, Screen: "MenuIndex", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "menu-category", Pattern: "/menu/{mid?}/category/{cid?}", Module: ModMenu, Screen: "Category", Layout: LayoutDefault, Heading: HeadingCategory},
-		{ID: "menu-product", Pattern: "/menu/{mid?}/product/{pid?}", Module: ModMenu, Screen: "Product", Layout: LayoutDefault, Heading: HeadingProduct},
-		{ID: "menu", Pattern: "/menu/{mid}", Module: ModMenu, Screen: "Menu", Layout: LayoutDefault, Heading: HeadingMenu},
+		{ID: "menu-category", Pattern: "/menu/{mid?}/category/{cid?}", Module: ModMenu, Screen: "Category", Layout: LayoutDefault, Heading: HeadingCategory,
+			Data: "/menus/{mid}/categories/{cid}", DataLocation: true},
+		{ID: "menu-product", Pattern: "/menu/{mid?}/product/{pid?}", Module: ModMenu, Screen: "Product", Layout: LayoutDefault, Heading: HeadingProduct,
+			Data: "/menus/{mid}/products/{pid}", DataLocation: true},
+		{ID: "menu", Pattern: "/menu/{mid}", Module: ModMenu, Screen: "Menu", Layout: LayoutDefault, Heading: HeadingMenu,
+			Data: "/menus/{mid}", DataLocation: true},
 
 		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-code", Pattern: site.AppCodePath, Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},

@@ -162,9 +162,6 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 		Heading: meta.heading, Title: meta.title, Description: meta.description, StructuredData: meta.structured,
 		Modules: h.currentRelease(c.Context()), Visitor: visitor, Nonce: csp.Nonce(c),
 	}
-	if status == fiber.StatusOK {
-		p.Data = m.DataPath()
-	}
 	p.Session.ForcedSignOut = auth.ForcedSignOut(c)
 	p.Session.LoggedOut = auth.LoggedOut(c)
 	if cl, ok := auth.ClaimsOf(c); ok {
@@ -177,10 +174,14 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	if h.overrides != nil {
 		p.Overrides = h.overrides(c)
 	}
+	cartMenu := ""
 	if status == fiber.StatusOK && m.Route.Heading == routes.HeadingMenu {
-		p.Session.HasCart, p.Heading = h.cartOnMenu(c, visitor, m.Params["mid"], p.Heading)
+		p.Session.HasCart, cartMenu, p.Heading = h.cartOnMenu(c, visitor, m.Params["mid"], p.Heading)
 	} else {
 		p.Session.HasCart = h.cartState(c, visitor)
+	}
+	if status == fiber.StatusOK {
+		p.Data = dataPath(c, m, p.Session.HasCart, cartMenu)
 	}
 
 	rh := &c.Response().Header
@@ -263,20 +264,21 @@ func (h *pageHandler) cartState(c fiber.Ctx, visitor string) bool {
 
 // cartOnMenu is cartState on a menu page, whose heading names the location of the
 // visitor's cart when the cart is on this menu (orderingNames): the one round trip
-// reads the cart instead of only asking whether it exists.
-func (h *pageHandler) cartOnMenu(c fiber.Ctx, visitor, mid, heading string) (bool, string) {
+// reads the cart instead of only asking whether it exists. It answers the cart's menu
+// too ("" without a cart).
+func (h *pageHandler) cartOnMenu(c fiber.Ctx, visitor, mid, heading string) (has bool, menu, _ string) {
 	if h.orders == nil || visitor == "" {
-		return false, heading
+		return false, "", heading
 	}
 	if known, has := session.CartHint(c); session.NewVisitor(c) || (known && !has) {
-		return h.cartState(c, visitor), heading
+		return h.cartState(c, visitor), "", heading
 	}
 	cart, err := h.orders.Cart(c.Context(), visitor)
 	if err != nil {
 		if isNotFound(err) {
 			session.SetCartHint(c, false)
 		}
-		return false, heading
+		return false, "", heading
 	}
 	session.SetCartHint(c, true)
 	if cart.MenuID == mid && cart.LocationID != "" {
@@ -284,7 +286,35 @@ func (h *pageHandler) cartOnMenu(c fiber.Ctx, visitor, mid, heading string) (boo
 			heading = "Menu page: " + l.Name
 		}
 	}
-	return true, heading
+	return true, cart.MenuID, heading
+}
+
+// dataPath is the API path the page preloads for its screen (routes.Route.Data), or ""
+// when the screen's request cannot be told from the request.
+//
+// A menu screen (DataLocation) asks for its menu at the guest's chosen location when
+// that location sells the menu, else at the location of a cart on this menu if the cart
+// is in the page's state by then, else with no location. So: a chosen location of this
+// menu (the hint cookie) gives "?locationId=" and it; a hint that cannot be read, or a
+// cart that may be on this menu (whether the screen sees it first is a race), gives no
+// preload; otherwise the path alone. cartMenu is the cart's menu when the handler read
+// the cart ("" when it only knows that one exists).
+func dataPath(c fiber.Ctx, m routes.Match, hasCart bool, cartMenu string) string {
+	path := m.DataPath()
+	if path == "" || !m.Route.DataLocation {
+		return path
+	}
+	mid := m.Params["mid"]
+	location, menu, present, ok := session.LocationHint(c)
+	switch {
+	case present && !ok:
+		return ""
+	case present && menu == mid:
+		return path + "?locationId=" + location
+	case hasCart && (cartMenu == "" || cartMenu == mid):
+		return ""
+	}
+	return path
 }
 
 func isNotFound(err error) bool { return fault.Is(err, fault.NotFound) }

@@ -139,6 +139,67 @@ func TestCartAPIKeepsTheHint(t *testing.T) {
 	}
 }
 
+// A menu page preloads the menu answer its screen will ask for: at the guest's chosen
+// location when it sells this menu (the location hint cookie), else with no location,
+// and nothing when the screen's choice cannot be told (a cart that may be on this menu,
+// a hint that cannot be read).
+func TestMenuPagePreloadsTheMenuItsScreenAsksFor(t *testing.T) {
+	s := newTestServer(t)
+	preload := func(href string) string {
+		return `<link rel="preload" href="` + href + `" as="fetch" crossorigin>`
+	}
+	resp, body := getWithCookies(t, s, "/")
+	sid, _ := cookieOf(resp, "hh_sid")
+	csrfTok := bootstrapOf(t, body).CSRF
+	dayton := "hh_location=oh-dayton|m-standard"
+	cases := []struct {
+		name, path string
+		cookies    []string
+		want       string
+	}{
+		{"first visit", "/menu/m-standard", nil, preload("/api/menus/m-standard")},
+		{"chosen location", "/menu/m-standard", []string{dayton}, preload("/api/menus/m-standard?locationId=oh-dayton")},
+		{"a product", "/menu/m-standard/product/combo-2pc", []string{dayton}, preload("/api/menus/m-standard/products/combo-2pc?locationId=oh-dayton")},
+		{"location of another menu", "/menu/m-standard", []string{"hh_location=tx-austin|m-texas"}, preload("/api/menus/m-standard")},
+		{"hint not plain", "/menu/m-standard", []string{"hh_location=oh%7Cdayton|m-standard"}, ""},
+		{"no menu in the path", "/menu/product/combo-2pc", []string{dayton}, ""},
+	}
+	for _, c := range cases {
+		_, body := getWithCookies(t, s, c.path, c.cookies...)
+		if c.want == "" {
+			if strings.Contains(body, `as="fetch"`) {
+				t.Errorf("%s: preloads an answer", c.name)
+			}
+		} else if !strings.Contains(body, c.want) {
+			t.Errorf("%s: want %s in\n%s", c.name, c.want, body[:min(len(body), 2000)])
+		}
+	}
+
+	// With a cart on this menu and no location of it chosen, the screen may or may not
+	// see the cart first: nothing is preloaded. A cart on another menu does not matter.
+	req := httptest.NewRequest("POST", "/api/cart", strings.NewReader(`{"menuId":"m-standard","locationId":"oh-dayton"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-CSRF-Token", csrfTok)
+	req.Header.Set("Cookie", "hh_sid="+sid)
+	if r, err := s.App.Test(req, fiber.TestConfig{Timeout: 10 * time.Second, FailOnTimeout: true}); err != nil || r.StatusCode != 201 {
+		t.Fatalf("create cart: %v %v", r, err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{"/menu/m-standard", ""},
+		{"/menu/m-texas", preload("/api/menus/m-texas")},
+		{"/menu/m-standard/product/combo-2pc", ""}, // the handler knows only that a cart exists
+	} {
+		_, body := getWithCookies(t, s, c.path, "hh_sid="+sid, "hh_cart=1")
+		if got := strings.Contains(body, `as="fetch"`); got != (c.want != "") || (c.want != "" && !strings.Contains(body, c.want)) {
+			t.Errorf("with a cart, %s: want %q", c.path, c.want)
+		}
+	}
+	_, body = getWithCookies(t, s, "/menu/m-standard", "hh_sid="+sid, "hh_cart=1", dayton)
+	if !strings.Contains(body, preload("/api/menus/m-standard?locationId=oh-dayton")) {
+		t.Error("with a cart and a chosen location of this menu: no preload at the location")
+	}
+}
+
 // Pages get a title from their heading and a description of what they show.
 func TestPageTitleAndDescription(t *testing.T) {
 	s := newTestServer(t)
@@ -211,7 +272,7 @@ func TestPagePreloadsItsScreensFirstRead(t *testing.T) {
 		{"/gift-cards", `<link rel="preload" href="/api/content/pages/gift-cards" as="fetch" crossorigin>`},
 		{"/henhouse-dayton-jobs", `<link rel="preload" href="/api/careers/cities/dayton/jobs" as="fetch" crossorigin>`},
 		{"/no/such/page", ""},
-		{"/menu/m-standard", ""},
+		{"/menu/no-such-menu", ""},
 	}
 	for _, c := range cases {
 		_, body := get(t, s, c.path)
