@@ -174,6 +174,7 @@ func TestDataPath(t *testing.T) {
 		{"/account/signin", ""}, // nothing to read
 		{"/order/checkout", ""}, // the cart is the visitor's
 		{"/henhouse-dayton-jobs", "/careers/cities/dayton/jobs"},
+		{"/gift-cards/buy", "/giftcards/designs"},
 	}
 	for _, c := range cases {
 		m, ok := r.Match(c.path)

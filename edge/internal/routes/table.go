@@ -140,7 +140,8 @@ func Table(brandSlug string) []Route {
 
 		// E-gift cards (docs/giftcards.md): buying one and checking a balance. The
 		// marketing page /gift-cards stays a content page, linking to both.
-		{ID: "giftcards-buy", Pattern: "/gift-cards/buy", Module: ModCheckout, Screen: "GiftCardsBuy", Layout: LayoutDefault, Heading: HeadingPath, Title: "Buy an e-gift card"},
+		{ID: "giftcards-buy", Pattern: "/gift-cards/buy", Module: ModCheckout, Screen: "GiftCardsBuy", Layout: LayoutDefault, Heading: HeadingPath, Title: "Buy an e-gift card",
+			Data: "/giftcards/designs"},
 		{ID: "giftcards-balance", Pattern: "/gift-cards/balance", Module: ModCheckout, Screen: "GiftCardsBalance", Layout: LayoutDefault, Heading: HeadingPath, Title: "Check a gift card balance"},
 
 		// /menu with no id (docs/routes.md, "Decisions for paths the spec leaves open"):

@@ -271,6 +271,7 @@ func TestPagePreloadsItsScreensFirstRead(t *testing.T) {
 		{"/", `<link rel="preload" href="/api/content/pages/" as="fetch" crossorigin>`},
 		{"/gift-cards", `<link rel="preload" href="/api/content/pages/gift-cards" as="fetch" crossorigin>`},
 		{"/henhouse-dayton-jobs", `<link rel="preload" href="/api/careers/cities/dayton/jobs" as="fetch" crossorigin>`},
+		{"/gift-cards/buy", `<link rel="preload" href="/api/giftcards/designs" as="fetch" crossorigin>`},
 		{"/no/such/page", ""},
 		{"/menu/no-such-menu", ""},
 	}
@@ -287,7 +288,7 @@ func TestPagePreloadsItsScreensFirstRead(t *testing.T) {
 		}
 	}
 	// The preloaded answer is there to be read.
-	for _, api := range []string{"/api/content/pages/gift-cards", "/api/careers/cities/dayton/jobs"} {
+	for _, api := range []string{"/api/content/pages/gift-cards", "/api/careers/cities/dayton/jobs", "/api/giftcards/designs"} {
 		if resp, body := get(t, s, api); resp.StatusCode != http.StatusOK {
 			t.Errorf("%s: %d %s", api, resp.StatusCode, body)
 		}
