@@ -92,7 +92,10 @@ test('a whole order by keyboard alone, every control visibly focused', async () 
   );
 
   await go(drawer.getByRole('button', { name: 'Checkout', exact: true }));
-  await go(page.getByRole('button', { name: 'Continue to Checkout' }), 'Enter', { max: 20 });
+  // The drawer's suggestions step shows once they are loaded: Tab from when it is there.
+  const proceed = page.getByRole('button', { name: 'Continue to Checkout' });
+  await proceed.waitFor({ timeout: 15000 });
+  await go(proceed, 'Enter', { max: 20 });
   await page.waitForURL(/\/order\/checkout$/);
   await page.getByRole('heading', { name: 'Your order', exact: true, level: 2 }).waitFor({ timeout: 15000 });
 

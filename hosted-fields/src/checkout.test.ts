@@ -34,6 +34,16 @@ describe('checkout client (page side of the hosted fields)', () => {
     expect(channel).toMatch(/^[0-9a-f]{24}$/);
   });
 
+  test('loads the frame as the guest nears it, and at once when the page asks something of it', () => {
+    const { fields } = setup();
+    expect(fields.frame.getAttribute('loading')).toBe('lazy');
+    fields.focus();
+    expect(fields.frame.getAttribute('loading')).toBe('eager');
+    const other = setup().fields;
+    void other.tokenize().catch(() => {});
+    expect(other.frame.getAttribute('loading')).toBe('eager');
+  });
+
   test('ignores messages from another origin, another window or another channel', () => {
     const { fromFrame, onChange, toFrame, fields } = setup();
     void fields.tokenize().catch(() => {});

@@ -69,6 +69,11 @@ export function mount(container: HTMLElement, opts: MountOptions, win: Window = 
   frame.style.border = '0';
   frame.style.height = '260px';
   frame.setAttribute('allow', 'payment');
+  // The fields are usually far down a form (the checkout's last step, the gift card's
+  // last fieldset): the frame loads as the guest nears it, so the page's first screen and
+  // what it does once idle (a welcome popup) do not wait for it. Anything the page asks
+  // of the fields before then (focus, tokenize) loads it at once (post).
+  frame.setAttribute('loading', 'lazy');
 
   let ready = false;
   const queue: PageMessage[] = [];
@@ -81,6 +86,7 @@ export function mount(container: HTMLElement, opts: MountOptions, win: Window = 
   const post = (m: PageMessage) => {
     if (!ready || !frame.contentWindow) {
       queue.push(m);
+      frame.setAttribute('loading', 'eager');
       return;
     }
     const env: Envelope<PageMessage> = { ...m, tag: TAG, channel };

@@ -33,6 +33,7 @@ export function CardForm({
 
   useEffect(() => {
     let fields: HostedFields | null = null;
+    let cleanup = () => {};
     let gone = false;
     loadCheckoutClient().then(
       (client) => {
@@ -43,11 +44,20 @@ export function CardForm({
           onChange: setState,
         });
         fieldsRef.current = fields;
+        // The processor loads its frame as the guest nears it. A guest who has started on
+        // the form will get there: load it now, so that tabbing through the form never
+        // reaches a frame still empty (which the browser's Tab would pass over).
+        const frame = fields.frame;
+        const form = box.current.closest('form');
+        const wake = () => frame.setAttribute('loading', 'eager');
+        form?.addEventListener('focusin', wake, { once: true });
+        cleanup = () => form?.removeEventListener('focusin', wake);
       },
       (e: Error) => !gone && setLoadError(e.message),
     );
     return () => {
       gone = true;
+      cleanup();
       fields?.destroy();
       if (fieldsRef.current === fields) fieldsRef.current = null;
     };
