@@ -104,3 +104,37 @@ test('a menu page preloads the menu at the location the guest chose', async () =
   assert.equal(await page.evaluate(() => document.cookie.includes('hh_location=')), false);
   await page.context().close();
 });
+
+// The location search's first read, around the map's first centre, comes with the page
+// (docs/locations.md, "The first results come first"); a search the address bar asks for
+// is the screen's first read instead, and the page preloads nothing it would not use.
+test('/locations preloads its first search, unless the address bar asks for another', async () => {
+  const page = await newPage(site.browser);
+  const warnings = [];
+  page.on('console', (m) => /preloaded using link preload but not used/.test(m.text()) && warnings.push(m.text()));
+  const reads = [];
+  page.on('request', (r) => new URL(r.url()).pathname === '/api/locations' && reads.push(r.url()));
+  const want = '/api/locations?lat=39&lng=-85&limit=10';
+  const res = await page.goto(site.edge.base + '/locations');
+  assert.ok(
+    (await res.text()).includes(`<link rel="preload" href="${want.replaceAll('&', '&amp;')}" as="fetch" crossorigin>`),
+  );
+  await page.getByRole('heading', { name: /^\d+ locations? near the centre of the map$/ }).waitFor();
+  await page.locator('.leaflet-container').waitFor();
+  await page.waitForTimeout(4000);
+  assert.deepEqual(
+    reads.map((u) => u.slice(site.edge.base.length)),
+    [want],
+  );
+  assert.deepEqual(warnings, [], 'preloaded but not used');
+
+  reads.length = 0;
+  const searched = await page.goto(site.edge.base + '/locations?formattedAddress=Dayton%2C%20OH');
+  assert.equal((await searched.text()).includes('as="fetch"'), false);
+  await page.getByRole('heading', { name: /near Dayton, OH$/ }).waitFor();
+  assert.deepEqual(
+    reads.map((u) => new URL(u).searchParams.get('q')),
+    ['Dayton, OH'],
+  );
+  await page.context().close();
+});

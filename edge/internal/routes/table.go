@@ -92,6 +92,10 @@ type Route struct {
 	// The edge knows the choice from the location hint cookie (session.LocationHint), and
 	// preloads only when it can tell which of those the screen will ask for.
 	DataLocation bool `json:"-"`
+	// DataUnless names a query parameter that makes the screen read something else: a
+	// page whose address gives it a value preloads nothing. Data may then carry a query
+	// of its own, the one the screen sends without that parameter.
+	DataUnless string `json:"-"`
 	// TestOnly marks a page for testing the site, left out of the table (so the 404
 	// page) where the edge does not serve test pages (TEST_CHECKOUT).
 	TestOnly bool `json:"-"`
@@ -128,7 +132,12 @@ func Table(brandSlug string) []Route {
 		{ID: "jobs", Pattern: "/{brand}-{city}-jobs", Module: ModContent, Screen: "Jobs", Layout: LayoutDefault, Heading: HeadingPath,
 			Constraints: map[string]string{"brand": quoteMeta(brandSlug), "city": `[a-z0-9]+(?:-[a-z0-9]+)*`}, Data: "/careers/cities/{city}/jobs"},
 
-		{ID: "locations", Pattern: "/locations", Module: ModLocations, Screen: "Search", Layout: LayoutDefault, Heading: HeadingPath},
+		// The search's first read, around the map's first centre (mf-locations/src/map/
+		// constants.ts: INITIAL_CENTER, NEARBY_LIMIT), unless the address bar asks for a
+		// search (formattedAddress). A browser that already shares the guest's position
+		// searches near it instead, and leaves this preload unused (docs/locations.md).
+		{ID: "locations", Pattern: "/locations", Module: ModLocations, Screen: "Search", Layout: LayoutDefault, Heading: HeadingPath,
+			Data: "/locations?lat=39&lng=-85&limit=10", DataUnless: "formattedAddress"},
 		{ID: "locations-all", Pattern: "/locations/all", Module: ModLocations, Screen: "All", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "locations-browse", Pattern: "/locations/{state}/{city?}/{address?}", Module: ModLocations, Screen: "Browse", Layout: LayoutDefault, Heading: HeadingPath, Locations: true},
 

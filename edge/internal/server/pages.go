@@ -290,7 +290,9 @@ func (h *pageHandler) cartOnMenu(c fiber.Ctx, visitor, mid, heading string) (has
 }
 
 // dataPath is the API path the page preloads for its screen (routes.Route.Data), or ""
-// when the screen's request cannot be told from the request.
+// when the screen's request cannot be told from the request. A page whose address has
+// a value for the route's DataUnless parameter preloads nothing: its screen reads
+// something else (the location search on /locations?formattedAddress=…).
 //
 // A menu screen (DataLocation) asks for its menu at the guest's chosen location when
 // that location sells the menu, else at the location of a cart on this menu if the cart
@@ -301,6 +303,9 @@ func (h *pageHandler) cartOnMenu(c fiber.Ctx, visitor, mid, heading string) (has
 // the cart ("" when it only knows that one exists).
 func dataPath(c fiber.Ctx, m routes.Match, hasCart bool, cartMenu string) string {
 	path := m.DataPath()
+	if path != "" && m.Route.DataUnless != "" && c.Query(m.Route.DataUnless) != "" {
+		return ""
+	}
 	if path == "" || !m.Route.DataLocation {
 		return path
 	}

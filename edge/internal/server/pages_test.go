@@ -272,6 +272,10 @@ func TestPagePreloadsItsScreensFirstRead(t *testing.T) {
 		{"/gift-cards", `<link rel="preload" href="/api/content/pages/gift-cards" as="fetch" crossorigin>`},
 		{"/henhouse-dayton-jobs", `<link rel="preload" href="/api/careers/cities/dayton/jobs" as="fetch" crossorigin>`},
 		{"/gift-cards/buy", `<link rel="preload" href="/api/giftcards/designs" as="fetch" crossorigin>`},
+		{"/locations", `<link rel="preload" href="/api/locations?lat=39&amp;lng=-85&amp;limit=10" as="fetch" crossorigin>`},
+		{"/locations?utm_source=mail", `<link rel="preload" href="/api/locations?lat=39&amp;lng=-85&amp;limit=10" as="fetch" crossorigin>`},
+		// The address bar asks for a search: the screen sends that one instead.
+		{"/locations?formattedAddress=Dayton%2C+OH", ""},
 		{"/no/such/page", ""},
 		{"/menu/no-such-menu", ""},
 	}
@@ -288,7 +292,7 @@ func TestPagePreloadsItsScreensFirstRead(t *testing.T) {
 		}
 	}
 	// The preloaded answer is there to be read.
-	for _, api := range []string{"/api/content/pages/gift-cards", "/api/careers/cities/dayton/jobs", "/api/giftcards/designs"} {
+	for _, api := range []string{"/api/content/pages/gift-cards", "/api/careers/cities/dayton/jobs", "/api/giftcards/designs", "/api/locations?lat=39&lng=-85&limit=10"} {
 		if resp, body := get(t, s, api); resp.StatusCode != http.StatusOK {
 			t.Errorf("%s: %d %s", api, resp.StatusCode, body)
 		}

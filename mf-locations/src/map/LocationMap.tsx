@@ -1,8 +1,10 @@
 // The map as the screens use it: Leaflet and its stylesheet load in their own chunk the
 // first time a map is shown, so a screen without a map (/locations/all) never fetches them.
-// It is fetched after the first render (once the page's first screen is shown): the list
-// does everything the map does, so it is not part of the first load (docs/shell.md,
-// "First-load budget"); the placeholder keeps the map's place meanwhile.
+// It is fetched after the first render (once the page's first screen is shown), and on
+// the search page after the first search's results are listed: the list does everything
+// the map does, so it is not part of the first load (docs/shell.md, "First-load budget")
+// and must not delay the results (docs/locations.md, "The first results come first"). The
+// placeholder keeps the map's place meanwhile.
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { firstScreen } from '@henhouse/kit/ui/firstScreen';
 import { nextTask } from './nextTask';
@@ -28,10 +30,12 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
   }
 }
 
-/** True once the page's first screen has been painted. */
-function useAfterFirstScreen(): boolean {
+/** True once the page's first screen has been painted and the screen no longer holds
+ *  the map back; it stays true. */
+function useMapReady(hold: boolean): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    if (hold || ready) return;
     let live = true;
     void firstScreen
       .then(() => new Promise((painted) => requestAnimationFrame(painted)))
@@ -48,12 +52,12 @@ function useAfterFirstScreen(): boolean {
     return () => {
       live = false;
     };
-  }, []);
+  }, [hold, ready]);
   return ready;
 }
 
-export function LocationMap(props: LocationMapProps) {
-  const ready = useAfterFirstScreen();
+export function LocationMap({ hold = false, ...props }: LocationMapProps) {
+  const ready = useMapReady(hold);
   const placeholder = <div className="hh-loc-map__canvas hh-loc-map__canvas--loading" />;
   return (
     <div className={['hh-loc-map', props.className].filter(Boolean).join(' ')}>

@@ -31,4 +31,9 @@ export interface LocationMapProps {
   /** The map's accessible name. */
   label: string;
   className?: string;
+  /** True while the screen's own first content is still on its way (the first search's
+   *  results): the map does not start loading until it is false, so Leaflet's download
+   *  and set-up do not hold up the list. Once loaded, the map stays. Optional. Default:
+   *  false (the map loads once the first screen is shown). */
+  hold?: boolean;
 }

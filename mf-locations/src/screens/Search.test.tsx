@@ -65,6 +65,31 @@ describe('location search', () => {
     expect(status()).toHaveTextContent('2 locations near the centre of the map, nearest first.');
   });
 
+  it('holds the map back until the first results are listed', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((r) => (answer = r));
+    edge({
+      'GET /locations': async (req) => {
+        await answered;
+        return locations(req);
+      },
+    });
+    mount(Search, '/locations');
+    await screen.findByRole('heading', { name: 'Searching…' });
+    expect(screen.getByTestId('map')).toHaveAttribute('data-hold', 'yes');
+    answer();
+    await screen.findByRole('heading', { name: '2 locations near the centre of the map' });
+    expect(screen.getByTestId('map')).toHaveAttribute('data-hold', 'no');
+  });
+
+  it('lets the map load when the first search fails', async () => {
+    edge({ 'GET /locations': apiError(503, 'unavailable', 'Locations are unavailable right now.') });
+    mount(Search, '/locations');
+    expect(screen.getByTestId('map')).toHaveAttribute('data-hold', 'yes');
+    await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-hold', 'no'));
+    expect(screen.getByText('Locations are unavailable right now.', { selector: '.hh-loc-notice' })).toBeVisible();
+  });
+
   it('searches what the address bar asks for (formattedAddress) instead', async () => {
     const api = edge();
     mount(Search, '/locations?formattedAddress=Louisville%2C%20KY');

@@ -225,6 +225,9 @@ export default function Search({ query }: ScreenProps) {
             view={state.view}
             selected={state.selected ? { id: state.selected.id, pan: state.selected.by === 'list' } : null}
             onSelect={(id) => search.select(id, 'map')}
+            // The first results before the map: held until the results' file is here
+            // and the first search has ended (found, found nothing, or failed).
+            hold={!List || (n === 0 && !state.origin && !state.notice)}
           />
         </div>
         <section

@@ -1,11 +1,18 @@
 // The map's stand-in for jsdom, which cannot lay out Leaflet: one button per marker, so a
 // test clicks a marker and sees which is selected, whether the map was asked to pan to it,
-// and what the map was asked to frame.
+// what the map was asked to frame, and whether the screen holds the map back.
 import type { LocationMapProps } from '../map/types';
 
-export function FakeMap({ markers, view, selected, onSelect, label }: LocationMapProps) {
+export function FakeMap({ markers, view, selected, onSelect, label, hold = false }: LocationMapProps) {
   return (
-    <div role="region" aria-label={label} data-testid="map" data-view={view.kind} data-view-key={view.key}>
+    <div
+      role="region"
+      aria-label={label}
+      data-testid="map"
+      data-view={view.kind}
+      data-view-key={view.key}
+      data-hold={hold ? 'yes' : 'no'}
+    >
       {markers.map((m) => (
         <button
           key={m.id}
