@@ -97,7 +97,19 @@ async function visit(expectScreen) {
   if (expectScreen) {
     await page.locator(MENU_SCREEN).first().waitFor({ timeout: 20000 });
   } else {
-    await page.getByRole('heading', { name: "This part of the page didn't load" }).waitFor({ timeout: 20000 });
+    await page
+      .getByRole('heading', { name: "This part of the page didn't load" })
+      .waitFor({ timeout: 20000 })
+      .catch(async (e) => {
+        const main = await page
+          .locator('#main')
+          .innerText()
+          .catch(() => '(no #main)');
+        const boot = await page.locator('#bootstrap').textContent();
+        throw new Error(
+          `${e.message}\nthe page showed: ${main.slice(0, 400)}\nmf-menu: ${JSON.stringify(JSON.parse(boot).modules['mf-menu'])}`,
+        );
+      });
   }
   const version = await page.evaluate(
     () => JSON.parse(document.getElementById('bootstrap').textContent).modules['mf-menu'].version,

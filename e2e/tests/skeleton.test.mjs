@@ -125,3 +125,50 @@ test('module files are immutable, manifests are revalidated', async () => {
   assert.equal(entry.status, 200);
   assert.match(entry.headers.get('cache-control'), /immutable/);
 });
+
+// Runs in the page before its scripts: what React's first commit, the one that takes the
+// prerendered chrome's place in #root, shows in the main area.
+function watchFirstCommit() {
+  const observer = new MutationObserver((records) => {
+    const root = document.getElementById('root');
+    if (!root || !records.some((r) => r.target === root && r.removedNodes.length > 0)) return;
+    observer.disconnect();
+    const main = document.getElementById('main');
+    window.__firstCommit = {
+      // The shell's loading state for an area whose code has not arrived.
+      areaLoading: main?.querySelector('[data-area-loading]') != null,
+      // The screen's own first render: its frame, or its own loading state while it
+      // reads its data.
+      screen: main != null && main.children.length > 0 && main.querySelector('[data-area-loading]') == null,
+    };
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+// The shell renders once the first screen's code is here (docs/shell.md, "The first
+// screen renders with the shell"): the page goes from the prerendered chrome straight to
+// the screen, with no loading state of the shell's in between, which React would keep
+// for at least 300 ms once shown.
+for (const [path, screen] of screens) {
+  test(`${path}: React's first commit shows ${screen}, not the shell's loading state`, async () => {
+    const page = await newPage(site.browser);
+    await page.addInitScript(watchFirstCommit);
+    // A phone on a mobile network (as bench/paint.mjs measures), where the scripts run
+    // slowly enough for the screen's code to be still on its way when the shell first
+    // renders unless the shell waits for it.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 100,
+      downloadThroughput: (9_000_000 / 8) | 0,
+      uploadThroughput: (9_000_000 / 8) | 0,
+    });
+    await page.goto(site.edge.base + path);
+    await page.waitForFunction(() => window.__firstCommit);
+    assert.deepEqual(await page.evaluate(() => window.__firstCommit), { areaLoading: false, screen: true });
+    await page.locator(`[data-screen="${screen}"]`).waitFor();
+    await page.context().close();
+  });
+}

@@ -38,4 +38,28 @@ describe('prepareDates', () => {
       expect(made).toHaveBeenCalledTimes(1);
     });
   });
+
+  it('waits for the browser to be idle where it can tell', () => {
+    const idle: (() => void)[] = [];
+    globalThis.requestIdleCallback = jest.fn((cb: IdleRequestCallback) => {
+      idle.push(() => cb({ didTimeout: false, timeRemaining: () => 50 }));
+      return idle.length;
+    });
+    try {
+      jest.useFakeTimers();
+      jest.isolateModules(() => {
+        const made = jest.spyOn(Intl, 'DateTimeFormat');
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const { prepareDates } = require('@henhouse/kit/dates') as typeof import('@henhouse/kit/dates');
+        prepareDates();
+        jest.runAllTimers();
+        expect(made).not.toHaveBeenCalled();
+        expect(idle).toHaveLength(1);
+        idle[0]();
+        expect(made).toHaveBeenCalledTimes(1);
+      });
+    } finally {
+      delete (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
+    }
+  });
 });

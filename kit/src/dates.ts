@@ -23,14 +23,19 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFo
 let prepared = false;
 
 /**
- * prepareDates makes the page's first date format in a task of its own, soon after a
- * screen that will show times starts waiting for its data. That first Intl object loads
- * the browser's locale data (15–50 ms on a desktop, about four times that on a phone),
- * which then happens while the screen waits for the network instead of inside the render
- * that shows the data.
+ * prepareDates makes the page's first date format in a task of its own, once the browser
+ * is idle, after a screen that may show times has started waiting for its data. That
+ * first Intl object loads the browser's locale data (15–50 ms on a desktop, about four
+ * times that on a phone), which then happens while the screen waits for the network
+ * instead of inside the render that shows the data. When the data is already there (the
+ * page preloaded it), the browser is not idle until that render is done, so the work
+ * does not delay it either; and a screen that then shows no time never needed it.
+ * Where the browser has no idle callbacks, a zero timeout.
  */
 export function prepareDates(): void {
   if (prepared || formats.size > 0) return;
   prepared = true;
-  setTimeout(() => dateFormat({ hour: 'numeric', minute: '2-digit' }).format(0), 0);
+  const make = () => void dateFormat({ hour: 'numeric', minute: '2-digit' }).format(0);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(make);
+  else setTimeout(make, 0);
 }

@@ -4,7 +4,8 @@ import { BrowserRouter } from '@henhouse/kit/router';
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { moduleVersions, registerModules } from './federation/remotes';
+import { moduleVersions, preloadScreen, registerModules } from './federation/remotes';
+import { resolve } from './routing/resolve';
 import { Root } from './routing/Root';
 import { preloadChrome, whenIdle } from './chrome/lazy';
 import { runStartup, seedSession } from './session/startup';
@@ -43,19 +44,33 @@ if (boot.layout !== 'app') {
   void runStartup(boot, window.location.pathname, Object.fromEntries(new URLSearchParams(window.location.search)));
 }
 
+// The first render waits for the first screen's code (already preloaded by the page's
+// head), at most FIRST_SCREEN_WAIT_MS: the screen is then in React's first commit
+// instead of a loading state that React would keep for at least 300 ms (docs/shell.md,
+// "The first screen renders with the shell"). The prerendered chrome is on the page
+// meanwhile, its links working.
+const FIRST_SCREEN_WAIT_MS = 1500;
+const first = resolve(boot, window.location.pathname, window.location.search);
+const firstScreenCode =
+  first.route?.module && first.route.module !== 'shell' && first.route.screen && !first.redirect && !first.notFound
+    ? preloadScreen(first.route.module, first.route.screen, FIRST_SCREEN_WAIT_MS)
+    : Promise.resolve();
+
 // The first render is a transition: React renders in slices of a few milliseconds and
-// yields to the browser between them, instead of one long task (the prerendered chrome
-// is on the page meanwhile; docs/shell.md, "First-load budget").
+// yields to the browser between them, instead of one long task (docs/shell.md,
+// "First-load budget").
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <Root boot={boot} />
-      </BrowserRouter>
-    </StrictMode>,
-  );
-});
+void firstScreenCode.then(() =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <Root boot={boot} />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  }),
+);
 // The service worker's registration is a chunk of its own, loaded at once: it must see
 // the guest's first interactions (its update rule reloads only an idle page), and it
 // registers the worker after the load event itself. The first render does not wait for it.

@@ -40,7 +40,7 @@ function RemoteArea({ module, screen, ...props }: Props) {
 export function AreaLoading() {
   useEffect(() => trackPending(), []); // drives the loading bar while this area loads
   return (
-    <div className="hh-area-loading" role="status" aria-live="polite">
+    <div className="hh-area-loading" role="status" aria-live="polite" data-area-loading="">
       <span className="hh-spinner" aria-hidden="true" />
       <span className="visually-hidden">Loading…</span>
     </div>

@@ -2,7 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { setBootstrap, type Bootstrap, type ModuleEntry } from '@henhouse/kit/bootstrap';
 import type { ScreenModule } from '@henhouse/kit/screen';
 import { connect, type TelemetryEvent } from '../telemetry/queue';
-import { loadScreen, moduleVersions, registerModules } from './remotes';
+import { loadScreen, moduleVersions, preloadScreen, registerModules } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerPlugins: jest.fn(),
@@ -139,5 +139,57 @@ describe('a remote whose version is gone after a release', () => {
     await Promise.all([loadScreen('mf-menu', nextScreen()), loadScreen('mf-menu', nextScreen())]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(load).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('the first screen, loaded before the first render', () => {
+  it('is loaded once: the screen’s first render takes the same load', async () => {
+    registerModules({ 'mf-menu': menu('1.0.0') });
+    load.mockResolvedValueOnce(Screen);
+    const screen = nextScreen();
+
+    await preloadScreen('mf-menu', screen, 5000);
+    await expect(loadScreen('mf-menu', screen)).resolves.toBe(Screen);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('never rejects; a failure is one attempt, which the screen’s first render takes', async () => {
+    registerModules({ 'mf-menu': menu('1.0.0') });
+    edgeNames(menu('1.0.0'));
+    const failure = new Error('ScriptNetworkError: Failed to load script remoteEntry');
+    load.mockRejectedValueOnce(failure).mockResolvedValueOnce(Screen);
+    const screen = nextScreen();
+
+    await expect(preloadScreen('mf-menu', screen, 5000)).resolves.toBeUndefined();
+    await expect(loadScreen('mf-menu', screen)).rejects.toBe(failure);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([{ kind: 'error', type: 'remote_load', module: 'mf-menu', version: '1.0.0' }]);
+    // "Try again" loads anew.
+    await expect(loadScreen('mf-menu', screen)).resolves.toBe(Screen);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops waiting after waitMs while the load goes on', async () => {
+    jest.useFakeTimers();
+    try {
+      registerModules({ 'mf-menu': menu('1.0.0') });
+      let arrive: (m: ScreenModule) => void = () => {};
+      load.mockReturnValueOnce(new Promise((r) => (arrive = r)));
+      const screen = nextScreen();
+
+      let waited = false;
+      void preloadScreen('mf-menu', screen, 1500).then(() => (waited = true));
+      await jest.advanceTimersByTimeAsync(1499);
+      expect(waited).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(waited).toBe(true);
+
+      const later = loadScreen('mf-menu', screen);
+      arrive(Screen);
+      await expect(later).resolves.toBe(Screen);
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -40,12 +40,43 @@ async function load(entry: ModuleEntry, screen: string): Promise<ScreenModule> {
 }
 
 const cache = new Map<string, Promise<ScreenModule>>();
+// The first screen's load, started before the first render (preloadScreen): kept, even
+// when it failed, for the screen's first render to take, so a failure is one attempt,
+// reported once and shown by the area's fallback, as any other failed load.
+const early = new Map<string, Promise<ScreenModule>>();
+
+/**
+ * preloadScreen starts loading "<module>/<screen>" and resolves once it has loaded or
+ * failed, or after waitMs, whichever comes first; it never rejects. The shell waits for it
+ * before its first render (main.tsx): a screen whose code is there when React first
+ * renders it is in that first commit, while one still loading commits the area's loading
+ * state first, and React then holds the screen back until 300 ms after that commit
+ * (its throttle on revealing suspended content; docs/shell.md, "The first screen renders
+ * with the shell").
+ */
+export function preloadScreen(module: string, screen: string, waitMs: number): Promise<void> {
+  const p = loadScreen(module, screen);
+  early.set(`${module}/${screen}`, p);
+  return new Promise((done) => {
+    const timer = setTimeout(done, waitMs);
+    const end = () => {
+      clearTimeout(timer);
+      done();
+    };
+    p.then(end, end);
+  });
+}
 
 /** loadScreen loads "<module>/<screen>" once; a failure is not cached, so a retry
  *  refetches. When the module's version fails, the version the edge names now is
  *  tried once. */
 export function loadScreen(module: string, screen: string): Promise<ScreenModule> {
   const key = `${module}/${screen}`;
+  const first = early.get(key);
+  if (first) {
+    early.delete(key);
+    return first;
+  }
   let p = cache.get(key);
   if (!p) {
     const entry = modules[module];
