@@ -2,7 +2,7 @@
 // An error is never dropped: the screen shows `error` where the data would be, or, with
 // `report: 'dialog'`, it goes to the global error dialog (the store's `errors`) for data
 // the screen can do without.
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { startTransition, useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { ApiError } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 
@@ -66,7 +66,12 @@ export function useLoad<T>(
     const ctl = new AbortController();
     start(ctl.signal).then(
       (data) => {
-        if (!ctl.signal.aborted) setState({ of: current, loaded: { status: 'ready', data } });
+        if (ctl.signal.aborted) return;
+        // The render that shows the answer is a transition: React renders it in slices of
+        // a few milliseconds, yielding to the browser between them, instead of in one long
+        // task (a menu's first sections took ≈ 200 ms of one at 4× CPU slowdown); only
+        // its commit is one task. Docs: docs/shell.md, "First-load budget".
+        startTransition(() => setState({ of: current, loaded: { status: 'ready', data } }));
       },
       (err: unknown) => {
         if (ctl.signal.aborted || isAbort(err)) return;
