@@ -28,6 +28,17 @@ describe('useLoad', () => {
     expect(transition.mock.calls.length).toBe(before + 1);
   });
 
+  it('renders the answer at once when asked to (urgent)', async () => {
+    function Urgent() {
+      const r = useLoad('u', () => Promise.resolve('Gravy'), { urgent: true });
+      return <p>{r.status === 'ready' ? r.data : 'Loading…'}</p>;
+    }
+    render(<Urgent />);
+    const before = transition.mock.calls.length;
+    expect(await screen.findByText('Gravy')).toBeInTheDocument();
+    expect(transition.mock.calls.length).toBe(before);
+  });
+
   it('shows a failure as an ApiError', async () => {
     render(<Show id="a" load={() => Promise.reject(new ApiError(503, 'unavailable', 'The menu is unavailable.'))} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The menu is unavailable.');

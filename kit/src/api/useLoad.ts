@@ -21,6 +21,11 @@ export type Load<T> = Loaded<T> & {
 export interface LoadOptions {
   /** 'dialog' also shows a failure in the global error dialog. */
   report?: 'dialog';
+  /** Render the answer at once, in one task, not as a transition. For a screen whose
+   *  answer renders a lazy part (a content page's catering block): in a transition React
+   *  holds the whole answer back until that part has loaded, while an urgent render shows
+   *  the rest with the part's fallback in its place. Optional. Default: false. */
+  urgent?: boolean;
 }
 
 const LOADING = { status: 'loading' } as const;
@@ -57,6 +62,7 @@ export function useLoad<T>(
   // Effect events see the caller's latest `load` and options, so an inline function does
   // not re-run the effect.
   const start = useEffectEvent((signal: AbortSignal) => load(signal));
+  const urgent = opts.urgent === true;
   const failed = useEffectEvent((err: unknown) => {
     if (opts.report === 'dialog') reportError(err);
   });
@@ -71,7 +77,9 @@ export function useLoad<T>(
         // a few milliseconds, yielding to the browser between them, instead of in one long
         // task (a menu's first sections took ≈ 200 ms of one at 4× CPU slowdown); only
         // its commit is one task. Docs: docs/shell.md, "First-load budget".
-        startTransition(() => setState({ of: current, loaded: { status: 'ready', data } }));
+        const show = () => setState({ of: current, loaded: { status: 'ready', data } });
+        if (urgent) show();
+        else startTransition(show);
       },
       (err: unknown) => {
         if (ctl.signal.aborted || isAbort(err)) return;
@@ -80,7 +88,7 @@ export function useLoad<T>(
       },
     );
     return () => ctl.abort();
-  }, [current]);
+  }, [current, urgent]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const setData = useCallback((data: T) => setState({ of: current, loaded: { status: 'ready', data } }), [current]);

@@ -11,7 +11,9 @@ import '../content.css';
 /** A content-managed page (home and the catch-all). */
 export default function ContentPage({ params }: ScreenProps) {
   const slug = params.slug ?? '';
-  const page = useLoad(`page:${slug}`, (signal) => getPage(slug, signal));
+  // Urgent: the page shows as soon as its blocks are here, a catering block's own
+  // loading state standing in until its chunk has loaded.
+  const page = useLoad(`page:${slug}`, (signal) => getPage(slug, signal), { urgent: true });
   const { pathname } = useLocation();
   // The editor's title names the document, as the edge names it on a first load; home
   // keeps the brand alone (kit/src/routing/heading.ts, documentTitle).
