@@ -28,6 +28,8 @@ function steady(yaml) {
       .replace(/HH-\d{6}-\d{6}/g, 'HH-TICKET')
       .replace(/\b\d{1,2}:\d{2}\s?(AM|PM)\b/gi, 'H:MM $1')
       .replace(/\b(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b/g, 'DAY')
+      // A weekday's short name ("Earliest available Fri 6:00 AM": the day after the run's).
+      .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/g, 'DAY')
       .replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}\b/g, 'MONTH D')
       // A day is "Today" or "Tomorrow" or dated, by the browser's clock against the edge's.
       .replace(/\b(Today|Tomorrow)\b/g, 'DAY')
