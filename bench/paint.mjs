@@ -10,7 +10,7 @@
 //   node bench/paint.mjs --cart /order/checkout   # a visitor with a cart (2 × 3 Tenders)
 //
 // To compare with another build, run it with BUILD_DIR pointing at that build.
-import { startEdge, launch, pageApi } from '../e2e/tests/harness.mjs';
+import { startEdge, launch, pageApi, slowPhone } from '../e2e/tests/harness.mjs';
 import { watchLayoutShifts } from './shifts.mjs';
 
 const args = process.argv.slice(2);
@@ -72,15 +72,7 @@ async function measure(browser, base, path, [width, height]) {
   page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
   await page.addInitScript(watchLayoutShifts);
   await page.addInitScript(observe);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 100,
-    downloadThroughput: (9_000_000 / 8) | 0,
-    uploadThroughput: (9_000_000 / 8) | 0,
-  });
+  await slowPhone(page);
   await page.goto(base + path, { waitUntil: 'networkidle', timeout: 60_000 });
   // The network can be idle while the CPU still runs the scripts: wait for the screen.
   await page

@@ -146,6 +146,21 @@ export function useSite(before, after, env = {}) {
 
 /** pageApi calls the edge's /api from inside the page with the bootstrap's CSRF token,
  *  as the page's own scripts would. */
+/** slowPhone makes the page a mid-range phone on a mobile network, the conditions the
+ *  paint figures are measured in (bench/paint.mjs): the CPU slowed 4×, 9 Mbps down and
+ *  up, 100 ms round trips. */
+export async function slowPhone(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: (9_000_000 / 8) | 0,
+    uploadThroughput: (9_000_000 / 8) | 0,
+  });
+}
+
 export function pageApi(page, method, path, body) {
   return page.evaluate(
     async ([method, path, body]) => {

@@ -2,7 +2,7 @@
 // version the edge chose, in the layout the edge chose.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage } from './harness.mjs';
+import { useSite, newPage, slowPhone } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -156,15 +156,7 @@ for (const [path, screen] of screens) {
     // A phone on a mobile network (as bench/paint.mjs measures), where the scripts run
     // slowly enough for the screen's code to be still on its way when the shell first
     // renders unless the shell waits for it.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 100,
-      downloadThroughput: (9_000_000 / 8) | 0,
-      uploadThroughput: (9_000_000 / 8) | 0,
-    });
+    await slowPhone(page);
     await page.goto(site.edge.base + path);
     await page.waitForFunction(() => window.__firstCommit);
     assert.deepEqual(await page.evaluate(() => window.__firstCommit), { areaLoading: false, screen: true });
