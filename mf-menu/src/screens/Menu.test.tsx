@@ -62,6 +62,42 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     frame.mockRestore();
   });
 
+  it('adds the later sections a batch of about eight products per painted frame, then lets the footer in', async () => {
+    // Frames run when the test says so: each batch waits for the one before to be painted.
+    const frames: FrameRequestCallback[] = [];
+    const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
+    visit();
+    await screen.findByRole('heading', { name: 'Breakfast', level: 2 });
+    const categories = real<{ menu: { categories: { name: string; products: unknown[] }[] } }>(
+      'GET /api/menus/{menuId}',
+    ).body.menu.categories;
+    const sections = () => document.querySelectorAll('.hh-menu-section').length;
+    const counts = [sections()];
+    while (sections() < categories.length && counts.length <= categories.length) {
+      const before = sections();
+      await waitFor(() => expect(frames.length).toBeGreaterThan(0));
+      frames.splice(0).forEach((cb) => cb(0));
+      await waitFor(() => expect(sections()).toBeGreaterThan(before));
+      counts.push(sections());
+    }
+    expect(counts[0]).toBe(2);
+    // Each batch ends with the section that brings it to eight products or more.
+    for (let i = 1; i < counts.length; i++) {
+      const batch = categories.slice(counts[i - 1], counts[i]);
+      const products = batch.reduce((n, c) => n + c.products.length, 0);
+      const withoutLast = products - batch.at(-1)!.products.length;
+      expect(withoutLast).toBeLessThan(8);
+      if (counts[i] < categories.length) expect(products).toBeGreaterThanOrEqual(8);
+    }
+    expect(counts.length).toBeGreaterThan(3);
+    expect(counts.at(-1)).toBe(categories.length);
+    await waitFor(() =>
+      expect(document.querySelector('[data-screen="mf-menu/Menu"]')).not.toHaveAttribute('data-screen-loading'),
+    );
+    frame.mockRestore();
+  });
+
   it('quick add starts a cart, adds the product with its defaults and announces it', async () => {
     const api = mockApi({
       'GET /menus/m-standard': real('GET /api/menus/{menuId}'),

@@ -22,9 +22,13 @@ import '../menu.css';
 
 // The menu is some 25 screens tall: rendering and laying it all out before its first
 // paint held the first screen back by about 300 ms at 4× CPU. So the first sections are
-// rendered first, and the rest once they are painted, in a transition (docs/menu.md,
-// "The first screen first").
+// rendered first, and the rest once they are painted, a few at a time, each batch in a
+// transition after the previous one is painted: adding them all at once was one commit
+// and one layout of ≈ 280 ms at 4× CPU, during which a tap waited (docs/menu.md, "The
+// first screen first").
 const FIRST_SECTIONS = 2;
+/** A batch of later sections ends once it holds this many products. */
+const BATCH_PRODUCTS = 8;
 
 export default function Menu({ params, query }: ScreenProps) {
   const mid = params.mid ?? '';
@@ -42,22 +46,24 @@ export default function Menu({ params, query }: ScreenProps) {
   const filter = parseFilter(query);
   const categories = menu.data?.menu.categories;
   const shown = useMemo(() => applyFilter(categories ?? [], filter), [categories, query.q, query.diet, query.exclude]); // eslint-disable-line react-hooks/exhaustive-deps
-  // Once true, every section is rendered, for this and any later menu of the page.
-  const [whole, setWhole] = useState(false);
+  // How many sections are rendered. Once every section of a menu has been, it stays
+  // Infinity: every section, for this and any later menu of the page.
+  const [count, setCount] = useState(FIRST_SECTIONS);
+  const whole = count >= shown.length;
   const ready = menu.status === 'ready';
   useEffect(() => {
     if (!ready || whole) return;
-    // After the frame that shows the first sections: a timer queued from the frame's
+    // After the frame that shows the sections so far: a timer queued from the frame's
     // callback runs once it is painted.
     let timer = 0;
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => startTransition(() => setWhole(true)));
+      timer = window.setTimeout(() => startTransition(() => setCount(nextBatch(shown, count))));
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [ready, whole]);
+  }, [ready, count, whole, shown]);
 
   if (menu.status === 'loading') return <Loading className="hh-menu-loading" what="the menu" />;
   if (menu.status === 'error') return <LoadFailed className="hh-menu-notice" error={menu.error} retry={menu.retry} />;
@@ -84,12 +90,12 @@ export default function Menu({ params, query }: ScreenProps) {
       {shown.length > 0 && (
         <CategoryBar
           categories={shown}
-          rendered={whole ? shown.length : Math.min(shown.length, FIRST_SECTIONS)}
+          rendered={Math.min(shown.length, count)}
           // A category chosen before the rest is there: render it now, then go.
-          renderAll={() => flushSync(() => setWhole(true))}
+          renderAll={() => flushSync(() => setCount(Infinity))}
         />
       )}
-      {(whole ? shown : shown.slice(0, FIRST_SECTIONS)).map((c) => (
+      {(whole ? shown : shown.slice(0, count)).map((c) => (
         <section key={c.id} id={sectionId(c.id)} className="hh-menu-section" aria-labelledby={`${sectionId(c.id)}-h`}>
           <h2 id={`${sectionId(c.id)}-h`} tabIndex={-1}>
             {c.name}
@@ -108,4 +114,14 @@ export default function Menu({ params, query }: ScreenProps) {
       <Announce text={quick.announcement} />
     </div>
   );
+}
+
+/** nextBatch is how many sections to render next: those already there, then sections
+ *  until the batch holds BATCH_PRODUCTS products (at least one section); Infinity once
+ *  that is every section. */
+function nextBatch(sections: { products: unknown[] }[], count: number): number {
+  let n = count;
+  let products = 0;
+  while (n < sections.length && products < BATCH_PRODUCTS) products += sections[n++].products.length;
+  return n >= sections.length ? Infinity : n;
 }
