@@ -1,4 +1,4 @@
-import { dateFormat } from '@henhouse/kit/dates';
+import { dateFormat, wallClock } from '@henhouse/kit/dates';
 
 describe('dateFormat', () => {
   it('formats as a new en-US format with the same options would', () => {
@@ -61,5 +61,22 @@ describe('prepareDates', () => {
     } finally {
       delete (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
     }
+  });
+});
+
+describe('wallClock', () => {
+  const at = new Date('2026-11-27T03:30:00Z');
+
+  it("is the place's local time in UTC fields, from the offset its answer carried", () => {
+    const wall = wallClock({ utc_offset_minutes: -300, utc_offset_until: '2027-03-14T07:00:00Z' }, at)!;
+    // 10:30 PM on Thursday 26 November in New York.
+    expect([wall.getUTCDay(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCDate()]).toEqual([4, 22, 30, 26]);
+    expect(wallClock({ utc_offset_minutes: 330 }, at)!.toISOString()).toBe('2026-11-27T09:00:00.000Z');
+  });
+
+  it('says nothing without an offset, or from the moment the offset ends', () => {
+    expect(wallClock({}, at)).toBeUndefined();
+    expect(wallClock({ utc_offset_minutes: -300, utc_offset_until: '2026-11-27T03:30:00Z' }, at)).toBeUndefined();
+    expect(wallClock({ utc_offset_minutes: -300, utc_offset_until: 'not a time' }, at)).toBeUndefined();
   });
 });

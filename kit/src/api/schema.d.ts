@@ -1825,6 +1825,13 @@ export interface components {
             open_now: boolean;
             /** @description Nearest-first searches only. */
             distance_miles?: number;
+            /** @description The location's offset from UTC when the answer was made (-300 for EST); with open_now. */
+            utc_offset_minutes?: number;
+            /**
+             * Format: date-time
+             * @description When that offset next changes (a daylight-saving switch); absent when not within a year.
+             */
+            utc_offset_until?: string;
         };
         CustomField: {
             /** @description The key in the cart's custom_fields. */

@@ -13,6 +13,32 @@ describe('todayStatus', () => {
     });
   });
 
+  it('reads the local time from the offset the answer carried, without Intl, until that offset ends', () => {
+    const made = jest.spyOn(Intl, 'DateTimeFormat');
+    // The answer's offset says EST until the switch to daylight saving time; the zone
+    // says nothing (unknown here), so only the offset can tell.
+    const stamped = louisville({
+      time_zone: 'Mars/Olympus',
+      utc_offset_minutes: -300,
+      utc_offset_until: '2030-03-10T07:00:00Z',
+    });
+    expect(todayStatus(stamped, at('2030-01-15T17:00:00Z'))).toEqual({
+      open: true,
+      label: 'Open now',
+      hours: '10:30 AM – 10:00 PM',
+    });
+    expect(todayStatus(stamped, at('2030-01-15T15:29:00Z')).open).toBe(false);
+    expect(made).not.toHaveBeenCalled();
+    // After the switch the offset no longer holds: the zone decides, here unknown, so
+    // the server's open_now stands.
+    expect(todayStatus({ ...stamped, open_now: false }, at('2030-03-10T17:00:00Z'))).toEqual({
+      open: false,
+      label: 'Closed now',
+      hours: '',
+    });
+    made.mockRestore();
+  });
+
   it('is closed before opening and says when it opens', () => {
     expect(todayStatus(louisville(), at('2030-01-15T14:00:00Z'))).toEqual({
       open: false,

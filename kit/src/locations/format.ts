@@ -5,7 +5,7 @@
 // load this one.
 import type { Hours, Location } from '@henhouse/kit/api/types';
 import { addressLine } from '@henhouse/kit/locations/address';
-import { dateFormat } from '@henhouse/kit/dates';
+import { dateFormat, wallClock } from '@henhouse/kit/dates';
 
 type Day = Hours['day'];
 const days: Day[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
@@ -53,8 +53,13 @@ function span(loc: Location, day: Day): Span | null {
 
 const range = (s: Span) => `${clock(s.open)} – ${clock(s.close)}`;
 
-/** The weekday and the minutes after midnight at `now` in the IANA zone; null for an unknown zone. */
-function localTime(zone: string, now: Date): { day: Day; mins: number } | null {
+/** The weekday and the minutes after midnight at `now` at the location: from the UTC
+ *  offset its answer carried while that holds (wallClock), else with Intl in its IANA
+ *  zone; null for a zone this browser does not know. */
+function localTime(loc: Location, now: Date): { day: Day; mins: number } | null {
+  const wall = wallClock(loc, now);
+  if (wall) return { day: days[wall.getUTCDay()], mins: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
+  const zone = loc.time_zone;
   let f: Intl.DateTimeFormat;
   try {
     f = dateFormat({ timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -88,7 +93,7 @@ export interface TodayStatus {
  * tell: no usable opening on any day, or a time zone this browser does not know.
  */
 export function todayStatus(loc: Location, now: Date = new Date()): TodayStatus {
-  const local = localTime(loc.time_zone, now);
+  const local = localTime(loc, now);
   const known = days.some((d) => span(loc, d));
   if (!local || !known) {
     return { open: !!loc.open_now, label: loc.open_now ? 'Open now' : 'Closed now', hours: '' };

@@ -86,9 +86,13 @@ export function contactBody(v: ContactValues): ContactMessage {
   return body;
 }
 
-/** charactersLeft is the counter under the message: "1,850 characters left" or "12 characters too many". */
+/** charactersLeft is the counter under the message: "1,850 characters left" or "12 characters too many".
+ *  The thousands are grouped by hand: toLocaleString would make the page's first Intl
+ *  object, which loads the browser's locale data (≈ 180 ms at 4× CPU) in the form's first
+ *  render (docs/shell.md, "First-load budget"). */
 export function charactersLeft(message: string): { text: string; over: boolean } {
   const left = MAX_MESSAGE - charCount(message);
-  const n = (k: number) => `${k.toLocaleString('en-US')} ${k === 1 ? 'character' : 'characters'}`;
+  const grouped = (k: number) => String(k).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const n = (k: number) => `${grouped(k)} ${k === 1 ? 'character' : 'characters'}`;
   return left >= 0 ? { text: `${n(left)} left`, over: false } : { text: `${n(-left)} too many`, over: true };
 }

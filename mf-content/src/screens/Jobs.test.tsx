@@ -151,6 +151,10 @@ describe('payRange and postedAgo', () => {
     expect(payRange({ min_cents: 5200000, max_cents: 6200000, unit: 'year', currency: 'USD' })).toBe(
       '$52,000–$62,000 a year',
     );
+    // As Intl writes other currencies.
+    expect(payRange({ min_cents: 1500, max_cents: 1850, unit: 'hour', currency: 'CAD' })).toBe(
+      'CA$15.00–CA$18.50 an hour',
+    );
   });
 
   it('counts the days since posting, and gives the date past two weeks', () => {
@@ -160,5 +164,15 @@ describe('payRange and postedAgo', () => {
     expect(postedAgo('2030-01-12T00:00:00Z', now)).toBe('3 days ago');
     expect(postedAgo('2030-01-01T00:00:00Z', now)).toBe('14 days ago');
     expect(postedAgo('2029-12-31T00:00:00Z', now)).toBe('on December 31, 2029');
+    // Written as the browser's en-US long date would be.
+    for (const iso of ['2029-03-05T12:00:00Z', '2028-11-20T00:00:00Z', '2027-02-01T23:59:00Z']) {
+      const intl = new Date(iso).toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+      expect(postedAgo(iso, now)).toBe(`on ${intl}`);
+    }
   });
 });

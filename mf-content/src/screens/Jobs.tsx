@@ -2,6 +2,7 @@
 // restaurant, each with its pay, schedule, when it was posted and a link to apply on the
 // careers site (docs/careers.md). The edge answers a city without a restaurant with the
 // 404 page itself; the screen shows the same when the API says so.
+import { money } from '@henhouse/kit/format';
 import { useEffect } from 'react';
 import { Link, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -23,16 +24,20 @@ const cityPath = (c: Pick<CareersCity, 'state' | 'slug'>) => `/locations/${c.sta
 /** payRange: "$16.50–$19.50 an hour", "$52,000–$62,000 a year"; cents only when there are some. */
 export function payRange(pay: JobOpening['pay']): string {
   const whole = pay.min_cents % 100 === 0 && pay.max_cents % 100 === 0;
-  const fmt = new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: pay.currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  });
+  // Dollars are written by kit's money(): an Intl object would load the browser's locale
+  // data (≈ 180 ms at 4× CPU) in the list's render (docs/shell.md, "First-load budget").
+  const format =
+    pay.currency === 'USD'
+      ? (cents: number) => (whole ? money(cents).replace(/\.00$/, '') : money(cents))
+      : (cents: number) =>
+          new Intl.NumberFormat('en-US', {
+            style: 'currency',
+            currency: pay.currency,
+            minimumFractionDigits: whole ? 0 : 2,
+            maximumFractionDigits: whole ? 0 : 2,
+          }).format(cents / 100);
   const range =
-    pay.min_cents === pay.max_cents
-      ? fmt.format(pay.min_cents / 100)
-      : `${fmt.format(pay.min_cents / 100)}–${fmt.format(pay.max_cents / 100)}`;
+    pay.min_cents === pay.max_cents ? format(pay.min_cents) : `${format(pay.min_cents)}–${format(pay.max_cents)}`;
   return `${range} ${pay.unit === 'year' ? 'a year' : 'an hour'}`;
 }
 
@@ -47,14 +52,26 @@ export function postedAgo(postedAt: string, now: Date = new Date()): string {
   if (days <= 0) return 'today';
   if (days === 1) return 'yesterday';
   if (days <= 14) return `${days} days ago`;
-  const date = new Date(postedAt).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `on ${date}`;
+  // Written out rather than with toLocaleDateString, whose first use loads the browser's
+  // locale data (≈ 180 ms at 4× CPU) in the list's render (docs/shell.md, "First-load budget").
+  const d = new Date(postedAt);
+  return `on ${months[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
+
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 const employment = { full_time: 'Full time', part_time: 'Part time' } as const;
 

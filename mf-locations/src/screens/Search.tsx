@@ -9,7 +9,6 @@ import { findDeliveryLocations } from '@henhouse/kit/api/locations';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { brandName } from '@henhouse/kit/brand';
-import { prepareDates } from '@henhouse/kit/dates';
 import { LocationMap } from '../map/LocationMap';
 import { INITIAL_CENTER, SEARCH_FIELD } from '../map/constants';
 import { SearchBox } from '../search/SearchBox';
@@ -61,8 +60,6 @@ export default function Search({ query }: ScreenProps) {
       );
     });
   });
-  // Each result says whether it is open now, in its own time zone.
-  useEffect(prepareDates, []);
   useEffect(() => {
     let live = true;
     loadResults().then(

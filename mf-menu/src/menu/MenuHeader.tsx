@@ -10,9 +10,7 @@ export function handoffSummary(cart: Cart | null, location: Location): string {
   if (!cart) return 'Pickup, as soon as possible';
   const mode = MODE[cart.handoff.mode] ?? cart.handoff.mode;
   const when =
-    cart.time.mode === 'asap' || !cart.time.at
-      ? 'as soon as possible'
-      : `at ${clockAt(cart.time.at, location.time_zone)}`;
+    cart.time.mode === 'asap' || !cart.time.at ? 'as soon as possible' : `at ${clockAt(cart.time.at, location)}`;
   return `${mode}, ${when}`;
 }
 

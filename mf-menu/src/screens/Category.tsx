@@ -45,7 +45,7 @@ function CategoryScreen({ params }: ScreenProps) {
       <ProductGrid
         products={c.products}
         mid={mid}
-        timeZone={location?.menu_id === mid ? location.time_zone : undefined}
+        place={location?.menu_id === mid ? location : undefined}
         quick={quick}
       />
       <Announce text={quick.announcement} />

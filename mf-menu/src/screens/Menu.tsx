@@ -5,7 +5,6 @@ import { flushSync } from 'react-dom';
 import { Link, useNavigate } from '@henhouse/kit/router';
 import { getMenu } from '@henhouse/kit/api/menu';
 import { useLoad } from '@henhouse/kit/api/useLoad';
-import { prepareDates } from '@henhouse/kit/dates';
 import { applyFilter, filterQuery, isFiltering, parseFilter } from '@henhouse/kit/menu/filter';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -36,8 +35,6 @@ export default function Menu({ params, query }: ScreenProps) {
   const cart = useAppStore((s) => s.cart);
   const navigate = useNavigate();
   const menu = useLoad(`${mid}|${locationId ?? ''}`, (signal) => getMenu(mid, locationId, signal));
-  // Products not available yet say from when, in the location's time zone.
-  useEffect(prepareDates, []);
   const loc = menu.data?.location;
   useEffect(() => {
     if (loc) adoptLocation(mid, loc);
@@ -102,7 +99,7 @@ export default function Menu({ params, query }: ScreenProps) {
           </h2>
           <p className="hh-menu-section__desc">{c.description}</p>
           {c.availability && <p className="hh-menu-section__when">{c.availability.label}</p>}
-          <ProductGrid products={c.products} mid={mid} timeZone={location.time_zone} quick={quick} variant="group" />
+          <ProductGrid products={c.products} mid={mid} place={location} quick={quick} variant="group" />
           <Link
             className="hh-menu-section__more"
             to={`/menu/${encodeURIComponent(mid)}/category/${encodeURIComponent(c.id)}`}

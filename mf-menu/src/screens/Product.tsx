@@ -8,7 +8,6 @@ import { updateLine } from '@henhouse/kit/api/cart';
 import { getProduct } from '@henhouse/kit/api/menu';
 import type { CartLine, Product as ProductT } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
-import { prepareDates } from '@henhouse/kit/dates';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import { MarkerList, MARKER_INFO } from '@henhouse/kit/menu/markers';
@@ -42,8 +41,6 @@ function ProductScreen({ params, query }: ScreenProps) {
   const pid = params.pid ?? '';
   const locationId = useMenuLocationId(mid);
   const data = useLoad(`${mid}|${pid}|${locationId ?? ''}`, (signal) => getProduct(mid, pid, signal, locationId));
-  // A product not available yet says from when, in the location's time zone.
-  useEffect(prepareDates, []);
   const line = useAppStore((s) => s.cart?.products.find((l) => l.id === query.line && l.product_id === pid)) ?? null;
   const name = data.data?.product.name;
   useEffect(() => {
@@ -92,9 +89,9 @@ function ProductForm({
   const missing = problems(p, sel);
   const markers = markersOf(p, sel);
   const unavailable = p.available_now === false;
-  const timeZone = location?.menu_id === mid ? location.time_zone : undefined;
+  const place = location?.menu_id === mid ? location : undefined;
   const reason = unavailable
-    ? `${p.availability?.label ?? 'Not available now'}. Earliest available ${p.available_at ? clockAt(p.available_at, timeZone) : 'later'}.`
+    ? `${p.availability?.label ?? 'Not available now'}. Earliest available ${p.available_at ? clockAt(p.available_at, place) : 'later'}.`
     : missing.length
       ? `To add this, ${missing.join('; ')}.`
       : '';
@@ -162,7 +159,7 @@ function ProductForm({
           <p>{p.description}</p>
           {unavailable && p.available_at && (
             <p className="hh-badge" title={p.availability?.label}>
-              Earliest available {clockAt(p.available_at, timeZone)}
+              Earliest available {clockAt(p.available_at, place)}
             </p>
           )}
         </div>
@@ -266,7 +263,7 @@ function ProductForm({
       {upsells.length > 0 && (
         <section className="hh-product__upsells" aria-labelledby={`${id}-upsells`}>
           <h2 id={`${id}-upsells`}>Complete your meal</h2>
-          <ProductGrid products={upsells} mid={mid} timeZone={timeZone} quick={quick} />
+          <ProductGrid products={upsells} mid={mid} place={place} quick={quick} />
         </section>
       )}
       <Announce text={announcement || quick.announcement} />

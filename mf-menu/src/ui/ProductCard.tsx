@@ -3,7 +3,7 @@ import type { Product } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
 import { MarkerList } from '@henhouse/kit/menu/markers';
 import { productChips } from '@henhouse/kit/menu/settings';
-import { clockAt } from './time';
+import { clockAt, type Place } from './time';
 
 export const PLACEHOLDER = '/static/img/products/placeholder.svg';
 
@@ -22,7 +22,8 @@ export interface CardProps {
   product: Product;
   mid: string;
   variant: 'solo' | 'group';
-  timeZone?: string;
+  /** The location the times are read at. */
+  place?: Place;
   busy?: boolean;
   /** Why the last quick add of this product failed, shown next to the action. */
   error?: string | null;
@@ -37,7 +38,7 @@ export function ProductCard({
   product: p,
   mid,
   variant,
-  timeZone,
+  place,
   busy,
   error,
   onQuickAdd,
@@ -63,7 +64,7 @@ export function ProductCard({
         <H className="hh-product-card__name">{p.name}</H>
         {unavailable && p.available_at && (
           <p className="hh-badge" id={badgeId} title={p.availability?.label}>
-            Earliest available {clockAt(p.available_at, timeZone)}
+            Earliest available {clockAt(p.available_at, place)}
           </p>
         )}
         <p className="hh-product-card__desc">{p.description}</p>
@@ -109,13 +110,13 @@ export function ProductCard({
 export function ProductGrid({
   products,
   mid,
-  timeZone,
+  place,
   quick,
   variant = products.length > 1 ? 'group' : 'solo',
 }: {
   products: Product[];
   mid: string;
-  timeZone?: string;
+  place?: Place;
   quick: { busyId: string | null; errorFor: (id: string) => string | null; add: (p: Product) => void };
   variant?: 'solo' | 'group';
 }) {
@@ -127,7 +128,7 @@ export function ProductGrid({
             product={p}
             mid={mid}
             variant={variant}
-            timeZone={timeZone}
+            place={place}
             busy={quick.busyId === p.id}
             error={quick.errorFor(p.id)}
             onQuickAdd={quick.add}

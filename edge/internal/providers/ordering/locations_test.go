@@ -2,7 +2,9 @@ package ordering_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
@@ -100,5 +102,49 @@ func TestBrowseExists(t *testing.T) {
 		if got := ordering.BrowseExists(sample, c.b); got != c.want {
 			t.Errorf("%+v: %v, want %v", c.b, got, c.want)
 		}
+	}
+}
+
+func TestStampClock(t *testing.T) {
+	zone := func(name string) *time.Location {
+		z, err := time.LoadLocation(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return z
+	}
+	summer := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+	cases := []struct {
+		zone  string
+		now   time.Time
+		mins  int
+		until time.Time // zero: none within a year
+	}{
+		// Daylight saving time ends at 2 a.m. EDT on 1 November 2026, 06:00 UTC.
+		{"America/New_York", summer, -240, time.Date(2026, 11, 1, 6, 0, 0, 0, time.UTC)},
+		{"America/Chicago", summer, -300, time.Date(2026, 11, 1, 7, 0, 0, 0, time.UTC)},
+		// No daylight saving time: the offset holds.
+		{"America/Phoenix", summer, -420, time.Time{}},
+		{"Asia/Kolkata", summer, 330, time.Time{}},
+	}
+	for _, c := range cases {
+		var l ordering.Location
+		l.StampClock(zone(c.zone), c.now)
+		if l.UTCOffsetMinutes == nil || *l.UTCOffsetMinutes != c.mins {
+			t.Errorf("%s: offset %v, want %d", c.zone, l.UTCOffsetMinutes, c.mins)
+		}
+		switch {
+		case c.until.IsZero() && l.UTCOffsetUntil != nil:
+			t.Errorf("%s: until %v, want none", c.zone, l.UTCOffsetUntil)
+		case !c.until.IsZero() && (l.UTCOffsetUntil == nil || !l.UTCOffsetUntil.Equal(c.until)):
+			t.Errorf("%s: until %v, want %v", c.zone, l.UTCOffsetUntil, c.until)
+		}
+	}
+	// Written as the contract says: minutes and an RFC 3339 time in UTC.
+	var l ordering.Location
+	l.StampClock(zone("America/New_York"), summer)
+	b, _ := json.Marshal(l)
+	if !strings.Contains(string(b), `"utc_offset_minutes":-240,"utc_offset_until":"2026-11-01T06:00:00Z"`) {
+		t.Errorf("JSON: %s", b)
 	}
 }

@@ -106,6 +106,27 @@ type Location struct {
 	// Filled per request.
 	OpenNow       bool     `json:"open_now"`
 	DistanceMiles *float64 `json:"distance_miles,omitempty"`
+	// UTCOffsetMinutes is the location's offset from UTC when the answer was made (-300
+	// for EST), and UTCOffsetUntil when that offset next changes (a daylight-saving
+	// switch; nil when it does not within a year). Filled per request with OpenNow
+	// (StampClock): a page works out the location's local time from them, without
+	// loading the browser's time-zone data (docs/api.md, "Locations").
+	UTCOffsetMinutes *int       `json:"utc_offset_minutes,omitempty"`
+	UTCOffsetUntil   *time.Time `json:"utc_offset_until,omitempty"`
+}
+
+// StampClock fills UTCOffsetMinutes and UTCOffsetUntil for now, in the location's
+// zone z.
+func (l *Location) StampClock(z *time.Location, now time.Time) {
+	local := now.In(z)
+	_, secs := local.Zone()
+	mins := secs / 60
+	l.UTCOffsetMinutes = &mins
+	l.UTCOffsetUntil = nil
+	if _, end := local.ZoneBounds(); !end.IsZero() && end.Before(now.AddDate(1, 0, 0)) {
+		u := end.UTC()
+		l.UTCOffsetUntil = &u
+	}
 }
 
 // CustomField is a field a location asks for at checkout.

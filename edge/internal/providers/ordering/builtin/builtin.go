@@ -89,8 +89,7 @@ func notFound(code, msg string) error {
 }
 
 func (p *Provider) withStatus(l ordering.Location) ordering.Location {
-	s := p.cat.schedule(&l, p.now())
-	l.OpenNow = s.openNow
+	p.cat.stampNow(&l, p.now())
 	return l
 }
 
@@ -127,8 +126,9 @@ func (p *Provider) Nearby(ctx context.Context, lat, lng float64, limit int) ([]o
 		return nil, fault.New(fault.Invalid, "invalid", "Those coordinates are not on the map.").Field("lat", "between -90 and 90").Field("lng", "between -180 and 180")
 	}
 	out := p.cat.nearby(lat, lng, limit)
+	now := p.now()
 	for i := range out {
-		out[i].OpenNow = p.cat.schedule(&out[i], p.now()).openNow
+		p.cat.stampNow(&out[i], now)
 	}
 	return out, nil
 }

@@ -154,6 +154,12 @@ func TestNearbyAndMenus(t *testing.T) {
 		if !near[0].OpenNow {
 			t.Fatal("Columbus Downtown is open at noon on a Wednesday")
 		}
+		// The answer carries the zone's offset now (EST) and when it changes (the switch
+		// to daylight saving time: 2 a.m. EST on 14 March 2027 is 07:00 UTC).
+		if off, until := near[0].UTCOffsetMinutes, near[0].UTCOffsetUntil; off == nil || *off != -300 || until == nil ||
+			!until.Equal(time.Date(2027, 3, 14, 7, 0, 0, 0, time.UTC)) {
+			t.Fatalf("offset %v until %v", off, until)
+		}
 		if _, err := e.p.Nearby(ctx, 91, 0, 3); faultCode(t, err) != "invalid" {
 			t.Fatal("bad latitude accepted")
 		}

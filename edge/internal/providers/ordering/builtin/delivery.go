@@ -68,7 +68,7 @@ func (p *Provider) DeliveringTo(ctx context.Context, a ordering.Address) (orderi
 	}
 	now := p.now()
 	for i := range ls {
-		ls[i].OpenNow = p.cat.schedule(&ls[i], now).openNow
+		p.cat.stampNow(&ls[i], now)
 	}
 	return ordering.DeliverySearch{Locations: ls, Lat: lat, Lng: lng}, nil
 }

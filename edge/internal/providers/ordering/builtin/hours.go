@@ -67,6 +67,15 @@ type schedule struct {
 	ivs           []interval
 }
 
+// stampNow fills what a location's answer says about now: whether it is open, and its
+// zone's offset from UTC.
+func (c *Catalog) stampNow(l *ordering.Location, now time.Time) {
+	l.OpenNow = c.schedule(l, now).openNow
+	if z := c.zones[l.ID]; z != nil {
+		l.StampClock(z, now)
+	}
+}
+
 func (c *Catalog) schedule(l *ordering.Location, now time.Time) schedule {
 	prep := time.Duration(l.PrepMinutes) * time.Minute
 	ivs := c.intervals(l, now, l.AdvanceDays+1)
