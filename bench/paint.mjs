@@ -1,5 +1,6 @@
 // First paint and layout stability per route (docs/shell.md, "First paint and layout
-// stability"): FCP, LCP (and its element) and CLS of a first visit in Chromium, with the
+// stability"): FCP, LCP (and its element), the blocking time after the first paint (TBT,
+// from long tasks) and CLS of a first visit in Chromium, with the
 // CPU slowed 4× and the network at 9 Mbps / 100 ms RTT, at a phone and a desktop size.
 // Run after `make build`:
 //
@@ -56,6 +57,12 @@ function observe() {
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') m.fcp = e.startTime;
   }).observe({ type: 'paint', buffered: true });
+  // Long tasks, for the blocking time after the first paint (TBT: each task's time over
+  // 50 ms, summed), as Lighthouse counts it but in real time at 4× CPU.
+  m.long = [];
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) m.long.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) {
       m.lcp = e.startTime;
@@ -83,6 +90,7 @@ async function measure(browser, base, path, [width, height]) {
   // Late shifts (images, a popup, a map) come after the network is idle.
   await page.waitForTimeout(1500);
   const m = await page.evaluate(() => ({ ...window.__paint, ...window.__layoutShifts }));
+  m.tbt = m.long.filter(([start]) => start >= m.fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
   await context.close();
   return { ...m, consoleErrors };
 }
@@ -122,6 +130,7 @@ try {
     'size'.padEnd(9),
     'FCP ms'.padStart(7),
     'LCP ms'.padStart(7),
+    'TBT ms'.padStart(7),
     'CLS'.padStart(6),
     '  LCP element',
   );
@@ -135,6 +144,7 @@ try {
         size.join('x').padEnd(9),
         String(Math.round(median(all.map((r) => r.fcp)))).padStart(7),
         String(Math.round(median(all.map((r) => r.lcp)))).padStart(7),
+        String(Math.round(median(all.map((r) => r.tbt)))).padStart(7),
         median(all.map((r) => r.cls))
           .toFixed(3)
           .padStart(6),
