@@ -1878,6 +1878,13 @@ export interface components {
              */
             earliest: string;
             time_zone: string;
+            /** @description As on a Location: the offset from UTC now. */
+            utc_offset_minutes?: number;
+            /**
+             * Format: date-time
+             * @description As on a Location: when that offset next changes.
+             */
+            utc_offset_until?: string;
             /** @description Today and advance_days more. */
             days: {
                 /** @description YYYY-MM-DD in the location's zone. */

@@ -5,20 +5,9 @@ import { pickupTimes } from '@henhouse/kit/api/locations';
 import type { Cart, TimeWanted } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { dateFormat } from '@henhouse/kit/dates';
+import { fmtDate, fmtTime } from './clock';
 
 type Mode = TimeWanted['mode'];
-
-/** fmtTime: "6:45 PM" in the location's time zone. */
-export function fmtTime(iso: string, tz: string) {
-  return dateFormat({ hour: 'numeric', minute: '2-digit', timeZone: tz }).format(new Date(iso));
-}
-function fmtDate(date: string) {
-  const [y, m, d] = date.split('-').map(Number);
-  return dateFormat({ weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
-}
 
 /** TimeSelector: "ASAP", "Later" (today), or advance ordering with
  *  "Select date and time" → "Select Date" and "Select Time". The earliest time shown
@@ -60,7 +49,7 @@ export function TimeSelector({ cart }: { cart: Cart }) {
   return (
     <div className="hh-time">
       <p className="hh-time__earliest">
-        Earliest available: <strong>{fmtTime(data.earliest, data.time_zone)}</strong>
+        Earliest available: <strong>{fmtTime(data.earliest, data)}</strong>
       </p>
       <fieldset className="hh-choice-group">
         <legend className="visually-hidden">When you want your order</legend>
@@ -112,7 +101,7 @@ export function TimeSelector({ cart }: { cart: Cart }) {
               <option value="">Choose a time</option>
               {slots.map((s) => (
                 <option key={s.at} value={s.at}>
-                  {fmtTime(s.at, data.time_zone)}
+                  {fmtTime(s.at, data)}
                 </option>
               ))}
             </select>

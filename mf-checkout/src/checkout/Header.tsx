@@ -6,14 +6,10 @@ import type { Cart, Location, TimeOptions } from '@henhouse/kit/api/types';
 import { handoffChoices } from '@henhouse/kit/handoff/modes';
 import { setTime } from '@henhouse/kit/api/cart';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { dateFormat } from '@henhouse/kit/dates';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { HandoffSelector } from '../cart/HandoffSelector';
-import { TimeSelector, fmtTime } from '../cart/TimeSelector';
-
-function fmtDay(iso: string, tz: string) {
-  return dateFormat({ weekday: 'long', month: 'short', day: 'numeric', timeZone: tz }).format(new Date(iso));
-}
+import { TimeSelector } from '../cart/TimeSelector';
+import { fmtDay, fmtTime, type Place } from '../cart/clock';
 
 /** handoffSummary: "Curbside pickup at Henhouse Dublin", "Delivery to 12 Oak St". */
 export function handoffSummary(cart: Cart, location: Location | null): string {
@@ -25,12 +21,12 @@ export function handoffSummary(cart: Cart, location: Location | null): string {
 }
 
 /** timeSummary: "ASAP", "Today at 6:45 PM", "Friday, Nov 27 at 12:15 PM". */
-export function timeSummary(cart: Cart, tz: string): string {
+export function timeSummary(cart: Cart, place: Place): string {
   const t = cart.time;
   if (t.mode === 'asap' || !t.at) return 'As soon as possible';
-  const today = fmtDay(new Date().toISOString(), tz);
-  const day = fmtDay(t.at, tz);
-  return `${day === today ? 'Today' : day} at ${fmtTime(t.at, tz)}`;
+  const today = fmtDay(new Date().toISOString(), place);
+  const day = fmtDay(t.at, place);
+  return `${day === today ? 'Today' : day} at ${fmtTime(t.at, place)}`;
 }
 
 export function CheckoutHeader({
@@ -49,14 +45,14 @@ export function CheckoutHeader({
   const [chosenOpen, setOpen] = useState(false);
   // A refusal of the handoff or the time opens the selectors where it is fixed.
   const open = chosenOpen || !!timeError || !!handoffError;
-  const tz = location?.time_zone ?? 'America/New_York';
+  const place: Place = location ?? { time_zone: 'America/New_York' };
   return (
     <section className="hh-checkout__part hh-checkout__header" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Pickup or delivery</h2>
       <p className="hh-checkout__where">
         <strong>{handoffSummary(cart, location)}</strong>
         <br />
-        {timeSummary(cart, tz)}
+        {timeSummary(cart, place)}
         {cart.handoff.mode === 'curbside' && cart.handoff.vehicle && (
           <>
             <br />
@@ -78,7 +74,7 @@ export function CheckoutHeader({
           {handoffError}
         </p>
       )}
-      {timeError && <TimeRefused cart={cart} message={timeError} tz={tz} />}
+      {timeError && <TimeRefused cart={cart} message={timeError} place={place} />}
       <div id={`${id}-panel`} hidden={!open} className="hh-checkout__change">
         {open && (
           <>
@@ -94,7 +90,7 @@ export function CheckoutHeader({
 }
 
 /** TimeRefused says why the time was refused and offers the next free times. */
-function TimeRefused({ cart, message, tz }: { cart: Cart; message: string; tz: string }) {
+function TimeRefused({ cart, message, place }: { cart: Cart; message: string; place: Place }) {
   const [opts, setOpts] = useState<TimeOptions | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -136,7 +132,7 @@ function TimeRefused({ cart, message, tz }: { cart: Cart; message: string; tz: s
                     }
                   }}
                 >
-                  {fmtTime(s.at, tz)}
+                  {fmtTime(s.at, place)}
                 </button>
               </li>
             ))}

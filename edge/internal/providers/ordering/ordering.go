@@ -118,15 +118,20 @@ type Location struct {
 // StampClock fills UTCOffsetMinutes and UTCOffsetUntil for now, in the location's
 // zone z.
 func (l *Location) StampClock(z *time.Location, now time.Time) {
+	l.UTCOffsetMinutes, l.UTCOffsetUntil = ZoneOffset(z, now)
+}
+
+// ZoneOffset is zone z's offset from UTC at now, in minutes, and the moment it next
+// changes (nil when it does not within a year).
+func ZoneOffset(z *time.Location, now time.Time) (*int, *time.Time) {
 	local := now.In(z)
 	_, secs := local.Zone()
 	mins := secs / 60
-	l.UTCOffsetMinutes = &mins
-	l.UTCOffsetUntil = nil
 	if _, end := local.ZoneBounds(); !end.IsZero() && end.Before(now.AddDate(1, 0, 0)) {
 		u := end.UTC()
-		l.UTCOffsetUntil = &u
+		return &mins, &u
 	}
+	return &mins, nil
 }
 
 // CustomField is a field a location asks for at checkout.
@@ -411,6 +416,9 @@ type TimeOptions struct {
 	Earliest time.Time `json:"earliest"`
 	TimeZone string    `json:"time_zone"`
 	Days     []Day     `json:"days"`
+	// The zone's offset from UTC now and when it changes, as on a Location.
+	UTCOffsetMinutes *int       `json:"utc_offset_minutes,omitempty"`
+	UTCOffsetUntil   *time.Time `json:"utc_offset_until,omitempty"`
 }
 
 // Customer is who the order is for.

@@ -435,6 +435,7 @@ func (p *Provider) Times(ctx context.Context, locationID string) (ordering.TimeO
 	s := p.cat.schedule(l, now)
 	z := p.cat.zones[l.ID]
 	opts := ordering.TimeOptions{ASAPAvailable: s.asap, OpenNow: s.openNow, NextReady: s.nextReady.UTC(), Earliest: s.earliest.UTC(), TimeZone: l.TimeZone, Days: []ordering.Day{}}
+	opts.UTCOffsetMinutes, opts.UTCOffsetUntil = ordering.ZoneOffset(z, now)
 	slots := p.cat.slots(l, s, now)
 	used, err := p.slotCounts(ctx, l.ID, slots)
 	if err != nil {

@@ -371,6 +371,11 @@ func TestTimes(t *testing.T) {
 		if opts.ASAPAvailable || opts.OpenNow || !opts.NextReady.Equal(time.Date(2026, 11, 26, 15, 45, 0, 0, time.UTC)) {
 			t.Fatalf("closed: %+v", opts)
 		}
+		// The options carry the zone's offset, as a location does.
+		if off, until := opts.UTCOffsetMinutes, opts.UTCOffsetUntil; off == nil || *off != -300 || until == nil ||
+			!until.Equal(time.Date(2027, 3, 14, 7, 0, 0, 0, time.UTC)) {
+			t.Fatalf("offset %v until %v", off, until)
+		}
 		e.p.CreateCart(ctx, "v", "m-standard", "oh-columbus-downtown")
 		if _, err := e.p.SetTime(ctx, "v", ordering.TimeWanted{Mode: "asap"}); faultCode(t, err) != "asap_unavailable" {
 			t.Fatal("ASAP while closed")
