@@ -3,7 +3,7 @@
 // render stays within the route's KB gzip. Measured as bench/bundle-size.mjs measures.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite } from './harness.mjs';
+import { useSite, watchIntl } from './harness.mjs';
 import { budget, kb, measureRoute } from '../../bench/firstload.mjs';
 
 const site = useSite(before, after);
@@ -25,44 +25,7 @@ for (const [path, limit] of Object.entries(budget)) {
   });
 }
 
-// No Intl object on a first visit (docs/shell.md, "First-load budget"): the page's first
-// one loads the browser's locale and time-zone data, ≈ 45 ms on a desktop and ≈ 180 ms at
-// 4× CPU slowdown, in one task of the render that needs it. Prices, counts, dates and a
-// location's clock are written without it (money(), wallClock()). Any Intl constructor,
-// and the locale methods that make one, counts, with where it was called from.
-function watchIntl() {
-  window.__intlMade = [];
-  const note = (what) => window.__intlMade.push(`${what} ${(new Error().stack ?? '').split('\n')[3]?.trim() ?? ''}`);
-  for (const name of [
-    'DateTimeFormat',
-    'NumberFormat',
-    'PluralRules',
-    'RelativeTimeFormat',
-    'Collator',
-    'ListFormat',
-  ]) {
-    const Made = Intl[name];
-    if (!Made) continue;
-    Intl[name] = new Proxy(Made, {
-      construct: (t, a) => (note(name), Reflect.construct(t, a)),
-      apply: (t, self, a) => (note(name), Reflect.apply(t, self, a)),
-    });
-  }
-  for (const [proto, method] of [
-    [Date.prototype, 'toLocaleString'],
-    [Date.prototype, 'toLocaleDateString'],
-    [Date.prototype, 'toLocaleTimeString'],
-    [Number.prototype, 'toLocaleString'],
-    [String.prototype, 'localeCompare'],
-  ]) {
-    const own = proto[method];
-    proto[method] = function (...a) {
-      note(method);
-      return own.apply(this, a);
-    };
-  }
-}
-
+// No Intl object on a first visit (watchIntl in ./harness.mjs says why).
 test('a first visit to each route of the budget makes no Intl object', async () => {
   const made = [];
   for (const path of Object.keys(budget)) {

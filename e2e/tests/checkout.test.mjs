@@ -7,7 +7,7 @@
 // ready in under ten seconds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, pageApi as api, seriousViolations, signUp, tabTo } from './harness.mjs';
+import { useSite, newPage, pageApi as api, seriousViolations, signUp, tabTo, watchIntl } from './harness.mjs';
 
 const noonInOhio = new Date().toISOString().slice(0, 10) + 'T17:00:00Z';
 const site = useSite(before, after, { ORDER_CLOCK_SPEED: '120', ORDER_CLOCK_START: noonInOhio });
@@ -95,6 +95,21 @@ test('a guest pays for a pickup order by card: the confirmation shows the order,
     'the edge log never holds it',
   );
   assert.deepEqual(errors, []);
+
+  // Opened again (a reload, a link from the receipt), the confirmation writes its times
+  // as Intl would, in the restaurant's zone, without making an Intl object.
+  const again = await page.context().newPage();
+  await again.addInitScript(watchIntl);
+  await again.goto(site.edge.base + '/order/confirm/' + orderId);
+  const ready = await again.locator('.hh-order__where strong').first().textContent();
+  const { body } = await api(again, 'GET', '/orders/' + orderId);
+  const at = (o) => new Intl.DateTimeFormat('en-US', { ...o, timeZone: 'America/New_York' });
+  const day = (d) => at({ weekday: 'long', month: 'short', day: 'numeric' }).format(d);
+  const readyAt = new Date(body.order.ready_at);
+  const time = at({ hour: 'numeric', minute: '2-digit' }).format(readyAt).replace(/\s/g, ' ');
+  assert.equal(ready, `${day(readyAt) === day(new Date()) ? 'Today' : day(readyAt)} at ${time}`);
+  assert.deepEqual(await again.evaluate(() => window.__intlMade), []);
+  await again.close();
 
   // Another visitor cannot read the order: it is a 404 to them.
   const other = await newPage(site.browser, [], { viewport: desktop });

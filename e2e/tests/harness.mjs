@@ -295,3 +295,43 @@ export async function wcagViolations(page) {
     }));
   }, wcagTags);
 }
+
+// watchIntl, run in a page before its scripts (page.addInitScript), records each Intl
+// object the page makes in window.__intlMade, with where it was called from. The page's
+// first Intl object loads the browser's locale and time-zone data, ≈ 45 ms on a desktop
+// and ≈ 180 ms at 4× CPU slowdown, in one task of the render that needs it; so prices,
+// counts, dates and a location's clock are written without it (money(), wallClock():
+// docs/shell.md, "First-load budget"). Any Intl constructor, and the locale methods that
+// make one, counts.
+export function watchIntl() {
+  window.__intlMade = [];
+  const note = (what) => window.__intlMade.push(`${what} ${(new Error().stack ?? '').split('\n')[3]?.trim() ?? ''}`);
+  for (const name of [
+    'DateTimeFormat',
+    'NumberFormat',
+    'PluralRules',
+    'RelativeTimeFormat',
+    'Collator',
+    'ListFormat',
+  ]) {
+    const Made = Intl[name];
+    if (!Made) continue;
+    Intl[name] = new Proxy(Made, {
+      construct: (t, a) => (note(name), Reflect.construct(t, a)),
+      apply: (t, self, a) => (note(name), Reflect.apply(t, self, a)),
+    });
+  }
+  for (const [proto, method] of [
+    [Date.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleDateString'],
+    [Date.prototype, 'toLocaleTimeString'],
+    [Number.prototype, 'toLocaleString'],
+    [String.prototype, 'localeCompare'],
+  ]) {
+    const own = proto[method];
+    proto[method] = function (...a) {
+      note(method);
+      return own.apply(this, a);
+    };
+  }
+}

@@ -5,6 +5,7 @@
 // load this one.
 import type { Hours, Location } from '@henhouse/kit/api/types';
 import { addressLine } from '@henhouse/kit/locations/address';
+import { clockText as clock } from '@henhouse/kit/clock';
 import { dateFormat, wallClock } from '@henhouse/kit/dates';
 
 type Day = Hours['day'];
@@ -26,13 +27,6 @@ function minutes(hhmm: string | undefined): number | null {
   const h = Number(m[1]);
   const min = Number(m[2]);
   return h < 24 && min < 60 ? h * 60 + min : null;
-}
-
-/** clock: "22:00" → "10:00 PM", "00:30" → "12:30 AM". */
-function clock(mins: number): string {
-  const h = Math.floor(mins / 60) % 24;
-  const m = mins % 60;
-  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 interface Span {

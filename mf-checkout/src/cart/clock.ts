@@ -3,6 +3,7 @@
 // one loads the browser's locale data: docs/shell.md, "First-load budget"), else with
 // Intl in its time zone. Each writes what Intl's en-US format with the same options
 // writes (clock.test.ts compares them).
+import { wallText } from '@henhouse/kit/clock';
 import { dateFormat, wallClock, type ZoneOffset } from '@henhouse/kit/dates';
 
 /** Where a time is read: a location or a location's time options. */
@@ -15,8 +16,7 @@ const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function fmtTime(iso: string, place: Place): string {
   const wall = wallClock(place, new Date(iso));
   if (!wall) return dateFormat({ hour: 'numeric', minute: '2-digit', timeZone: place.time_zone }).format(new Date(iso));
-  const h = wall.getUTCHours();
-  return `${h % 12 || 12}:${String(wall.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  return wallText(wall);
 }
 
 /** fmtDay: "Friday, Nov 27" at the place. */

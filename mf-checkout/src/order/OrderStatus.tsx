@@ -4,7 +4,6 @@
 // and paid.
 import { useId, useState } from 'react';
 import { Link } from '@henhouse/kit/router';
-import { dateFormat } from '@henhouse/kit/dates';
 import { cancelOrder, orderArrived, type Order } from '@henhouse/kit/api/checkout';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
@@ -13,6 +12,7 @@ import { MarkerList } from '@henhouse/kit/menu/markers';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { NotFound } from '@henhouse/kit/ui/NotFound';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
+import { fmtDay, fmtTime } from '../cart/clock';
 import { useOrderStatus } from './useOrderStatus';
 import './order.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
@@ -48,9 +48,6 @@ export function statusSentence(o: Order): string {
   return '';
 }
 
-const fmt = (iso: string, tz: string, opts: Intl.DateTimeFormatOptions) =>
-  dateFormat({ ...opts, timeZone: tz }).format(new Date(iso));
-
 export function OrderStatusView({ orderId, placement }: { orderId: string; placement: 'web' | 'app' }) {
   const s = useOrderStatus(orderId);
   if (s.status === 'loading') return <Loading className="hh-order" what="your order" />;
@@ -72,7 +69,9 @@ function OrderDetails({
 }) {
   const id = useId();
   const member = useAppStore((st) => !!st.user);
-  const tz = o.location.time_zone;
+  // The order's times at its location: from the UTC offset the answer carried, else
+  // with Intl in the location's time zone (../cart/clock.ts).
+  const place = o.location;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -92,9 +91,9 @@ function OrderDetails({
   // The status changes as the restaurant works on the order; each change is announced.
   useAnnounce(statusSentence(o));
   const h = o.handoff;
-  const readyTime = fmt(o.ready_at, tz, { hour: 'numeric', minute: '2-digit' });
-  const readyDay = fmt(o.ready_at, tz, { weekday: 'long', month: 'short', day: 'numeric' });
-  const today = fmt(new Date().toISOString(), tz, { weekday: 'long', month: 'short', day: 'numeric' });
+  const readyTime = fmtTime(o.ready_at, place);
+  const readyDay = fmtDay(o.ready_at, place);
+  const today = fmtDay(new Date().toISOString(), place);
   const when = `${readyDay === today ? 'Today' : readyDay} at ${readyTime}`;
 
   return (
@@ -122,7 +121,7 @@ function OrderDetails({
                 {i <= stepIndex && <span className="visually-hidden"> (done)</span>}
                 <span className="hh-order__step-time">
                   {i <= stepIndex ? '' : 'about '}
-                  {fmt(o.status_times[st.key], tz, { hour: 'numeric', minute: '2-digit' })}
+                  {fmtTime(o.status_times[st.key], place)}
                 </span>
               </li>
             ))}
@@ -155,9 +154,7 @@ function OrderDetails({
         {h.mode === 'curbside' && o.status !== 'completed' && o.status !== 'cancelled' && (
           <div>
             {o.arrived_at ? (
-              <p className="hh-note">
-                We know you're here (since {fmt(o.arrived_at, tz, { hour: 'numeric', minute: '2-digit' })}).
-              </p>
+              <p className="hh-note">We know you're here (since {fmtTime(o.arrived_at, place)}).</p>
             ) : (
               <button
                 type="button"

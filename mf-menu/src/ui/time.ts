@@ -1,16 +1,11 @@
 // Times a guest reads, in the location's own time zone.
+import { wallText as clock } from '@henhouse/kit/clock';
 import { dateFormat, wallClock, type ZoneOffset } from '@henhouse/kit/dates';
 
 /** Where a time is read: a location's zone, and the offset its answer carried. */
 export type Place = ZoneOffset & { time_zone?: string };
 
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** "6:00 AM" from a Date whose UTC fields are the local time (wallClock). */
-function clock(wall: Date): string {
-  const h = wall.getUTCHours();
-  return `${h % 12 || 12}:${String(wall.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
 
 const sameDay = (a: Date, b: Date) => a.toISOString().slice(0, 10) === b.toISOString().slice(0, 10);
 

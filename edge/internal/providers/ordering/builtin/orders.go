@@ -112,11 +112,14 @@ func (p *Provider) lifecycle(s *storedOrder) ordering.Order {
 	preparing := maxTime(placed.Add(PreparingAfter), o.ReadyAt.Add(-prep))
 	ready := maxTime(o.ReadyAt, preparing)
 	o.StatusTimes = ordering.StatusTimes{Placed: placed.UTC(), Preparing: wall(preparing), Ready: wall(ready), Completed: wall(ready.Add(CompletedAfter))}
+	now := p.now()
+	// The location as stored when the order was placed, with its clock as of this answer:
+	// the confirmation writes the order's times from the zone's current UTC offset.
+	p.cat.stampNow(&o.Location, now)
 	if o.Status == ordering.OrderCancelled {
 		o.Cancellable = false
 		return o
 	}
-	now := p.now()
 	switch {
 	case now.Before(o.StatusTimes.Preparing):
 		o.Status = ordering.OrderPlaced

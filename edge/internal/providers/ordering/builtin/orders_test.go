@@ -76,6 +76,16 @@ func TestOrderLifecycleFollowsTheClock(t *testing.T) {
 		}
 	}
 
+	// The order's location carries its zone's offset as of the answer, for the
+	// confirmation's times (EST until the switch to daylight saving time).
+	if off, until := o.Location.UTCOffsetMinutes, o.Location.UTCOffsetUntil; off == nil || *off != -300 || until == nil ||
+		!until.Equal(time.Date(2027, 3, 14, 7, 0, 0, 0, time.UTC)) {
+		t.Fatalf("order location offset %v until %v", off, until)
+	}
+	if got := statusAt(t, e, o.ID, v, time.Date(2027, 7, 1, 16, 0, 0, 0, time.UTC)); got.Location.UTCOffsetMinutes == nil || *got.Location.UTCOffsetMinutes != -240 {
+		t.Fatalf("in July the order's location is on EDT: %v", got.Location.UTCOffsetMinutes)
+	}
+
 	// An order for later is prepared during the prep time before it is due.
 	e.clk.Set(noon)
 	placeable(t, e, "w")
