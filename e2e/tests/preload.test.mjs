@@ -54,6 +54,18 @@ for (const path of Object.keys(budget)) {
     const named = [...(await res.text()).matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map(
       ([, url]) => new URL(url, site.edge.base).pathname,
     );
+    // As the browser parsed it: every preload in the head (stray text there would end the
+    // head early and move what follows into the body), and nothing before the page's root.
+    assert.deepEqual(
+      await page.evaluate(() => ({
+        inBody: document.querySelectorAll('body link').length,
+        beforeRoot: [...document.body.childNodes]
+          .slice(0, [...document.body.childNodes].indexOf(document.getElementById('root')))
+          .filter((n) => n.nodeType !== Node.TEXT_NODE || n.textContent.trim() !== '').length,
+      })),
+      { inBody: 0, beforeRoot: 0 },
+      `${path}: the document's head as parsed`,
+    );
     await page.waitForFunction(() => window.__firstRender != null, null, { timeout: 15000 });
     const early = await page.evaluate(() =>
       performance

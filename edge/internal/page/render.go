@@ -435,7 +435,7 @@ func preloadFragment(entry, entryIntegrity string, a modules.Assets) Fragment {
 		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="script" nonce="` + nonceHole + "\">\n")
 	}
 	for _, f := range a.CSS {
-		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="style">\n`)
+		s.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="style">` + "\n")
 	}
 	return fragment(s.String())
 }

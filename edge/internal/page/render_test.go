@@ -184,11 +184,27 @@ func TestPreloadsOfTheRoutesScreen(t *testing.T) {
 <link rel="preload" href="/modules/mf-menu/1.1.0/remoteEntry.js" as="script" nonce="N">`,
 		`<link rel="preload" href="/modules/mf-menu/1.1.0/2758.js" as="script" nonce="N">`,
 		`<link rel="preload" href="/modules/mf-menu/1.1.0/__federation_expose_Menu.js" as="script" nonce="N">`,
-		`<link rel="preload" href="/modules/mf-menu/1.1.0/menu.css" as="style">`,
+		`<link rel="preload" href="/modules/mf-menu/1.1.0/menu.css" as="style">` + "\n",
 	} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("missing %s in\n%s", want, doc)
 		}
+	}
+	headHoldsOnlyElements(t, doc)
+}
+
+// headHoldsOnlyElements fails when the document's head holds text between its elements
+// (a stray "\n" written as two characters, say): the browser's parser would end the head
+// at that text and put it, and every element after it, in the body.
+func headHoldsOnlyElements(t *testing.T, doc string) {
+	t.Helper()
+	start, end := strings.Index(doc, "<head>"), strings.Index(doc, "</head>")
+	if start < 0 || end < start {
+		t.Fatalf("no head in\n%s", doc)
+	}
+	between := regexp.MustCompile(`(?s)<title>.*?</title>|<script[^>]*>.*?</script>|<[^>]*>`).ReplaceAllString(doc[start:end], "")
+	if strings.TrimSpace(between) != "" {
+		t.Errorf("text in the head: %q", strings.TrimSpace(between))
 	}
 }
 
@@ -206,6 +222,7 @@ func TestPreloadOfTheScreensFirstRead(t *testing.T) {
 	if !strings.Contains(doc, want) {
 		t.Errorf("missing %s in\n%s", want, doc)
 	}
+	headHoldsOnlyElements(t, doc)
 	doc = string(s.Append(nil, &Page{Status: 200, Path: "/account/signin", Route: table[0], Nonce: "N"}))
 	if strings.Contains(doc, `as="fetch"`) {
 		t.Errorf("a page without Data preloads an answer:\n%s", doc)
