@@ -4,7 +4,7 @@
 // least 24 × 24 px or with room around it; links inside text are exempt).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage } from './harness.mjs';
+import { useSite, newPage, pageApi } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -112,6 +112,41 @@ for (const [path, ready] of routes) {
         );
     });
     assert.deepEqual(small, [], `${path}: targets smaller than 24 × 24 px without room`);
+    await page.context().close();
+  });
+}
+
+// The drawer and the popups are <dialog>s in the top layer. Sized by the window's width
+// (100vw), they were as wide as the window and its scrollbar gutter, and a right-aligned
+// drawer then started left of the window's edge by the gutter's width.
+for (const width of [320, 390]) {
+  test(`at ${width} px the cart drawer and the welcome popup lie inside the window, with quantity buttons a thumb can hit`, async () => {
+    const page = await newPage(site.browser, [], { viewport: { width, height: 800 }, showPopups: true });
+    await page.goto(site.edge.base + '/contact');
+    const inside = (loc) =>
+      loc.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= 0 && r.right <= document.documentElement.clientWidth + 0.5;
+      });
+    const popup = page.getByRole('dialog', { name: /Welcome/ });
+    await popup.waitFor();
+    assert.equal(await inside(popup), true, 'the welcome popup');
+    await popup.getByRole('button', { name: 'Close' }).click();
+
+    assert.equal(
+      (await pageApi(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+      201,
+    );
+    assert.equal((await pageApi(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 1 })).status, 201);
+    await page.reload();
+    await page.locator('.hh-cart-button').click();
+    const drawer = page.getByTestId('cart-drawer');
+    await drawer.getByRole('button', { name: 'One more 3 Tenders' }).waitFor();
+    assert.equal(await inside(drawer), true, 'the cart drawer');
+    for (const name of ['Remove 3 Tenders', 'One more 3 Tenders']) {
+      const box = await drawer.getByRole('button', { name }).boundingBox();
+      assert.ok(box.width >= 40 && box.height >= 40, `${name}: ${box.width} × ${box.height}`);
+    }
     await page.context().close();
   });
 }
