@@ -4,7 +4,6 @@
 // app's sign-in (docs/webview.md, "Signing in inside the app"): no links out of the app
 // flow, and the result goes to the app through its bridge.
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { passwordless, signIn } from '@henhouse/kit/api/account';
@@ -12,6 +11,7 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { rewardsName } from '@henhouse/kit/brand';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { FormAlert, PasswordField, RecaptchaNotice, StepHeading, TextField } from '@henhouse/kit/ui/forms/Field';
+import { useNativeForm } from '@henhouse/kit/ui/forms/nativeForm';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import { emailRules } from '@henhouse/kit/ui/forms/rules';
@@ -220,7 +220,7 @@ function PasswordStep({ focus, email, onChallenge, onPasswordless, webview, onSi
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ email: string; password: string }>({ defaultValues: { email, password: '' } });
+  } = useNativeForm<{ email: string; password: string }>({ defaultValues: { email, password: '' } });
 
   const submit = handleSubmit(async (v) => {
     setFormError(null);
@@ -304,7 +304,7 @@ function PasswordlessStep({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ identifier: string }>({ defaultValues: { identifier: '' } });
+  } = useNativeForm<{ identifier: string }>({ defaultValues: { identifier: '' } });
 
   const submit = handleSubmit(async (v) => {
     setFormError(null);

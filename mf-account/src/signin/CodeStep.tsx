@@ -1,10 +1,10 @@
 // The sign-in code step (docs/identity.md): the 6-digit code sent by email or text,
 // "Resend code", and where it went. Signs the member in on success.
 import { useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { resendCode, submitCode } from '@henhouse/kit/api/account';
 import { FormAlert, Status, StepHeading, TextField } from '@henhouse/kit/ui/forms/Field';
 import { oneTimeCodeInput, oneTimeCodeRules } from '@henhouse/kit/ui/forms/rules';
+import { useNativeForm } from '@henhouse/kit/ui/forms/nativeForm';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { formatTime, maskDestination } from '../lib/format';
@@ -35,7 +35,7 @@ export function CodeStep({ challenge: initial, onSignedIn, onBack, backLabel }: 
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  } = useNativeForm<{ code: string }>({ defaultValues: { code: '' } });
 
   // The guard against a second submit is a ref read when the form is submitted, so the
   // validated handler is built in the submit event, not while rendering.

@@ -2,11 +2,11 @@
 // check (action `giftcard`), and the answer or a refusal the guest can act on. The
 // edge limits checks per card and per client and locks a card after wrong PINs.
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from '@henhouse/kit/router';
 import { giftCardBalance } from '@henhouse/kit/api/checkout';
 import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import { FormAlert, RecaptchaNotice, TextField } from '@henhouse/kit/ui/forms/Field';
+import { useNativeForm } from '@henhouse/kit/ui/forms/nativeForm';
 import { balanceAnswer, balanceProblem, digitsOf, numberRules, pinRules } from './rules';
 import './giftcards.css';
 
@@ -16,7 +16,7 @@ interface Values {
 }
 
 export function BalancePage() {
-  const form = useForm<Values>({ mode: 'onTouched', defaultValues: { number: '', pin: '' } });
+  const form = useNativeForm<Values>({ mode: 'onTouched', defaultValues: { number: '', pin: '' } });
   const { errors, isSubmitting } = form.formState;
   const [answer, setAnswer] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

@@ -3,7 +3,6 @@
 // frame like the checkout. One purchase per attempt whatever the guest or the network
 // does (the idempotency key), and a confirmation that takes focus.
 import { useId, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { Link } from '@henhouse/kit/router';
 import { ApiError } from '@henhouse/kit/api/client';
 import {
@@ -26,6 +25,7 @@ import {
   TextField,
   describedBy,
 } from '@henhouse/kit/ui/forms/Field';
+import { useNativeForm } from '@henhouse/kit/ui/forms/nativeForm';
 import { emailRules } from '@henhouse/kit/ui/forms/rules';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
@@ -97,7 +97,7 @@ function BuyForm({
   const id = useId();
   const user = useAppStore((s) => s.user);
   const range = useMemo(() => sendRange(new Date(), limits.sendAheadDays), [limits.sendAheadDays]);
-  const form = useForm<BuyValues>({
+  const form = useNativeForm<BuyValues>({
     mode: 'onTouched',
     // The first problem on the page takes focus (focusFirstProblem), not the first
     // field registered: the custom amount is registered only once it is shown.
@@ -126,7 +126,7 @@ function BuyForm({
   // so a retry cannot buy a second card; replaced once the edge has refused the attempt.
   const keyRef = useRef<string | null>(null);
 
-  const [amount, custom, message] = useWatch({ control: form.control, name: ['amount', 'customAmount', 'message'] });
+  const [amount, custom, message] = [form.watch('amount'), form.watch('customAmount'), form.watch('message')];
   const cents = amountCents(amount, custom);
   const validCents = amount !== 'custom' || !amountError(custom, limits) ? cents : 0;
   const left = limits.messageMax - [...message].length;

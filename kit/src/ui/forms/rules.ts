@@ -1,14 +1,14 @@
-// Validation rules for fields every form asks for (react-hook-form `register` options;
-// types only, the kit does not load react-hook-form). The edge checks everything again
-// and its per-field messages replace these.
-import type { RegisterOptions } from 'react-hook-form';
+// Validation rules for fields every form asks for: `register` options of a
+// react-hook-form form and of a native one (nativeForm.ts) alike. The edge checks
+// everything again and its per-field messages replace these.
+import type { FieldRules } from '@henhouse/kit/ui/forms/nativeForm';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailRules = {
   required: 'Enter your email address',
   validate: (v: string) => EMAIL.test(v.trim()) || 'Enter an email address like name@example.com',
-} satisfies RegisterOptions<{ email: string }, 'email'>;
+} satisfies FieldRules;
 
 /** A US phone number: 10 digits, with or without a leading 1 and punctuation. */
 export function phoneDigits(v: string): string {

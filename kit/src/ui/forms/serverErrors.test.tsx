@@ -3,37 +3,45 @@ import { useForm } from 'react-hook-form';
 import { ApiError } from '@henhouse/kit/api/client';
 import { botCheckMessage } from '@henhouse/kit/botcheck/errors';
 import { TextField } from './Field';
+import { useNativeForm } from './nativeForm';
 import { applyServerErrors, fieldErrors } from './serverErrors';
 
 type Values = { email: string; phone: string; code: string };
 const names = ['email', 'phone', 'code'] as const;
+const defaultValues: Values = { email: '', phone: '', code: '' };
 
-/** A form whose submit fails with `err`; the form-level message shows in a paragraph. */
-function renderForm(err: unknown, opts: Parameters<typeof applyServerErrors<Values>>[3] = {}) {
-  const result: { message?: string | null } = {};
-  function Form() {
-    const { register, setError, formState } = useForm<Values>();
-    const e = formState.errors;
-    return (
-      <form
-        onSubmit={(ev) => {
-          ev.preventDefault();
-          result.message = applyServerErrors(err, setError, names, opts);
-        }}
-      >
-        <TextField label="Email" error={e.email?.message} {...register('email')} />
-        <TextField label="Phone" error={e.phone?.message} {...register('phone')} />
-        <TextField label="Code" error={e.code?.message} {...register('code')} />
-        <button type="submit">Send</button>
-      </form>
-    );
+// The same messages land the same way on a react-hook-form form and on a native one.
+const libraries = [
+  ['react-hook-form', () => useForm<Values>({ defaultValues })],
+  ['nativeForm', () => useNativeForm<Values>({ defaultValues })],
+] as const;
+
+describe.each(libraries)('applyServerErrors on a %s form', (_, useTheForm) => {
+  /** A form whose submit fails with `err`; the form-level message shows in a paragraph. */
+  function renderForm(err: unknown, opts: Parameters<typeof applyServerErrors<keyof Values>>[3] = {}) {
+    const result: { message?: string | null } = {};
+    function Form() {
+      const { register, setError, formState } = useTheForm();
+      const e = formState.errors;
+      return (
+        <form
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            result.message = applyServerErrors(err, setError, names, opts);
+          }}
+        >
+          <TextField label="Email" error={e.email?.message} {...register('email')} />
+          <TextField label="Phone" error={e.phone?.message} {...register('phone')} />
+          <TextField label="Code" error={e.code?.message} {...register('code')} />
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    render(<Form />);
+    act(() => screen.getByRole('button', { name: 'Send' }).click());
+    return result;
   }
-  render(<Form />);
-  act(() => screen.getByRole('button', { name: 'Send' }).click());
-  return result;
-}
 
-describe('applyServerErrors', () => {
   it('puts each field message on its field, focuses the first and leaves no form message', () => {
     const r = renderForm(
       new ApiError(422, 'invalid', 'Check the highlighted fields.', {

@@ -1,13 +1,18 @@
 // The edge's per-field errors ({error:{code,message,fields}}, docs/identity.md) on a
-// react-hook-form form. Types only from react-hook-form: the kit does not load it, the
-// remote that renders the form does.
+// form: a react-hook-form form or a native one (nativeForm.ts); both have this setError.
 //
 // Other kit modules are imported through "@henhouse/kit/…", not relatively: those
 // requests are the federation's shared singletons, so a remote that loads this module
 // sees the page's one ApiError class (a relative import would bundle a second copy).
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@henhouse/kit/api/client';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
+
+/** The form's setError, whichever library keeps the form. */
+type SetError<N extends string> = (
+  name: N,
+  error: { type: string; message: string },
+  options: { shouldFocus: boolean },
+) => void;
 
 /** fieldErrors are the API's per-field messages, if any. */
 export function fieldErrors(err: unknown): Record<string, string> {
@@ -23,11 +28,11 @@ export function fieldErrors(err: unknown): Record<string, string> {
  * codes (invalid_code, code_expired), which the guest fixes in that field. `aliases`
  * maps other names the edge uses for a field to the form's name.
  */
-export function applyServerErrors<T extends FieldValues>(
+export function applyServerErrors<N extends string>(
   err: unknown,
-  setError: UseFormSetError<T>,
-  names: readonly Path<T>[],
-  opts: { codeField?: Path<T>; aliases?: Record<string, Path<T>> } = {},
+  setError: SetError<N>,
+  names: readonly N[],
+  opts: { codeField?: N; aliases?: Record<string, N> } = {},
 ): string | null {
   const fields = fieldErrors(err);
   let focused = false;
@@ -35,7 +40,7 @@ export function applyServerErrors<T extends FieldValues>(
   for (const [key, message] of Object.entries(fields)) {
     const name: string = opts.aliases?.[key] ?? key;
     if ((names as readonly string[]).includes(name)) {
-      setError(name as Path<T>, { type: 'server', message }, { shouldFocus: !focused });
+      setError(name as N, { type: 'server', message }, { shouldFocus: !focused });
       focused = true;
     } else if (message) unmatched.push(message);
   }
