@@ -150,3 +150,40 @@ for (const width of [320, 390]) {
     await page.context().close();
   });
 }
+
+// The header's bar holds the burger, the brand name, the greeting and the cart. A
+// member's "1250 Points" beside the name once pushed the name to break inside the word
+// ("Henhous" over "e") at 390 px: on a phone the balance now stands over its label.
+for (const width of [320, 390]) {
+  test(`at ${width} px the header keeps the brand name whole, for a guest and for a member`, async () => {
+    const page = await newPage(site.browser, [], { viewport: { width, height: 700 } });
+    await page.goto(site.edge.base + '/contact');
+    await page.waitForFunction(() => window.__henhouse);
+    const lines = (selector) =>
+      page.locator(selector).evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+    assert.equal(await lines('.hh-logo'), 1, 'the brand name, signed out');
+    assert.equal(await lines('.hh-greeting'), 1, '"Sign In"');
+    await page.evaluate(() =>
+      window.__henhouse.store.getState().set({
+        user: { id: 'u1', email: 'ada@example.com', first_name: 'Ada' },
+        members: { points: 1250 },
+      }),
+    );
+    await page.getByRole('link', { name: '1250 Points' }).waitFor();
+    assert.equal(await lines('.hh-logo'), 1, 'the brand name, signed in');
+    const bar = await page.locator('.hh-header__bar').boundingBox();
+    for (const sel of ['.hh-logo', '.hh-greeting', '.hh-cart-button']) {
+      const box = await page.locator(sel).boundingBox();
+      assert.ok(box.y >= bar.y && box.y + box.height <= bar.y + bar.height, `${sel} inside the bar`);
+      assert.ok(
+        box.x + box.width <= (await page.evaluate(() => document.documentElement.clientWidth)),
+        `${sel} inside the window`,
+      );
+    }
+    await page.context().close();
+  });
+}
