@@ -4,6 +4,7 @@ import type { ContentBlock } from '@henhouse/kit/api/types';
 import { lazy, Suspense } from 'react';
 import { Loading } from '@henhouse/kit/ui/Status';
 import { TopSellers } from './TopSellers';
+import { forGuestsOnly, shownTo } from './audience';
 
 // The catering blocks (the estimator, the catering menu, and the menu rules and cart
 // calls behind them) are a chunk of their own, fetched when a page has one: the home
@@ -16,10 +17,12 @@ const CateringBlock = lazy(() =>
 type Block = ContentBlock;
 
 function Buttons({ cta }: { cta?: ButtonBlock[] }) {
-  if (!cta?.length) return null;
+  const signedIn = useAppStore((s) => !!s.user);
+  const shown = signedIn ? cta?.filter((b) => !forGuestsOnly(b)) : cta;
+  if (!shown?.length) return null;
   return (
     <div className="hh-block__actions">
-      {cta.map((b, i) => (
+      {shown.map((b, i) => (
         <ContentButton key={i} block={b} />
       ))}
     </div>
@@ -33,7 +36,7 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
   return (
     <>
       {blocks.map((b, i) => {
-        if ('show' in b && b.show === 'no-user' && signedIn) return null;
+        if ('show' in b && !shownTo(b.show, signedIn)) return null;
         const title = b.title;
         const text = 'text' in b ? b.text : undefined;
         switch (b.component) {

@@ -2,6 +2,7 @@ import { Link } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import type { TopSellersBlock } from '@henhouse/kit/api/types';
 import { ContentButton } from '@henhouse/kit/ui/ContentButton';
+import { shownTo } from './audience';
 
 export type { TopSellersBlock };
 
@@ -17,11 +18,11 @@ export const heightAt = (w: number, img: { width?: number; height?: number }) =>
   img.width && img.height ? Math.round((w * img.height) / img.width) : Math.round((w * 3) / 4);
 
 /** The top sellers block: an optional title and product cards, each with its own button
- *  or "Order now"; hidden from members when the block is marked no-user. */
+ *  or "Order now"; shown only to its audience (`show`: no-user, guests; user, members). */
 export function TopSellers({ block }: { block: TopSellersBlock }) {
   const location = useAppStore((s) => s.location);
   const signedIn = useAppStore((s) => !!s.user);
-  if (block.show === 'no-user' && signedIn) return null;
+  if (!shownTo(block.show, signedIn)) return null;
   return (
     <section
       className={`hh-block hh-top-sellers hh-top-sellers--${block.layout ?? 'default'}`}

@@ -1,10 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { mockApi, storeWith } from '@henhouse/kit/test/harness';
+import { mockApi, resetStore, storeWith } from '@henhouse/kit/test/harness';
 import { MemoryRouter, Route, Routes, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ContentButton, contentButtonHref, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
 import { TopSellers, orderNowHref, type TopSellersBlock } from './TopSellers';
 import { Blocks } from './Blocks';
+import type { ContentBlock } from '@henhouse/kit/api/types';
 
 function Where() {
   const l = useLocation();
@@ -115,6 +116,45 @@ describe('top sellers block', () => {
     storeWith({ user: { id: 'u1' } });
     inRouter(<TopSellers block={{ ...block, show: 'no-user' }} />);
     expect(screen.queryByRole('heading', { name: 'Top Sellers' })).toBeNull();
+  });
+});
+
+describe('who sees a block', () => {
+  beforeEach(() => resetStore());
+  const cta = [
+    btn({ text: 'Join now', link: { cached_url: 'account/signup', linktype: 'story' } }),
+    btn({ text: 'Sign in', link: { cached_url: '/account/signin', linktype: 'story' } }),
+    btn({ text: 'Order now', link: { cached_url: 'locations', linktype: 'story' } }),
+  ];
+  const hero: ContentBlock = { component: 'hero', title: 'Henhouse Rewards', text: 'Earn points on every order.', cta };
+  const forMembers = {
+    component: 'rewards',
+    title: 'Your rewards',
+    text: 'Spend your points.',
+    show: 'user',
+  } as ContentBlock;
+  const forGuests = { component: 'rewards', title: 'Join us', text: 'Earn points.', show: 'no-user' } as ContentBlock;
+
+  it('a guest sees the join and sign-in buttons and the blocks for guests, not those for members', () => {
+    inRouter(<Blocks blocks={[hero, forMembers, forGuests]} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Join now', 'Sign in', 'Order now']);
+    expect(screen.getByRole('heading', { name: 'Join us' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your rewards' })).toBeNull();
+  });
+
+  it('a member sees neither join nor sign-in, and the blocks for members instead of those for guests', () => {
+    storeWith({ user: { id: 'u1' } });
+    inRouter(<Blocks blocks={[hero, forMembers, forGuests]} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Order now']);
+    expect(screen.getByRole('heading', { name: 'Your rewards' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Join us' })).toBeNull();
+  });
+
+  it('a hero whose only buttons are for guests has no button row for a member', () => {
+    storeWith({ user: { id: 'u1' } });
+    const { container } = inRouter(<Blocks blocks={[{ ...hero, cta: cta.slice(0, 2) }]} />);
+    expect(screen.getByRole('heading', { name: 'Henhouse Rewards' })).toBeInTheDocument();
+    expect(container.querySelector('.hh-block__actions')).toBeNull();
   });
 });
 
