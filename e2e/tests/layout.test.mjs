@@ -138,7 +138,12 @@ for (const width of [320, 390]) {
       201,
     );
     assert.equal((await pageApi(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 1 })).status, 201);
+    // The next visit shows the site popup, with the first screen: it is closed first.
     await page.reload();
+    await page
+      .getByRole('dialog', { name: 'Double points on Tuesdays' })
+      .getByRole('button', { name: 'Close' })
+      .click();
     await page.locator('.hh-cart-button').click();
     const drawer = page.getByTestId('cart-drawer');
     await drawer.getByRole('button', { name: 'One more 3 Tenders' }).waitFor();

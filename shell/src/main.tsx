@@ -7,7 +7,7 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { moduleVersions, preloadScreen, registerModules } from './federation/remotes';
 import { resolve } from './routing/resolve';
 import { Root } from './routing/Root';
-import { preloadChrome, whenIdle } from './chrome/lazy';
+import { prefetchPopups, preloadChrome, whenIdle } from './chrome/lazy';
 import { runStartup, seedSession } from './session/startup';
 import { keepLocationHint } from './session/locationHint';
 import { startTelemetry } from './telemetry/queue';
@@ -40,6 +40,10 @@ keepLocationHint();
 if (boot.config.environment !== 'prod' && boot.config.environment !== 'production') {
   window.__henhouse = { store: useAppStore };
 }
+// The popups' content (preloaded by the page's head) and, for a visitor who will see a
+// popup, its code and image: fetched while the first screen loads, so the popup can show
+// with that screen (docs/shell.md, "Popups"). Only the full site shows popups.
+if (boot.layout === 'default') void prefetchPopups();
 if (boot.layout !== 'app') {
   void runStartup(boot, window.location.pathname, Object.fromEntries(new URLSearchParams(window.location.search)));
 }

@@ -103,6 +103,10 @@ func NewShell(a Assets, cfg Config, table []*routes.Compiled, chrome Chrome) (*S
 	return s, nil
 }
 
+// PopupsPath is the API path (below the API base) of the popups' content, which the
+// shell reads on every page of the default layout.
+const PopupsPath = "/content/popups"
+
 // Page is what one response says beyond the Shell.
 type Page struct {
 	Status  int
@@ -178,6 +182,15 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 		b = append(b, `<link rel="preload" href="`...)
 		b = appendHTML(b, s.apiBase+p.Data)
 		b = append(b, `" as="fetch" crossorigin>`+"\n"...)
+	}
+	if p.Route.Layout == routes.LayoutDefault {
+		// The popups' content (docs/shell.md, "Popups"), read on every page of the full
+		// site: asked for by the head, it is there when the shell chooses the popup to
+		// show, whose image and code then load while the screen does. Low priority: the
+		// screen's own files and first read go first.
+		b = append(b, `<link rel="preload" href="`...)
+		b = appendHTML(b, s.apiBase+PopupsPath)
+		b = append(b, `" as="fetch" fetchpriority="low" crossorigin>`+"\n"...)
 	}
 	b = append(b, "</head>\n<body>\n<div id=\"root\">"...)
 	if c, ok := s.chrome[p.Route.Layout]; ok {

@@ -208,23 +208,54 @@ func headHoldsOnlyElements(t *testing.T, doc string) {
 	}
 }
 
-// A page whose screen reads an API answer first preloads it, as the API client will ask
-// for it (a CORS-mode fetch: crossorigin), below the API base; other pages preload none.
-func TestPreloadOfTheScreensFirstRead(t *testing.T) {
+// apiShell is a shell with the API below /api and no chrome.
+func apiShell(t *testing.T) (*Shell, []*routes.Compiled) {
+	t.Helper()
 	table := routes.MustCompile(routes.Table("henhouse")).Routes()
 	cfg := Config{BrandName: "Henhouse", BrandSlug: "henhouse", APIBase: "/api"}
 	s, err := NewShell(Assets{JS: []string{"main.1a2b3c4d.js"}}, cfg, table, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, table
+}
+
+// A page whose screen reads an API answer first preloads it, as the API client will ask
+// for it (a CORS-mode fetch: crossorigin), below the API base; other pages preload none.
+func TestPreloadOfTheScreensFirstRead(t *testing.T) {
+	s, table := apiShell(t)
 	doc := string(s.Append(nil, &Page{Status: 200, Path: "/catering", Route: table[0], Data: "/content/pages/a&b", Nonce: "N"}))
-	want := `<link rel="preload" href="/api/content/pages/a&amp;b" as="fetch" crossorigin>` + "\n</head>"
+	want := `<link rel="preload" href="/api/content/pages/a&amp;b" as="fetch" crossorigin>` + "\n" + popupsPreload + "\n</head>"
 	if !strings.Contains(doc, want) {
 		t.Errorf("missing %s in\n%s", want, doc)
 	}
 	headHoldsOnlyElements(t, doc)
 	doc = string(s.Append(nil, &Page{Status: 200, Path: "/account/signin", Route: table[0], Nonce: "N"}))
-	if strings.Contains(doc, `as="fetch"`) {
+	if strings.Contains(strings.ReplaceAll(doc, popupsPreload, ""), `as="fetch"`) {
 		t.Errorf("a page without Data preloads an answer:\n%s", doc)
+	}
+}
+
+const popupsPreload = `<link rel="preload" href="/api/content/popups" as="fetch" fetchpriority="low" crossorigin>`
+
+// Every page of the full site asks for the popups' content from its head, after the
+// screen's own read; the minimal and app layouts show no popups and do not.
+func TestPreloadOfThePopupsOnTheFullSite(t *testing.T) {
+	s, table := apiShell(t)
+	seen := map[routes.Layout]bool{}
+	for _, r := range table {
+		seen[r.Layout] = true
+		doc := string(s.Append(nil, &Page{Status: 200, Path: "/x", Route: r, Data: "/content/pages/x", Nonce: "N"}))
+		has := strings.Contains(doc, popupsPreload+"\n</head>")
+		if has != (r.Layout == routes.LayoutDefault) {
+			t.Errorf("%s (%s layout): popups preloaded = %v", r.ID, r.Layout, has)
+		}
+		if has && strings.Index(doc, popupsPreload) < strings.Index(doc, `href="/api/content/pages/x"`) {
+			t.Errorf("%s: the popups come before the screen's own read", r.ID)
+		}
+		headHoldsOnlyElements(t, doc)
+	}
+	if len(seen) != 3 {
+		t.Errorf("layouts in the table: %v", seen)
 	}
 }

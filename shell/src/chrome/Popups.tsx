@@ -21,8 +21,10 @@ export function newVisit() {
 export function Popups() {
   const { pathname } = useLocation();
   const signedIn = useAppStore((s) => Boolean(s.token || s.user));
-  // Without its popups the page works the same; a failure to load them shows in the error dialog.
-  const loaded = useLoad('popups', popupContent, { report: 'dialog' });
+  // Without its popups the page works the same; a failure to load them shows in the error
+  // dialog. Urgent: the answer is most often here already (./popupContent), and a popup
+  // rendered as a transition waits behind the rest of the page's work (a map, say).
+  const loaded = useLoad('popups', popupContent, { report: 'dialog', urgent: true });
   const popups = loaded.status === 'ready' ? loaded.data.popups : undefined;
   // No storage when the chrome is prerendered at build time (src/prerender): nothing dismissed.
   const [dismissed, setDismissed] = useState<Set<string>>(() =>

@@ -9,12 +9,35 @@ import { hasErrors, useAppStore } from '@henhouse/kit/state/store';
 import { firstScreen } from '@henhouse/kit/ui/firstScreen';
 import { fetchPopupsEarly } from './popupContent';
 
+/** A deferred part's code: load() fetches it (once), and keeps it for the render. */
+interface Part<P> {
+  load: () => Promise<{ default: ComponentType<P> }>;
+  loaded?: { default: ComponentType<P> };
+}
+
+function part<P>(load: () => Promise<ComponentType<P>>): Part<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const p: Part<P> = {
+    load: () => {
+      loading ??= load().then(
+        (component) => (p.loaded = { default: component }),
+        (err: unknown) => {
+          loading = undefined; // asked again, it loads again
+          throw err;
+        },
+      );
+      return loading;
+    },
+  };
+  return p;
+}
+
 const loaders = {
-  errorDialog: () => import('./ErrorDialog').then((m) => ({ default: m.ErrorDialog })),
-  forcedSignOut: () => import('./ForcedSignOut').then((m) => ({ default: m.ForcedSignOut })),
-  cartDrawer: () => import('./CartDrawer').then((m) => ({ default: m.CartDrawer })),
-  mobileMenu: () => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })),
-  popups: () => import('./Popups').then((m) => ({ default: m.Popups })),
+  errorDialog: part(() => import('./ErrorDialog').then((m) => m.ErrorDialog)),
+  forcedSignOut: part(() => import('./ForcedSignOut').then((m) => m.ForcedSignOut)),
+  cartDrawer: part(() => import('./CartDrawer').then((m) => m.CartDrawer)),
+  mobileMenu: part<{ careersUrl: string }>(() => import('./MobileMenu').then((m) => m.MobileMenu)),
+  popups: part(() => import('./Popups').then((m) => m.Popups)),
 };
 
 /** A screen that never reports (a redirect, a failed remote) holds deferred work this long. */
@@ -36,7 +59,7 @@ export function whenIdle(fn: () => void): void {
 
 /** preloadChrome fetches every deferred part (after the first render, see whenIdle). */
 export function preloadChrome(): void {
-  for (const load of Object.values(loaders)) {
+  for (const { load } of Object.values(loaders)) {
     load().catch(() => {
       /* not fatal: the part is loaded again when it is first wanted */
     });
@@ -50,13 +73,21 @@ function useOnceTrue(wanted: boolean): boolean {
   return seen || wanted;
 }
 
-function deferred<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  const Part = lazy(load);
+function deferred<P extends object>(code: Part<P>) {
+  const Lazy = lazy(code.load);
+  // Mounted when the part is first wanted. A part whose code is already here (fetched
+  // ahead) renders in that same commit: as a lazy component it would suspend once, and
+  // React reveals a suspended part only after its Suspense throttle (up to 300 ms), so
+  // a popup shown with the first screen would come that much later.
+  function Shown(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => code.loaded?.default ?? Lazy);
+    return <Component {...props} />;
+  }
   return function Deferred({ wanted, ...props }: P & { wanted: boolean }) {
     if (!useOnceTrue(wanted)) return null;
     return (
       <Suspense fallback={null}>
-        <Part {...(props as P)} />
+        <Shown {...(props as P)} />
       </Suspense>
     );
   };
@@ -65,7 +96,7 @@ function deferred<P extends object>(load: () => Promise<{ default: ComponentType
 const ErrorDialogPart = deferred(loaders.errorDialog);
 const ForcedSignOutPart = deferred(loaders.forcedSignOut);
 const CartDrawerPart = deferred(loaders.cartDrawer);
-const MobileMenuPart = deferred<{ careersUrl: string }>(loaders.mobileMenu);
+const MobileMenuPart = deferred(loaders.mobileMenu);
 const PopupsPart = deferred(loaders.popups);
 
 /** The global error dialog (./ErrorDialog), loaded when there is an error to show. */
@@ -88,13 +119,33 @@ export function MobileMenu({ careersUrl }: { careersUrl: string }) {
   return <MobileMenuPart wanted careersUrl={careersUrl} />;
 }
 
-/** The popups (./Popups): their content and image are fetched once the first screen is
- *  shown (./popupContent), and they show once the browser is idle. */
+/** prefetchPopups starts fetching the popups' content and, when one will show, its code
+ *  and image (./popupContent). The shell calls it as it starts, before its first render;
+ *  the popups take its answer. It answers once the popup can paint whole. */
+export function prefetchPopups(): Promise<void> {
+  return fetchPopupsEarly(() =>
+    loaders.popups.load().catch(() => {
+      /* not fatal: the part is loaded again when it is wanted */
+    }),
+  );
+}
+
+/** How long a popup waits for its code and image once the page is idle. */
+export const POPUP_WAIT_MS = 1000;
+
+/** The popups (./Popups): their content, and the image and code of the popup that will
+ *  show, are fetched from the shell's start on (prefetchPopups). A popup shows with the
+ *  first screen, as soon as it can paint whole, instead of after the rest of the page's
+ *  work (a map, say): a guest meets it before starting on the page, and it is not a late
+ *  change to a page already in use. When its code or image are slow, it shows once the
+ *  browser is idle and POPUP_WAIT_MS have passed, with what has come by then. */
 export function Popups() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    void firstScreen.then(fetchPopupsEarly);
-    whenIdle(() => setReady(true));
+    const prepared = prefetchPopups();
+    const show = () => setReady(true);
+    void firstScreen.then(() => prepared).then(show);
+    whenIdle(() => setTimeout(show, POPUP_WAIT_MS));
   }, []);
   return <PopupsPart wanted={ready} />;
 }

@@ -1,6 +1,6 @@
 import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { fetchPopupsEarly, popupContent } from './popupContent';
+import { fetchPopupsEarly, newPage, popupContent } from './popupContent';
 
 const popups = [
   {
@@ -27,6 +27,7 @@ let fetches = 0;
 const images: string[] = [];
 
 beforeEach(() => {
+  newPage();
   fetches = 0;
   images.length = 0;
   localStorage.clear();
@@ -44,7 +45,12 @@ beforeEach(() => {
   });
   jest.spyOn(window, 'Image').mockImplementation(() => {
     const img = document.createElement('img');
-    Object.defineProperty(img, 'src', { set: (v: string) => images.push(v) });
+    Object.defineProperty(img, 'src', {
+      set: (v: string) => {
+        images.push(v);
+        setTimeout(() => img.onload?.(new Event('load')), 5);
+      },
+    });
     return img;
   });
 });
@@ -81,4 +87,34 @@ test('a failed early fetch is the popups’ own failure, seen when they take it'
   fetchPopupsEarly();
   await expect(popupContent(new AbortController().signal)).rejects.toMatchObject({ status: 503 });
   expect(images).toEqual([]);
+});
+
+test('the popups’ code is fetched with their content when a popup will show, and not when none will', async () => {
+  let codeLoaded = false;
+  const loadCode = jest.fn(() => new Promise((r) => setTimeout(r, 20)).then(() => (codeLoaded = true)));
+  await fetchPopupsEarly(loadCode);
+  // It answers once the popup's code and image are here.
+  expect(loadCode).toHaveBeenCalledTimes(1);
+  expect(codeLoaded).toBe(true);
+  expect(images).toEqual(['/static/img/welcome.svg']);
+  expect((await popupContent(new AbortController().signal)).popups).toHaveLength(2);
+
+  newPage();
+  localStorage.setItem('henhouse:popups', JSON.stringify(['welcome@2', 'promo@1']));
+  const again = jest.fn(async () => undefined);
+  await fetchPopupsEarly(again);
+  expect(again).not.toHaveBeenCalled();
+  expect(images).toEqual(['/static/img/welcome.svg']);
+});
+
+test('a failed fetch of the content still answers, with nothing to load', async () => {
+  configureApi({
+    fetchImpl: (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch,
+  });
+  const loadCode = jest.fn(async () => undefined);
+  await expect(fetchPopupsEarly(loadCode)).resolves.toBeUndefined();
+  expect(loadCode).not.toHaveBeenCalled();
+  await expect(popupContent(new AbortController().signal)).rejects.toBeTruthy();
 });

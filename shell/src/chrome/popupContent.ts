@@ -1,7 +1,9 @@
-// The popups' content is fetched as soon as the first screen is shown, ahead of the
-// popup itself, which waits until the browser is idle (lazy.tsx); the image of the popup
-// that will show is fetched with it. At idle time the popup then paints at once, instead
-// of only starting its two requests, one after the other, then.
+// The popups' content is read as soon as the shell first renders: the page's head has
+// already asked for it (the edge preloads it on every page of the full site). Once it is
+// here the shell knows which popup, if any, this visitor will see, and fetches that
+// popup's image and the popups' code at once, while the screen loads. The popup itself
+// waits until the first screen is shown and the browser is idle (lazy.tsx), and then
+// paints at once instead of only starting its requests then.
 import { getPopups } from '@henhouse/kit/api/content';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { choosePopup, readDismissed } from '@henhouse/kit/rules/popups';
@@ -10,21 +12,44 @@ type PopupsAnswer = Awaited<ReturnType<typeof getPopups>>;
 
 let early: Promise<PopupsAnswer> | null = null;
 
-/** fetchPopupsEarly starts fetching the popups' content and the chosen popup's image. */
-export function fetchPopupsEarly(): void {
-  if (early) return;
-  early = getPopups().then((answer) => {
-    const { token, user } = useAppStore.getState();
-    const popup = choosePopup(answer.popups, window.location.pathname, Boolean(token || user), readDismissed());
-    if (popup?.image?.filename) new Image().src = popup.image.filename;
-    return answer;
+/** fetchPopupsEarly starts fetching the popups' content and, when a popup will show,
+ *  its image and (loadCode) the popups' code. A visitor who has dismissed them all
+ *  fetches neither. It answers once the chosen popup can paint whole: its code and image
+ *  are here (or failed, and the popup shows without them), or no popup will show. */
+export function fetchPopupsEarly(loadCode?: () => Promise<unknown>): Promise<void> {
+  if (prepared) return prepared;
+  early = getPopups();
+  prepared = early.then(
+    async (answer) => {
+      const { token, user } = useAppStore.getState();
+      const popup = choosePopup(answer.popups, window.location.pathname, Boolean(token || user), readDismissed());
+      if (!popup) return;
+      await Promise.all([loadCode?.(), popup.image?.filename && loadImage(popup.image.filename)]);
+    },
+    // Not handled here: a failure is the popups' own, reported when they take this answer.
+    () => undefined,
+  );
+  return prepared;
+}
+
+let prepared: Promise<void> | null = null;
+
+function loadImage(src: string): Promise<void> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = img.onerror = () => resolve();
+    img.src = src;
   });
-  // Not handled here: a failure is the popups' own, reported when they take this answer.
-  early.catch(() => undefined);
+}
+
+/** Tests: a new page. */
+export function newPage() {
+  early = null;
+  prepared = null;
 }
 
 /** popupContent answers the early fetch the first time it is asked, and fetches again
- *  afterwards (a retry, a new visit in tests). */
+ *  afterwards (a retry, a new visit). */
 export function popupContent(signal: AbortSignal): Promise<PopupsAnswer> {
   const answer = early;
   early = null;
