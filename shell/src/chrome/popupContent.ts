@@ -1,9 +1,8 @@
-// The popups' content is read as soon as the shell first renders: the page's head has
-// already asked for it (the edge preloads it on every page of the full site). Once it is
-// here the shell knows which popup, if any, this visitor will see, and fetches that
-// popup's image and the popups' code at once, while the screen loads. The popup itself
-// waits until the first screen is shown and the browser is idle (lazy.tsx), and then
-// paints at once instead of only starting its requests then.
+// The popups' content is read as the shell starts, before its first render: the page's
+// head has already asked for it (the edge preloads it on every page of the full site).
+// Once it is here the shell knows which popup, if any, this visitor will see, and fetches
+// that popup's image and the popups' code at once, while the first screen loads. The
+// popup then shows with that screen, painting whole at once (lazy.tsx, Popups).
 import { getPopups } from '@henhouse/kit/api/content';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { choosePopup, readDismissed } from '@henhouse/kit/rules/popups';
