@@ -64,7 +64,7 @@ test-fuzz:
 
 test-js: deps typecheck
 	npx jest --config jest.config.js
-	node --test scripts/
+	node --test scripts/ kit/build/
 
 test-e2e: build
 	@command -v $${CHROMIUM_PATH:-/usr/bin/chromium} >/dev/null || { echo "Chromium is missing: apt-get install -y chromium"; exit 1; }

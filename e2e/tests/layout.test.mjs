@@ -163,6 +163,9 @@ for (const width of [320, 390]) {
   test(`at ${width} px the header keeps the brand name whole, for a guest and for a member`, async () => {
     const page = await newPage(site.browser, [], { viewport: { width, height: 700 } });
     await page.goto(site.edge.base + '/contact');
+    // The shell's header, not the prerendered one it replaces (mid-replacement, the
+    // measured element may already be gone from the page).
+    await page.locator('#main [data-screen]').waitFor();
     await page.waitForFunction(() => window.__henhouse);
     const lines = (selector) =>
       page.locator(selector).evaluate((el) => {

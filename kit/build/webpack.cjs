@@ -632,7 +632,10 @@ function shellConfig({ dir, extraPlugins = [] }) {
         // (shell/src/federation/remotes.ts), never by its mf-manifest.json, so the
         // runtime's manifest and snapshot handling is left out.
         experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
-        runtimePlugins: [path.join(__dirname, 'federation', 'provide-bundler-runtime.js')],
+        runtimePlugins: [
+          path.join(__dirname, 'federation', 'provide-bundler-runtime.js'),
+          path.join(__dirname, 'federation', 'share-once.js'),
+        ],
       }),
       new OneFederationRuntimePlugin(),
       new LeanFederationRuntimePlugin(),
