@@ -8,6 +8,8 @@ go test -run '^$' -bench . -benchmem ./edge/...
 echo "== API load (bench/apiload)"
 go run ./bench/apiload "$@"
 echo "== Page speed against nginx (bench/pagespeed.sh)" && bash bench/pagespeed.sh
+echo "== Federation runtime work per page (bench/federation.mjs)"
+node bench/federation.mjs
 echo "== First-visit JavaScript (bench/bundle-size.mjs)"
 node bench/bundle-size.mjs
 echo "== First paint and layout stability (bench/paint.mjs)"
