@@ -109,6 +109,12 @@ export async function launch() {
           /* opaque origins have no storage */
         }
       }, popupKeys);
+      // The edge's copy of the same (shell/src/chrome/dismissals.ts): without it the page's HTML
+      // holds the welcome popup, which the shell then removes.
+      if (popupKeys.length)
+        await context.addCookies([
+          { name: 'hh_popups', value: encodeURIComponent(popupKeys.join(' ')), domain: '127.0.0.1', path: '/' },
+        ]);
     }
     return context;
   };

@@ -1,7 +1,7 @@
 // Welcome and site popups (docs/shell.md, "Popups"): shown from content, dismissible, remembered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, injectAxe } from './harness.mjs';
+import { useSite, newPage, injectAxe, seriousViolations } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -10,7 +10,11 @@ test('a first visit is welcomed; the popup keeps focus, closes with Escape and s
   await page.goto(site.edge.base + '/about');
   const welcome = page.getByRole('dialog', { name: 'Welcome to Henhouse' });
   await welcome.waitFor();
-  // The dialog is modal: focus is inside it.
+  // The page's HTML held it (below); once the shell has taken it over, the dialog is
+  // modal: focus is inside it.
+  await page.waitForFunction(
+    () => document.querySelector('dialog:modal') && !document.getElementById('hh-early-popup'),
+  );
   assert.ok(await welcome.evaluate((d) => d.contains(document.activeElement)));
   await injectAxe(page);
   const violations = await page.evaluate(async () => {
@@ -49,4 +53,82 @@ test('the welcome popup button goes where content says and is not shown at check
   assert.equal(await fresh.getByRole('dialog').count(), 0);
   await page.context().close();
   await fresh.context().close();
+});
+
+// The edge writes the popup a visitor will see into the page's HTML, so it paints with the
+// page instead of after the scripts; the shell then shows its own in the same place
+// (shell/src/chrome/earlyPopup.ts).
+const boxes = (page) =>
+  page.evaluate(() => {
+    const d = document.querySelector('dialog[open]');
+    const r = (e) => {
+      const b = e.getBoundingClientRect();
+      return [b.x, b.y, b.width, b.height].map(Math.round).join(',');
+    };
+    return d ? [r(d), ...[...d.querySelectorAll('h2, img, p, a, button')].map(r)] : null;
+  });
+
+test('the popup comes with the HTML, is usable before the scripts run, and the shell takes it over in place', async () => {
+  // The shell's scripts are held until the test lets them go.
+  let release;
+  const held = new Promise((r) => (release = r));
+  const page = await newPage(site.browser, [], { showPopups: true, viewport: { width: 390, height: 844 } });
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const response = await page.goto(site.edge.base + '/', { waitUntil: 'commit' });
+  assert.match(
+    await response.text(),
+    /<dialog class="hh-dialog hh-dialog--early" id="hh-early-popup" data-popup-key="welcome@1"/,
+  );
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Henhouse' });
+  await welcome.waitFor();
+  await page.locator('#hh-early-popup img').evaluate((img) => img.complete || new Promise((r) => (img.onload = r)));
+  assert.deepEqual(await seriousViolations(page), []);
+  const before = await boxes(page);
+  assert.ok(await welcome.getByRole('link', { name: 'Find a Location' }).isVisible());
+  release();
+  await page.waitForFunction(
+    () => document.querySelector('dialog:modal') && !document.getElementById('hh-early-popup'),
+  );
+  const modal = page.getByRole('dialog', { name: 'Welcome to Henhouse' });
+  assert.ok(await modal.evaluate((d) => d.contains(document.activeElement)));
+  assert.equal(await page.locator('dialog[open]').count(), 1);
+  // The same place and size for every part: nothing moves when the shell's takes over.
+  assert.deepEqual(await boxes(page), before);
+  await page.context().close();
+});
+
+test('a popup closed before the scripts run stays dismissed, and the edge is told', async () => {
+  let release;
+  const held = new Promise((r) => (release = r));
+  const page = await newPage(site.browser, [], { showPopups: true });
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site.edge.base + '/about', { waitUntil: 'commit' });
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Henhouse' });
+  await welcome.getByRole('button', { name: 'Close' }).click();
+  await welcome.waitFor({ state: 'hidden' });
+  release();
+  await page.waitForFunction(() => window.__henhouse && !document.getElementById('hh-early-popup'));
+  await page.waitForTimeout(500);
+  // One popup per visit: the site popup waits for the next.
+  assert.equal(await page.getByRole('dialog').count(), 0);
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('henhouse:popups'))), ['welcome@1']);
+  await page.unroute(/\.js(\?.*)?$/);
+  const next = await page.reload({ waitUntil: 'commit' });
+  const html = await next.text();
+  assert.doesNotMatch(html, /data-popup-key="welcome@1"/);
+  assert.match(html, /data-popup-key="rewards-double-points@1"/);
+  await page.context().close();
+});
+
+test('a visitor who dismissed the popups gets none in the HTML', async () => {
+  const page = await newPage(site.browser);
+  const response = await page.goto(site.edge.base + '/');
+  assert.doesNotMatch(await response.text(), /hh-early-popup/);
+  await page.context().close();
 });

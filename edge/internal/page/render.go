@@ -139,6 +139,10 @@ type Page struct {
 	// preload of a script carries it, so the policy lets them (and, through
 	// 'strict-dynamic', the scripts they add) run.
 	Nonce string
+	// Popup is the markup of the popup this visitor will see here (PopupHTML), written
+	// at the start of the body on pages of the default layout, the only layout that
+	// shows popups; nil: none.
+	Popup []byte
 }
 
 // Title is the document title: "<heading> | <brand>", the brand alone on the home
@@ -192,7 +196,13 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 		b = appendHTML(b, s.apiBase+PopupsPath)
 		b = append(b, `" as="fetch" fetchpriority="low" crossorigin>`+"\n"...)
 	}
-	b = append(b, "</head>\n<body>\n<div id=\"root\">"...)
+	b = append(b, "</head>\n<body>\n"...)
+	if p.Route.Layout == routes.LayoutDefault {
+		// Before the root, which React owns: the popup paints with the page, and the
+		// shell adopts it once its scripts run (PopupHTML).
+		b = append(b, p.Popup...)
+	}
+	b = append(b, "<div id=\"root\">"...)
 	if c, ok := s.chrome[p.Route.Layout]; ok {
 		b = append(b, c[0]...)
 		b = appendHTML(b, p.Heading)

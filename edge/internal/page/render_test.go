@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/henhouse/platform/edge/internal/modules"
+	"github.com/henhouse/platform/edge/internal/providers/content"
 	"github.com/henhouse/platform/edge/internal/routes"
 )
 
@@ -257,5 +258,83 @@ func TestPreloadOfThePopupsOnTheFullSite(t *testing.T) {
 	}
 	if len(seen) != 3 {
 		t.Errorf("layouts in the table: %v", seen)
+	}
+}
+
+// The early popup: the shell's popup markup, written at the start of the body on pages
+// of the default layout, before the root React owns; text and attributes escaped.
+func TestEarlyPopup(t *testing.T) {
+	p := &content.Popup{ID: "welcome", Kind: "welcome", Version: 3, Title: `Hi <there> "guest"`, Text: `Fried <b>fresh</b> & "hot"`,
+		Image:  &content.Image{Filename: "/static/img/a.svg?x=1&y=2", Alt: `a "drumstick" <img>`, Width: 200, Height: 150},
+		Button: json.RawMessage(`{"component":"button","text":"Find a <Location>","variant":"primary","size":"full","link":{"cached_url":"//locations","linktype":"story"},"param":"a=1&b=\"2\""}`)}
+	want := `<dialog class="hh-dialog hh-dialog--early" id="hh-early-popup" data-popup-key="welcome@3" aria-labelledby="hh-early-popup-title" aria-describedby="hh-early-popup-body" open>` +
+		`<h2 id="hh-early-popup-title" class="hh-dialog__title">Hi &lt;there&gt; &#34;guest&#34;</h2>` +
+		`<div id="hh-early-popup-body" class="hh-dialog__body"><div class="hh-popup hh-popup--welcome" data-popup="welcome">` +
+		`<img class="hh-popup__image" src="/static/img/a.svg?x=1&amp;y=2" alt="a &#34;drumstick&#34; &lt;img&gt;" width="320" height="240" fetchpriority="high">` +
+		`<p>Fried &lt;b&gt;fresh&lt;/b&gt; &amp; &#34;hot&#34;</p></div></div>` +
+		`<form method="dialog" class="hh-dialog__actions"><button class="hh-button hh-button--secondary" value="close">Close</button>` +
+		`<span role="presentation" class="hh-popup__action"><a class="hh-cbutton hh-cbutton--primary hh-cbutton--full " href="/locations?a=1&amp;b=&#34;2&#34;">Find a &lt;Location&gt;</a></span>` +
+		`</form></dialog>` + "\n"
+	if got := string(PopupHTML(p)); got != want {
+		t.Fatalf("markup:\n got %s\nwant %s", got, want)
+	}
+
+	s, table := apiShell(t)
+	seen := map[routes.Layout]bool{}
+	for _, r := range table {
+		seen[r.Layout] = true
+		doc := string(s.Append(nil, &Page{Status: 200, Path: "/x", Route: r, Nonce: "N", Popup: PopupHTML(p)}))
+		has := strings.Contains(doc, "<body>\n"+want+`<div id="root">`)
+		if has != (r.Layout == routes.LayoutDefault) {
+			t.Errorf("%s (%s layout): popup written = %v", r.ID, r.Layout, has)
+		}
+		if r.Layout != routes.LayoutDefault && strings.Contains(doc, "hh-early-popup") {
+			t.Errorf("%s (%s layout): popup markup in\n%s", r.ID, r.Layout, doc)
+		}
+		doc = string(s.Append(nil, &Page{Status: 200, Path: "/x", Route: r, Nonce: "N"}))
+		if !strings.Contains(doc, "<body>\n<div id=\"root\">") {
+			t.Errorf("%s: no popup, yet the body does not start with the root", r.ID)
+		}
+	}
+	if len(seen) != 3 {
+		t.Errorf("layouts in the table: %v", seen)
+	}
+}
+
+// The popup's image and button follow the shell's rules: a box 180 high without an
+// intrinsic size, no image without a file; a button needs a text and a link; a "url"
+// link opens in a new tab unless the block names a target; missing variant, size and
+// icon position take ContentButton's defaults, given ones (even empty) are kept.
+func TestEarlyPopupImageAndButton(t *testing.T) {
+	const start = `<span role="presentation" class="hh-popup__action">`
+	cases := []struct {
+		name   string
+		popup  content.Popup
+		want   string // a part of the markup
+		absent string // "" or what must not be there
+	}{
+		{"no intrinsic size", content.Popup{Image: &content.Image{Filename: "/a.png", Width: 200}}, `width="320" height="180"`, ""},
+		{"rounded height", content.Popup{Image: &content.Image{Filename: "/a.png", Width: 300, Height: 101}}, `width="320" height="108"`, ""},
+		{"no file", content.Popup{Image: &content.Image{Alt: "x", Width: 1, Height: 1}}, `<p>`, "<img"},
+		{"no button", content.Popup{}, `Close</button></form>`, start},
+		{"no text", content.Popup{Button: json.RawMessage(`{"link":{"cached_url":"menu","linktype":"story"}}`)}, `Close</button></form>`, start},
+		{"no link", content.Popup{Button: json.RawMessage(`{"text":"Go"}`)}, `Close</button></form>`, start},
+		{"bad block", content.Popup{Button: json.RawMessage(`{"text":1}`)}, `Close</button></form>`, start},
+		{"url link", content.Popup{Button: json.RawMessage(`{"text":"Jobs","link":{"cached_url":"https://jobs.example/?a=1&b=2","linktype":"url"}}`)},
+			start + `<a class="hh-cbutton hh-cbutton--primary hh-cbutton--large " href="https://jobs.example/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">Jobs</a></span>`, ""},
+		{"url link, target and icon", content.Popup{Button: json.RawMessage(`{"text":"Jobs","variant":"secondary","size":"small","icon":"arrow","icon_position":"icon-left","target":"_self","link":{"cached_url":"https://jobs.example","linktype":"url"}}`)},
+			start + `<a class="hh-cbutton hh-cbutton--secondary hh-cbutton--small icon-left" href="https://jobs.example" target="_self" rel="noopener noreferrer">Jobs</a></span>`, "→"},
+		{"story link, no param", content.Popup{Button: json.RawMessage(`{"text":"Menu","variant":"","link":{"cached_url":"menu/m-standard","linktype":"story"},"param":""}`)},
+			`<a class="hh-cbutton hh-cbutton-- hh-cbutton--large " href="/menu/m-standard">Menu</a>`, ""},
+	}
+	for _, c := range cases {
+		c.popup.ID, c.popup.Kind, c.popup.Version, c.popup.Title = "p", "site", 1, "T"
+		got := string(PopupHTML(&c.popup))
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%s: %s not in\n%s", c.name, c.want, got)
+		}
+		if c.absent != "" && strings.Contains(got, c.absent) {
+			t.Errorf("%s: %s in\n%s", c.name, c.absent, got)
+		}
 	}
 }

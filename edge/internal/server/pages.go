@@ -41,8 +41,9 @@ func pageTable(cfg Config) []routes.Route {
 // pageHandler answers every page request with the shell document. A page view costs
 // at most one Redis round trip, for a visitor whose cart hint says they may have a
 // cart (cartState); everything else it needs is held in memory: the module release
-// state (modules.Registry), the pre-rendered document parts (page.Shell, page.Release)
-// and what the page's path names (metaCache).
+// state (modules.Registry), the pre-rendered document parts (page.Shell, page.Release),
+// what the page's path names (metaCache) and the live popups with their markup
+// (earlyPopups).
 type pageHandler struct {
 	router   *routes.Router
 	registry *modules.Registry
@@ -68,6 +69,9 @@ type pageHandler struct {
 	release   atomic.Pointer[page.Release]
 
 	meta metaCache
+	// popups are the live popups, for the one a page of the default layout carries;
+	// nil: pages carry none.
+	popups *earlyPopups
 }
 
 // shellDoc reads entrypoints.json (and chrome.json beside it) once they exist (a
@@ -182,6 +186,13 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	}
 	if status == fiber.StatusOK {
 		p.Data = dataPath(c, m, p.Session.HasCart, cartMenu)
+	}
+	if m.Route.Layout == routes.LayoutDefault && h.popups != nil {
+		// The popup this visitor will see, by the shell's own rule, written into the
+		// page so that it paints with the page's first paint instead of after the
+		// scripts load; the shell adopts it (docs/shell.md, "Popups"). Dismissals come
+		// from the cookie the shell writes beside its own record.
+		p.Popup = h.popups.markup(c.Context(), p.Path, p.Session.SignedIn, session.DismissedPopups(c))
 	}
 
 	rh := &c.Response().Header

@@ -412,6 +412,7 @@ func (s *Server) mountPages() {
 		},
 	}
 	pages.csrfToken = csrf.Token
+	pages.popups = &earlyPopups{content: s.cms, log: s.log, now: time.Now}
 	pages.overrides, pages.viewed = s.qaOverrides, s.pageViewed
 	pages.config.BotCheck = guard.client
 	app.Use(append([]any{oneOutagePerPage}, append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)...)

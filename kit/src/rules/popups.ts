@@ -56,13 +56,3 @@ export function readDismissed(storage: Pick<Storage, 'getItem'> = localStorage):
     return new Set();
   }
 }
-
-export function rememberDismissed(p: PopupContent, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): void {
-  const s = readDismissed(storage);
-  s.add(popupKey(p));
-  try {
-    storage.setItem(popupsStorageKey, JSON.stringify([...s].slice(-50)));
-  } catch {
-    /* storage full or blocked: the popup may show again, which is harmless */
-  }
-}

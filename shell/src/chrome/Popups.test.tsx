@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from '@henhouse/kit/router';
 import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { newVisit, Popups } from './Popups';
+import { newEarlyPopupPage } from './earlyPopup';
 
 const popups = [
   {
@@ -21,14 +22,18 @@ const popups = [
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
-async function mount(at = '/') {
+/** mount renders the popups at `at`; their content answers once `held` resolves. */
+async function mount(at = '/', held: Promise<void> = Promise.resolve()) {
   configureApi({
-    fetchImpl: (async () => ({
-      ok: true,
-      status: 200,
-      headers: { get: () => 'application/json' },
-      text: async () => JSON.stringify({ popups }),
-    })) as unknown as typeof fetch,
+    fetchImpl: (async () => {
+      await held;
+      return {
+        ok: true,
+        status: 200,
+        headers: { get: () => 'application/json' },
+        text: async () => JSON.stringify({ popups }),
+      };
+    }) as unknown as typeof fetch,
   });
   render(
     <MemoryRouter initialEntries={[at]}>
@@ -50,6 +55,8 @@ async function mount(at = '/') {
 
 beforeEach(() => {
   newVisit();
+  newEarlyPopupPage();
+  document.getElementById('hh-early-popup')?.remove();
   localStorage.clear();
   useAppStore.getState().reset(['token', 'user']);
 });
@@ -91,5 +98,58 @@ test('members skip the guests-only welcome popup', async () => {
 test('excluded paths show no popup', async () => {
   await mount('/checkout');
   await new Promise((r) => setTimeout(r, 20));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+/** The popup as the edge writes it into the page, outside the shell's root. */
+function edgePopup(key = 'welcome@1') {
+  const d = document.createElement('dialog');
+  d.id = 'hh-early-popup';
+  d.className = 'hh-dialog hh-dialog--early';
+  d.dataset.popupKey = key;
+  d.setAttribute('open', '');
+  d.innerHTML = '<h2>Welcome to Henhouse</h2><form method="dialog"><button value="close">Close</button></form>';
+  document.body.prepend(d);
+  return d;
+}
+
+test("the edge's popup stays until the shell's own shows, then goes", async () => {
+  const early = edgePopup();
+  await mount();
+  expect(await screen.findByRole('dialog', { name: 'Welcome to Henhouse' })).toHaveAttribute('aria-modal', 'true');
+  expect(early.isConnected).toBe(false);
+  expect(document.querySelectorAll('dialog')).toHaveLength(1);
+});
+
+test("the edge's popup goes when the shell finds none to show (dismissed in this browser)", async () => {
+  localStorage.setItem('henhouse:popups', JSON.stringify(['welcome@1', 'promo@1']));
+  const early = edgePopup();
+  await mount();
+  await new Promise((r) => setTimeout(r, 20));
+  expect(early.isConnected).toBe(false);
+  expect(screen.queryByRole('dialog')).toBeNull();
+  // The edge is told, so the next page comes without it.
+  expect(document.cookie).toContain('hh_popups=welcome%401%20promo%401');
+});
+
+test("a popup closed before the popups' code ran is remembered, and no other shows on this visit", async () => {
+  const early = edgePopup();
+  early.removeAttribute('open'); // its "Close" (a method="dialog" form) worked without script
+  await mount();
+  await new Promise((r) => setTimeout(r, 20));
+  expect(early.isConnected).toBe(false);
+  expect(JSON.parse(localStorage.getItem('henhouse:popups')!)).toEqual(['welcome@1']);
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('a popup closed while its content loads is remembered too', async () => {
+  const early = edgePopup();
+  let answer!: () => void;
+  await mount('/', new Promise<void>((r) => (answer = r)));
+  early.dispatchEvent(new Event('close'));
+  expect(early.isConnected).toBe(false);
+  await act(async () => answer());
+  await new Promise((r) => setTimeout(r, 20));
+  expect(JSON.parse(localStorage.getItem('henhouse:popups')!)).toEqual(['welcome@1']);
   expect(screen.queryByRole('dialog')).toBeNull();
 });

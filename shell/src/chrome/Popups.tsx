@@ -1,11 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from '@henhouse/kit/router';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { Dialog } from '@henhouse/kit/ui/Dialog';
 import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
-import { choosePopup, readDismissed, rememberDismissed } from '@henhouse/kit/rules/popups';
+import { choosePopup, readDismissed } from '@henhouse/kit/rules/popups';
+import { rememberDismissed } from './dismissals';
 import { popupContent } from './popupContent';
+import { adoptEarlyPopup, earlyPopupClosed, releaseEarlyPopup } from './earlyPopup';
 
 /** Set once a popup has been dismissed: one popup per visit (page load) is enough. */
 let dismissedThisVisit = false;
@@ -26,14 +28,25 @@ export function Popups() {
   // rendered as a transition waits behind the rest of the page's work (a map, say).
   const loaded = useLoad('popups', popupContent, { report: 'dialog', urgent: true });
   const popups = loaded.status === 'ready' ? loaded.data.popups : undefined;
-  // No storage when the chrome is prerendered at build time (src/prerender): nothing dismissed.
-  const [dismissed, setDismissed] = useState<Set<string>>(() =>
-    typeof localStorage === 'undefined' ? new Set() : readDismissed(),
-  );
+  // No storage when the chrome is prerendered at build time (src/prerender): nothing
+  // dismissed. Read after the edge's popup is adopted: it may have been closed already.
+  const [dismissed, setDismissed] = useState<Set<string>>(() => {
+    if (typeof localStorage === 'undefined') return new Set();
+    adoptEarlyPopup();
+    return readDismissed();
+  });
   const popup = useMemo(
-    () => (dismissedThisVisit || !popups ? null : choosePopup(popups, pathname, signedIn, dismissed)),
+    () =>
+      dismissedThisVisit || earlyPopupClosed() || !popups ? null : choosePopup(popups, pathname, signedIn, dismissed),
     [popups, pathname, signedIn, dismissed],
   );
+  // The popup the edge wrote into the page (./earlyPopup.ts) goes once the content is
+  // here: this effect runs after the Dialog's, which has shown the shell's popup as a
+  // modal in its place, so the two swap in one frame; or there is none to show.
+  const settled = loaded.status !== 'loading';
+  useEffect(() => {
+    if (settled) releaseEarlyPopup();
+  }, [settled, popup]);
   if (!popup) return null;
   const dismiss = () => {
     rememberDismissed(popup);
