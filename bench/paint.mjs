@@ -10,7 +10,11 @@
 //   node bench/paint.mjs --popups /      # a visitor who has not dismissed the popups yet
 //   node bench/paint.mjs --cart /order/checkout   # a visitor with a cart (2 × 3 Tenders)
 //
-// To compare with another build, run it with BUILD_DIR pointing at that build.
+// To compare with another build, run it with BUILD_DIR pointing at that build (and
+// EDGE_BIN at another edge binary).
+//
+// "screen ms" is when the route's screen ([data-screen]) is first on the page: the cost
+// side of anything that makes the first paint come earlier by starting scripts later.
 import { startEdge, launch, pageApi, slowPhone } from '../e2e/tests/harness.mjs';
 import { watchLayoutShifts } from './shifts.mjs';
 
@@ -52,8 +56,15 @@ const routes = args.length
 // Collected in the page from the first byte on, after watchLayoutShifts (./shifts.mjs),
 // which also names the elements.
 function observe() {
-  const m = { fcp: 0, lcp: 0, lcpEl: '' };
+  const m = { fcp: 0, lcp: 0, lcpEl: '', screen: 0 };
   window.__paint = m;
+  const screen = new MutationObserver(() => {
+    if (document.querySelector('[data-screen]')) {
+      m.screen = performance.now();
+      screen.disconnect();
+    }
+  });
+  screen.observe(document, { childList: true, subtree: true });
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') m.fcp = e.startTime;
   }).observe({ type: 'paint', buffered: true });
@@ -132,6 +143,7 @@ try {
     'LCP ms'.padStart(7),
     'TBT ms'.padStart(7),
     'CLS'.padStart(6),
+    'screen ms'.padStart(10),
     '  LCP element',
   );
   for (const path of routes) {
@@ -148,6 +160,7 @@ try {
         median(all.map((r) => r.cls))
           .toFixed(3)
           .padStart(6),
+        String(Math.round(median(all.map((r) => r.screen)))).padStart(10),
         ' ',
         last.lcpEl,
       );

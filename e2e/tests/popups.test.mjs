@@ -100,6 +100,41 @@ test('the popup comes with the HTML, is usable before the scripts run, and the s
   await page.context().close();
 });
 
+// With the popup in the HTML, the page's scripts and reads start once it has painted
+// (edge/internal/page/render.go, afterPopup): its image gets the connection first. The
+// page then starts as any other, under the same policy.
+test('on a first visit the scripts download after the popup has painted, and the site starts', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { showPopups: true });
+  await page.goto(site.edge.base + '/locations');
+  await page.waitForFunction(
+    () => document.querySelector('dialog:modal') && !document.getElementById('hh-early-popup'),
+  );
+  const t = await page.evaluate(async () => {
+    const lcp = await new Promise((resolve) =>
+      new PerformanceObserver((l) => resolve(l.getEntries())).observe({
+        type: 'largest-contentful-paint',
+        buffered: true,
+      }),
+    );
+    const image = lcp.find((e) => e.element?.classList.contains('hh-popup__image') || e.url.endsWith('chicken.svg'));
+    const later = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\.js$/.test(e.name) || e.name.includes('/api/'))
+      .map((e) => e.startTime);
+    return { painted: image?.startTime, first: Math.min(...later), count: later.length };
+  });
+  assert.ok(t.painted > 0, 'the popup image was the largest paint');
+  assert.ok(t.count > 3, `${t.count} scripts and reads`);
+  assert.ok(t.first >= t.painted, `first script or read at ${t.first} ms, popup painted at ${t.painted} ms`);
+  // The screen behind it came up: the search of the locations page.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('combobox', { name: 'Address, city, state or ZIP code' }).waitFor();
+  await page.getByRole('heading', { name: /^\d+ locations? near the centre of the map$/ }).waitFor();
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('a popup closed before the scripts run stays dismissed, and the edge is told', async () => {
   let release;
   const held = new Promise((r) => (release = r));

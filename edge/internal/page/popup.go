@@ -71,7 +71,7 @@ func PopupHTML(p *content.Popup) []byte {
 		b = appendHTML(b, img.Alt)
 		b = append(b, `" width="320" height="`...)
 		b = strconv.AppendInt(b, int64(h), 10)
-		b = append(b, `" fetchpriority="high">`...)
+		b = append(b, `" fetchpriority="high" elementtiming="`+EarlyPopupID+`">`...)
 	}
 	b = append(b, `<p>`...)
 	b = appendHTML(b, p.Text)

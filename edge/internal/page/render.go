@@ -175,26 +175,10 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 	b = append(b, "\">\n"...)
 	b = appendStructuredData(b, p.StructuredData, nonce)
 	b = append(b, s.head...)
-	b = s.preloads.write(b, nonce)
-	if p.Modules != nil && !overridden(p.Overrides, p.Route.Module) {
-		b = p.Modules.preloads(p.Visitor, p.Route.Module, p.Route.Screen).write(b, nonce)
-	}
-	if p.Data != "" {
-		// The screen's first read, on its way while the scripts load. crossorigin: the
-		// API client's fetch() is a CORS-mode request with same-origin credentials, and a
-		// preload is only reused by a request made the same way.
-		b = append(b, `<link rel="preload" href="`...)
-		b = appendHTML(b, s.apiBase+p.Data)
-		b = append(b, `" as="fetch" crossorigin>`+"\n"...)
-	}
-	if p.Route.Layout == routes.LayoutDefault {
-		// The popups' content (docs/shell.md, "Popups"), read on every page of the full
-		// site: asked for by the head, it is there when the shell chooses the popup to
-		// show, whose image and code then load while the screen does. Low priority: the
-		// screen's own files and first read go first.
-		b = append(b, `<link rel="preload" href="`...)
-		b = appendHTML(b, s.apiBase+PopupsPath)
-		b = append(b, `" as="fetch" fetchpriority="low" crossorigin>`+"\n"...)
+	// With a popup in the HTML the page's downloads wait for it (afterPopup).
+	late := len(p.Popup) > 0 && p.Route.Layout == routes.LayoutDefault
+	if !late {
+		b = s.appendPreloads(b, p, nonce)
 	}
 	b = append(b, "</head>\n<body>\n"...)
 	if p.Route.Layout == routes.LayoutDefault {
@@ -219,9 +203,74 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 	b = append(b, `">`...)
 	b = s.appendBootstrap(b, p)
 	b = append(b, "</script>\n"...)
-	b = s.scripts.write(b, nonce)
+	if late {
+		b = append(b, `<template id="`+afterPopupID+`">`+"\n"...)
+		b = s.appendPreloads(b, p, nonce)
+		b = s.scripts.write(b, nonce)
+		b = append(b, "</template>\n<script nonce=\""...)
+		b = append(b, nonce...)
+		b = append(b, "\">"+afterPopup+"</script>\n"...)
+	} else {
+		b = s.scripts.write(b, nonce)
+	}
 	return append(b, "</body>\n</html>\n"...)
 }
+
+// appendPreloads writes the head's preloads: the shell's chunks, the matched screen's
+// files, its first read and the popups' content.
+func (s *Shell) appendPreloads(b []byte, p *Page, nonce string) []byte {
+	b = s.preloads.write(b, nonce)
+	if p.Modules != nil && !overridden(p.Overrides, p.Route.Module) {
+		b = p.Modules.preloads(p.Visitor, p.Route.Module, p.Route.Screen).write(b, nonce)
+	}
+	if p.Data != "" {
+		// The screen's first read, on its way while the scripts load. crossorigin: the
+		// API client's fetch() is a CORS-mode request with same-origin credentials, and a
+		// preload is only reused by a request made the same way.
+		b = append(b, `<link rel="preload" href="`...)
+		b = appendHTML(b, s.apiBase+p.Data)
+		b = append(b, `" as="fetch" crossorigin>`+"\n"...)
+	}
+	if p.Route.Layout == routes.LayoutDefault {
+		// The popups' content (docs/shell.md, "Popups"), read on every page of the full
+		// site: asked for by the head, it is there when the shell chooses the popup to
+		// show, whose image and code then load while the screen does. Low priority: the
+		// screen's own files and first read go first.
+		b = append(b, `<link rel="preload" href="`...)
+		b = appendHTML(b, s.apiBase+PopupsPath)
+		b = append(b, `" as="fetch" fetchpriority="low" crossorigin>`+"\n"...)
+	}
+	return b
+}
+
+// afterPopupID is the id of the <template> that holds a popup page's preloads and
+// scripts (afterPopup).
+const afterPopupID = "hh-after-popup"
+
+// afterPopup starts the page's downloads (the preloads and scripts held in the
+// afterPopupID template) once the early popup is on the screen. On a first visit the
+// popup is the largest thing there and works without any script ("Close" is a dialog
+// form, its action a link), so on a slow connection its image gets the bandwidth before
+// some 120 KB of scripts. "On the screen" is the image's element timing (PopupHTML marks
+// it) or, for a popup without one, the first contentful paint; a browser without those
+// entries waits for the image to decode and one frame. The downloads start at once when
+// the popup is closed first, and after 1.5 s whatever the image does. A template's
+// content never runs, and an element a script inserts is not parser-inserted: each one
+// is copied into a new element, the scripts keeping their order (async=false).
+// docs/shell.md, "Popups".
+const afterPopup = `(function(){` +
+	`var t=document.getElementById("` + afterPopupID + `"),d=document.getElementById("` + EarlyPopupID + `"),` +
+	`i=d&&d.querySelector("img"),s=0,` +
+	`w=i?"element":"paint",p=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];` +
+	`function go(){if(s)return;s=1;` +
+	`var c=t.content.children;for(var k=0;k<c.length;k++){var e=c[k],n=document.createElement(e.localName);` +
+	`for(var a=0;a<e.attributes.length;a++)n.setAttribute(e.attributes[a].name,e.attributes[a].value);` +
+	`if(n.localName==="script"){n.async=false;document.body.appendChild(n)}else document.head.appendChild(n)}}` +
+	`function frame(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+	`if(d)d.addEventListener("close",go);setTimeout(go,1500);` +
+	`if(p.indexOf(w)>=0)new PerformanceObserver(function(l){if(l.getEntries().length)go()}).observe({type:w,buffered:true});` +
+	`else if(i&&i.decode)i.decode().then(frame,frame);else frame()` +
+	`})();`
 
 // appendStructuredData writes each JSON-LD document as a data block. A browser does
 // not run a script element of this type, so the policy has nothing to allow; it carries

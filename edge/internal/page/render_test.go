@@ -270,7 +270,7 @@ func TestEarlyPopup(t *testing.T) {
 	want := `<dialog class="hh-dialog hh-dialog--early" id="hh-early-popup" data-popup-key="welcome@3" aria-labelledby="hh-early-popup-title" aria-describedby="hh-early-popup-body" open>` +
 		`<h2 id="hh-early-popup-title" class="hh-dialog__title">Hi &lt;there&gt; &#34;guest&#34;</h2>` +
 		`<div id="hh-early-popup-body" class="hh-dialog__body"><div class="hh-popup hh-popup--welcome" data-popup="welcome">` +
-		`<img class="hh-popup__image" src="/static/img/a.svg?x=1&amp;y=2" alt="a &#34;drumstick&#34; &lt;img&gt;" width="320" height="240" fetchpriority="high">` +
+		`<img class="hh-popup__image" src="/static/img/a.svg?x=1&amp;y=2" alt="a &#34;drumstick&#34; &lt;img&gt;" width="320" height="240" fetchpriority="high" elementtiming="hh-early-popup">` +
 		`<p>Fried &lt;b&gt;fresh&lt;/b&gt; &amp; &#34;hot&#34;</p></div></div>` +
 		`<form method="dialog" class="hh-dialog__actions"><button class="hh-button hh-button--secondary" value="close">Close</button>` +
 		`<span role="presentation" class="hh-popup__action"><a class="hh-cbutton hh-cbutton--primary hh-cbutton--full " href="/locations?a=1&amp;b=&#34;2&#34;">Find a &lt;Location&gt;</a></span>` +
@@ -299,6 +299,46 @@ func TestEarlyPopup(t *testing.T) {
 	if len(seen) != 3 {
 		t.Errorf("layouts in the table: %v", seen)
 	}
+}
+
+// A page with the early popup holds its downloads until the popup has painted: the
+// preloads and scripts a page without one writes into its head and at the end of its
+// body are, unchanged and in the same order, in a template that a script with the
+// page's nonce starts (afterPopup). Pages without a popup are as before.
+func TestPopupPagesStartTheirDownloadsAfterThePopup(t *testing.T) {
+	s, table := testShell(t, nil)
+	s.apiBase = "/api"
+	var home *routes.Compiled
+	for _, r := range table {
+		if r.ID == "home" {
+			home = r
+		}
+	}
+	page := &Page{Status: 200, Path: "/", Route: home, Data: "/content/pages/", Nonce: "N"}
+	plain := string(s.Append(nil, page))
+	head := plain[strings.Index(plain, `<link rel="preload"`):strings.Index(plain, "</head>")]
+	boot := strings.Index(plain, `<script id="bootstrap"`)
+	scripts := plain[boot+strings.Index(plain[boot:], "</script>\n")+len("</script>\n") : strings.Index(plain, "</body>")]
+	if !strings.Contains(head, `href="/assets/kit.3bce1907.js"`) || !strings.Contains(head, `href="/api/content/pages/"`) || scripts != `<script defer src="/assets/main.1a2b3c4d.js" nonce="N"></script>`+"\n" {
+		t.Fatalf("without a popup: preloads\n%s\nscripts\n%s", head, scripts)
+	}
+	if strings.Contains(plain, afterPopupID) {
+		t.Errorf("a page without a popup holds its downloads:\n%s", plain)
+	}
+
+	page.Popup = []byte("<dialog id=\"hh-early-popup\" open>…</dialog>\n")
+	doc := string(s.Append(nil, page))
+	if strings.Contains(doc[:strings.Index(doc, "</head>")], `rel="preload"`) {
+		t.Errorf("the head of a popup page preloads:\n%s", doc)
+	}
+	want := "</script>\n<template id=\"hh-after-popup\">\n" + head + scripts + "</template>\n<script nonce=\"N\">" + afterPopup + "</script>\n</body>"
+	if !strings.Contains(doc, want) {
+		t.Errorf("the end of the body is not\n%s\nin\n%s", want, doc)
+	}
+	if strings.Count(doc, "<script defer") != 1 {
+		t.Errorf("the entry is written more than once:\n%s", doc)
+	}
+	headHoldsOnlyElements(t, doc)
 }
 
 // The popup's image and button follow the shell's rules: a box 180 high without an
