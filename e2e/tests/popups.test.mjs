@@ -135,6 +135,23 @@ test('on a first visit the scripts download after the popup has painted, and the
   await page.context().close();
 });
 
+test('a popup image that does not come holds the scripts back 1.5 s at most', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { showPopups: true });
+  await page.route('**/chicken.svg', () => {}); // never answered
+  const started = Date.now();
+  await page.goto(site.edge.base + '/', { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.querySelector('dialog:modal'), null, { timeout: 10_000 });
+  const waited = await page.evaluate(() => {
+    const js = performance.getEntriesByType('resource').filter((e) => /\.js$/.test(e.name));
+    return Math.min(...js.map((e) => e.startTime));
+  });
+  assert.ok(waited >= 1400 && waited < 4000, `the first script asked for at ${waited} ms`);
+  assert.ok(Date.now() - started < 10_000);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('a popup closed before the scripts run stays dismissed, and the edge is told', async () => {
   let release;
   const held = new Promise((r) => (release = r));
