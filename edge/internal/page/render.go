@@ -139,6 +139,10 @@ type Page struct {
 	// preload of a script carries it, so the policy lets them (and, through
 	// 'strict-dynamic', the scripts they add) run.
 	Nonce string
+	// Image is the site path of the screen's largest image when the edge knows it from
+	// the data (a product page's photo): the head preloads it at high priority, so it
+	// is there when the screen renders instead of asked for then. Empty: none.
+	Image string
 	// Popup is the markup of the popup this visitor will see here (PopupHTML), written
 	// at the start of the body on pages of the default layout, the only layout that
 	// shows popups; nil: none.
@@ -216,9 +220,14 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 	return append(b, "</body>\n</html>\n"...)
 }
 
-// appendPreloads writes the head's preloads: the shell's chunks, the matched screen's
-// files, its first read and the popups' content.
+// appendPreloads writes the head's preloads: the screen's largest image, the shell's
+// chunks, the matched screen's files, its first read and the popups' content.
 func (s *Shell) appendPreloads(b []byte, p *Page, nonce string) []byte {
+	if p.Image != "" {
+		b = append(b, `<link rel="preload" href="`...)
+		b = appendHTML(b, p.Image)
+		b = append(b, `" as="image" fetchpriority="high">`+"\n"...)
+	}
 	b = s.preloads.write(b, nonce)
 	if p.Modules != nil && !overridden(p.Overrides, p.Route.Module) {
 		b = p.Modules.preloads(p.Visitor, p.Route.Module, p.Route.Screen).write(b, nonce)

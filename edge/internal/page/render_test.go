@@ -301,6 +301,20 @@ func TestEarlyPopup(t *testing.T) {
 	}
 }
 
+// The screen's largest image, when the edge knows it, is preloaded first, escaped.
+func TestPreloadOfTheScreensImage(t *testing.T) {
+	s, table := testShell(t, nil)
+	doc := string(s.Append(nil, &Page{Status: 200, Path: "/x", Route: table[0], Nonce: "N", Image: `/static/img/a&"b.svg`}))
+	want := `<link rel="preload" href="/static/img/a&amp;&#34;b.svg" as="image" fetchpriority="high">` + "\n" + `<link rel="preload" href="/assets/843.0e30b4ef.js"`
+	if !strings.Contains(doc, want) {
+		t.Errorf("missing %s in\n%s", want, doc)
+	}
+	headHoldsOnlyElements(t, doc)
+	if doc = string(s.Append(nil, &Page{Status: 200, Path: "/x", Route: table[0], Nonce: "N"})); strings.Contains(doc, `as="image"`) {
+		t.Errorf("an image preloaded without one:\n%s", doc)
+	}
+}
+
 // A page with the early popup holds its downloads until the popup has painted: the
 // preloads and scripts a page without one writes into its head and at the end of its
 // body are, unchanged and in the same order, in a template that a script with the

@@ -163,7 +163,7 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	visitor := session.VisitorID(c)
 	p := &page.Page{
 		Status: status, Path: path, Query: c.Queries(), Route: m.Route, Params: m.Params,
-		Heading: meta.heading, Title: meta.title, Description: meta.description, StructuredData: meta.structured,
+		Heading: meta.heading, Title: meta.title, Description: meta.description, StructuredData: meta.structured, Image: meta.image,
 		Modules: h.currentRelease(c.Context()), Visitor: visitor, Nonce: csp.Nonce(c),
 	}
 	p.Session.ForcedSignOut = auth.ForcedSignOut(c)
@@ -342,6 +342,7 @@ type pageMeta struct {
 	heading, description string
 	title                string
 	structured           []json.RawMessage
+	image                string // page.Page.Image
 	// failed: a provider could not answer; the page is a 404 this once, not cached.
 	failed bool
 }
@@ -392,8 +393,8 @@ func (h *pageHandler) describe(ctx context.Context, m routes.Match, path string)
 	if !meta.found {
 		return pageMeta{}
 	}
-	if d := h.menuDescription(ctx, m); d != "" {
-		meta.description = d
+	if d, img := h.menuMeta(ctx, m); d != "" {
+		meta.description, meta.image = d, img
 	}
 	if m.Route.Title != "" {
 		meta.title = m.Route.Title
@@ -443,32 +444,37 @@ func (h *pageHandler) browse(ctx context.Context, path string, params map[string
 	return true, false, fmt.Sprintf("%s locations in %s: %d restaurants. Find one near you and order online.", brand, strings.ToUpper(b.State), len(matches))
 }
 
-// menuDescription describes the menu, category and product pages from the catalogue.
-func (h *pageHandler) menuDescription(ctx context.Context, m routes.Match) string {
+// menuMeta describes the menu, category and product pages from the catalogue, and
+// names a product page's photo (page.Page.Image) when it is one of the site's own
+// files: the page's policy loads images from the site only.
+func (h *pageHandler) menuMeta(ctx context.Context, m routes.Match) (description, image string) {
 	mid := m.Params["mid"]
 	if h.orders == nil || mid == "" {
-		return ""
+		return "", ""
 	}
 	brand := h.config.BrandName
 	switch m.Route.Heading {
 	case routes.HeadingMenu:
 		if l, err := h.orders.LocationByMenu(ctx, mid); err == nil {
-			return fmt.Sprintf("The %s menu at %s, %s, %s: order online for pickup or delivery.", brand, l.Name, l.Address.Street, l.Address.City)
+			return fmt.Sprintf("The %s menu at %s, %s, %s: order online for pickup or delivery.", brand, l.Name, l.Address.Street, l.Address.City), ""
 		}
 	case routes.HeadingCategory:
 		if cid := m.Params["cid"]; cid != "" {
 			if cat, err := h.orders.Category(ctx, mid, cid, ""); err == nil {
-				return firstNonEmpty(cat.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", cat.Name, brand))
+				return firstNonEmpty(cat.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", cat.Name, brand)), ""
 			}
 		}
 	case routes.HeadingProduct:
 		if pid := m.Params["pid"]; pid != "" {
 			if p, err := h.orders.Product(ctx, mid, pid, ""); err == nil {
-				return firstNonEmpty(p.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", p.Name, brand))
+				if !strings.HasPrefix(p.Image, "/") || strings.HasPrefix(p.Image, "//") {
+					p.Image = ""
+				}
+				return firstNonEmpty(p.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", p.Name, brand)), p.Image
 			}
 		}
 	}
-	return ""
+	return "", ""
 }
 
 func firstNonEmpty(s ...string) string {

@@ -237,6 +237,22 @@ func TestPageTitleAndDescription(t *testing.T) {
 	}
 }
 
+// A product page preloads the product's photo, which its screen shows largest; the
+// menu and other pages preload no image.
+func TestProductPagePreloadsItsPhoto(t *testing.T) {
+	s := newTestServer(t)
+	_, body := get(t, s, "/menu/m-standard/product/combo-2pc")
+	want := `<link rel="preload" href="/static/img/products/combos.svg" as="image" fetchpriority="high">`
+	if !strings.Contains(body, want) {
+		t.Errorf("product page: no %s in\n%s", want, body[:min(len(body), 3000)])
+	}
+	for _, path := range []string{"/menu/m-standard", "/menu/m-standard/product/no-such-product", "/contact"} {
+		if _, body := get(t, s, path); strings.Contains(body, `as="image"`) {
+			t.Errorf("%s preloads an image", path)
+		}
+	}
+}
+
 func TestRobots(t *testing.T) {
 	s := newTestServer(t)
 	resp, body := get(t, s, "/robots.txt")
