@@ -164,6 +164,11 @@ test('a popup closed before the scripts run stays dismissed, and the edge is tol
   const welcome = page.getByRole('dialog', { name: 'Welcome to Henhouse' });
   await welcome.getByRole('button', { name: 'Close' }).click();
   await welcome.waitFor({ state: 'hidden' });
+  // Remembered at once, by the page itself: a guest who goes on before the scripts come
+  // does not see it again.
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('henhouse:popups'))), ['welcome@1']);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'hh_popups');
+  assert.equal(cookie?.value, 'welcome%401');
   release();
   await page.waitForFunction(() => window.__henhouse && !document.getElementById('hh-early-popup'));
   await page.waitForTimeout(500);
@@ -175,6 +180,20 @@ test('a popup closed before the scripts run stays dismissed, and the edge is tol
   const html = await next.text();
   assert.doesNotMatch(html, /data-popup-key="welcome@1"/);
   assert.match(html, /data-popup-key="rewards-double-points@1"/);
+  await page.context().close();
+});
+
+test("following the popup's link before the scripts run remembers it too", async () => {
+  const page = await newPage(site.browser, [], { showPopups: true });
+  await page.route(/\.js(\?.*)?$/, () => {}); // the scripts never come
+  await page.goto(site.edge.base + '/about', { waitUntil: 'commit' });
+  await page
+    .getByRole('dialog', { name: 'Welcome to Henhouse' })
+    .getByRole('link', { name: 'Find a Location' })
+    .click();
+  await page.waitForURL('**/locations');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'hh_popups');
+  assert.equal(cookie?.value, 'welcome%401');
   await page.context().close();
 });
 

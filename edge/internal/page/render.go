@@ -266,7 +266,13 @@ const afterPopupID = "hh-after-popup"
 // the popup is closed first, and after 1.5 s whatever the image does. A template's
 // content never runs, and an element a script inserts is not parser-inserted: each one
 // is copied into a new element, the scripts keeping their order (async=false).
-// docs/shell.md, "Popups".
+//
+// A popup closed, or whose link is followed, before the shell runs is remembered here,
+// at once, as the shell would (shell/src/chrome/dismissals.ts): its key added to the
+// JSON list in localStorage (popupsStorageKey in kit/src/rules/popups.ts, the latest 50)
+// and the latest 20 keys, space-separated and URI-encoded, in the session.PopupsCookie
+// cookie the edge reads. Otherwise a guest who closes it and goes on before the scripts
+// have come would see it again. docs/shell.md, "Popups".
 const afterPopup = `(function(){` +
 	`var t=document.getElementById("` + afterPopupID + `"),d=document.getElementById("` + EarlyPopupID + `"),` +
 	`i=d&&d.querySelector("img"),s=0,` +
@@ -275,11 +281,25 @@ const afterPopup = `(function(){` +
 	`var c=t.content.children;for(var k=0;k<c.length;k++){var e=c[k],n=document.createElement(e.localName);` +
 	`for(var a=0;a<e.attributes.length;a++)n.setAttribute(e.attributes[a].name,e.attributes[a].value);` +
 	`if(n.localName==="script"){n.async=false;document.body.appendChild(n)}else document.head.appendChild(n)}}` +
+	`function remember(){var k=d.getAttribute("data-popup-key"),a=[];` +
+	`try{a=JSON.parse(localStorage.getItem("` + dismissedStorageKey + `")||"[]");if(!Array.isArray(a))a=[]}catch(e){}` +
+	`if(k&&a.indexOf(k)<0)a.push(k);a=a.slice(-50);` +
+	`try{localStorage.setItem("` + dismissedStorageKey + `",JSON.stringify(a))}catch(e){}` +
+	`document.cookie="` + dismissedCookie + `="+encodeURIComponent(a.slice(-20).join(" "))+"; Path=/; Max-Age=31536000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}` +
 	`function frame(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
-	`if(d)d.addEventListener("close",go);setTimeout(go,1500);` +
+	`if(d){d.addEventListener("close",function(){remember();go()});` +
+	`d.addEventListener("click",function(e){if(e.target.closest&&e.target.closest("a"))remember()})}` +
+	`setTimeout(go,1500);` +
 	`if(p.indexOf(w)>=0)new PerformanceObserver(function(l){if(l.getEntries().length)go()}).observe({type:w,buffered:true});` +
 	`else if(i&&i.decode)i.decode().then(frame,frame);else frame()` +
 	`})();`
+
+// Where the shell keeps the dismissed popups (afterPopup): the localStorage key and the
+// cookie (session.PopupsCookie, which this package cannot import).
+const (
+	dismissedStorageKey = "henhouse:popups"
+	dismissedCookie     = "hh_popups"
+)
 
 // appendStructuredData writes each JSON-LD document as a data block. A browser does
 // not run a script element of this type, so the policy has nothing to allow; it carries

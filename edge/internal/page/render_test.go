@@ -301,6 +301,37 @@ func TestEarlyPopup(t *testing.T) {
 	}
 }
 
+// The page's starter remembers an early close as the shell does: the same storage key,
+// cookie, limits and cookie attributes as kit/src/rules/popups.ts and
+// shell/src/chrome/dismissals.ts.
+func TestAfterPopupRemembersAsTheShellDoes(t *testing.T) {
+	read := func(path string) string {
+		b, err := os.ReadFile(filepath.Join("..", "..", "..", path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	rules, dismissals := read("kit/src/rules/popups.ts"), read("shell/src/chrome/dismissals.ts")
+	for _, c := range []struct{ file, text, in string }{
+		{"kit/src/rules/popups.ts", "popupsStorageKey = '" + dismissedStorageKey + "'", rules},
+		{"dismissals.ts", "popupsCookie = '" + dismissedCookie + "'", dismissals},
+		{"dismissals.ts", "COOKIE_KEYS = 20", dismissals},
+		{"dismissals.ts", ".slice(-50)", dismissals},
+		{"dismissals.ts", "encodeURIComponent(keys.slice(-COOKIE_KEYS).join(' '))", dismissals},
+		{"dismissals.ts", "; Path=/; Max-Age=31536000; SameSite=Lax${secure}", dismissals},
+	} {
+		if !strings.Contains(c.in, c.text) {
+			t.Errorf("%s no longer has %q: keep afterPopup in step", c.file, c.text)
+		}
+	}
+	for _, want := range []string{`a.slice(-50)`, `encodeURIComponent(a.slice(-20).join(" "))`, `"; Path=/; Max-Age=31536000; SameSite=Lax"`} {
+		if !strings.Contains(afterPopup, want) {
+			t.Errorf("afterPopup has no %s", want)
+		}
+	}
+}
+
 // The screen's largest image, when the edge knows it, is preloaded first, escaped.
 func TestPreloadOfTheScreensImage(t *testing.T) {
 	s, table := testShell(t, nil)

@@ -9,7 +9,8 @@
 // the same frame. A popup the guest closed before that is remembered as dismissed, and no
 // other popup shows on this visit, as after any dismissal. Nothing of this runs as the
 // shell starts: a close before the popups' code is here leaves the dialog closed, which is
-// all there is to know then.
+// all there is to know then (the page's starter has already written the dismissal to
+// storage and the cookie: afterPopup in edge/internal/page/render.go).
 import { rememberDismissedKey, syncDismissedCookie } from './dismissals';
 
 /** The id the edge gives the popup it writes into the page. */
