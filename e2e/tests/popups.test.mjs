@@ -197,6 +197,22 @@ test("following the popup's link before the scripts run remembers it too", async
   await page.context().close();
 });
 
+test('a tap on the cart button before the scripts come opens the cart once they have', async () => {
+  let release;
+  const held = new Promise((r) => (release = r));
+  const page = await newPage(site.browser, [], { showPopups: true });
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site.edge.base + '/contact', { waitUntil: 'commit' });
+  await page.getByRole('dialog', { name: 'Welcome to Henhouse' }).getByRole('button', { name: 'Close' }).click();
+  await page.locator('.hh-cart-button').click();
+  release();
+  await page.getByTestId('cart-drawer').waitFor();
+  await page.context().close();
+});
+
 test('a visitor who dismissed the popups gets none in the HTML', async () => {
   const page = await newPage(site.browser);
   const response = await page.goto(site.edge.base + '/');

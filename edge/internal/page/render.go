@@ -267,6 +267,10 @@ const afterPopupID = "hh-after-popup"
 // content never runs, and an element a script inserts is not parser-inserted: each one
 // is copied into a new element, the scripts keeping their order (async=false).
 //
+// A tap on the prerendered chrome's menu or cart button before the entry runs is noted
+// on the root (data-early-tap, the button's first class), and the shell gives it to its
+// own button once it has rendered (shell/src/prerender/earlyClicks.ts).
+//
 // A popup closed, or whose link is followed, before the shell runs is remembered here,
 // at once, as the shell would (shell/src/chrome/dismissals.ts): its key added to the
 // JSON list in localStorage (popupsStorageKey in kit/src/rules/popups.ts, the latest 50)
@@ -287,6 +291,9 @@ const afterPopup = `(function(){` +
 	`try{localStorage.setItem("` + dismissedStorageKey + `",JSON.stringify(a))}catch(e){}` +
 	`document.cookie="` + dismissedCookie + `="+encodeURIComponent(a.slice(-20).join(" "))+"; Path=/; Max-Age=31536000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}` +
 	`function frame(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+	`var r=document.getElementById("root"),f=r&&r.firstElementChild;` +
+	`document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("button");` +
+	`if(b&&f&&f.isConnected&&f.contains(b))r.setAttribute("data-early-tap",b.classList[0]||"")},true);` +
 	`if(d){d.addEventListener("close",function(){remember();go()});` +
 	`d.addEventListener("click",function(e){if(e.target.closest&&e.target.closest("a"))remember()})}` +
 	`setTimeout(go,1500);` +

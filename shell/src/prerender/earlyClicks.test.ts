@@ -1,4 +1,4 @@
-import { holdEarlyClicks } from './earlyClicks';
+import { EARLY_TAP_ATTRIBUTE, holdEarlyClicks } from './earlyClicks';
 import { renderChrome, HEADING_MARKER } from './chrome';
 
 // The kit's watch for the first screen observes the whole document, and these tests
@@ -39,6 +39,24 @@ test('a tap on the prerendered cart button opens the cart once the shell has ren
   await flush();
   expect(clicks).toEqual(['hh-cart-button']);
   document.removeEventListener('click', seen);
+});
+
+test('a tap the page noted before the entry ran is given too, unless a later one was held', async () => {
+  let root = prerenderedPage();
+  root.setAttribute(EARLY_TAP_ATTRIBUTE, 'hh-cart-button');
+  holdEarlyClicks(root);
+  let clicks = shellTakesOver(root);
+  await flush();
+  expect(clicks).toEqual(['hh-cart-button']);
+  expect(root.hasAttribute(EARLY_TAP_ATTRIBUTE)).toBe(false);
+
+  root = prerenderedPage();
+  root.setAttribute(EARLY_TAP_ATTRIBUTE, 'hh-cart-button');
+  holdEarlyClicks(root);
+  root.querySelector<HTMLButtonElement>('button.hh-burger')!.click();
+  clicks = shellTakesOver(root);
+  await flush();
+  expect(clicks).toEqual(['hh-burger']);
 });
 
 test('the last of several early taps is the one given (the menu here)', async () => {

@@ -4,6 +4,13 @@
 // (found by its class) once the shell's first render has replaced the prerendered
 // chrome (docs/shell.md, "First paint and layout stability"). Links need none of this:
 // they work as plain links before any script runs.
+//
+// A page whose scripts wait for its popup (edge/internal/page/render.go, afterPopup)
+// notes a tap made before the entry runs as the root's data-early-tap attribute (the
+// button's first class); it is given the same way unless a later tap was held here.
+
+/** The root's attribute in which the page notes a tap made before the entry ran. */
+export const EARLY_TAP_ATTRIBUTE = 'data-early-tap';
 
 /** holdEarlyClicks holds a click on a prerendered button of `root` until the shell has
  *  taken the root over, then clicks the shell's button of the same class. */
@@ -23,6 +30,9 @@ export function holdEarlyClicks(root: HTMLElement | null): void {
     if (prerendered.isConnected) return;
     observer.disconnect();
     document.removeEventListener('click', onClick, true);
+    const noted = root.getAttribute(EARLY_TAP_ATTRIBUTE);
+    root.removeAttribute(EARLY_TAP_ATTRIBUTE);
+    held ??= noted ?? undefined;
     if (!held) return;
     const shells = Array.from(root.getElementsByClassName(held));
     shells.find((el): el is HTMLButtonElement => el instanceof HTMLButtonElement)?.click();
