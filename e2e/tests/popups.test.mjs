@@ -55,6 +55,19 @@ test('the welcome popup button goes where content says and is not shown at check
   await fresh.context().close();
 });
 
+const scripts = /\.js(\?.*)?$/;
+
+/** holdScripts holds every script request of the page until the returned release is called. */
+async function holdScripts(page) {
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(scripts, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 // The edge writes the popup a visitor will see into the page's HTML, so it paints with the
 // page instead of after the scripts; the shell then shows its own in the same place
 // (shell/src/chrome/earlyPopup.ts).
@@ -70,13 +83,8 @@ const boxes = (page) =>
 
 test('the popup comes with the HTML, is usable before the scripts run, and the shell takes it over in place', async () => {
   // The shell's scripts are held until the test lets them go.
-  let release;
-  const held = new Promise((r) => (release = r));
   const page = await newPage(site.browser, [], { showPopups: true, viewport: { width: 390, height: 844 } });
-  await page.route(/\.js(\?.*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   const response = await page.goto(site.edge.base + '/', { waitUntil: 'commit' });
   assert.match(
     await response.text(),
@@ -153,19 +161,16 @@ test('a popup image that does not come holds the scripts back 1.5 s at most', as
 });
 
 test('a popup closed before the scripts run stays dismissed, and the edge is told', async () => {
-  let release;
-  const held = new Promise((r) => (release = r));
   const page = await newPage(site.browser, [], { showPopups: true });
-  await page.route(/\.js(\?.*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(site.edge.base + '/about', { waitUntil: 'commit' });
   const welcome = page.getByRole('dialog', { name: 'Welcome to Henhouse' });
   await welcome.getByRole('button', { name: 'Close' }).click();
   await welcome.waitFor({ state: 'hidden' });
   // Remembered at once, by the page itself: a guest who goes on before the scripts come
-  // does not see it again.
+  // does not see it again. (The dialog's close event, which does it, is a task queued as
+  // it closes.)
+  await page.waitForFunction(() => localStorage.getItem('henhouse:popups'));
   assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('henhouse:popups'))), ['welcome@1']);
   const cookie = (await page.context().cookies()).find((c) => c.name === 'hh_popups');
   assert.equal(cookie?.value, 'welcome%401');
@@ -175,7 +180,7 @@ test('a popup closed before the scripts run stays dismissed, and the edge is tol
   // One popup per visit: the site popup waits for the next.
   assert.equal(await page.getByRole('dialog').count(), 0);
   assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('henhouse:popups'))), ['welcome@1']);
-  await page.unroute(/\.js(\?.*)?$/);
+  await page.unroute(scripts);
   const next = await page.reload({ waitUntil: 'commit' });
   const html = await next.text();
   assert.doesNotMatch(html, /data-popup-key="welcome@1"/);
@@ -185,7 +190,7 @@ test('a popup closed before the scripts run stays dismissed, and the edge is tol
 
 test("following the popup's link before the scripts run remembers it too", async () => {
   const page = await newPage(site.browser, [], { showPopups: true });
-  await page.route(/\.js(\?.*)?$/, () => {}); // the scripts never come
+  await page.route(scripts, () => {}); // the scripts never come
   await page.goto(site.edge.base + '/about', { waitUntil: 'commit' });
   await page
     .getByRole('dialog', { name: 'Welcome to Henhouse' })
@@ -198,13 +203,8 @@ test("following the popup's link before the scripts run remembers it too", async
 });
 
 test('a tap on the cart button before the scripts come opens the cart once they have', async () => {
-  let release;
-  const held = new Promise((r) => (release = r));
   const page = await newPage(site.browser, [], { showPopups: true });
-  await page.route(/\.js(\?.*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(site.edge.base + '/contact', { waitUntil: 'commit' });
   await page.getByRole('dialog', { name: 'Welcome to Henhouse' }).getByRole('button', { name: 'Close' }).click();
   await page.locator('.hh-cart-button').click();
