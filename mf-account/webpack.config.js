@@ -13,4 +13,5 @@ module.exports = remoteConfig({
     './AppCode': './src/screens/AppCode.tsx',
     './Subscribe': './src/screens/Subscribe.tsx',
   },
+  prerender: './src/prerender.tsx',
 });

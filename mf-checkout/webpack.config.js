@@ -12,4 +12,5 @@ module.exports = remoteConfig({
     './GiftCardsBuy': './src/screens/GiftCardsBuy.tsx',
     './GiftCardsBalance': './src/screens/GiftCardsBalance.tsx',
   },
+  prerender: './src/prerender.tsx',
 });

@@ -342,3 +342,17 @@ export function watchIntl() {
     };
   }
 }
+
+/** Every script file of a page. */
+export const scriptFiles = /\.js(\?.*)?$/;
+
+/** holdScripts holds every script request of the page until the returned release is called. */
+export async function holdScripts(page) {
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(scriptFiles, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,7 +1,7 @@
 // Welcome and site popups (docs/shell.md, "Popups"): shown from content, dismissible, remembered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, injectAxe, seriousViolations } from './harness.mjs';
+import { useSite, newPage, injectAxe, seriousViolations, holdScripts, scriptFiles } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -54,19 +54,6 @@ test('the welcome popup button goes where content says and is not shown at check
   await page.context().close();
   await fresh.context().close();
 });
-
-const scripts = /\.js(\?.*)?$/;
-
-/** holdScripts holds every script request of the page until the returned release is called. */
-async function holdScripts(page) {
-  let release;
-  const held = new Promise((r) => (release = r));
-  await page.route(scripts, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 // The edge writes the popup a visitor will see into the page's HTML, so it paints with the
 // page instead of after the scripts; the shell then shows its own in the same place
@@ -180,7 +167,7 @@ test('a popup closed before the scripts run stays dismissed, and the edge is tol
   // One popup per visit: the site popup waits for the next.
   assert.equal(await page.getByRole('dialog').count(), 0);
   assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('henhouse:popups'))), ['welcome@1']);
-  await page.unroute(scripts);
+  await page.unroute(scriptFiles);
   const next = await page.reload({ waitUntil: 'commit' });
   const html = await next.text();
   assert.doesNotMatch(html, /data-popup-key="welcome@1"/);
@@ -190,7 +177,7 @@ test('a popup closed before the scripts run stays dismissed, and the edge is tol
 
 test("following the popup's link before the scripts run remembers it too", async () => {
   const page = await newPage(site.browser, [], { showPopups: true });
-  await page.route(scripts, () => {}); // the scripts never come
+  await page.route(scriptFiles, () => {}); // the scripts never come
   await page.goto(site.edge.base + '/about', { waitUntil: 'commit' });
   await page
     .getByRole('dialog', { name: 'Welcome to Henhouse' })

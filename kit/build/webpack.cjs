@@ -189,22 +189,25 @@ const shellChunks = {
   },
 };
 
-function rules() {
-  return [
-    {
-      test: /\.[jt]sx?$/,
-      exclude: /node_modules/,
-      use: {
-        loader: 'swc-loader',
-        options: {
-          jsc: {
-            parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic' } },
-            target: 'es2020',
-          },
-        },
+// TypeScript and JSX through swc, for the browser (es2020) or Node (es2022).
+const scriptRule = (target) => ({
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target,
       },
     },
+  },
+});
+
+function rules() {
+  return [
+    scriptRule('es2020'),
     {
       test: /\.css$/,
       use: [MiniCssExtractPlugin.loader, 'css-loader'],
@@ -321,17 +324,86 @@ function base(dir, mode) {
   };
 }
 
+// Static HTML rendered at build time (the shell's chrome, a remote's screens): `entry`
+// is bundled for Node with React's server renderer, run once after the browser build,
+// and `write(exports)` puts what it exports where the edge reads it. Styles and images
+// are the browser build's; here only their names matter.
+const prerenderCache = path.join(repoRoot, 'node_modules', '.cache', 'henhouse-prerender');
+function prerenderConfig({ dir, entry, after, write }) {
+  const out = path.join(prerenderCache, path.basename(dir));
+  return (_env, argv) => ({
+    name: 'prerender',
+    dependencies: [after],
+    context: dir,
+    mode: argv.mode === 'development' ? 'development' : 'production',
+    target: 'node',
+    entry: { prerender: entry },
+    output: { path: out, filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js'],
+      alias: { '@henhouse/kit': path.join(repoRoot, 'kit', 'src') },
+    },
+    module: {
+      rules: [
+        scriptRule('es2022'),
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    plugins: [
+      {
+        apply(compiler) {
+          compiler.hooks.afterEmit.tap('WritePrerender', () => {
+            const bundle = path.join(out, 'prerender.js');
+            delete require.cache[bundle];
+            write(require(bundle));
+          });
+        },
+      },
+    ],
+  });
+}
+
+/** The file of a remote version's prerendered screens, read by the edge
+ *  (edge/internal/modules, ScreenPrerenderFile). */
+const SCREEN_PRERENDER_FILE = 'screen-prerender.json';
+
 /**
- * remoteConfig builds a federated remote.
- * @param {{dir: string, exposes: Record<string,string>}} opts
+ * remoteConfig builds a federated remote. `prerender`, optional, is a module exporting
+ * renderScreens() (kit/src/prerender/screens.tsx, docs/shell.md "Prerendered screens"):
+ * its screens' HTML is written to the version's screen-prerender.json.
+ * @param {{dir: string, exposes: Record<string,string>, prerender?: string}} opts
  */
-function remoteConfig({ dir, exposes }) {
+function remoteConfig({ dir, exposes, prerender }) {
+  const browser = remoteBrowserConfig({ dir, exposes });
+  if (!prerender) return browser;
+  return [
+    browser,
+    prerenderConfig({
+      dir,
+      entry: prerender,
+      after: 'browser',
+      write: (m) => {
+        const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+        const name = pkg.name.replace(/^@henhouse\//, '');
+        const file = path.join(buildRoot, 'modules', name, pkg.version, SCREEN_PRERENDER_FILE);
+        fs.writeFileSync(file, JSON.stringify(m.renderScreens()));
+      },
+    }),
+  ];
+}
+
+function remoteBrowserConfig({ dir, exposes }) {
   return (_env, argv) => {
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     const name = pkg.name.replace(/^@henhouse\//, '');
     const remote = name.replace(/-/g, '_');
     return {
       ...base(dir, argv.mode),
+      name: 'browser',
       entry: {},
       output: {
         path: path.join(buildRoot, 'modules', name, pkg.version),
@@ -594,6 +666,7 @@ function replaceModule(compiler, plugin, what, target, by) {
 function shellConfig({ dir, extraPlugins = [] }) {
   return (_env, argv) => ({
     ...base(dir, argv.mode),
+    name: 'browser',
     entry: { main: './src/index.ts' },
     output: {
       path: path.join(buildRoot, 'shell', 'assets'),
@@ -648,4 +721,4 @@ function shellConfig({ dir, extraPlugins = [] }) {
   });
 }
 
-module.exports = { remoteConfig, shellConfig, buildRoot, PrecompressPlugin };
+module.exports = { remoteConfig, shellConfig, prerenderConfig, buildRoot, PrecompressPlugin };

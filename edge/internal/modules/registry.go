@@ -93,6 +93,8 @@ type published struct {
 	// integrity is each file's Subresource Integrity value, by path relative to the
 	// version's directory.
 	integrity map[string]string
+	// prerender holds the version's prerendered screens (ScreenPrerenderFile).
+	prerender screenPrerenders
 }
 
 // Assets are the JS and CSS files an exposed module needs before it runs.
@@ -349,6 +351,7 @@ func readManifest(path string) (published, error) {
 	if err != nil {
 		return published{}, fmt.Errorf("modules: %s: %w", path, err)
 	}
+	p.prerender = readPrerenders(filepath.Join(filepath.Dir(path), ScreenPrerenderFile))
 	extra := filepath.Join(filepath.Dir(path), ScreenPreloadsFile)
 	if b, err := os.ReadFile(extra); err == nil {
 		if err := p.addScreenPreloads(b); err != nil {
@@ -474,6 +477,57 @@ func (r *Registry) Preloads(m Module, screen string) Assets {
 		}
 	}
 	return out
+}
+
+// ScreenPrerenderFile holds a module version's screens drawn at build time, by exposed
+// name: each screen's HTML per layout, and when it may be shown. Written by the remote's
+// build (kit/build/webpack.cjs, remoteConfig's prerender; kit/src/prerender/screens.tsx);
+// a version without it has none. docs/shell.md, "Prerendered screens".
+const ScreenPrerenderFile = "screen-prerender.json"
+
+// Prerendered is one screen's prerendered HTML in one layout.
+type Prerendered struct {
+	HTML string
+	// When lists the conditions that must all hold for the visitor ("signedOut",
+	// "noCart"); the page renderer refuses a condition it does not know.
+	When []string
+	// Brand is the brand name the screen was drawn with.
+	Brand string
+}
+
+type screenPrerenders struct {
+	BrandName string `json:"brandName"`
+	Screens   map[string]struct {
+		Layouts map[string]string `json:"layouts"`
+		When    []string          `json:"when"`
+	} `json:"screens"`
+}
+
+func readPrerenders(path string) screenPrerenders {
+	var f screenPrerenders
+	b, err := os.ReadFile(path)
+	if err == nil {
+		err = json.Unmarshal(b, &f)
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		// Only the early copy is lost: the screen renders as it always does.
+		slog.Warn("modules: prerendered screens not read", "file", path, "err", err)
+		return screenPrerenders{}
+	}
+	return f
+}
+
+// Prerender is the screen of a resolved module drawn at build time for layout; false
+// when the version has none.
+func (r *Registry) Prerender(m Module, screen, layout string) (Prerendered, bool) {
+	r.mu.RLock()
+	p := r.versions[m.Name][m.Version].prerender
+	r.mu.RUnlock()
+	sc, ok := p.Screens[screen]
+	if !ok || sc.Layouts[layout] == "" {
+		return Prerendered{}, false
+	}
+	return Prerendered{HTML: sc.Layouts[layout], When: sc.When, Brand: p.BrandName}, true
 }
 
 // Names lists the published modules.

@@ -141,12 +141,31 @@ func LoadAssets(dir string) (Assets, error) {
 // HeadingMarker stands, once, in each layout of chrome.json where the page heading goes.
 const HeadingMarker = "<!--hh:heading-->"
 
-// Chrome is the shell's prerendered page frame per layout, split at HeadingMarker.
-type Chrome map[routes.Layout][2]string
+// MainStart and MainEnd stand, once each, around the main area's loading state in each
+// layout of chrome.json: a prerendered screen goes in its place (docs/shell.md,
+// "Prerendered screens"). The markers themselves are not written.
+const (
+	MainStart = "<!--hh:main-->"
+	MainEnd   = "<!--/hh:main-->"
+)
+
+// Chrome is the shell's prerendered page frame per layout.
+type Chrome map[routes.Layout]ChromeParts
+
+// ChromeParts is one layout's frame cut at the heading and around the main area's
+// loading state: Before + heading + Middle + (Loading or a prerendered screen) + After.
+// A layout without the main area's markers has it all in Middle, and no prerendered
+// screen.
+type ChromeParts struct {
+	Before, Middle, Loading, After string
+	// Main: the layout has the main area's markers.
+	Main bool
+}
 
 // LoadChrome reads <dir>/chrome.json ({"default": "<html>", "minimal": …, "app": …}),
 // written by the shell's build. A missing file is no chrome; a layout whose HTML does
-// not hold the marker exactly once is left out (the page then has the plain heading).
+// not hold the heading marker exactly once is left out (the page then has the plain
+// heading).
 func LoadChrome(dir string) (Chrome, error) {
 	b, err := os.ReadFile(filepath.Join(dir, "chrome.json"))
 	if errors.Is(err, os.ErrNotExist) {
@@ -162,9 +181,16 @@ func LoadChrome(dir string) (Chrome, error) {
 	out := Chrome{}
 	for layout, html := range raw {
 		before, after, ok := cutOnce(html, HeadingMarker)
-		if ok {
-			out[layout] = [2]string{before, after}
+		if !ok {
+			continue
 		}
+		c := ChromeParts{Before: before, Middle: after}
+		if mid, rest, ok := cutOnce(after, MainStart); ok {
+			if loading, tail, ok := cutOnce(rest, MainEnd); ok {
+				c = ChromeParts{Before: before, Middle: mid, Loading: loading, After: tail, Main: true}
+			}
+		}
+		out[layout] = c
 	}
 	return out, nil
 }

@@ -179,8 +179,14 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 	b = append(b, "\">\n"...)
 	b = appendStructuredData(b, p.StructuredData, nonce)
 	b = append(b, s.head...)
-	// With a popup in the HTML the page's downloads wait for it (afterPopup).
-	late := len(p.Popup) > 0 && p.Route.Layout == routes.LayoutDefault
+	pre := s.prerendered(p)
+	if pre != nil {
+		// The copy is painted with the page: its styles are the page's from the start.
+		b = pre.styles.write(b, nonce)
+	}
+	// With a popup in the HTML the page's downloads wait for it, and with the screen's
+	// copy for the first paint (afterPopup).
+	late := (len(p.Popup) > 0 && p.Route.Layout == routes.LayoutDefault) || pre != nil
 	if !late {
 		b = s.appendPreloads(b, p, nonce)
 	}
@@ -192,9 +198,15 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 	}
 	b = append(b, "<div id=\"root\">"...)
 	if c, ok := s.chrome[p.Route.Layout]; ok {
-		b = append(b, c[0]...)
+		b = append(b, c.Before...)
 		b = appendHTML(b, p.Heading)
-		b = append(b, c[1]...)
+		b = append(b, c.Middle...)
+		if pre != nil {
+			b = append(b, pre.html...)
+		} else {
+			b = append(b, c.Loading...)
+		}
+		b = append(b, c.After...)
 	} else {
 		b = append(b, `<h1 class="visually-hidden">`...)
 		b = appendHTML(b, p.Heading)
@@ -250,6 +262,66 @@ func (s *Shell) appendPreloads(b []byte, p *Page, nonce string) []byte {
 		b = append(b, `" as="fetch" fetchpriority="low" crossorigin>`+"\n"...)
 	}
 	return b
+}
+
+// prerendered is the copy of the page's screen drawn at build time that this visitor may
+// see with the first paint (docs/shell.md, "Prerendered screens"), or nil: the release's
+// version of the screen has one for the layout, the layout's chrome has the main area's
+// markers, the copy was drawn with this edge's brand, and each of its conditions holds
+// for the visitor. A QA override's version is not the release's: its page has none.
+func (s *Shell) prerendered(p *Page) *prerenderedScreen {
+	c, ok := s.chrome[p.Route.Layout]
+	if !ok || !c.Main || p.Modules == nil || p.Status != 200 || overridden(p.Overrides, p.Route.Module) {
+		return nil
+	}
+	pre := p.Modules.prerendered(p.Visitor, p.Route.Module, p.Route.Screen, p.Route.Layout)
+	if pre == nil || pre.brand != s.brand {
+		return nil
+	}
+	for _, cond := range pre.when {
+		switch cond {
+		case "signedOut":
+			if p.Session.SignedIn || p.Session.Token != nil {
+				return nil
+			}
+		case "noCart":
+			if p.Session.HasCart {
+				return nil
+			}
+		default:
+			return nil // a condition this edge cannot tell
+		}
+	}
+	return pre
+}
+
+// prerenderedScreen is a screen's copy as the page writes it: inside the main area, in
+// an element the shell finds by its data-prerendered attribute and the guest cannot act
+// on (inert) until the screen itself takes its place, and the screen's style sheets for
+// the head, with the page's nonce as the sheets the remote adds carry it.
+type prerenderedScreen struct {
+	html   string
+	styles Fragment
+	when   []string
+	brand  string
+}
+
+// Each style sheet carries its file name as data-href: the remote's style loader
+// (mini-css-extract-plugin) takes a sheet on the page with the chunk's file name there
+// for its own instead of adding the same sheet again.
+func newPrerenderedScreen(module, screen string, pre modules.Prerendered, css []string) *prerenderedScreen {
+	var st strings.Builder
+	for _, f := range css {
+		name := f[strings.LastIndexByte(f, '/')+1:]
+		st.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(f) + `" data-href="` + html.EscapeString(name) + `" nonce="` + nonceHole + "\">\n")
+	}
+	return &prerenderedScreen{
+		html: `<div class="hh-prerendered" data-prerendered="` + html.EscapeString(module+"/"+screen) +
+			`" inert aria-busy="true">` + pre.HTML + "</div>",
+		styles: fragment(st.String()),
+		when:   pre.When,
+		brand:  pre.Brand,
+	}
 }
 
 // afterPopupID is the id of the <template> that holds a popup page's preloads and
@@ -400,16 +472,25 @@ type releaseModule struct {
 	weight   int
 	json     [2][]byte              // stable, canary: "name":{…}
 	preloads [2]map[string]Fragment // screen → fragment
-	variant  [2]modules.Module
+	// prerender: screen and layout → the screen's copy drawn at build time.
+	prerender [2]map[prerenderKey]*prerenderedScreen
+	variant   [2]modules.Module
+}
+
+type prerenderKey struct {
+	screen string
+	layout routes.Layout
 }
 
 // NewRelease renders the registry's current state for the screens of table.
 func NewRelease(ctx context.Context, reg *modules.Registry, table []*routes.Compiled) *Release {
 	r := &Release{gen: reg.Generation()}
 	screens := map[string][]string{}
+	layouts := map[string][]prerenderKey{}
 	for _, rt := range table {
 		if rt.Module != "" && rt.Screen != "" {
 			screens[rt.Module] = append(screens[rt.Module], rt.Screen)
+			layouts[rt.Module] = append(layouts[rt.Module], prerenderKey{rt.Screen, rt.Layout})
 		}
 	}
 	anyCanary := false
@@ -428,6 +509,12 @@ func NewRelease(ctx context.Context, reg *modules.Registry, table []*routes.Comp
 			m.preloads[i] = map[string]Fragment{}
 			for _, screen := range screens[name] {
 				m.preloads[i][screen] = preloadFragment(v.Entry, v.Integrity, reg.Preloads(v, screen))
+			}
+			m.prerender[i] = map[prerenderKey]*prerenderedScreen{}
+			for _, k := range layouts[name] {
+				if pre, ok := reg.Prerender(v, k.screen, string(k.layout)); ok {
+					m.prerender[i][k] = newPrerenderedScreen(name, k.screen, pre, reg.Preloads(v, k.screen).CSS)
+				}
 			}
 		}
 		anyCanary = anyCanary || weight > 0
@@ -511,6 +598,15 @@ func (r *Release) Modules(visitor string) map[string]modules.Module {
 		out[r.mods[i].name] = r.mods[i].variant[r.mods[i].pick(visitor)]
 	}
 	return out
+}
+
+func (r *Release) prerendered(visitor, module, screen string, layout routes.Layout) *prerenderedScreen {
+	for i := range r.mods {
+		if r.mods[i].name == module {
+			return r.mods[i].prerender[r.mods[i].pick(visitor)][prerenderKey{screen, layout}]
+		}
+	}
+	return nil
 }
 
 func (r *Release) preloads(visitor, module, screen string) Fragment {

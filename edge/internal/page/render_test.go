@@ -128,13 +128,14 @@ func TestTitleAndStructuredData(t *testing.T) {
 }
 
 // With the shell's prerendered chrome the heading goes in its place in the layout's
-// HTML; a layout without it (or without the marker once) keeps the plain heading.
+// HTML; a layout without it (or without the marker once) keeps the plain heading. The
+// main area's markers are not written; without a prerendered screen, what they hold is.
 func TestChrome(t *testing.T) {
 	dir := t.TempDir()
 	if c, err := LoadChrome(dir); err != nil || c != nil {
 		t.Fatalf("no file: %v %v", c, err)
 	}
-	_ = os.WriteFile(filepath.Join(dir, "chrome.json"), []byte(`{"default":"<header>H</header><main><h1>`+HeadingMarker+`</h1></main>","minimal":"<main>no marker</main>","app":"<i>`+HeadingMarker+HeadingMarker+`</i>"}`), 0o644)
+	_ = os.WriteFile(filepath.Join(dir, "chrome.json"), []byte(`{"default":"<header>H</header><main><h1>`+HeadingMarker+`</h1>`+MainStart+`<b>loading</b>`+MainEnd+`</main>","minimal":"<main>no marker</main>","app":"<i>`+HeadingMarker+HeadingMarker+`</i>"}`), 0o644)
 	chrome, err := LoadChrome(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +146,7 @@ func TestChrome(t *testing.T) {
 		root := doc[strings.Index(doc, `<div id="root">`):strings.Index(doc, "<noscript>")]
 		want := `<div id="root"><h1 class="visually-hidden">Page &lt;p&gt; &amp; q</h1></div>`
 		if r.Layout == routes.LayoutDefault {
-			want = `<div id="root"><header>H</header><main><h1>Page &lt;p&gt; &amp; q</h1></main></div>`
+			want = `<div id="root"><header>H</header><main><h1>Page &lt;p&gt; &amp; q</h1><b>loading</b></main></div>`
 		}
 		if strings.TrimSpace(root) != want {
 			t.Fatalf("%s (%s): %s, want %s", r.ID, r.Layout, root, want)

@@ -50,6 +50,17 @@ it('an empty cart says so and never fetches the form', async () => {
   expect(fetched).not.toHaveBeenCalled();
 });
 
+// As the page's prerendered copy of the screen shows it (src/prerender.tsx): the copy
+// goes without the screen flashing a loading state in between.
+it('a visitor the edge knows no cart of sees the empty cart at once, while the cart is read', async () => {
+  const cart = deferred();
+  show(false, cart.handler);
+  expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  cart.send({ body: { cart: recordedCart() } });
+  expect(await screen.findByText('the checkout form')).toBeInTheDocument();
+});
+
 it('a cart the page did not know of fetches the form once it arrives, and shows it', async () => {
   show(false, recordedCart());
   expect(await screen.findByText('the checkout form')).toBeInTheDocument();

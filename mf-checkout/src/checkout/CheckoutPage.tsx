@@ -40,7 +40,10 @@ let early: Promise<FormModule> | null = document.getElementById('bootstrap') && 
 export function CheckoutPage(props: CheckoutPageProps) {
   const { placement, screen = 'mf-checkout/Checkout' } = props;
   const cart = useAppStore((s) => s.cart);
-  const [loaded, setLoaded] = useState<'loading' | 'ready' | ApiError>('loading');
+  // A visitor with no cart, by the app state and the edge's word, sees the empty cart at
+  // once (as the page's prerendered copy already showed it), while the cart is read
+  // all the same; a cart that turns up then takes its place.
+  const [loaded, setLoaded] = useState<'loading' | 'ready' | ApiError>(() => (likelyCart() ? 'loading' : 'ready'));
   const [attempt, setAttempt] = useState(0);
   const hasLines = !!cart && cart.products.length > 0;
   // The form's file: requested at once when the visitor has a cart, else when one with

@@ -4,6 +4,7 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { isChunkLoadError, reloadOnceFor } from '@henhouse/kit/rules/chunkReload';
 import { report } from '../telemetry/queue';
 import { loadScreen, moduleVersions } from './remotes';
+import { FirstFallback } from '../prerender/screen';
 
 interface Props extends ScreenProps {
   module: string;
@@ -29,7 +30,7 @@ function RemoteArea({ module, screen, ...props }: Props) {
   const retry = () => setLoad((l) => ({ attempt: l.attempt + 1, Screen: lazyScreen(module, screen) }));
   return (
     <AreaBoundary key={attempt} area={module} onRetry={retry}>
-      <Suspense fallback={<AreaLoading />}>
+      <Suspense fallback={<FirstFallback name={`${module}/${screen}`} loading={<AreaLoading />} />}>
         <Screen {...props} />
       </Suspense>
     </AreaBoundary>

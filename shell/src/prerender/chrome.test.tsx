@@ -4,7 +4,16 @@ import { MemoryRouter } from '@henhouse/kit/router';
 import type { Bootstrap, Layout, RouteEntry } from '@henhouse/kit/bootstrap';
 import { mockApi, resetStore } from '@henhouse/kit/test/harness';
 import { Root } from '../routing/Root';
-import { chromeConfig, chromePath, HEADING_MARKER, layouts, renderAllChrome, renderChrome } from './chrome';
+import {
+  chromeConfig,
+  chromePath,
+  HEADING_MARKER,
+  layouts,
+  MAIN_END,
+  MAIN_START,
+  renderAllChrome,
+  renderChrome,
+} from './chrome';
 
 // A remote that is still loading: the first render shows the area's loading state.
 jest.mock('../federation/remotes', () => ({ loadScreen: () => new Promise(() => {}) }));
@@ -81,7 +90,12 @@ describe('prerendered chrome', () => {
   it.each(layouts)('the %s layout is what the shell renders first, heading in place of the marker', (layout) => {
     const chrome = renderChrome(layout);
     expect(chrome.split(HEADING_MARKER)).toHaveLength(2);
-    const page = asParsed(chrome.replace(HEADING_MARKER, escapeHtml(headingOf[layout])));
+    expect(chrome.split(MAIN_START)).toHaveLength(2);
+    expect(chrome.split(MAIN_END)).toHaveLength(2);
+    // The edge drops the main area's markers, keeping what is between them.
+    const page = asParsed(
+      chrome.replace(HEADING_MARKER, escapeHtml(headingOf[layout])).replace(MAIN_START, '').replace(MAIN_END, ''),
+    );
     expect(clientFirstRender(layout)).toBe(page);
   });
 
@@ -94,6 +108,10 @@ describe('prerendered chrome', () => {
     expect(doc.querySelector('header')?.textContent).toContain('Sign In');
     expect(doc.querySelector('footer')?.textContent).toContain('Privacy');
     expect(doc.querySelector('main#main .hh-area-loading[role="status"]')).not.toBeNull();
+    const main = doc.querySelector('main#main')?.innerHTML ?? '';
+    expect(main.slice(main.indexOf(MAIN_START), main.indexOf(MAIN_END) + MAIN_END.length)).toMatch(
+      /^<!--hh:main--><div class="hh-area-loading"[^]*<\/div><!--\/hh:main-->$/,
+    );
     expect(doc.querySelector('h1#page-heading')?.innerHTML).toBe(HEADING_MARKER);
     for (const bare of [all.minimal, all.app]) {
       doc.innerHTML = bare;

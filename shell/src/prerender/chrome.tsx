@@ -16,6 +16,12 @@ import { MinimalLayout } from '../layouts/MinimalLayout';
 /** Where the edge writes the page heading's escaped text; exactly once per layout. */
 export const HEADING_MARKER = '<!--hh:heading-->';
 
+/** Around the main area's loading state, exactly once per layout: the edge writes a
+ *  prerendered screen in its place when it has one (docs/shell.md, "Prerendered
+ *  screens"), and drops the markers either way. */
+export const MAIN_START = '<!--hh:main-->';
+export const MAIN_END = '<!--/hh:main-->';
+
 export const layouts: Layout[] = ['default', 'minimal', 'app'];
 
 // The chrome is drawn as on a page with no active navigation entry and without the
@@ -28,8 +34,10 @@ export const chromePath = '/order/checkout';
  *  (BRAND_NAME, CAREERS_URL; README.md, "Environment"). */
 export const chromeConfig = { brandName: 'Henhouse', careersUrl: 'https://careers.henhouse.example' };
 
-// A text that cannot occur in the chrome, replaced by HEADING_MARKER after rendering.
+// Texts that cannot occur in the chrome, replaced by the markers after rendering.
 const HEADING_TOKEN = 'hh-heading-0b6f2c1e';
+const MAIN_START_TOKEN = 'hh-main-start-0b6f2c1e';
+const MAIN_END_TOKEN = 'hh-main-end-0b6f2c1e';
 
 const layoutOf: Record<Layout, (p: { heading: string; boot: Bootstrap; children: ReactNode }) => ReactNode> = {
   default: DefaultLayout,
@@ -44,13 +52,23 @@ export function renderChrome(layout: Layout): string {
   const html = renderToString(
     <MemoryRouter initialEntries={[chromePath]}>
       <Chrome heading={HEADING_TOKEN} boot={boot}>
+        {MAIN_START_TOKEN}
         <AreaLoading />
+        {MAIN_END_TOKEN}
       </Chrome>
     </MemoryRouter>,
   );
-  const parts = html.split(HEADING_TOKEN);
-  if (parts.length !== 2) throw new Error(`the ${layout} chrome must contain the page heading exactly once`);
-  return parts.join(HEADING_MARKER);
+  const once = (text: string, token: string, marker: string, what: string) => {
+    const parts = text.split(token);
+    if (parts.length !== 2) throw new Error(`the ${layout} chrome must contain ${what} exactly once`);
+    return parts.join(marker);
+  };
+  return once(
+    once(once(html, HEADING_TOKEN, HEADING_MARKER, 'the page heading'), MAIN_START_TOKEN, MAIN_START, 'the main area'),
+    MAIN_END_TOKEN,
+    MAIN_END,
+    'the main area',
+  );
 }
 
 /** renderAllChrome is the content of build/shell/chrome.json. */

@@ -1,0 +1,111 @@
+// A screen the remote's build drew as HTML is on the page with its first paint: the edge
+// writes the copy into the main area, the guest sees the form (or the empty cart) before
+// any script has run, and the screen itself takes its place without a visible change.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite, newPage, pageApi, seriousViolations, signUp, holdScripts } from './harness.mjs';
+
+const site = useSite(before, after);
+
+/** Where each visible element of the main area is, by its tag and text. */
+const layout = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('#main h2, #main h3, #main label, #main input, #main button, #main a, #main p')]
+      .filter((e) => e.getClientRects().length)
+      .map((e) => {
+        const b = e.getBoundingClientRect();
+        return `${e.localName} ${(e.textContent ?? '').trim().slice(0, 30)} @ ${[b.x, b.y, b.width, b.height].map(Math.round).join(',')}`;
+      }),
+  );
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`at ${viewport.width} px the sign-in form is on the page before the scripts, cannot be used until the screen comes, which takes its place unmoved`, async () => {
+    const errors = [];
+    const page = await newPage(site.browser, errors, { viewport });
+    const release = await holdScripts(page);
+    await page.goto(site.edge.base + '/account/signin', { waitUntil: 'commit' });
+    const copy = page.locator('#main [data-prerendered="mf-account/SignIn"]');
+    await copy.getByRole('heading', { name: 'Sign in with your email and password', includeHidden: true }).waitFor();
+    assert.equal(await page.locator('[data-screen]').count(), 0, 'the copy is taken for the screen');
+    assert.equal(await page.locator('#main .hh-area-loading').count(), 0);
+    // Inert: neither a click nor the keyboard reaches its fields.
+    await page.mouse.click(...(await centre(page, '#main input[type="email"]')));
+    await page.keyboard.type('lost');
+    assert.notEqual(await page.evaluate(() => document.activeElement?.localName), 'input');
+    assert.equal(await page.locator('#main input[type="email"]').inputValue(), '');
+    assert.deepEqual(await seriousViolations(page), []);
+    const before = await layout(page);
+    assert.ok(
+      before.some((l) => l.startsWith('button Sign in @')),
+      before.join('\n'),
+    );
+
+    release();
+    await page.locator('[data-screen="mf-account/SignIn"]').waitFor();
+    assert.equal(await copy.count(), 0);
+    assert.deepEqual(await layout(page), before);
+    await page.getByLabel('Email').fill('ada@example.com');
+    assert.equal(await page.getByLabel('Email').inputValue(), 'ada@example.com');
+    // The screen's style sheets are the page's: its loader does not add them again.
+    const sheets = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="stylesheet"]')]
+        .map((l) => l.href)
+        .filter((h) => h.includes('/modules/')),
+    );
+    assert.ok(sheets.length > 0);
+    assert.equal(new Set(sheets).size, sheets.length, sheets.join('\n'));
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
+
+async function centre(page, selector) {
+  const b = await page.locator(selector).first().boundingBox();
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
+test('a signed-in member gets no copy of the sign-in form: the page sends them on', async () => {
+  const page = await newPage(site.browser);
+  await signUp(page, site.edge.base, `pre-${Date.now()}@example.com`, `614555${String(Date.now()).slice(-4)}`);
+  const html = await (await page.request.get(site.edge.base + '/account/signin')).text();
+  assert.ok(!html.includes('data-prerendered'), 'a copy for a member');
+  await page.context().close();
+});
+
+test('the checkout says at once that the cart is empty, with no loading state after it; a visitor with a cart gets no such copy', async () => {
+  const page = await newPage(site.browser);
+  // Everything the main area shows, in order, from the first paint on.
+  await page.addInitScript(() => {
+    window.__shown = [];
+    new MutationObserver(() => {
+      const main = document.getElementById('main');
+      const now = main ? (main.innerText || '').trim().split('\n')[0] : '';
+      if (now && window.__shown.at(-1) !== now) window.__shown.push(now);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto(site.edge.base + '/order/checkout');
+  await page
+    .locator('[data-screen="mf-checkout/Checkout"]')
+    .getByRole('heading', { name: 'Your cart is empty' })
+    .waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(await page.evaluate(() => window.__shown), ['Your cart is empty']);
+
+  assert.equal(
+    (await pageApi(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    201,
+  );
+  assert.equal((await pageApi(page, 'POST', '/cart/products', { productId: 'tenders-3' })).status, 201);
+  const html = await (await page.request.get(site.edge.base + '/order/checkout')).text();
+  assert.ok(!html.includes('data-prerendered'), 'an empty cart drawn for a visitor with a cart');
+  await page.goto(site.edge.base + '/order/checkout');
+  await page
+    .getByRole('heading', { name: 'Your cart is empty' })
+    .waitFor({ state: 'detached' })
+    .catch(() => {});
+  await page.getByText('3 Tenders').first().waitFor();
+  await page.context().close();
+});

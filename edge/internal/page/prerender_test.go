@@ -1,0 +1,119 @@
+package page
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/henhouse/platform/edge/internal/modules"
+	"github.com/henhouse/platform/edge/internal/routes"
+)
+
+// prerenderFixture is a shell whose chrome has the main area's markers, and a release
+// of mf-account whose SignIn has a copy for the default layout, shown to signed-out
+// visitors; prerender is the version's screen-prerender.json.
+func prerenderFixture(t *testing.T, prerender string) (*Shell, *Release, map[string]*routes.Compiled) {
+	t.Helper()
+	dir := t.TempDir()
+	d := filepath.Join(dir, "mf-account", "1.0.0")
+	_ = os.MkdirAll(d, 0o755)
+	_ = os.WriteFile(filepath.Join(d, "mf-manifest.json"), []byte(`{"name":"mf_account","metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""}},
+		"exposes":[{"name":"SignIn","path":"./SignIn","assets":{"js":{"sync":["__federation_expose_SignIn.js"]},"css":{"sync":["signin.1a2b.css"]}}}]}`), 0o644)
+	_ = os.WriteFile(filepath.Join(d, modules.ScreenPrerenderFile), []byte(prerender), 0o644)
+	reg, err := modules.Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chrome := Chrome{}
+	for _, l := range []routes.Layout{routes.LayoutDefault, routes.LayoutMinimal, routes.LayoutApp} {
+		chrome[l] = ChromeParts{Before: "<main><h1>", Middle: "</h1>", Loading: `<div class="hh-area-loading">…</div>`, After: "</main>", Main: true}
+	}
+	s, table := testShell(t, chrome)
+	byID := map[string]*routes.Compiled{}
+	for _, r := range table {
+		byID[r.ID] = r
+	}
+	return s, NewRelease(context.Background(), reg, table), byID
+}
+
+const signInCopy = `{"brandName":"Henhouse","screens":{"SignIn":{"when":["signedOut"],"layouts":{"default":"<section class=\"hh-screen\">Sign in</section>"}}}}`
+
+// The page of a screen with a copy has the copy in its main area, in place of the
+// loading state, inert and named; the screen's style sheets in the head, each with its
+// file name for the remote's style loader; and its downloads held until the first paint.
+func TestPrerenderedScreenIsInTheMainArea(t *testing.T) {
+	s, rel, rt := prerenderFixture(t, signInCopy)
+	doc := string(s.Append(nil, &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}))
+	main := doc[strings.Index(doc, "<main>"):strings.Index(doc, "</main>")]
+	want := `<main><h1></h1><div class="hh-prerendered" data-prerendered="mf-account/SignIn" inert aria-busy="true"><section class="hh-screen">Sign in</section></div>`
+	if main != want {
+		t.Errorf("main area\n%s\nwant\n%s", main, want)
+	}
+	head := doc[:strings.Index(doc, "</head>")]
+	if !strings.Contains(head, `<link rel="stylesheet" href="/modules/mf-account/1.0.0/signin.1a2b.css" data-href="signin.1a2b.css" nonce="N">`) {
+		t.Errorf("no style sheet of the screen in the head:\n%s", head)
+	}
+	if strings.Contains(head, `rel="preload"`) || !strings.Contains(doc, `<template id="`+afterPopupID+`">`) {
+		t.Errorf("the downloads are not held until the first paint:\n%s", doc)
+	}
+	headHoldsOnlyElements(t, doc)
+}
+
+// No copy where the visitor might not see that screen, or where the edge cannot tell:
+// a signed-in visitor, another brand, a QA override, an error page, a layout the copy
+// was not drawn for, a condition this edge does not know, a file it cannot read.
+func TestPrerenderedScreenOnlyWhereItsConditionsHold(t *testing.T) {
+	s, rel, rt := prerenderFixture(t, signInCopy)
+	loadingOnly := func(name string, p *Page, sh *Shell) {
+		t.Helper()
+		doc := string(sh.Append(nil, p))
+		if strings.Contains(doc, "data-prerendered") || strings.Contains(doc, `rel="stylesheet" href="/modules/`) || !strings.Contains(doc, "hh-area-loading") {
+			t.Errorf("%s: a copy of the screen, or no loading state:\n%s", name, doc)
+		}
+	}
+	page := func() *Page {
+		return &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}
+	}
+	p := page()
+	p.Session.SignedIn = true
+	loadingOnly("signed in", p, s)
+	p = page()
+	p.Session.Token = &TokenClaims{Provider: "loyalty", Version: "2"}
+	loadingOnly("with a token", p, s)
+	p = page()
+	p.Overrides = []modules.Module{{Name: "mf-account", Version: "9.9.9"}}
+	loadingOnly("overridden", p, s)
+	p = page()
+	p.Status = 404
+	loadingOnly("not found", p, s)
+	p = page()
+	p.Route = rt["app-signin"]
+	loadingOnly("app layout", p, s)
+	other := *s
+	other.brand = "Otherbrand"
+	loadingOnly("another brand", page(), &other)
+
+	s2, rel2, _ := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"signedOut","fullMoon"`, 1))
+	p = page()
+	p.Modules = rel2
+	loadingOnly("unknown condition", p, s2)
+	s3, rel3, _ := prerenderFixture(t, `{"screens":`)
+	p = page()
+	p.Modules = rel3
+	loadingOnly("broken file", p, s3)
+}
+
+// The checkout's copy (an empty cart) is for a visitor the edge knows no cart of.
+func TestPrerenderedScreenForNoCart(t *testing.T) {
+	s, rel, rt := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"noCart"`, 1))
+	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}
+	if !strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
+		t.Error("no copy for a visitor without a cart")
+	}
+	p.Session.HasCart = true
+	if strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
+		t.Error("a copy for a visitor with a cart")
+	}
+}

@@ -1,0 +1,60 @@
+// Screens rendered to static HTML at build time (docs/shell.md, "Prerendered screens").
+// A remote's prerender module (its webpack config's `prerender`) exports renderScreens(),
+// whose answer its build writes to the version's screen-prerender.json. The edge puts a
+// screen's HTML in the page's main area when the page opens on that screen, so the guest
+// sees it with the first paint; the shell then renders the screen itself in its place.
+// Only a screen that looks the same for every visitor the edge lets see it belongs here
+// (a sign-in form, an empty cart), drawn as its first render draws it.
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from '@henhouse/kit/router';
+import { setBootstrap, type Bootstrap, type Layout, type SiteConfig } from '@henhouse/kit/bootstrap';
+
+/** When the edge may show a prerendered screen; every condition listed must hold. */
+export type PrerenderCondition =
+  /** The visitor is not signed in (a member's sign-in page sends them on). */
+  | 'signedOut'
+  /** The edge knows of no cart for the visitor (the checkout of an empty cart). */
+  | 'noCart';
+
+export interface ScreenPrerender {
+  /** The screen's HTML per layout it is prerendered for. */
+  layouts: Partial<Record<Layout, string>>;
+  when?: PrerenderCondition[];
+}
+
+/** The file's content: the screens by exposed name, and the brand they were drawn with
+ *  (the edge's default, BRAND_NAME): an edge under another brand shows none of them. */
+export interface ScreenPrerenders {
+  brandName: string;
+  screens: Record<string, ScreenPrerender>;
+}
+
+export const prerenderBrand = 'Henhouse';
+
+/** PRERENDERED marks the copy on the page; the shell finds it by this attribute. */
+export const PRERENDERED = 'data-prerendered';
+
+/**
+ * prerenderScreen renders one screen as it first renders at `path`, for a signed-out
+ * visitor with an empty cart and the edge's default configuration. The data-screen hook
+ * of the copy is renamed, so that nothing (the shell's first-screen signal, a test waiting
+ * for the screen) takes the copy for the screen itself.
+ */
+export function prerenderScreen(node: ReactNode, path: string, layout: Layout): string {
+  setBootstrap(prerenderBootstrap(path, layout));
+  try {
+    const html = renderToString(<MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>);
+    return html.replace(/ data-screen="/g, ' data-prerendered-screen="');
+  } finally {
+    setBootstrap(null);
+  }
+}
+
+/** prerenderBootstrap is the page's bootstrap as a screen's copy is drawn with: the
+ *  edge's default brand, a signed-out visitor with no cart. */
+export function prerenderBootstrap(path: string, layout: Layout): Bootstrap {
+  const config: Pick<SiteConfig, 'brandName'> = { brandName: prerenderBrand };
+  const session: Bootstrap['session'] = { signedIn: false, forcedSignOut: false, hasCart: false };
+  return { path, layout, status: 200, config, session } as Bootstrap;
+}

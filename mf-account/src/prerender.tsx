@@ -1,0 +1,41 @@
+// The screens of this remote drawn at build time (kit/src/prerender/screens.tsx): the
+// sign-in form, the same for every signed-out visitor, is on the page with its first paint.
+import { prerenderBrand, prerenderScreen, type ScreenPrerenders } from '@henhouse/kit/prerender/screens';
+import SignIn from './screens/SignIn';
+
+/** The native app's bridge as the webview has it before the page loads: inside the app
+ *  the sign-in offers the app's own sign-up, so the copy does too (a browser opening
+ *  /app/signin, with no app to ask, loses that line when the screen renders). */
+function withAppBridge<T>(draw: () => T): T {
+  const g: { window?: object } = globalThis;
+  const made = g.window === undefined; // no window at build time, in Node
+  const win = g.window ?? (g.window = {});
+  Reflect.set(win, 'ReactNativeWebView', { postMessage: () => {} });
+  try {
+    return draw();
+  } finally {
+    Reflect.deleteProperty(win, 'ReactNativeWebView');
+    if (made) delete g.window;
+  }
+}
+
+export function renderScreens(): ScreenPrerenders {
+  return {
+    brandName: prerenderBrand,
+    screens: {
+      SignIn: {
+        when: ['signedOut'],
+        layouts: {
+          default: prerenderScreen(
+            <SignIn routeId="signin" params={{}} query={{}} layout="default" />,
+            '/account/signin',
+            'default',
+          ),
+          app: withAppBridge(() =>
+            prerenderScreen(<SignIn routeId="app-signin" params={{}} query={{}} layout="app" />, '/app/signin', 'app'),
+          ),
+        },
+      },
+    },
+  };
+}
