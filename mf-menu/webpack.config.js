@@ -9,4 +9,5 @@ module.exports = remoteConfig({
     './Category': './src/screens/Category.tsx',
     './Product': './src/screens/Product.tsx',
   },
+  prerender: './src/prerender.tsx',
 });

@@ -109,3 +109,37 @@ test('the checkout says at once that the cart is empty, with no loading state af
   await page.getByText('3 Tenders').first().waitFor();
   await page.context().close();
 });
+
+test('a product page shows its photo, name and description before the scripts, keeps the footer back, and the screen puts its form under them unmoved', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { viewport: { width: 390, height: 844 } });
+  const release = await holdScripts(page);
+  await page.goto(site.edge.base + '/menu/m-standard/product/combo-2pc', { waitUntil: 'commit' });
+  const copy = page.locator('#main [data-prerendered="mf-menu/Product"]');
+  await copy.getByRole('heading', { name: '2 Piece Combo', includeHidden: true }).waitFor();
+  await page
+    .locator('#main img.hh-product__img')
+    .evaluate((img) => img.complete || new Promise((r) => (img.onload = r)));
+  assert.equal(await copy.locator('img').getAttribute('src'), '/static/img/products/combos.svg');
+  assert.equal(
+    await copy.getByRole('link', { name: 'Back to the menu', includeHidden: true }).getAttribute('href'),
+    '/menu/m-standard',
+  );
+  assert.ok(!(await page.locator('footer').isVisible()), 'the footer stands under the top of the page');
+  const top = async () =>
+    page.evaluate(() =>
+      ['.hh-product__img', '.hh-product__name', '.hh-product__top p'].map((s) => {
+        const b = document.querySelector(`#main ${s}`).getBoundingClientRect();
+        return [b.x, b.y, b.width, b.height].map(Math.round).join(',');
+      }),
+    );
+  const before = await top();
+
+  release();
+  await page.getByRole('button', { name: /^Add to cart/ }).waitFor();
+  assert.equal(await copy.count(), 0);
+  assert.deepEqual(await top(), before);
+  assert.ok(await page.locator('footer').isVisible());
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

@@ -493,6 +493,8 @@ type Prerendered struct {
 	When []string
 	// Brand is the brand name the screen was drawn with.
 	Brand string
+	// Partial: the copy is the top of the screen only; the page keeps its footer back.
+	Partial bool
 }
 
 type screenPrerenders struct {
@@ -500,6 +502,7 @@ type screenPrerenders struct {
 	Screens   map[string]struct {
 		Layouts map[string]string `json:"layouts"`
 		When    []string          `json:"when"`
+		Partial bool              `json:"partial"`
 	} `json:"screens"`
 }
 
@@ -527,7 +530,7 @@ func (r *Registry) Prerender(m Module, screen, layout string) (Prerendered, bool
 	if !ok || sc.Layouts[layout] == "" {
 		return Prerendered{}, false
 	}
-	return Prerendered{HTML: sc.Layouts[layout], When: sc.When, Brand: p.BrandName}, true
+	return Prerendered{HTML: sc.Layouts[layout], When: sc.When, Brand: p.BrandName, Partial: sc.Partial}, true
 }
 
 // Names lists the published modules.

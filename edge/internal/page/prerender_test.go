@@ -117,3 +117,22 @@ func TestPrerenderedScreenForNoCart(t *testing.T) {
 		t.Error("a copy for a visitor with a cart")
 	}
 }
+
+// A copy's slots are written with the page's values, escaped for text and attributes
+// alike; a page without a value for one of them has no copy. A partial copy keeps the
+// footer back as a screen still loading does (data-screen-loading).
+func TestPrerenderedScreenSlots(t *testing.T) {
+	s, rel, rt := prerenderFixture(t, `{"brandName":"Henhouse","screens":{"SignIn":{"partial":true,"layouts":{"default":"<a href=\"/menu/__hh_menu__\">__hh_name__</a><img src=\"__hh_image__\" alt=\"__hh_name__\">"}}}}`)
+	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N",
+		Slots: map[string]string{"menu": "m-1", "name": `Fish <&> "chips"`, "image": "/static/a.svg", "unused": "x"}}
+	doc := string(s.Append(nil, p))
+	want := `<div class="hh-prerendered" data-prerendered="mf-account/SignIn" data-screen-loading="" inert aria-busy="true">` +
+		`<a href="/menu/m-1">Fish &lt;&amp;&gt; &#34;chips&#34;</a><img src="/static/a.svg" alt="Fish &lt;&amp;&gt; &#34;chips&#34;"></div>`
+	if !strings.Contains(doc, want) {
+		t.Errorf("no\n%s\nin\n%s", want, doc)
+	}
+	delete(p.Slots, "image")
+	if doc := string(s.Append(nil, p)); strings.Contains(doc, "data-prerendered") || strings.Contains(doc, "__hh_") {
+		t.Errorf("a copy without its image:\n%s", doc)
+	}
+}

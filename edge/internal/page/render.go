@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"html"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -139,6 +140,10 @@ type Page struct {
 	// preload of a script carries it, so the policy lets them (and, through
 	// 'strict-dynamic', the scripts they add) run.
 	Nonce string
+	// Slots are the values a screen's prerendered copy may ask for, by slot name
+	// (docs/shell.md, "Prerendered screens"): a product page's "menu", "product", "name",
+	// "description" and "image". A copy with a slot not here is not written.
+	Slots map[string]string
 	// Image is the site path of the screen's largest image when the edge knows it from
 	// the data (a product page's photo): the head preloads it at high priority, so it
 	// is there when the screen renders instead of asked for then. Empty: none.
@@ -202,7 +207,7 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 		b = appendHTML(b, p.Heading)
 		b = append(b, c.Middle...)
 		if pre != nil {
-			b = append(b, pre.html...)
+			b = pre.write(b, p.Slots)
 		} else {
 			b = append(b, c.Loading...)
 		}
@@ -292,7 +297,26 @@ func (s *Shell) prerendered(p *Page) *prerenderedScreen {
 			return nil // a condition this edge cannot tell
 		}
 	}
+	for _, name := range pre.slots {
+		if _, ok := p.Slots[name]; !ok {
+			return nil
+		}
+	}
 	return pre
+}
+
+// slotToken is a slot in a copy's HTML (kit/src/prerender/screens.tsx, slot).
+var slotToken = regexp.MustCompile(`__hh_([a-z]+)__`)
+
+// write writes the copy with each slot's value, escaped.
+func (c *prerenderedScreen) write(b []byte, slots map[string]string) []byte {
+	for i, part := range c.parts {
+		if i > 0 {
+			b = appendHTML(b, slots[c.slots[i-1]])
+		}
+		b = append(b, part...)
+	}
+	return b
 }
 
 // prerenderedScreen is a screen's copy as the page writes it: inside the main area, in
@@ -300,7 +324,9 @@ func (s *Shell) prerendered(p *Page) *prerenderedScreen {
 // on (inert) until the screen itself takes its place, and the screen's style sheets for
 // the head, with the page's nonce as the sheets the remote adds carry it.
 type prerenderedScreen struct {
-	html   string
+	// parts are the copy's HTML between its slots, whose names are slots.
+	parts  []string
+	slots  []string
 	styles Fragment
 	when   []string
 	brand  string
@@ -315,13 +341,21 @@ func newPrerenderedScreen(module, screen string, pre modules.Prerendered, css []
 		name := f[strings.LastIndexByte(f, '/')+1:]
 		st.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(f) + `" data-href="` + html.EscapeString(name) + `" nonce="` + nonceHole + "\">\n")
 	}
-	return &prerenderedScreen{
-		html: `<div class="hh-prerendered" data-prerendered="` + html.EscapeString(module+"/"+screen) +
-			`" inert aria-busy="true">` + pre.HTML + "</div>",
-		styles: fragment(st.String()),
-		when:   pre.When,
-		brand:  pre.Brand,
+	loading := ""
+	if pre.Partial {
+		loading = ` data-screen-loading=""`
 	}
+	copyHTML := `<div class="hh-prerendered" data-prerendered="` + html.EscapeString(module+"/"+screen) + `"` + loading +
+		` inert aria-busy="true">` + pre.HTML + "</div>"
+	c := &prerenderedScreen{styles: fragment(st.String()), when: pre.When, brand: pre.Brand}
+	last := 0
+	for _, m := range slotToken.FindAllStringSubmatchIndex(copyHTML, -1) {
+		c.parts = append(c.parts, copyHTML[last:m[0]])
+		c.slots = append(c.slots, copyHTML[m[2]:m[3]])
+		last = m[1]
+	}
+	c.parts = append(c.parts, copyHTML[last:])
+	return c
 }
 
 // afterPopupID is the id of the <template> that holds a popup page's preloads and

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -163,7 +164,7 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	visitor := session.VisitorID(c)
 	p := &page.Page{
 		Status: status, Path: path, Query: c.Queries(), Route: m.Route, Params: m.Params,
-		Heading: meta.heading, Title: meta.title, Description: meta.description, StructuredData: meta.structured, Image: meta.image,
+		Heading: meta.heading, Title: meta.title, Description: meta.description, StructuredData: meta.structured, Image: meta.image, Slots: meta.slots,
 		Modules: h.currentRelease(c.Context()), Visitor: visitor, Nonce: csp.Nonce(c),
 	}
 	p.Session.ForcedSignOut = auth.ForcedSignOut(c)
@@ -342,7 +343,8 @@ type pageMeta struct {
 	heading, description string
 	title                string
 	structured           []json.RawMessage
-	image                string // page.Page.Image
+	image                string            // page.Page.Image
+	slots                map[string]string // page.Page.Slots
 	// failed: a provider could not answer; the page is a 404 this once, not cached.
 	failed bool
 }
@@ -393,8 +395,8 @@ func (h *pageHandler) describe(ctx context.Context, m routes.Match, path string)
 	if !meta.found {
 		return pageMeta{}
 	}
-	if d, img := h.menuMeta(ctx, m); d != "" {
-		meta.description, meta.image = d, img
+	if d, img, slots := h.menuMeta(ctx, m); d != "" {
+		meta.description, meta.image, meta.slots = d, img, slots
 	}
 	if m.Route.Title != "" {
 		meta.title = m.Route.Title
@@ -447,21 +449,26 @@ func (h *pageHandler) browse(ctx context.Context, path string, params map[string
 // menuMeta describes the menu, category and product pages from the catalogue, and
 // names a product page's photo (page.Page.Image) when it is one of the site's own
 // files: the page's policy loads images from the site only.
-func (h *pageHandler) menuMeta(ctx context.Context, m routes.Match) (description, image string) {
+//
+// A product page also gets the slots of the product screen's prerendered copy (its top:
+// the way back to the menu, the photo, the name and the description; docs/shell.md,
+// "Prerendered screens"), as the screen shows them: the photo only when it is one of the
+// site's own files, as the screen would otherwise show another.
+func (h *pageHandler) menuMeta(ctx context.Context, m routes.Match) (description, image string, slots map[string]string) {
 	mid := m.Params["mid"]
 	if h.orders == nil || mid == "" {
-		return "", ""
+		return "", "", nil
 	}
 	brand := h.config.BrandName
 	switch m.Route.Heading {
 	case routes.HeadingMenu:
 		if l, err := h.orders.LocationByMenu(ctx, mid); err == nil {
-			return fmt.Sprintf("The %s menu at %s, %s, %s: order online for pickup or delivery.", brand, l.Name, l.Address.Street, l.Address.City), ""
+			return fmt.Sprintf("The %s menu at %s, %s, %s: order online for pickup or delivery.", brand, l.Name, l.Address.Street, l.Address.City), "", nil
 		}
 	case routes.HeadingCategory:
 		if cid := m.Params["cid"]; cid != "" {
 			if cat, err := h.orders.Category(ctx, mid, cid, ""); err == nil {
-				return firstNonEmpty(cat.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", cat.Name, brand)), ""
+				return firstNonEmpty(cat.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", cat.Name, brand)), "", nil
 			}
 		}
 	case routes.HeadingProduct:
@@ -470,11 +477,14 @@ func (h *pageHandler) menuMeta(ctx context.Context, m routes.Match) (description
 				if !strings.HasPrefix(p.Image, "/") || strings.HasPrefix(p.Image, "//") {
 					p.Image = ""
 				}
-				return firstNonEmpty(p.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", p.Name, brand)), p.Image
+				if p.Image != "" {
+					slots = map[string]string{"menu": url.PathEscape(mid), "product": url.PathEscape(pid), "name": p.Name, "description": p.Description, "image": p.Image}
+				}
+				return firstNonEmpty(p.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", p.Name, brand)), p.Image, slots
 			}
 		}
 	}
-	return "", ""
+	return "", "", nil
 }
 
 func firstNonEmpty(s ...string) string {

@@ -16,6 +16,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
 	"github.com/henhouse/platform/edge/internal/session"
 )
@@ -342,4 +343,31 @@ const popupsPreload = `<link rel="preload" href="/api/content/popups" as="fetch"
 // page of the full site also preloads the popups' content).
 func preloadsScreenRead(body string) bool {
 	return strings.Contains(strings.ReplaceAll(body, popupsPreload, ""), `as="fetch"`)
+}
+
+// A product page writes the top of its screen, drawn by mf-menu's build, with the
+// product's name, description and photo from the catalogue in its slots, in place of the
+// loading state; the page of a product that does not exist has none.
+func TestProductPageHasItsScreensTop(t *testing.T) {
+	s := newTestServer(t)
+	chrome := `{"default":"<main><h1>` + page.HeadingMarker + `</h1>` + page.MainStart + `<p role='status'>Loading</p>` + page.MainEnd + `</main>"}`
+	if err := os.WriteFile(filepath.Join(s.cfg.BuildDir, "shell", "chrome.json"), []byte(chrome), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	copyFile := `{"brandName":"Henhouse","screens":{"Product":{"partial":true,"layouts":{"default":"<a href=\"/menu/__hh_menu__\">Back</a><img src=\"__hh_image__\"><h2>__hh_name__</h2><p>__hh_description__</p>"}}}}`
+	if err := os.WriteFile(filepath.Join(s.cfg.BuildDir, "modules", "mf-menu", "1.0.0", modules.ScreenPrerenderFile), []byte(copyFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Registry.Rescan(); err != nil {
+		t.Fatal(err)
+	}
+	_, body := get(t, s, "/menu/m-standard/product/combo-2pc")
+	want := `<div class="hh-prerendered" data-prerendered="mf-menu/Product" data-screen-loading="" inert aria-busy="true"><a href="/menu/m-standard">Back</a><img src="/static/img/products/combos.svg"><h2>2 Piece Combo</h2><p>`
+	if !strings.Contains(body, want) || strings.Contains(body, "Loading") {
+		t.Errorf("product page: no %s in\n%s", want, body[:min(len(body), 4000)])
+	}
+	_, body = get(t, s, "/menu/m-standard/product/no-such-product")
+	if strings.Contains(body, "data-prerendered") {
+		t.Errorf("a copy on the page of a product that does not exist:\n%s", body[:min(len(body), 4000)])
+	}
 }

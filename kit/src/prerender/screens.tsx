@@ -21,6 +21,9 @@ export interface ScreenPrerender {
   /** The screen's HTML per layout it is prerendered for. */
   layouts: Partial<Record<Layout, string>>;
   when?: PrerenderCondition[];
+  /** The copy is the top of the screen only (the rest needs data the edge does not
+   *  have): the page keeps its footer back until the screen has rendered. */
+  partial?: boolean;
 }
 
 /** The file's content: the screens by exposed name, and the brand they were drawn with
@@ -31,6 +34,18 @@ export interface ScreenPrerenders {
 }
 
 export const prerenderBrand = 'Henhouse';
+
+/**
+ * slot stands in a copy for a value the edge fills in from the data it reads for the
+ * page (a product's name): the edge writes it HTML-escaped in place of the token, and
+ * writes no copy at all when it has no value for a slot. The token is letters and
+ * underscores, so it comes through encodeURIComponent unchanged. The slots the edge
+ * knows are listed in docs/shell.md, "Prerendered screens".
+ */
+export const slot = (name: string): string => {
+  if (!/^[a-z]+$/.test(name)) throw new Error(`a slot is named in lower-case letters: ${name}`);
+  return `__hh_${name}__`;
+};
 
 /** PRERENDERED marks the copy on the page; the shell finds it by this attribute. */
 export const PRERENDERED = 'data-prerendered';
@@ -45,7 +60,9 @@ export function prerenderScreen(node: ReactNode, path: string, layout: Layout): 
   setBootstrap(prerenderBootstrap(path, layout));
   try {
     const html = renderToString(<MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>);
-    return html.replace(/ data-screen="/g, ' data-prerendered-screen="');
+    // React writes a preload of each image ahead of the HTML; the edge preloads what the
+    // page needs in its head.
+    return html.replace(/^(<link [^>]*>)+/, '').replace(/ data-screen="/g, ' data-prerendered-screen="');
   } finally {
     setBootstrap(null);
   }

@@ -1,6 +1,6 @@
 // /menu/{mid}/product/{pid}: configure a product and add it to the cart, or, with
 // ?line={id}, change that cart line (docs/menu.md, "Product page").
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import { ApiError } from '@henhouse/kit/api/client';
@@ -58,6 +58,39 @@ function ProductScreen({ params, query }: ScreenProps) {
       upsells={data.data.upsells}
       line={line}
     />
+  );
+}
+
+/** The top of the product page: the way back, the photo, the name and the description.
+ *  The page's HTML holds it, filled in by the edge, until the screen has its data
+ *  (../prerender.tsx). */
+export function ProductHead({
+  mid,
+  image,
+  name,
+  description,
+  children,
+}: {
+  mid: string;
+  image: string;
+  name: string;
+  description?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <p>
+        <Link to={`/menu/${encodeURIComponent(mid)}`}>Back to the menu</Link>
+      </p>
+      <div className="hh-product__top">
+        <img className="hh-product__img" src={image} alt="" width={320} height={240} />
+        <div>
+          <h2 className="hh-product__name">{name}</h2>
+          <p>{description}</p>
+          {children}
+        </div>
+      </div>
+    </>
   );
 }
 
@@ -149,21 +182,13 @@ function ProductForm({
 
   return (
     <div className="hh-menu hh-product" data-screen="mf-menu/Product">
-      <p>
-        <Link to={`/menu/${encodeURIComponent(mid)}`}>Back to the menu</Link>
-      </p>
-      <div className="hh-product__top">
-        <img className="hh-product__img" src={p.image || PLACEHOLDER} alt="" width={320} height={240} />
-        <div>
-          <h2 className="hh-product__name">{p.name}</h2>
-          <p>{p.description}</p>
-          {unavailable && p.available_at && (
-            <p className="hh-badge" title={p.availability?.label}>
-              Earliest available {clockAt(p.available_at, place)}
-            </p>
-          )}
-        </div>
-      </div>
+      <ProductHead mid={mid} image={p.image || PLACEHOLDER} name={p.name} description={p.description}>
+        {unavailable && p.available_at && (
+          <p className="hh-badge" title={p.availability?.label}>
+            Earliest available {clockAt(p.available_at, place)}
+          </p>
+        )}
+      </ProductHead>
 
       <form className="hh-product__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
         <h3 id={`${id}-title`} className="visually-hidden">

@@ -4,7 +4,7 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { isChunkLoadError, reloadOnceFor } from '@henhouse/kit/rules/chunkReload';
 import { report } from '../telemetry/queue';
 import { loadScreen, moduleVersions } from './remotes';
-import { FirstFallback } from '../prerender/screen';
+import { Copy } from '../prerender/screen';
 
 interface Props extends ScreenProps {
   module: string;
@@ -24,16 +24,22 @@ const lazyScreen = (module: string, screen: string) => lazy(() => loadScreen(mod
 // Suspense boundary and so keeps its state while the screen loads: one created inside
 // the boundary would be created, and loaded, anew each time the screen suspends. "Try
 // again" makes a new one, which loads again since loadScreen keeps no failure.
+//
+// The page's copy of the screen, when the edge wrote one, stands beside it until the
+// screen shows more than a loading state (../prerender/screen.tsx).
 function RemoteArea({ module, screen, ...props }: Props) {
   const [load, setLoad] = useState(() => ({ attempt: 0, Screen: lazyScreen(module, screen) }));
   const { attempt, Screen } = load;
   const retry = () => setLoad((l) => ({ attempt: l.attempt + 1, Screen: lazyScreen(module, screen) }));
   return (
-    <AreaBoundary key={attempt} area={module} onRetry={retry}>
-      <Suspense fallback={<FirstFallback name={`${module}/${screen}`} loading={<AreaLoading />} />}>
-        <Screen {...props} />
-      </Suspense>
-    </AreaBoundary>
+    <>
+      <Copy name={`${module}/${screen}`} />
+      <AreaBoundary key={attempt} area={module} onRetry={retry}>
+        <Suspense fallback={<AreaLoading />}>
+          <Screen {...props} />
+        </Suspense>
+      </AreaBoundary>
+    </>
   );
 }
 

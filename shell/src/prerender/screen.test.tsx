@@ -1,51 +1,88 @@
-import type { ReactElement } from 'react';
-import { render, screen } from '@testing-library/react';
-import { screenRendered } from '@henhouse/kit/ui/firstScreen';
+import * as React from 'react';
+import * as JsxRuntime from 'react/jsx-runtime';
+import { useEffect, useState, type ReactElement } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { Loading } from '@henhouse/kit/ui/Status';
 import type { ScreenProps } from '@henhouse/kit/screen';
-import { loadScreen } from '../federation/remotes';
-import { RemoteScreen } from '../federation/RemoteScreen';
-import { takeCopy } from './screen';
 
 jest.mock('../federation/remotes', () => ({ loadScreen: jest.fn(), moduleVersions: () => ({}) }));
-const load = jest.mocked(loadScreen);
 const props: ScreenProps = { routeId: 'signin', params: {}, query: {}, layout: 'default' };
 
-// The page as the edge writes it with a copy of its screen in the main area.
-function pageWithCopy() {
+/**
+ * A page as the edge writes it with a copy of its screen in the main area, and the
+ * shell's modules loaded fresh on it (the copy is read, and the first screen awaited,
+ * once per page).
+ */
+function pageWithCopy(name: string, partial = false) {
   document.body.innerHTML =
-    '<div id="root"><main id="main"><div class="hh-prerendered" data-prerendered="mf-account/SignIn" inert aria-busy="true">' +
-    '<section data-prerendered-screen="mf-account/SignIn"><h2>Sign In</h2><form><label for="e">Email</label><input id="e"></form></section>' +
+    `<div id="root"><main id="main"><div class="hh-prerendered" data-prerendered="${name}" ${partial ? 'data-screen-loading=""' : ''} inert aria-busy="true">` +
+    '<section><h2>The copy</h2><form><label for="e">Email</label><input id="e"></form></section>' +
     '</div></main></div>';
-  takeCopy();
+  jest.resetModules();
+  jest.doMock('react', () => React); // the page's one React, which the test renders with
+  jest.doMock('react/jsx-runtime', () => JsxRuntime);
+  /* eslint-disable @typescript-eslint/no-require-imports -- fresh modules for each page */
+  const { RemoteScreen } = require('../federation/RemoteScreen') as typeof import('../federation/RemoteScreen');
+  const { loadScreen } = require('../federation/remotes') as typeof import('../federation/remotes');
+  const { screenRendered } = require('@henhouse/kit/ui/firstScreen') as typeof import('@henhouse/kit/ui/firstScreen');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   document.body.innerHTML = '';
+  const area = (n: string) => {
+    const [module, screenName] = n.split('/');
+    return render(
+      <main id="main" className="hh-main">
+        <RemoteScreen module={module} screen={screenName} {...props} />
+      </main>,
+    );
+  };
+  return { area, load: jest.mocked(loadScreen), screenRendered };
 }
 
-beforeEach(() => load.mockReset());
+const copy = () => document.querySelector('[data-prerendered]');
 
-it("while the first screen's code is on its way, its area shows the page's copy of it, which the guest cannot use", async () => {
-  pageWithCopy();
+it("while the first screen's code is on its way, the page's copy of it stands beside the loading state, and goes when the screen comes", async () => {
+  const { area, load } = pageWithCopy('mf-account/SignIn');
   let arrive!: (m: { default: () => ReactElement }) => void;
   load.mockReturnValue(new Promise((r) => (arrive = r)));
-  render(<RemoteScreen module="mf-account" screen="SignIn" {...props} />);
-  expect(screen.queryByRole('status')).not.toBeInTheDocument(); // no spinner in its place
-  const copy = document.querySelector('[data-prerendered="mf-account/SignIn"]')!;
-  expect(copy).toHaveAttribute('inert');
-  expect(copy).toHaveAttribute('aria-busy', 'true');
-  expect(copy.querySelector('h2')).toHaveTextContent('Sign In');
+  area('mf-account/SignIn');
+  expect(copy()).toHaveAttribute('inert');
+  expect(copy()).toHaveAttribute('aria-busy', 'true');
+  expect(copy()).not.toHaveAttribute('data-screen-loading');
+  expect(copy()?.querySelector('h2')).toHaveTextContent('The copy');
   arrive({ default: () => <p data-screen="mf-account/SignIn">the sign-in screen</p> });
   expect(await screen.findByText('the sign-in screen')).toBeInTheDocument();
-  expect(document.querySelector('[data-prerendered]')).toBeNull();
+  await act(() => Promise.resolve());
+  expect(copy()).toBeNull();
 });
 
-it('another screen loads with the spinner, and once a screen has rendered the copy is gone', async () => {
-  pageWithCopy();
+it('a partial copy stays while the screen shows only its loading state, keeping the footer back, and goes with the first data', async () => {
+  const { area, load } = pageWithCopy('mf-menu/Product', true);
+  let data!: () => void;
+  function Product() {
+    const [ready, setReady] = useState(false);
+    useEffect(() => void (data = () => setReady(true)), []);
+    return ready ? <div data-screen="mf-menu/Product">the product</div> : <Loading what="the item" />;
+  }
+  load.mockResolvedValue({ default: Product });
+  area('mf-menu/Product');
+  expect(await screen.findByText('Loading the item…')).toBeInTheDocument();
+  await act(() => Promise.resolve());
+  expect(copy()).toHaveAttribute('data-screen-loading', '');
+  act(() => data());
+  expect(await screen.findByText('the product')).toBeInTheDocument();
+  await act(() => Promise.resolve());
+  expect(copy()).toBeNull();
+});
+
+it('another screen has no copy, and once a screen has rendered no copy comes back', async () => {
+  const { area, load, screenRendered } = pageWithCopy('mf-account/SignIn');
   load.mockReturnValue(new Promise(() => {}));
-  const { unmount } = render(<RemoteScreen module="mf-account" screen="SignUp" {...props} />);
-  expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  const { unmount } = area('mf-account/SignUp');
+  expect(copy()).toBeNull();
   unmount();
   screenRendered();
   await Promise.resolve();
-  render(<RemoteScreen module="mf-account" screen="SignIn" {...props} />);
+  area('mf-account/SignIn');
+  expect(copy()).toBeNull();
   expect(screen.getByRole('status')).toHaveTextContent('Loading…');
-  expect(document.querySelector('[data-prerendered]')).toBeNull();
 });

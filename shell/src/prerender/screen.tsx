@@ -1,11 +1,12 @@
 // The copy of the page's first screen that the edge drew into the main area from the
-// remote's build (docs/shell.md, "Prerendered screens"). The shell's first render
-// usually holds the screen itself, which takes the copy's place in the same commit. When
-// the screen's code is late, the area's loading state is this copy instead of a spinner,
-// so the page does not go from the screen to a spinner and back. Once a screen has
-// rendered, the copy is never shown again: a later visit to the route has its own data.
-import { useEffect, type ReactElement } from 'react';
-import { trackPending } from '@henhouse/kit/state/store';
+// remote's build (docs/shell.md, "Prerendered screens"). It stays on the page, as the edge
+// wrote it (the guest cannot act on it), while the screen has no more to show than a
+// loading state: its code on the way, or its first data. Style rules in styles.css hide
+// the screen's loading state while the copy is there, and the copy once the screen shows
+// anything else, in the same frame; the copy leaves the page once the screen is there
+// (kit/src/ui/firstScreen.ts). Then no copy is shown again: a later visit to the route
+// has its own data.
+import { useEffect, useState } from 'react';
 import { firstScreen } from '@henhouse/kit/ui/firstScreen';
 
 let copy: Element | null = null;
@@ -18,20 +19,25 @@ export function takeCopy(): void {
 if (typeof document !== 'undefined') takeCopy(); // not in the chrome's prerender, in Node
 void firstScreen.then(() => (copy = null));
 
-/** FirstFallback is the area's loading state while module's screen loads: the page's
- *  copy of it while no screen has rendered yet, shown as the edge wrote it (the guest
- *  cannot act on it), else `loading`. */
-export function FirstFallback({ name, loading }: { name: string; loading: ReactElement }) {
-  const html = copy?.getAttribute('data-prerendered') === name ? copy.innerHTML : null;
-  useEffect(() => (html === null ? undefined : trackPending()), [html]); // the loading bar, as the loading state drives it
-  if (html === null) return loading;
+/**
+ * Copy shows the page's copy of the screen `name` ("mf-account/SignIn"), if it has one
+ * and no screen has rendered yet, until the screen is on the page (its data-screen, which
+ * a screen's loading state does not carry). A partial copy (the top of a product page)
+ * keeps data-screen-loading, so the footer waits as for a screen loading.
+ */
+export function Copy({ name }: { name: string }) {
+  const [el, setEl] = useState(() => (copy?.getAttribute('data-prerendered') === name ? copy : null));
+  useEffect(() => void firstScreen.then(() => setEl(null)), []);
   return (
-    <div
-      className="hh-prerendered"
-      data-prerendered={name}
-      inert
-      aria-busy="true"
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    el && (
+      <div
+        className="hh-prerendered"
+        data-prerendered={name}
+        data-screen-loading={el.getAttribute('data-screen-loading') ?? undefined}
+        inert
+        aria-busy="true"
+        dangerouslySetInnerHTML={{ __html: el.innerHTML }}
+      />
+    )
   );
 }

@@ -12,7 +12,7 @@ const reactIds = /_[Rr]_[0-9a-z]+_/g;
 /** canonical serializes the DOM under el with each element's attributes in name order
  *  (React's two renderers write some in another order, which the page does not see) and
  *  React's ids made comparable. */
-function canonical(el: Element): string {
+export function canonical(el: Element): string {
   const walk = (n: Node): string => {
     if (n.nodeType === Node.TEXT_NODE) return (n.textContent ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;');
     if (!(n instanceof Element)) return '';
@@ -47,4 +47,14 @@ export function clientFirstRender(node: ReactNode, path: string, layout: Layout)
   el.remove();
   setBootstrap(null);
   return html;
+}
+
+/** filled is a copy with its slots' values in place, as the edge writes them. */
+export function filled(copy: string, values: Record<string, string>): string {
+  const esc = (v: string) =>
+    v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
+  return copy.replace(/__hh_([a-z]+)__/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`no value for the slot ${name}`);
+    return esc(values[name]);
+  });
 }
