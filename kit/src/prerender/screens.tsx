@@ -47,9 +47,6 @@ export const slot = (name: string): string => {
   return `__hh_${name}__`;
 };
 
-/** PRERENDERED marks the copy on the page; the shell finds it by this attribute. */
-export const PRERENDERED = 'data-prerendered';
-
 /**
  * prerenderScreen renders one screen as it first renders at `path`, for a signed-out
  * visitor with an empty cart and the edge's default configuration. The data-screen hook

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import * as JsxRuntime from 'react/jsx-runtime';
 import { useEffect, useState, type ReactElement } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Loading } from '@henhouse/kit/ui/Status';
 import type { ScreenProps } from '@henhouse/kit/screen';
 
@@ -51,8 +51,8 @@ it("while the first screen's code is on its way, the page's copy of it stands be
   expect(copy()?.querySelector('h2')).toHaveTextContent('The copy');
   arrive({ default: () => <p data-screen="mf-account/SignIn">the sign-in screen</p> });
   expect(await screen.findByText('the sign-in screen')).toBeInTheDocument();
-  await act(() => Promise.resolve());
-  expect(copy()).toBeNull();
+  // The first screen is noticed by an observer of the page, then the copy goes.
+  await waitFor(() => expect(copy()).toBeNull());
 });
 
 it('a partial copy stays while the screen shows only its loading state, keeping the footer back, and goes with the first data', async () => {
@@ -70,8 +70,8 @@ it('a partial copy stays while the screen shows only its loading state, keeping 
   expect(copy()).toHaveAttribute('data-screen-loading', '');
   act(() => data());
   expect(await screen.findByText('the product')).toBeInTheDocument();
-  await act(() => Promise.resolve());
-  expect(copy()).toBeNull();
+  // The first screen is noticed by an observer of the page, then the copy goes.
+  await waitFor(() => expect(copy()).toBeNull());
 });
 
 it('another screen has no copy, and once a screen has rendered no copy comes back', async () => {

@@ -9,14 +9,9 @@
 import { useEffect, useState } from 'react';
 import { firstScreen } from '@henhouse/kit/ui/firstScreen';
 
-let copy: Element | null = null;
-
-/** takeCopy keeps the page's copy, read when this module loads, before the shell's first
- *  render replaces the root's content (and by tests, to set one up). */
-export function takeCopy(): void {
-  copy = document.querySelector('#main [data-prerendered]');
-}
-if (typeof document !== 'undefined') takeCopy(); // not in the chrome's prerender, in Node
+// Read when this module loads, before the shell's first render replaces the root's
+// content; there is no document in the chrome's prerender, in Node.
+let copy = typeof document === 'undefined' ? null : document.querySelector('#main [data-prerendered]');
 void firstScreen.then(() => (copy = null));
 
 /**
