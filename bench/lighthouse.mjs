@@ -5,6 +5,7 @@
 //   node bench/lighthouse.mjs                 # '/', '/locations', '/menu/m-standard', '/account/signin'
 //   node bench/lighthouse.mjs /catering       # any routes
 //   node bench/lighthouse.mjs --returning /   # a visitor who dismissed the popups before
+//   node bench/lighthouse.mjs --tasks /contact  # and the long tasks behind TBT, by script
 //
 // Lighthouse drives its own Chromium (CHROMIUM_PATH, default /usr/bin/chromium); each
 // route is loaded as a first visit (empty cache and storage, so the welcome popup shows,
@@ -20,7 +21,8 @@ import { startEdge } from '../e2e/tests/harness.mjs';
 
 const args = process.argv.slice(2);
 const returning = args.includes('--returning');
-const routes = args.filter((a) => a !== '--returning');
+const tasks = args.includes('--tasks');
+const routes = args.filter((a) => !a.startsWith('--'));
 if (!routes.length) routes.push('/', '/locations', '/menu/m-standard', '/account/signin');
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -94,6 +96,14 @@ try {
       ' ',
       lcpElement(lhr),
     );
+    // The main thread's long tasks as Lighthouse observed them (before its 4× CPU
+    // simulation): what TBT is made of.
+    if (tasks)
+      for (const t of lhr.audits['long-tasks']?.details?.items ?? [])
+        console.log(
+          `  long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms`,
+          String(t.url).replace(edge.base, ''),
+        );
     for (const c of ['accessibility', 'best-practices', 'seo']) {
       for (const ref of lhr.categories[c].auditRefs) {
         const audit = a[ref.id];

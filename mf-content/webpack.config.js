@@ -10,4 +10,5 @@ module.exports = remoteConfig({
     './Sitemap': './src/screens/Sitemap.tsx',
     './Typography': './src/screens/Typography.tsx',
   },
+  prerender: './src/prerender.tsx',
 });

@@ -143,3 +143,65 @@ test('a product page shows its photo, name and description before the scripts, k
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`at ${viewport.width} px a city's jobs page shows its count and first opening before the scripts, and the screen adds the rest without moving them`, async () => {
+    const errors = [];
+    const page = await newPage(site.browser, errors, { viewport });
+    const release = await holdScripts(page);
+    await page.goto(site.edge.base + '/henhouse-dayton-jobs', { waitUntil: 'commit' });
+    const copy = page.locator('#main [data-prerendered="mf-content/Jobs"]');
+    await copy.getByRole('heading', { level: 2, name: 'Jobs in Dayton, OH', includeHidden: true }).waitFor();
+    assert.equal(await page.locator('[data-screen]').count(), 0, 'the copy is taken for the screen');
+    assert.equal(await copy.locator('.hh-jobs__count').textContent(), '4 open roles at our restaurants in Dayton.');
+    const first = copy.locator('article');
+    assert.equal(await first.count(), 1);
+    assert.equal(await first.locator('h4').textContent(), 'Team Member');
+    assert.deepEqual(await first.locator('dd').allTextContents(), [
+      '$13–$16 an hour',
+      'Part time',
+      '15–30 hours a week; mornings, evenings or weekends, you choose',
+      'Morning, evening, weekend',
+    ]);
+    assert.equal(
+      await first.locator('a').getAttribute('href'),
+      'https://careers.henhouse.example/jobs/oh-dayton-team-member',
+    );
+    assert.ok(!(await page.locator('footer').isVisible()), 'the footer stands under the first opening');
+    assert.deepEqual(await seriousViolations(page), []);
+    // Every box of the copy, but the height of the description: on a wide screen a card
+    // grows to the height of its row once the card beside it is there, and its Apply
+    // button waits for the screen.
+    const wide = viewport.width >= 900;
+    assert.equal(await first.locator('a').isVisible(), !wide);
+    const boxes = () =>
+      page.evaluate(
+        (wide) =>
+          [
+            ...document.querySelectorAll(
+              `#main h2, #main .hh-jobs__count, #main h3, #main .hh-jobs__address, #main .hh-job:first-child :is(h4, dt, dd, .hh-job__description${wide ? '' : ', .hh-job__apply'})`,
+            ),
+          ]
+            .filter((e) => e.getClientRects().length)
+            .map((e) => {
+              const b = e.getBoundingClientRect();
+              const h = e.matches('.hh-job__description') ? '' : Math.round(b.height);
+              return `${e.localName} ${(e.textContent ?? '').trim().slice(0, 20)} @ ${[b.x, b.y, b.width].map(Math.round).join(',')},${h}`;
+            }),
+        wide,
+      );
+    const before = await boxes();
+
+    release();
+    await page.getByRole('link', { name: /^Apply for Cook at / }).waitFor();
+    assert.equal(await copy.count(), 0);
+    assert.match(await page.locator('.hh-job__posted').first().textContent(), /^Posted /);
+    assert.deepEqual(await boxes(), before);
+    assert.ok(await page.locator('footer').isVisible());
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}

@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/careers"
@@ -34,6 +37,7 @@ func (h *pageHandler) jobs(ctx context.Context, path, slug string, meta *pageMet
 	} else {
 		meta.description = fmt.Sprintf("%s is hiring in %s: %s. See pay and schedules and apply online.", brand, where, roleList(city.Openings))
 	}
+	meta.slots = jobsCopySlots(city)
 	for _, o := range city.Openings {
 		ld, err := json.Marshal(jobPosting(o, brand, city.CareersURL))
 		if err != nil {
@@ -43,6 +47,90 @@ func (h *pageHandler) jobs(ctx context.Context, path, slug string, meta *pageMet
 		meta.structured = append(meta.structured, ld)
 	}
 	return true, false
+}
+
+// jobsCopySlots are the values of the jobs screen's prerendered copy (mf-content's
+// src/prerender.tsx): the page's title, the count of open roles, and the first opening of
+// the first restaurant that has one, in the words the screen writes them
+// (testdata/jobs-copy.json holds the cases both are tested against). A city without an
+// opening, or whose first opening is paid in another currency than dollars (which the
+// screen writes as the browser's Intl does), gets no copy.
+func jobsCopySlots(city careers.City) map[string]string {
+	for _, l := range city.Locations {
+		for _, o := range city.Openings {
+			if o.Location.ID != l.ID {
+				continue
+			}
+			pay, ok := payRange(o.Pay)
+			kind := map[string]string{careers.FullTime: "Full time", careers.PartTime: "Part time"}[o.EmploymentType]
+			if !ok || kind == "" {
+				return nil
+			}
+			a := l.Address
+			return map[string]string{
+				"city": city.Name, "state": city.State, "roles": roleCount(len(city.Openings)),
+				"place": l.ID, "placename": l.Name, "street": a.Street, "town": a.City, "region": a.State, "zip": a.ZIP,
+				"job": o.ID, "title": o.Title, "pay": pay, "type": kind, "schedule": o.Schedule,
+				"shifts": shiftList(o.Shifts), "description": o.Description, "apply": o.ApplyURL,
+			}
+		}
+	}
+	return nil
+}
+
+// roleCount: "1 open role", "5 open roles".
+func roleCount(n int) string {
+	if n == 1 {
+		return "1 open role"
+	}
+	return fmt.Sprintf("%d open roles", n)
+}
+
+// shiftList: morning, evening → "Morning, evening".
+func shiftList(shifts []string) string {
+	s := strings.Join(shifts, ", ")
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// payRange: "$16.50–$19.50 an hour", "$52,000–$62,000 a year", cents only when either
+// end has some; false for a currency other than dollars.
+func payRange(p careers.Pay) (string, bool) {
+	if p.Currency != "USD" {
+		return "", false
+	}
+	whole := p.MinCents%100 == 0 && p.MaxCents%100 == 0
+	format := func(cents int64) string {
+		s := usd(cents)
+		if whole {
+			s = strings.TrimSuffix(s, ".00")
+		}
+		return s
+	}
+	r := format(p.MinCents)
+	if p.MaxCents != p.MinCents {
+		r += "–" + format(p.MaxCents)
+	}
+	if p.Unit == careers.PerYear {
+		return r + " a year", true
+	}
+	return r + " an hour", true
+}
+
+// usd writes cents as en-US dollars: 123456 → "$1,234.56", -500 → "-$5.00".
+func usd(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	d := strconv.FormatInt(cents/100, 10)
+	for i := len(d) - 3; i > 0; i -= 3 {
+		d = d[:i] + "," + d[i:]
+	}
+	return fmt.Sprintf("%s$%s.%02d", sign, d, cents%100)
 }
 
 // roleList names the distinct titles, in the order of the openings, with a count

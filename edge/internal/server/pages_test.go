@@ -348,19 +348,25 @@ func preloadsScreenRead(body string) bool {
 // A product page writes the top of its screen, drawn by mf-menu's build, with the
 // product's name, description and photo from the catalogue in its slots, in place of the
 // loading state; the page of a product that does not exist has none.
-func TestProductPageHasItsScreensTop(t *testing.T) {
-	s := newTestServer(t)
+// withScreenCopies gives the test server a chrome whose main area holds a loading state,
+// and module's version 1.0.0 the screen copies of file (a screen-prerender.json).
+func withScreenCopies(t *testing.T, s *Server, module, file string) {
+	t.Helper()
 	chrome := `{"default":"<main><h1>` + page.HeadingMarker + `</h1>` + page.MainStart + `<p role='status'>Loading</p>` + page.MainEnd + `</main>"}`
 	if err := os.WriteFile(filepath.Join(s.cfg.BuildDir, "shell", "chrome.json"), []byte(chrome), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	copyFile := `{"brandName":"Henhouse","screens":{"Product":{"partial":true,"layouts":{"default":"<a href=\"/menu/__hh_menu__\">Back</a><img src=\"__hh_image__\"><h2>__hh_name__</h2><p>__hh_description__</p>"}}}}`
-	if err := os.WriteFile(filepath.Join(s.cfg.BuildDir, "modules", "mf-menu", "1.0.0", modules.ScreenPrerenderFile), []byte(copyFile), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(s.cfg.BuildDir, "modules", module, "1.0.0", modules.ScreenPrerenderFile), []byte(file), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Registry.Rescan(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func TestProductPageHasItsScreensTop(t *testing.T) {
+	s := newTestServer(t)
+	withScreenCopies(t, s, "mf-menu", `{"brandName":"Henhouse","screens":{"Product":{"partial":true,"layouts":{"default":"<a href=\"/menu/__hh_menu__\">Back</a><img src=\"__hh_image__\"><h2>__hh_name__</h2><p>__hh_description__</p>"}}}}`)
 	_, body := get(t, s, "/menu/m-standard/product/combo-2pc")
 	want := `<div class="hh-prerendered" data-prerendered="mf-menu/Product" data-screen-loading="" inert aria-busy="true"><a href="/menu/m-standard">Back</a><img src="/static/img/products/combos.svg"><h2>2 Piece Combo</h2><p>`
 	if !strings.Contains(body, want) || strings.Contains(body, "Loading") {

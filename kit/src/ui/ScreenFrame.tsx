@@ -6,7 +6,10 @@ import { screenRendered } from '@henhouse/kit/ui/firstScreen';
  *  screen is shown (kit/src/ui/firstScreen.ts). `loading`: the screen shows its title
  *  while its content is on its way, so nothing of the page below it is there yet; the
  *  shell holds the footer back meanwhile (it would stand under the title, then be pushed
- *  down when the content arrives). */
+ *  down when the content arrives). A frame still loading is not yet the screen: it has
+ *  no data-screen and does not report itself, so the work the shell defers waits for the
+ *  screen's content, and a prerendered copy of the screen stays in its place until then
+ *  (docs/shell.md, "Prerendered screens"). */
 export function ScreenFrame({
   name,
   title,
@@ -18,11 +21,11 @@ export function ScreenFrame({
   loading?: boolean;
   children?: ReactNode;
 }) {
-  useEffect(screenRendered, []);
+  useEffect(() => void (loading || screenRendered()), [loading]);
   return (
     <section
       className="hh-screen"
-      data-screen={name}
+      data-screen={loading ? undefined : name}
       data-screen-loading={loading || undefined}
       aria-labelledby={`screen-${name}`}
     >

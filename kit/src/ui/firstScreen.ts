@@ -1,8 +1,9 @@
 // When the page's first screen is on the page (docs/shell.md, "First-load budget"): the
 // shell waits for it before fetching what the first screen does not need, so that work
 // never competes with the screen. A screen is an element with data-screen inside the
-// layout's <main id="main"> (every remote screen has one); the not-found page and
-// ScreenFrame also report themselves.
+// layout's <main id="main"> (every remote screen has one once it shows its content; a
+// ScreenFrame still loading has none); the not-found page and ScreenFrame also report
+// themselves.
 
 const SCREEN = '#main [data-screen]';
 

@@ -3,7 +3,7 @@
 // careers site (docs/careers.md). The edge answers a city without a restaurant with the
 // 404 page itself; the screen shows the same when the API says so.
 import { money } from '@henhouse/kit/format';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import type { ScreenProps } from '@henhouse/kit/screen';
@@ -75,51 +75,93 @@ const months = [
 
 const employment = { full_time: 'Full time', part_time: 'Part time' } as const;
 
-function list(words: string[]): string {
+/** shiftList: ["morning", "evening"] → "Morning, evening". */
+export function shiftList(words: string[]): string {
   const s = words.join(', ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-function Opening({ opening }: { opening: JobOpening }) {
-  const id = `job-${opening.id}`;
+/** roleCount: "1 open role", "5 open roles". */
+export const roleCount = (n: number) => (n === 1 ? '1 open role' : `${n} open roles`);
+
+/**
+ * An opening as the page words it. The edge writes the first opening of a city in these
+ * words into the page's prerendered copy (src/prerender.tsx), so the screen and its copy
+ * draw it with the same components; edge/internal/server/testdata/jobs-copy.json holds
+ * the cases both sides are tested against. `posted` is missing in the copy: it counts
+ * days on the guest's own calendar, which the edge does not know.
+ */
+export interface OpeningWords {
+  id: string;
+  title: string;
+  pay: string;
+  type: string;
+  schedule: string;
+  shifts: string;
+  posted?: { date: string; ago: string };
+  description: string;
+  applyUrl: string;
+  place: string;
+}
+
+function openingWords(o: JobOpening): OpeningWords {
+  return {
+    id: o.id,
+    title: o.title,
+    pay: payRange(o.pay),
+    type: employment[o.employment_type],
+    schedule: o.schedule,
+    shifts: shiftList(o.shifts),
+    posted: { date: o.posted_at.slice(0, 10), ago: postedAgo(o.posted_at) },
+    description: o.description,
+    applyUrl: o.apply_url,
+    place: o.location.name,
+  };
+}
+
+export function Opening({ opening: o }: { opening: OpeningWords }) {
+  const id = `job-${o.id}`;
   return (
     <li className="hh-job">
       <article aria-labelledby={id}>
         <h4 id={id} className="hh-job__title">
-          {opening.title}
+          {o.title}
         </h4>
         <dl className="hh-job__facts">
           <div>
             <dt>Pay</dt>
-            <dd>{payRange(opening.pay)}</dd>
+            <dd>{o.pay}</dd>
           </div>
           <div>
             <dt>Type</dt>
-            <dd>{employment[opening.employment_type]}</dd>
+            <dd>{o.type}</dd>
           </div>
           <div>
             <dt>Schedule</dt>
-            <dd>{opening.schedule}</dd>
+            <dd>{o.schedule}</dd>
           </div>
           <div>
             <dt>Shifts</dt>
-            <dd>{list(opening.shifts)}</dd>
+            <dd>{o.shifts}</dd>
           </div>
         </dl>
+        {/* Without its day the line keeps its place, empty, so nothing under it moves
+            when the screen writes it. */}
         <p className="hh-job__posted">
-          Posted <time dateTime={opening.posted_at.slice(0, 10)}>{postedAgo(opening.posted_at)}</time>
+          {o.posted ? (
+            <>
+              Posted <time dateTime={o.posted.date}>{o.posted.ago}</time>
+            </>
+          ) : (
+            '\u00a0'
+          )}
         </p>
-        <p className="hh-job__description">{opening.description}</p>
-        <a
-          className="hh-button hh-button--primary hh-job__apply"
-          href={opening.apply_url}
-          target="_blank"
-          rel="noopener"
-        >
+        <p className="hh-job__description">{o.description}</p>
+        <a className="hh-button hh-button--primary hh-job__apply" href={o.applyUrl} target="_blank" rel="noopener">
           Apply
           <span className="visually-hidden">
             {' '}
-            for {opening.title} at {opening.location.name} (opens in a new tab)
+            for {o.title} at {o.place} (opens in a new tab)
           </span>
         </a>
       </article>
@@ -127,7 +169,7 @@ function Opening({ opening }: { opening: JobOpening }) {
   );
 }
 
-function LocationOpenings({ location, openings }: { location: JobLocation; openings: JobOpening[] }) {
+export function LocationOpenings({ location, children }: { location: JobLocation; children: ReactNode }) {
   const id = `jobs-at-${location.id}`;
   const a = location.address;
   return (
@@ -137,11 +179,17 @@ function LocationOpenings({ location, openings }: { location: JobLocation; openi
         {a.street}, {a.city}, {a.state} {a.zip}
       </p>
       <ul className="hh-jobs__list" aria-label={`Open roles at ${location.name}`}>
-        {openings.map((o) => (
-          <Opening key={o.id} opening={o} />
-        ))}
+        {children}
       </ul>
     </section>
+  );
+}
+
+export function RoleCount({ roles, city }: { roles: string; city: string }) {
+  return (
+    <p className="hh-jobs__count">
+      {roles} at our restaurants in {city}.
+    </p>
   );
 }
 
@@ -171,15 +219,20 @@ function CityJobs({ city }: { city: CareersCity }) {
       </div>
     );
   }
-  const n = city.openings.length;
   return (
     <>
-      <p className="hh-jobs__count">
-        {n === 1 ? '1 open role' : `${n} open roles`} at our restaurants in {city.name}.
-      </p>
+      <RoleCount roles={roleCount(city.openings.length)} city={city.name} />
       {city.locations.map((l) => {
         const here = city.openings.filter((o) => o.location.id === l.id);
-        return here.length > 0 && <LocationOpenings key={l.id} location={l} openings={here} />;
+        return (
+          here.length > 0 && (
+            <LocationOpenings key={l.id} location={l}>
+              {here.map((o) => (
+                <Opening key={o.id} opening={openingWords(o)} />
+              ))}
+            </LocationOpenings>
+          )
+        );
       })}
       <p className="hh-jobs__more">
         <CareersLink city={city} />

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { mockApi, mount, resetStore } from '@henhouse/kit/test/harness';
+import { asPageHolds, canonical, filled } from '@henhouse/kit/prerender/test/compare';
+import type { CareersCity } from '@henhouse/kit/api/types';
+import fixture from '../../edge/internal/server/testdata/jobs-copy.json';
+import { renderScreens } from './prerender';
+import Jobs from './screens/Jobs';
+
+// The jobs page's copy, filled in as the edge fills it (the cases and the edge's values
+// are in jobs-copy.json, which the edge's own test checks too), is the top of the screen
+// once it has the city's jobs: the copy goes without anything in it moving.
+beforeEach(() => resetStore());
+
+const copy = renderScreens().screens.Jobs;
+
+it('draws the top of a jobs page for the edge to fill, the rest waiting for the screen', () => {
+  expect(copy.partial).toBe(true);
+  expect(copy.when ?? []).toEqual([]);
+  expect(Object.keys(copy.layouts)).toEqual(['default']);
+  expect(copy.layouts.default).not.toMatch(/^<link/);
+});
+
+it.each(fixture.cases.map((c) => [c.about, c] as const))(
+  'is the top of the screen, filled with the values the edge gives: %s',
+  async (_, c) => {
+    const city = c.city as unknown as CareersCity;
+    mockApi({ [`GET /careers/cities/${city.slug}/jobs`]: { status: 200, body: { city } } });
+    mount(Jobs, `/henhouse-${city.slug}-jobs`, { routeId: 'jobs', params: { brand: 'henhouse', city: city.slug } });
+    await screen.findByRole('heading', { level: 2, name: `Jobs in ${city.name}, ${city.state}` });
+
+    // The screen down to its first opening, the day it was posted left out as the copy
+    // leaves it out (it counts on the guest's own calendar).
+    const root = document.querySelector('[data-screen="mf-content/Jobs"]')!.cloneNode(true) as Element;
+    const jobs = root.querySelector('.hh-jobs')!;
+    const first = jobs.querySelector('.hh-jobs__location')!;
+    [...jobs.children].filter((e) => e !== first && !e.matches('.hh-jobs__count')).forEach((e) => e.remove());
+    [...first.querySelectorAll('.hh-job')].slice(1).forEach((e) => e.remove());
+    first.querySelector('.hh-job__posted')!.textContent = '\u00a0';
+    const wrap = document.createElement('div');
+    wrap.append(root);
+
+    expect(canonical(wrap)).toBe(asPageHolds(filled(copy.layouts.default ?? '', c.slots)));
+  },
+);
