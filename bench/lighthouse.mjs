@@ -5,7 +5,7 @@
 //   node bench/lighthouse.mjs                 # '/', '/locations', '/menu/m-standard', '/account/signin'
 //   node bench/lighthouse.mjs /catering       # any routes
 //   node bench/lighthouse.mjs --returning /   # a visitor who dismissed the popups before
-//   node bench/lighthouse.mjs --tasks /contact  # and the long tasks behind TBT, by script
+//   node bench/lighthouse.mjs --tasks /contact  # and the long tasks behind TBT, by script, and the layout shifts
 //
 // Lighthouse drives its own Chromium (CHROMIUM_PATH, default /usr/bin/chromium); each
 // route is loaded as a first visit (empty cache and storage, so the welcome popup shows,
@@ -74,6 +74,7 @@ try {
     '  LCP element',
   );
   const findings = [];
+  let benchmarkIndex;
   for (const path of routes) {
     if (returning) await forgetAllButDismissedPopups();
     // The default configuration is the mobile preset.
@@ -84,6 +85,7 @@ try {
       onlyCategories: categories,
       disableStorageReset: returning,
     });
+    benchmarkIndex = lhr.environment?.benchmarkIndex;
     const score = (c) => String(Math.round((lhr.categories[c]?.score ?? 0) * 100)).padStart(4);
     const a = lhr.audits;
     console.log(
@@ -97,7 +99,10 @@ try {
       lcpElement(lhr),
     );
     // The main thread's long tasks as Lighthouse observed them (before its 4× CPU
-    // simulation): what TBT is made of.
+    // simulation): what TBT is made of; and each layout shift, by the element it moved.
+    if (tasks)
+      for (const t of lhr.audits['layout-shifts']?.details?.items ?? [])
+        console.log(`  layout shift ${t.score?.toFixed(3)}:`, t.node?.selector ?? t.node?.snippet ?? '(no element)');
     if (tasks)
       for (const t of lhr.audits['long-tasks']?.details?.items ?? [])
         console.log(
@@ -113,6 +118,10 @@ try {
     }
   }
   for (const f of findings) console.log('  failed', f);
+  // Lighthouse's own measure of this machine's CPU (higher is faster): TBT is the
+  // machine's main-thread work scaled by a fixed 4×, so figures from two machines
+  // compare only with this beside them.
+  if (benchmarkIndex) console.log(`benchmarkIndex ${Math.round(benchmarkIndex)}`);
 } finally {
   await cdp?.close();
   await chrome.kill();
