@@ -62,7 +62,7 @@ func jobsCopySlots(city careers.City) map[string]string {
 				continue
 			}
 			pay, ok := payRange(o.Pay)
-			kind := map[string]string{careers.FullTime: "Full time", careers.PartTime: "Part time"}[o.EmploymentType]
+			kind := employmentWords[o.EmploymentType]
 			if !ok || kind == "" {
 				return nil
 			}
@@ -77,6 +77,9 @@ func jobsCopySlots(city careers.City) map[string]string {
 	}
 	return nil
 }
+
+// employmentWords are the employment types as the jobs screen writes them.
+var employmentWords = map[string]string{careers.FullTime: "Full time", careers.PartTime: "Part time"}
 
 // roleCount: "1 open role", "5 open roles".
 func roleCount(n int) string {
