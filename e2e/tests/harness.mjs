@@ -192,6 +192,11 @@ export async function chooseLocation(page, location) {
   await page.evaluate((loc) => window.__henhouse.store.getState().set({ location: loc }), location);
 }
 
+/** copyGone waits until the page's prerendered copy of its screen (docs/shell.md,
+ *  "Prerendered screens") has left the page: until then a form's fields are there twice,
+ *  the copy's hidden and inert, and a query by label finds both. */
+export const copyGone = (page) => page.locator('#main [data-prerendered]').waitFor({ state: 'detached' });
+
 /** signUp creates a member through the sign-up page (favourite location in Dayton) and
  *  waits for the account page. */
 export async function signUp(page, base, email, phone) {

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { useSite, newPage, signUp as signUpAt } from './harness.mjs';
+import { useSite, newPage, signUp as signUpAt, copyGone } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -37,6 +37,7 @@ test('sign up, sign out, sign in with the code step, and see the points greeting
 
   // Sign in: password, then the emailed code.
   await page.goto(site.edge.base + '/account/signin');
+  await copyGone(page);
   await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
   await page.getByLabel('Password', { exact: true }).fill('chicken123');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

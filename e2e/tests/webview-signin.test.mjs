@@ -4,7 +4,7 @@
 // member cancelled.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, pageApi as api, seriousViolations, signUp } from './harness.mjs';
+import { useSite, newPage, pageApi as api, seriousViolations, signUp, copyGone } from './harness.mjs';
 
 const site = useSite(before, after);
 const phone = { width: 390, height: 844 };
@@ -98,6 +98,7 @@ test("a guest's cart in the webview is still there after signing in", async () =
   assert.equal((await api(page, 'POST', '/cart/products', { productId: 'tenders-3' })).status, 201);
   // A new document: the start-up clears what the browser kept and loads the app data again.
   await page.goto(site.edge.base + '/app/signin');
+  await copyGone(page);
   await page.getByLabel('Email', { exact: true }).fill('mo@example.com');
   await page.getByLabel('Password', { exact: true }).fill('chicken123');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
