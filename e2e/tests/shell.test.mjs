@@ -13,6 +13,9 @@ test('opening the navigation blocks page scrolling; Escape closes it and scrolli
   await page.setViewportSize({ width: 800, height: 700 });
   await page.goto(site.edge.base + '/catering');
   await page.getByRole('button', { name: 'Open menu' }).click();
+  // A tap on the page's own button before the shell has rendered opens the menu once it
+  // has (docs/shell.md, "Early taps"), so the lock may come a moment after the click.
+  await page.waitForFunction(() => getComputedStyle(document.body).overflow === 'hidden');
   assert.equal(await scrollLocked(page), true);
   await page.keyboard.press('Escape');
   assert.equal(await scrollLocked(page), false);
