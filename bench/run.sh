@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every benchmark: Go testing.B benchmarks, the API load test, page speed against nginx,
-# the bundle sizes, first paint and layout stability, Lighthouse.
+# the bundle sizes, first paint and layout stability, Lighthouse, and the median of
+# Lighthouse's blocking time over several first visits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== Go benchmarks"
@@ -16,3 +17,5 @@ echo "== First paint and layout stability (bench/paint.mjs)"
 node bench/paint.mjs
 echo "== Lighthouse, mobile (bench/lighthouse.mjs)"
 node bench/lighthouse.mjs
+echo "== Lighthouse's blocking time, median of 5 first visits (bench/tbt.mjs)"
+node bench/tbt.mjs

@@ -40,3 +40,24 @@ test('a first visit to each route of the budget makes no Intl object', async () 
   }
   assert.deepEqual(made, []);
 });
+
+// The shell's first-render scripts carry V8's compile hint on their first line, so a
+// first visit compiles them off the main thread (CompileHintsPlugin in
+// kit/build/webpack.cjs): the entry, and the vendor, kit and shell chunks it preloads.
+test("the shell's first-render scripts start with V8's compile hint", async () => {
+  const html = await (await fetch(site.edge.base + '/contact')).text();
+  const scripts = [...html.matchAll(/\/assets\/(main|vendor|kit|shell)\.[0-9a-f]{8}\.js/g)].map((m) => m[0]);
+  assert.deepEqual([...new Set(scripts.map((s) => s.split('/')[2].split('.')[0]))].sort(), [
+    'kit',
+    'main',
+    'shell',
+    'vendor',
+  ]);
+  for (const src of new Set(scripts)) {
+    const body = await (await fetch(site.edge.base + src, { headers: { 'accept-encoding': 'br' } })).text();
+    assert.ok(
+      body.startsWith('//# allFunctionsCalledOnLoad\n'),
+      `${src} starts with ${JSON.stringify(body.slice(0, 40))}`,
+    );
+  }
+});

@@ -627,6 +627,45 @@ class LeanFederationRuntimePlugin {
   }
 }
 
+// V8's explicit compile hint: a script that starts with this comment has every function
+// in it compiled as the script is streamed, on a background thread, instead of each
+// function on the main thread the first time it is called. The shell's first-render files
+// (the entry with the federation runtime, react-dom's vendor chunk, the kit chunk and
+// the shell's own) run almost every function they hold while the page starts, and on a
+// first visit that compiling was part of the long tasks a slow phone is blocked by
+// (bench/README.md, "Compile hints"). Browsers without the hint read a comment.
+// Added after the minifier, which drops comments, and before the source maps, the
+// content hashes and the compressed copies, which so include it.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+class CompileHintsPlugin {
+  /** @param {string[]} chunks the names of the chunks whose scripts get the hint */
+  constructor(chunks) {
+    this.chunks = new Set(chunks);
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CompileHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
+        () => {
+          const hinted = new Set();
+          for (const chunk of compilation.chunks) {
+            if (!this.chunks.has(chunk.name)) continue;
+            for (const file of chunk.files) {
+              if (!file.endsWith('.js')) continue;
+              compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
+              hinted.add(chunk.name);
+            }
+          }
+          for (const name of this.chunks) {
+            if (!hinted.has(name)) compilation.errors.push(new Error(`CompileHintsPlugin: no script of the chunk "${name}"`));
+          }
+        },
+      );
+    });
+  }
+}
+
 // minimizers: webpack's own for scripts ('...', terser) and lightningcss for the style
 // sheets, which mini-css-extract writes as they were authored (comments, indentation):
 // the shell's sheet blocks the first paint, and minified it is a third smaller
@@ -715,6 +754,8 @@ function shellConfig({ dir, extraPlugins = [] }) {
       new SharedBundlerRuntimePlugin('shell'),
       new EntrypointsPlugin(),
       new ScriptNoncePlugin(),
+      // The files the shell's first render runs (shellChunks, and the entry).
+      new CompileHintsPlugin(['main', 'vendor', 'kit', 'shell']),
       ...extraPlugins,
       new PrecompressPlugin(),
     ],

@@ -1,0 +1,106 @@
+// Lighthouse's Total Blocking Time and performance score of first visits, each load in a
+// Chromium of its own, for one or more builds taken in turn, with the median of several
+// runs. A single Lighthouse run moves too much on a shared 2-core machine to compare two
+// builds by (bench/README.md, "tbt.mjs"). Run after `make build`:
+//
+//   node bench/tbt.mjs                                   # 5 runs of '/', '/locations', '/menu/m-standard', '/account/signin'
+//   node bench/tbt.mjs --runs 7 /catering /contact       # any routes, any number of runs
+//   BUILDS=/tmp/before,build node bench/tbt.mjs /        # two builds (BUILD_DIRs), alternating
+//
+// Why a Chromium per load: Lighthouse empties the cache before each route, but a browser
+// that has already run the site's scripts keeps them compiled in memory, so every route
+// after the first in one browser reads as if its scripts were warm (its TBT a third to a
+// half of a cold load's). A guest's first visit compiles them from nothing.
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { startEdge } from '../e2e/tests/harness.mjs';
+
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number above 0');
+const routes = args.filter((a, i) => !a.startsWith('--') && i !== runsAt + 1);
+if (!routes.length) routes.push('/', '/locations', '/menu/m-standard', '/account/signin');
+const builds = (process.env.BUILDS || 'build').split(',').filter(Boolean);
+
+const edges = [];
+for (const dir of builds) edges.push(await startEdge({ BUILD_DIR: dir }));
+
+/** once loads path as a first visit in a new Chromium and returns Lighthouse's figures. */
+async function once(base, path) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    // The browser's own first page (its renderer, V8's built-ins, Lighthouse's gatherers)
+    // is not the site's: one unreported pass over the offline page, which runs none of
+    // the site's scripts, takes that cost.
+    await lighthouse(base + '/offline.html', {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const { lhr } = await lighthouse(base + path, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const longest = Math.max(0, ...(lhr.audits['long-tasks']?.details?.items ?? []).map((t) => t.duration));
+    return {
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      score: Math.round(lhr.categories.performance.score * 100),
+      longest,
+      index: lhr.environment?.benchmarkIndex ?? 0,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const results = new Map(); // `${route}\t${build}` → figures of each run
+const indexes = [];
+try {
+  for (let run = 0; run < runs; run++) {
+    for (const route of routes) {
+      for (let b = 0; b < builds.length; b++) {
+        const r = await once(edges[b].base, route);
+        indexes.push(r.index);
+        const key = `${route}\t${builds[b]}`;
+        if (!results.has(key)) results.set(key, []);
+        results.get(key).push(r);
+      }
+    }
+  }
+  console.log(
+    'route'.padEnd(36),
+    'build'.padEnd(20),
+    'TBT median'.padStart(10),
+    '  range',
+    '   score',
+    ' longest task',
+  );
+  for (const [key, rs] of results) {
+    const [route, build] = key.split('\t');
+    const tbts = rs.map((r) => r.tbt);
+    console.log(
+      route.padEnd(36),
+      build.padEnd(20),
+      `${Math.round(median(tbts))} ms`.padStart(10),
+      ` ${Math.round(Math.min(...tbts))}–${Math.round(Math.max(...tbts))}`,
+      `${median(rs.map((r) => r.score))}`.padStart(7),
+      `${Math.round(median(rs.map((r) => r.longest)))} ms`.padStart(12),
+    );
+  }
+  // Lighthouse's measure of the machine's CPU (higher is faster), over every run.
+  console.log(`benchmarkIndex ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}`);
+} finally {
+  for (const e of edges) e.stop();
+}
