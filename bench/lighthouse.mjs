@@ -7,21 +7,17 @@
 //   node bench/lighthouse.mjs --returning /   # a visitor who dismissed the popups before
 //   node bench/lighthouse.mjs --tasks /contact  # and the long tasks behind TBT, by script, and the layout shifts
 //
-// Lighthouse drives its own Chromium (CHROMIUM_PATH, default /usr/bin/chromium), a new
-// one for each route: a browser that has run the site's scripts once keeps them compiled
-// in memory, though Lighthouse empties the cache, so a later route of the same browser
-// would read warmer than a guest's first visit. Each browser first loads the offline
-// page, which runs none of the site's scripts, unreported: the browser's and
-// Lighthouse's own start is not the route's. Each route is loaded as a first visit (empty cache and storage, so the welcome popup shows,
+// Lighthouse drives a new Chromium for each route (bench/firstvisit.mjs says why). Each
+// route is loaded as a first visit (empty cache and storage, so the welcome popup shows,
 // and its image is then the page's largest paint: the edge writes that popup into the
 // HTML, and the LCP element column reads "(no longer on the page)" once the shell's own
 // popup has taken its place). --returning keeps the cache empty but remembers the live
 // popups as dismissed (in storage and in the cookie the edge reads), as the browser
 // tests do, so LCP is the page's own.
 import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { startEdge } from '../e2e/tests/harness.mjs';
+import { firstVisitChrome } from './firstvisit.mjs';
 
 const args = process.argv.slice(2);
 const returning = args.includes('--returning');
@@ -31,20 +27,6 @@ if (!routes.length) routes.push('/', '/locations', '/menu/m-standard', '/account
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const edge = await startEdge();
-/** newChrome starts a Chromium for one route and loads the offline page in it once. */
-async function newChrome() {
-  const c = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
-  await lighthouse(edge.base + '/offline.html', {
-    port: c.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
-  return c;
-}
 let chrome;
 /** lcpElement names the largest paint's element, as Lighthouse found it. */
 function lcpElement(lhr) {
@@ -94,7 +76,7 @@ try {
     await cdp?.close();
     cdp = undefined;
     await chrome?.kill();
-    chrome = await newChrome();
+    chrome = await firstVisitChrome(edge.base);
     if (returning) await forgetAllButDismissedPopups();
     // The default configuration is the mobile preset.
     const { lhr } = await lighthouse(edge.base + path, {

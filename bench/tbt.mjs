@@ -7,13 +7,10 @@
 //   node bench/tbt.mjs --runs 7 /catering /contact       # any routes, any number of runs
 //   BUILDS=/tmp/before,build node bench/tbt.mjs /        # two builds (BUILD_DIRs), alternating
 //
-// Why a Chromium per load: Lighthouse empties the cache before each route, but a browser
-// that has already run the site's scripts keeps them compiled in memory, so every route
-// after the first in one browser reads as if its scripts were warm (its TBT a third to a
-// half of a cold load's). A guest's first visit compiles them from nothing.
+// Each load is a first visit in a Chromium of its own (bench/firstvisit.mjs says why).
 import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
 import { startEdge } from '../e2e/tests/harness.mjs';
+import { firstVisitChrome } from './firstvisit.mjs';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -28,20 +25,8 @@ for (const dir of builds) edges.push(await startEdge({ BUILD_DIR: dir }));
 
 /** once loads path as a first visit in a new Chromium and returns Lighthouse's figures. */
 async function once(base, path) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
+  const chrome = await firstVisitChrome(base);
   try {
-    // The browser's own first page (its renderer, V8's built-ins, Lighthouse's gatherers)
-    // is not the site's: one unreported pass over the offline page, which runs none of
-    // the site's scripts, takes that cost.
-    await lighthouse(base + '/offline.html', {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
     const { lhr } = await lighthouse(base + path, {
       port: chrome.port,
       output: 'json',
