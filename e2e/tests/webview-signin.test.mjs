@@ -47,6 +47,7 @@ test('the app signs a member in through the webview and hears who it was', async
   assert.equal(await page.getByRole('link', { name: 'Forgot password?' }).count(), 0);
   assert.deepEqual(await seriousViolations(page), []);
 
+  await copyGone(page);
   await page.getByLabel('Email', { exact: true }).fill('lin@example.com');
   await page.getByLabel('Password', { exact: true }).fill('chicken123');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
