@@ -41,19 +41,35 @@ test('a first visit to each route of the budget makes no Intl object', async () 
   assert.deepEqual(made, []);
 });
 
-// The shell's first-render scripts carry V8's compile hint on their first line, so a
-// first visit compiles them off the main thread (CompileHintsPlugin in
-// kit/build/webpack.cjs): the entry, and the vendor, kit and shell chunks it preloads.
-test("the shell's first-render scripts start with V8's compile hint", async () => {
+// Every script of the shell and of the remotes carries V8's compile hint on its first
+// line, so a first visit compiles it off the main thread (CompileHintsPlugin in
+// kit/build/webpack.cjs): the shell's entry and the chunks it preloads, a remote's entry
+// and its screen's chunks, and what loads after the first render (the map on
+// /locations).
+test("the site's scripts start with V8's compile hint", async () => {
   const html = await (await fetch(site.edge.base + '/contact')).text();
-  const scripts = [...html.matchAll(/\/assets\/(main|vendor|kit|shell)\.[0-9a-f]{8}\.js/g)].map((m) => m[0]);
-  assert.deepEqual([...new Set(scripts.map((s) => s.split('/')[2].split('.')[0]))].sort(), [
-    'kit',
-    'main',
-    'shell',
-    'vendor',
-  ]);
-  for (const src of new Set(scripts)) {
+  const preloaded = [...html.matchAll(/\/assets\/(main|vendor|kit|shell)\.[0-9a-f]{8}\.js/g)].map((m) => m[1]);
+  assert.deepEqual([...new Set(preloaded)].sort(), ['kit', 'main', 'shell', 'vendor']);
+
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const scripts = new Set();
+  page.on('response', (r) => {
+    const { pathname } = new URL(r.url());
+    if (/^\/(assets|modules)\/.*\.js$/.test(pathname)) scripts.add(pathname);
+  });
+  await page.goto(site.edge.base + '/locations', { waitUntil: 'networkidle' });
+  await page.getByRole('region', { name: /^Map of locations/ }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  const all = [...scripts];
+  for (const want of [/^\/assets\/main\./, /^\/modules\/mf-locations\/[^/]+\/remoteEntry\.js$/, /leaflet-map/]) {
+    assert.ok(
+      all.some((s) => want.test(s)),
+      `${want} among ${all.join(', ')}`,
+    );
+  }
+  for (const src of all) {
     const body = await (await fetch(site.edge.base + src, { headers: { 'accept-encoding': 'br' } })).text();
     assert.ok(
       body.startsWith('//# allFunctionsCalledOnLoad\n'),

@@ -436,6 +436,7 @@ function remoteBrowserConfig({ dir, exposes }) {
           experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
         }),
         new SharedBundlerRuntimePlugin('remote'),
+        new CompileHintsPlugin({ all: true }),
         new ScreenPreloadsPlugin(),
         new ScriptNoncePlugin(),
         new PrecompressPlugin(),
@@ -629,18 +630,24 @@ class LeanFederationRuntimePlugin {
 
 // V8's explicit compile hint: a script that starts with this comment has every function
 // in it compiled as the script is streamed, on a background thread, instead of each
-// function on the main thread the first time it is called. The shell's first-render files
-// (the entry with the federation runtime, react-dom's vendor chunk, the kit chunk and
-// the shell's own) run almost every function they hold while the page starts, and on a
-// first visit that compiling was part of the long tasks a slow phone is blocked by
-// (bench/README.md, "Compile hints"). Browsers without the hint read a comment.
+// function on the main thread the first time it is called. On a first visit that
+// compiling was a large part of the long tasks a slow phone is blocked by (bench/README.md,
+// "Compile hints"). Every script of the shell and of the remotes gets it: the files that
+// start a page run almost every function they hold, and a chunk that runs fewer (Leaflet)
+// is compiled on another core while the main thread is busy. Browsers without the hint
+// read a comment.
 // Added after the minifier, which drops comments, and before the source maps, the
 // content hashes and the compressed copies, which so include it.
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 class CompileHintsPlugin {
-  /** @param {string[]} chunks the names of the chunks whose scripts get the hint */
-  constructor(chunks) {
-    this.chunks = new Set(chunks);
+  /**
+   * @param {{required?: string[], all?: boolean}} opts `required`: the names of chunks
+   * that must be there and hinted (the build fails without one); `all`: every script of
+   * the build is hinted, not only those.
+   */
+  constructor({ required = [], all = false }) {
+    this.required = new Set(required);
+    this.all = all;
   }
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
@@ -649,15 +656,17 @@ class CompileHintsPlugin {
         { name: 'CompileHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
         () => {
           const hinted = new Set();
+          const files = new Set();
           for (const chunk of compilation.chunks) {
-            if (!this.chunks.has(chunk.name)) continue;
+            if (!this.all && !this.required.has(chunk.name)) continue;
             for (const file of chunk.files) {
-              if (!file.endsWith('.js')) continue;
+              if (!file.endsWith('.js') || files.has(file)) continue;
+              files.add(file);
               compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
-              hinted.add(chunk.name);
+              if (chunk.name) hinted.add(chunk.name);
             }
           }
-          for (const name of this.chunks) {
+          for (const name of this.required) {
             if (!hinted.has(name)) compilation.errors.push(new Error(`CompileHintsPlugin: no script of the chunk "${name}"`));
           }
         },
@@ -755,7 +764,7 @@ function shellConfig({ dir, extraPlugins = [] }) {
       new EntrypointsPlugin(),
       new ScriptNoncePlugin(),
       // The files the shell's first render runs (shellChunks, and the entry).
-      new CompileHintsPlugin(['main', 'vendor', 'kit', 'shell']),
+      new CompileHintsPlugin({ required: ['main', 'vendor', 'kit', 'shell'], all: true }),
       ...extraPlugins,
       new PrecompressPlugin(),
     ],

@@ -5,6 +5,7 @@
 // code is the same with or without Google. Guest wording for failures: errors.ts.
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { withNonce } from '@henhouse/kit/csp';
+import { loadScript, resetLoadedScripts } from '@henhouse/kit/loadScript';
 import { botCheckErrors } from '@henhouse/kit/botcheck/errors';
 
 export { botCheckErrors };
@@ -25,28 +26,6 @@ declare global {
   interface Window {
     grecaptcha?: Grecaptcha & { enterprise?: Grecaptcha };
   }
-}
-
-const loads = new Map<string, Promise<void>>();
-
-/** loadScript adds the bot-check script once per URL; a failure can be retried. */
-export function loadScript(src: string, doc: Document = document): Promise<void> {
-  let p = loads.get(src);
-  if (p) return p;
-  p = new Promise<void>((resolve, reject) => {
-    const s = withNonce(doc.createElement('script'));
-    s.src = src;
-    s.async = true;
-    s.onload = () => resolve();
-    s.onerror = () => {
-      loads.delete(src);
-      s.remove();
-      reject(new Error(botCheckErrors.load));
-    };
-    doc.head.appendChild(s);
-  });
-  loads.set(src, p);
-  return p;
 }
 
 /** scriptSrc is the script URL for the configuration (render=key for version 3). */
@@ -80,7 +59,11 @@ export async function executeBotCheck(
 ): Promise<string> {
   if (!cfg?.siteKey) throw new Error(botCheckErrors.noKey);
   if (!cfg.version) throw new Error(botCheckErrors.noVersion);
-  await loadScript(scriptSrc(cfg), win.document);
+  try {
+    await loadScript(scriptSrc(cfg), win.document);
+  } catch {
+    throw new Error(botCheckErrors.load);
+  }
   if (cfg.hideBadge) hideBadge(win.document);
   const g = cfg.enterprise ? win.grecaptcha?.enterprise : win.grecaptcha;
   if (!g) throw new Error(botCheckErrors.load);
@@ -96,5 +79,5 @@ export async function executeBotCheck(
 
 /** Forget loaded scripts (tests). */
 export function resetBotCheck(): void {
-  loads.clear();
+  resetLoadedScripts();
 }

@@ -8,7 +8,7 @@
 // processor's own copy is hosted-fields/src/protocol.ts. They are two deployables (the
 // processor's files are not the site's), so each keeps its copy; the browser tests run
 // one against the other.
-import { loadScript } from '@henhouse/kit/botcheck/botcheck';
+import { loadScript } from '@henhouse/kit/loadScript';
 
 /** The checkout client version the site is built against. */
 export const CHECKOUT_CLIENT_VERSION = '2.7.0';
