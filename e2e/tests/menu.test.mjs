@@ -162,6 +162,43 @@ test('filters: "no gluten" hides those products, the count is announced and the 
   await page2.context().close();
 });
 
+// Sections far below the window are not drawn until the guest comes near them (menu.css,
+// .hh-menu-section); until then their height is an estimate. A category chosen from the
+// bar still lands with its heading just under the bar, the first time too.
+test('a section far down the menu is drawn when the guest gets near it, and its category link lands on it', async () => {
+  for (const viewport of [phone, desktop]) {
+    const errors = [];
+    const page = await newPage(site.browser, errors, { viewport });
+    await openMenu(page);
+    await page.locator('.hh-menu[data-screen="mf-menu/Menu"]:not([data-screen-loading])').waitFor();
+    const drawn = (id) =>
+      page.evaluate((id) => document.querySelector(`#${id} h2`).checkVisibility({ contentVisibilityAuto: true }), id);
+    assert.equal(await drawn('category-desserts'), false, 'Desserts is not drawn before the guest goes there');
+    const bar = page.getByRole('navigation', { name: 'Menu categories' });
+    for (const name of ['Desserts', 'Combos', 'Catering']) {
+      await bar.getByRole('link', { name, exact: true }).click();
+      const heading = page.getByRole('heading', { name, exact: true, level: 2 });
+      // Where the heading comes to rest, against the bottom of the sticky bar.
+      let top = null;
+      for (let i = 0; i < 40; i++) {
+        await page.waitForTimeout(100);
+        const now = await heading.evaluate((h) => Math.round(h.getBoundingClientRect().top));
+        if (now === top) break;
+        top = now;
+      }
+      const barBottom = await bar.evaluate((b) => Math.round(b.getBoundingClientRect().bottom));
+      assert.ok(
+        top >= barBottom - 2 && top <= barBottom + 200,
+        `${name} at ${viewport.width} px: ${top} px, bar ends at ${barBottom}`,
+      );
+      assert.equal(await heading.evaluate((h) => h === document.activeElement), true, `${name} has focus`);
+    }
+    assert.equal(await drawn('category-catering'), true, 'Catering is drawn once the guest is there');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});
+
 test('the menu page needs one request to /api once its screen has loaded', async () => {
   const page = await newPage(site.browser, [], { viewport: desktop });
   const calls = [];

@@ -42,7 +42,13 @@ export function CategoryBar({
     if (!el) return;
     e.preventDefault();
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    el.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    // A section more than a window away may not be laid out yet, nor those around it
+    // (menu.css, .hh-menu-section): until they are, their heights are estimates, and a
+    // smooth scroll over them ends where the estimates put the target, far from it. So the
+    // page jumps there, and keeps the section in place while those around it are drawn.
+    const far = Math.abs(el.getBoundingClientRect().top) > window.innerHeight;
+    el.scrollIntoView?.({ behavior: reduce || far ? 'auto' : 'smooth', block: 'start' });
+    if (far) keepInPlace(el);
     el.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
     setCurrent(cid);
   }
@@ -64,4 +70,36 @@ export function CategoryBar({
       </ul>
     </nav>
   );
+}
+
+/** How many frames keepInPlace watches: the sections near the target are drawn within
+ *  the first few, one or two at a time. */
+const SETTLE_FRAMES = 12;
+
+/**
+ * keepInPlace jumps to el again, frame after frame, each time the sections drawn since
+ * the last frame (their real heights replacing the estimates) have moved it, until the
+ * guest scrolls or SETTLE_FRAMES have passed.
+ */
+function keepInPlace(el: HTMLElement) {
+  let top = el.getBoundingClientRect().top;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const type of inputs) window.addEventListener(type, stop, { once: true, passive: true, capture: true });
+  const frame = (left: number) => {
+    if (stopped || !el.isConnected || left === 0) {
+      for (const type of inputs) window.removeEventListener(type, stop, { capture: true });
+      return;
+    }
+    const now = el.getBoundingClientRect().top;
+    if (now !== top) {
+      el.scrollIntoView({ behavior: 'auto', block: 'start' });
+      top = el.getBoundingClientRect().top;
+    }
+    requestAnimationFrame(() => frame(left - 1));
+  };
+  requestAnimationFrame(() => frame(SETTLE_FRAMES));
 }

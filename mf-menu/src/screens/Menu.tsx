@@ -1,6 +1,6 @@
 // /menu/{mid}: the location's menu by category (docs/menu.md, "Menu page"). One request
 // to /api answers the menu and its location; search and filters run on that answer.
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from '@henhouse/kit/router';
 import { getMenu } from '@henhouse/kit/api/menu';
@@ -93,7 +93,14 @@ export default function Menu({ params, query }: ScreenProps) {
         />
       )}
       {(whole ? shown : shown.slice(0, count)).map((c) => (
-        <section key={c.id} id={sectionId(c.id)} className="hh-menu-section" aria-labelledby={`${sectionId(c.id)}-h`}>
+        <section
+          key={c.id}
+          id={sectionId(c.id)}
+          className="hh-menu-section"
+          aria-labelledby={`${sectionId(c.id)}-h`}
+          // The section's size before it is laid out (menu.css, .hh-menu-section).
+          style={{ '--hh-products': c.products.length } as CSSProperties}
+        >
           <h2 id={`${sectionId(c.id)}-h`} tabIndex={-1}>
             {c.name}
           </h2>
