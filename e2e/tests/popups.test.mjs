@@ -106,20 +106,19 @@ test('on a first visit the scripts download after the popup has painted, and the
     () => document.querySelector('dialog:modal') && !document.getElementById('hh-early-popup'),
   );
   const t = await page.evaluate(async () => {
-    const lcp = await new Promise((resolve) =>
-      new PerformanceObserver((l) => resolve(l.getEntries())).observe({
-        type: 'largest-contentful-paint',
-        buffered: true,
-      }),
+    // The image's own paint, as the page's script hears of it (Element Timing, the image's
+    // elementtiming): the largest-contentful-paint entries may leave an image out.
+    const painted = await new Promise((resolve) =>
+      new PerformanceObserver((l) => resolve(l.getEntries())).observe({ type: 'element', buffered: true }),
     );
-    const image = lcp.find((e) => e.element?.classList.contains('hh-popup__image') || e.url.endsWith('chicken.svg'));
+    const image = painted.find((e) => e.identifier === 'hh-early-popup');
     const later = performance
       .getEntriesByType('resource')
       .filter((e) => /\.js$/.test(e.name) || e.name.includes('/api/'))
       .map((e) => e.startTime);
-    return { painted: image?.startTime, first: Math.min(...later), count: later.length };
+    return { painted: image?.renderTime || image?.startTime, first: Math.min(...later), count: later.length };
   });
-  assert.ok(t.painted > 0, 'the popup image was the largest paint');
+  assert.ok(t.painted > 0, 'the popup image was painted');
   assert.ok(t.count > 3, `${t.count} scripts and reads`);
   assert.ok(t.first >= t.painted, `first script or read at ${t.first} ms, popup painted at ${t.painted} ms`);
   // The screen behind it came up: the search of the locations page.
