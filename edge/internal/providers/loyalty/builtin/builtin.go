@@ -280,6 +280,21 @@ func (p *Provider) checkID(id string) error {
 
 func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
 
+// unixMilli keeps a code's send time to the millisecond: the wait before another
+// code is rounded up from it, so a guest who asks at once is told the whole 30
+// seconds, not 29 because the send was late in its second.
+func unixMilli(t time.Time) string { return strconv.FormatInt(t.UnixMilli(), 10) }
+
+// lastSent reads a send time written by unixMilli. A value in seconds (a code step
+// stored before the send time had milliseconds) is read as seconds.
+func lastSent(v string) time.Time {
+	n := atoi64(v)
+	if n < 1e11 {
+		return time.Unix(n, 0)
+	}
+	return time.UnixMilli(n)
+}
+
 func iso(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
 func parseISO(s string) time.Time {

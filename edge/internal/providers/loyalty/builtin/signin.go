@@ -176,7 +176,7 @@ func (p *Provider) startChallenge(ctx context.Context, h map[string]string, purp
 	key := p.challengeKey(id)
 	pipe := p.st.Client.TxPipeline()
 	pipe.HSet(ctx, key, "member", member, "purpose", purpose, "channel", channel, "to", to, "dest", dest, "first", first,
-		"code", codeDigest(id, code), "exp", unix(now.Add(CodeTTL)), "attempts", 0, "sends", 1, "last", unix(now), "used", "0")
+		"code", codeDigest(id, code), "exp", unix(now.Add(CodeTTL)), "attempts", 0, "sends", 1, "last", unixMilli(now), "used", "0")
 	pipe.Expire(ctx, key, challengeKeyTTL)
 	if _, err := pipe.Exec(ctx); err != nil {
 		return loyalty.Challenge{}, err
@@ -281,7 +281,7 @@ func (p *Provider) ResendCode(ctx context.Context, challengeID string) (loyalty.
 		return loyalty.Challenge{}, tooMany("too_many_codes", "We've sent all the codes we can for this sign-in. Start again.", 0)
 	}
 	now := p.now()
-	next := time.Unix(atoi64(h["last"]), 0).Add(ResendInterval)
+	next := lastSent(h["last"]).Add(ResendInterval)
 	if now.Before(next) {
 		wait := int(next.Sub(now).Seconds() + 0.999)
 		return loyalty.Challenge{}, tooMany("resend_too_soon", "Wait "+strconv.Itoa(wait)+" seconds before asking for another code.", wait)
@@ -292,7 +292,7 @@ func (p *Provider) ResendCode(ctx context.Context, challengeID string) (loyalty.
 		return loyalty.Challenge{}, tooMany("too_many_codes", "We've sent several codes already. Try again in "+minutes(wait)+".", wait)
 	}
 	code := randomDigits(6)
-	ok, err := resendScript.Run(ctx, p.st.Client, []string{key}, h["sends"], codeDigest(challengeID, code), unix(now.Add(CodeTTL)), unix(now)).Int()
+	ok, err := resendScript.Run(ctx, p.st.Client, []string{key}, h["sends"], codeDigest(challengeID, code), unix(now.Add(CodeTTL)), unixMilli(now)).Int()
 	if err != nil {
 		return loyalty.Challenge{}, err
 	}

@@ -158,6 +158,31 @@ func TestResendCode(t *testing.T) {
 	})
 }
 
+// A code sent late in its second and asked for again early in the next still
+// has more than 29 seconds to wait: the guest is told 30.
+func TestResendWaitCountsFromTheSendItself(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		m := e.signUp(t)
+		e.clk.Set(e.clk.Now().Truncate(time.Second).Add(900 * time.Millisecond))
+		ch := must[loyalty.Challenge](t)(e.p.SignIn(ctx, m.Email, "chicken123"))
+		e.clk.Add(200 * time.Millisecond)
+		_, err := e.p.ResendCode(ctx, ch.ID)
+		fe := wantFault(t, err, fault.TooMany, "resend_too_soon")
+		if fe.RetryAfter != 30 || fe.Message != "Wait 30 seconds before asking for another code." {
+			t.Fatalf("%d: %s", fe.RetryAfter, fe.Message)
+		}
+		e.clk.Add(ResendInterval - 250*time.Millisecond)
+		_, err = e.p.ResendCode(ctx, ch.ID)
+		if fe := wantFault(t, err, fault.TooMany, "resend_too_soon"); fe.RetryAfter != 1 {
+			t.Fatalf("retry after %d", fe.RetryAfter)
+		}
+		e.clk.Add(50 * time.Millisecond)
+		if _, err := e.p.ResendCode(ctx, ch.ID); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
 func TestPasswordless(t *testing.T) {
 	each(t, func(t *testing.T, e *env) {
 		m := e.signUp(t)
