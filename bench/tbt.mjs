@@ -6,6 +6,7 @@
 //   node bench/tbt.mjs                                   # 5 runs of '/', '/locations', '/menu/m-standard', '/account/signin'
 //   node bench/tbt.mjs --runs 7 /catering /contact       # any routes, any number of runs
 //   BUILDS=/tmp/before,build node bench/tbt.mjs /        # two builds (BUILD_DIRs), alternating
+//   EDGES=/tmp/edge-before,bin/edge node bench/tbt.mjs / # two edge binaries on this build, alternating
 //
 // Each load is a first visit in a Chromium of its own (bench/firstvisit.mjs says why).
 import lighthouse from 'lighthouse';
@@ -18,10 +19,12 @@ const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number above 0');
 const routes = args.filter((a, i) => !a.startsWith('--') && i !== runsAt + 1);
 if (!routes.length) routes.push('/', '/locations', '/menu/m-standard', '/account/signin');
-const builds = (process.env.BUILDS || 'build').split(',').filter(Boolean);
+// What is compared: build directories (BUILDS), or edge binaries serving this build (EDGES).
+const byEdge = Boolean(process.env.EDGES);
+const builds = (process.env.EDGES || process.env.BUILDS || 'build').split(',').filter(Boolean);
 
 const edges = [];
-for (const dir of builds) edges.push(await startEdge({ BUILD_DIR: dir }));
+for (const b of builds) edges.push(await startEdge(byEdge ? { EDGE_BIN: b } : { BUILD_DIR: b }));
 
 /** once loads path as a first visit in a new Chromium and returns Lighthouse's figures. */
 async function once(base, path) {

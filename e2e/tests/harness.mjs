@@ -38,8 +38,9 @@ export async function startEdge(env = {}) {
 }
 
 async function startEdgeOnce(env) {
-  // EDGE_BIN: another edge binary, for a benchmark that compares two.
-  const bin = process.env.EDGE_BIN || path.join(root, 'bin', 'edge');
+  // EDGE_BIN: another edge binary, for a benchmark that compares two (in env, or the
+  // process's environment for every edge).
+  const bin = env.EDGE_BIN || process.env.EDGE_BIN || path.join(root, 'bin', 'edge');
   if (!existsSync(bin)) throw new Error('bin/edge is missing: run make build first');
   const port = await freePort();
   const proc = spawn(bin, [], {

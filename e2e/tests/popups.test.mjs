@@ -129,6 +129,38 @@ test('on a first visit the scripts download after the popup has painted, and the
   await page.context().close();
 });
 
+// Each download the page holds back goes in in a task of its own: every insertion starts a
+// request, and all of them in one task were a long task on a slow phone.
+test('the held-back downloads start one per task, in their order', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { showPopups: true });
+  await page.addInitScript(() => {
+    const key = (e) =>
+      `${e.localName}|${e.getAttribute('rel') ?? ''}|${e.getAttribute('href') ?? e.getAttribute('src')}`;
+    window.__started = [];
+    new MutationObserver((records) => {
+      const held = document.getElementById('hh-after-popup');
+      if (!held) return;
+      const keys = [...held.content.children].map(key);
+      const batch = [];
+      for (const r of records)
+        for (const n of r.addedNodes) if (n.nodeType === 1 && keys.includes(key(n))) batch.push(keys.indexOf(key(n)));
+      if (batch.length) window.__started.push(batch);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(site.edge.base + '/menu/m-standard');
+  await page.locator('#main [data-screen]').first().waitFor();
+  const { started, held } = await page.evaluate(() => ({
+    started: window.__started,
+    held: document.getElementById('hh-after-popup').content.children.length,
+  }));
+  assert.ok(held > 5, `${held} downloads held back`);
+  assert.deepEqual(started.flat(), [...Array(held).keys()], 'each held element once, in order');
+  assert.equal(started.length, held, `inserted in ${started.length} tasks: ${JSON.stringify(started)}`);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('a popup image that does not come holds the scripts back 1.5 s at most', async () => {
   const errors = [];
   const page = await newPage(site.browser, errors, { showPopups: true });

@@ -371,7 +371,11 @@ const afterPopupID = "hh-after-popup"
 // entries waits for the image to decode and one frame. The downloads start at once when
 // the popup is closed first, and after 1.5 s whatever the image does. A template's
 // content never runs, and an element a script inserts is not parser-inserted: each one
-// is copied into a new element, the scripts keeping their order (async=false).
+// is copied into a new element, the scripts keeping their order (async=false). Each
+// element goes in in a task of its own (a MessageChannel message, which no timer clamp
+// delays): every insertion starts a request, which costs the main thread 1–3 ms on a
+// busy phone, and the 15–20 of a page in one task were a long task that held up a tap
+// (bench/README.md, "The page's downloads start in short tasks").
 //
 // A tap on the prerendered chrome's menu or cart button before the entry runs is noted
 // on the root (data-early-tap, the button's first class), and the shell gives it to its
@@ -388,7 +392,8 @@ const afterPopup = `(function(){` +
 	`i=d&&d.querySelector("img"),s=0,` +
 	`w=i?"element":"paint",p=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];` +
 	`function go(){if(s)return;s=1;` +
-	`var c=t.content.children;for(var k=0;k<c.length;k++){var e=c[k],n=document.createElement(e.localName);` +
+	`var c=[].slice.call(t.content.children),m=new MessageChannel;m.port1.onmessage=one;one();` +
+	`function one(){var e=c.shift();if(!e)return;if(c.length)m.port2.postMessage(0);var n=document.createElement(e.localName);` +
 	`for(var a=0;a<e.attributes.length;a++)n.setAttribute(e.attributes[a].name,e.attributes[a].value);` +
 	`if(n.localName==="script"){n.async=false;document.body.appendChild(n)}else document.head.appendChild(n)}}` +
 	`function remember(){var k=d.getAttribute("data-popup-key"),a=[];` +
