@@ -374,7 +374,7 @@ const afterPopupID = "hh-after-popup"
 // is copied into a new element, the scripts keeping their order (async=false). Each
 // element goes in in a task of its own (a MessageChannel message, which no timer clamp
 // delays): every insertion starts a request, which costs the main thread 1–3 ms on a
-// busy phone, and the 15–20 of a page in one task were a long task that held up a tap
+// busy phone, and the 12–20 of a page in one task were a long task that held up a tap
 // (bench/README.md, "The page's downloads start in short tasks").
 //
 // A tap on the prerendered chrome's menu or cart button before the entry runs is noted
