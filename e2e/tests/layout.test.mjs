@@ -128,8 +128,13 @@ for (const width of [320, 390]) {
         const r = el.getBoundingClientRect();
         return r.left >= 0 && r.right <= document.documentElement.clientWidth + 0.5;
       });
+    // The shell's popup (a modal) takes over from the one in the page's HTML once the
+    // first screen's frame is drawn; the boxes measured and the buttons pressed are its.
+    const takenOver = () =>
+      page.waitForFunction(() => document.querySelector('dialog:modal') && !document.getElementById('hh-early-popup'));
     const popup = page.getByRole('dialog', { name: /Welcome/ });
     await popup.waitFor();
+    await takenOver();
     assert.equal(await inside(popup), true, 'the welcome popup');
     await popup.getByRole('button', { name: 'Close' }).click();
 
@@ -140,6 +145,7 @@ for (const width of [320, 390]) {
     assert.equal((await pageApi(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 1 })).status, 201);
     // The next visit shows the site popup, with the first screen: it is closed first.
     await page.reload();
+    await takenOver();
     await page
       .getByRole('dialog', { name: 'Double points on Tuesdays' })
       .getByRole('button', { name: 'Close' })

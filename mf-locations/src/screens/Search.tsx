@@ -1,6 +1,6 @@
 // /locations: find a location on the map or in the list, choose how to get the order, and
 // start an order there (docs/locations.md).
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import type { Address, HandoffMode, Location } from '@henhouse/kit/api/types';
@@ -63,7 +63,9 @@ export default function Search({ query }: ScreenProps) {
   useEffect(() => {
     let live = true;
     loadResults().then(
-      (module) => live && setResults({ module }),
+      // The list first renders when its file arrives, most often after the search's answer:
+      // a transition, so React renders it in slices, not one task (docs/locations.md).
+      (module) => live && startTransition(() => setResults({ module })),
       (error: unknown) => live && setResults({ error }),
     );
     searchOnLoad(() => live);

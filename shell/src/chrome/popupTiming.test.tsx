@@ -71,7 +71,11 @@ test('the popup shows with the first screen once its image is here, while the br
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(loadImage).toHaveLength(1);
   await act(async () => loadImage[0]());
-  // In the same commit: its code was fetched with the content, so nothing suspends.
+  // Not before the page's next frame is drawn: the modal then costs the browser only the
+  // dialog's own style and layout, not the whole new page's.
+  expect(screen.queryByRole('dialog')).toBeNull();
+  await act(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  // In one commit then: its code was fetched with the content, so nothing suspends.
   expect(screen.getByRole('dialog', { name: 'Welcome to Henhouse' })).toBeInTheDocument();
   expect(screen.getByRole('dialog').querySelector('img')).toHaveAttribute('src', '/static/img/welcome.svg');
 });
