@@ -145,7 +145,7 @@ export function prefetchPopups(): Promise<void> {
 /** afterFrame resolves in a task after the browser has drawn its next frame. A popup
  *  shows once the first screen's frame is drawn, not right after its commit: opening a
  *  modal makes the browser work out the page's style and layout at once, and right after
- *  the commit that was the whole new page's, ≈ 20–30 ms on a fast machine inside the task
+ *  the commit that was the whole new page's, 20–40 ms on a fast machine inside the task
  *  that opened the popup (with the first screen's effects). After the frame, only the
  *  dialog's is left. The edge's popup is on the page meanwhile (./earlyPopup.ts), so the
  *  guest sees no change. A page in a background tab draws no frames: the popup then
