@@ -47,6 +47,15 @@ async function once(base, path) {
     await page.goto(base + '/offline.html');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // DevTools as Lighthouse leaves it during a run: with the debugger on, V8 keeps every
+    // function's source positions as it compiles. Without it V8 works them out later, by
+    // parsing a function again, the first time a stack trace with it is taken; an Error
+    // made while a library's module runs (react-dom makes four, Leaflet throws one) then
+    // parses that whole module again inside the task (10–40 ms on these machines), which
+    // Lighthouse's runs never see (bench/README.md, "The shell's start in three tasks; fonts").
+    for (const method of ['Runtime.enable', 'Network.enable', 'Debugger.enable']) await cdp.send(method);
+    await cdp.send('Debugger.setSkipAllPauses', { skip: true });
+    await cdp.send('Debugger.setAsyncCallStackDepth', { maxDepth: 8 });
     await browser.startTracing(page, { categories: CATEGORIES });
     await page.goto(base + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(2500);

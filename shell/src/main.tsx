@@ -19,6 +19,14 @@ declare global {
   }
 }
 
+// The start runs in two tasks after the one that evaluated the shell's modules: this
+// one asks for the first screen's code and sets up what every later step reads (the
+// bootstrap, the API client, the remotes, the session in the store); the next one starts
+// the rest (the start-up sequence, the popups, the location hint, the service worker).
+// Together they were one task of 20–40 ms on a slow machine's CPU, more than 100 ms on a
+// phone four times slower (docs/shell.md, "First-load budget").
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const boot = readBootstrap();
 startTelemetry(boot, moduleVersions); // beacons (docs/shell.md, "Beacons"), loaded after the first render
 configureApi({
@@ -31,22 +39,7 @@ configureApi({
   },
 });
 registerModules(boot.modules);
-
 seedSession(boot);
-// The chosen location, as a cookie the edge reads to preload a menu page's answer.
-keepLocationHint();
-// Outside production, the app state is reachable from the console and from browser
-// tests (docs/shell.md, "Development aids").
-if (boot.config.environment !== 'prod' && boot.config.environment !== 'production') {
-  window.__henhouse = { store: useAppStore };
-}
-// The popups' content (preloaded by the page's head) and, for a visitor who will see a
-// popup, its code and image: fetched while the first screen loads, so the popup can show
-// with that screen (docs/shell.md, "Popups"). Only the full site shows popups.
-if (boot.layout === 'default') void prefetchPopups();
-if (boot.layout !== 'app') {
-  void runStartup(boot, window.location.pathname, Object.fromEntries(new URLSearchParams(window.location.search)));
-}
 
 // The first render waits for the first screen's code (already preloaded by the page's
 // head), at most FIRST_SCREEN_WAIT_MS: the screen is then in React's first commit
@@ -60,27 +53,46 @@ const firstScreenCode =
     ? preloadScreen(first.route.module, first.route.screen, FIRST_SCREEN_WAIT_MS)
     : Promise.resolve();
 
+const started = nextTask().then(() => {
+  // The chosen location, as a cookie the edge reads to preload a menu page's answer.
+  keepLocationHint();
+  // Outside production, the app state is reachable from the console and from browser
+  // tests (docs/shell.md, "Development aids").
+  if (boot.config.environment !== 'prod' && boot.config.environment !== 'production') {
+    window.__henhouse = { store: useAppStore };
+  }
+  // The popups' content (preloaded by the page's head) and, for a visitor who will see a
+  // popup, its code and image: fetched while the first screen loads, so the popup can show
+  // with that screen (docs/shell.md, "Popups"). Only the full site shows popups.
+  if (boot.layout === 'default') void prefetchPopups();
+  if (boot.layout !== 'app') {
+    void runStartup(boot, window.location.pathname, Object.fromEntries(new URLSearchParams(window.location.search)));
+  }
+  // The service worker's registration is a chunk of its own, loaded at once: it must see
+  // the guest's first interactions (its update rule reloads only an idle page), and it
+  // registers the worker after the load event itself. The first render does not wait for it.
+  void import(/* webpackChunkName: "pwa" */ './pwa/register')
+    .then((pwa) => pwa.registerServiceWorker(boot))
+    .catch((err) => console.warn('[pwa] could not load the service worker registration', err));
+  // After the first render: the chrome the first screen does not show (docs/shell.md,
+  // "First-load budget").
+  whenIdle(preloadChrome);
+});
+
 // The first render is a transition: React renders in slices of a few milliseconds and
 // yields to the browser between them, instead of one long task (docs/shell.md,
-// "First-load budget").
-const root = createRoot(document.getElementById('root')!);
-void firstScreenCode.then(() =>
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <BrowserRouter>
-          <Root boot={boot} />
-        </BrowserRouter>
-      </StrictMode>,
-    );
-  }),
-);
-// The service worker's registration is a chunk of its own, loaded at once: it must see
-// the guest's first interactions (its update rule reloads only an idle page), and it
-// registers the worker after the load event itself. The first render does not wait for it.
-void import(/* webpackChunkName: "pwa" */ './pwa/register')
-  .then((pwa) => pwa.registerServiceWorker(boot))
-  .catch((err) => console.warn('[pwa] could not load the service worker registration', err));
-// After the first render: the chrome the first screen does not show (docs/shell.md,
-// "First-load budget").
-whenIdle(preloadChrome);
+// "First-load budget"). It starts in a task of its own once the start above has run.
+void Promise.all([firstScreenCode, started])
+  .then(nextTask)
+  .then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <BrowserRouter>
+            <Root boot={boot} />
+          </BrowserRouter>
+        </StrictMode>,
+      );
+    });
+  });
