@@ -1,5 +1,5 @@
 import { colorPairs, palette } from './tokens';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** WCAG relative luminance of a #rgb or #rrggbb colour. */
@@ -46,4 +46,29 @@ test('tokens.css has the same colours as the palette', () => {
   for (const [name, v] of Object.entries(vars)) {
     expect(css).toContain(`${v}: ${palette[name as keyof typeof palette]};`);
   }
+});
+
+// The type has two weights, regular and bold (docs/shell.md, "Fonts"): every other weight
+// is a font more for the browser to look up while it lays out the page.
+test('every style sheet uses only the regular and the bold weight', () => {
+  const root = path.join(__dirname, '..', '..');
+  const sheets: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.name === 'node_modules') continue;
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.css')) sheets.push(p);
+    }
+  };
+  for (const area of readdirSync(root).filter((d) => d === 'shell' || d === 'kit' || d.startsWith('mf-')))
+    walk(path.join(root, area, 'src'));
+  expect(sheets.length).toBeGreaterThan(10);
+  const other = sheets.flatMap((p) =>
+    [...readFileSync(p, 'utf8').matchAll(/font-weight:\s*([^;}\s]+)/g)]
+      .map((m) => m[1])
+      .filter((w) => !['400', '700', 'normal', 'bold', 'inherit'].includes(w))
+      .map((w) => `${path.relative(root, p)}: ${w}`),
+  );
+  expect(other).toEqual([]);
 });
