@@ -53,31 +53,37 @@ const firstScreenCode =
     ? preloadScreen(first.route.module, first.route.screen, FIRST_SCREEN_WAIT_MS)
     : Promise.resolve();
 
-const started = nextTask().then(() => {
-  // The chosen location, as a cookie the edge reads to preload a menu page's answer.
-  keepLocationHint();
-  // Outside production, the app state is reachable from the console and from browser
-  // tests (docs/shell.md, "Development aids").
-  if (boot.config.environment !== 'prod' && boot.config.environment !== 'production') {
-    window.__henhouse = { store: useAppStore };
-  }
-  // The popups' content (preloaded by the page's head) and, for a visitor who will see a
-  // popup, its code and image: fetched while the first screen loads, so the popup can show
-  // with that screen (docs/shell.md, "Popups"). Only the full site shows popups.
-  if (boot.layout === 'default') void prefetchPopups();
-  if (boot.layout !== 'app') {
-    void runStartup(boot, window.location.pathname, Object.fromEntries(new URLSearchParams(window.location.search)));
-  }
-  // The service worker's registration is a chunk of its own, loaded at once: it must see
-  // the guest's first interactions (its update rule reloads only an idle page), and it
-  // registers the worker after the load event itself. The first render does not wait for it.
-  void import(/* webpackChunkName: "pwa" */ './pwa/register')
-    .then((pwa) => pwa.registerServiceWorker(boot))
-    .catch((err) => console.warn('[pwa] could not load the service worker registration', err));
-  // After the first render: the chrome the first screen does not show (docs/shell.md,
-  // "First-load budget").
-  whenIdle(preloadChrome);
-});
+const started = nextTask()
+  .then(() => {
+    // The chosen location, as a cookie the edge reads to preload a menu page's answer.
+    keepLocationHint();
+    // Outside production, the app state is reachable from the console and from browser
+    // tests (docs/shell.md, "Development aids").
+    if (boot.config.environment !== 'prod' && boot.config.environment !== 'production') {
+      window.__henhouse = { store: useAppStore };
+    }
+    // The popups' content (preloaded by the page's head) and, for a visitor who will see a
+    // popup, its code and image: fetched while the first screen loads, so the popup can show
+    // with that screen (docs/shell.md, "Popups"). Only the full site shows popups.
+    if (boot.layout === 'default') void prefetchPopups();
+    if (boot.layout !== 'app') {
+      void runStartup(boot, window.location.pathname, Object.fromEntries(new URLSearchParams(window.location.search)));
+    }
+    // The service worker's registration is a chunk of its own, loaded at once: it must see
+    // the guest's first interactions (its update rule reloads only an idle page), and it
+    // registers the worker after the load event itself. The first render does not wait for it.
+    void import(/* webpackChunkName: "pwa" */ './pwa/register')
+      .then((pwa) => pwa.registerServiceWorker(boot))
+      .catch((err) => console.warn('[pwa] could not load the service worker registration', err));
+    // After the first render: the chrome the first screen does not show (docs/shell.md,
+    // "First-load budget").
+    whenIdle(preloadChrome);
+  })
+  .catch((err: unknown) => {
+    // A step that failed leaves the page working: the first render still comes, and the
+    // error goes to the page's error handlers (the beacons report it).
+    window.reportError(err);
+  });
 
 // The first render is a transition: React renders in slices of a few milliseconds and
 // yields to the browser between them, instead of one long task (docs/shell.md,
