@@ -3,6 +3,7 @@
 // paint and layout stability").
 import './styles.css';
 import { holdEarlyClicks } from './prerender/earlyClicks';
+import { nextTask } from './nextTask';
 
 // A tap on the prerendered menu or cart button before the shell has rendered its own is
 // held and given to the shell's button then.
@@ -14,7 +15,6 @@ holdEarlyClicks(document.getElementById('root'));
 // from answering a tap or painting for ≈ 0.5 s of a slow phone's CPU; between shorter
 // ones the browser can (docs/shell.md, "First-load budget"). The files are already on
 // their way (the head preloads them), so nothing waits for the network in between.
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Async boundary: shared singletons (React, kit and its router) are negotiated with the
 // remotes before any of them is evaluated. The chunk's name marks it as the one the

@@ -11,6 +11,7 @@ import { prefetchPopups, preloadChrome, whenIdle } from './chrome/lazy';
 import { runStartup, seedSession } from './session/startup';
 import { keepLocationHint } from './session/locationHint';
 import { startTelemetry } from './telemetry/queue';
+import { nextTask } from './nextTask';
 
 declare global {
   interface Window {
@@ -25,7 +26,6 @@ declare global {
 // the rest (the start-up sequence, the popups, the location hint, the service worker).
 // Together they were one task of 20–40 ms on a slow machine's CPU, more than 100 ms on a
 // phone four times slower (docs/shell.md, "First-load budget").
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const boot = readBootstrap();
 startTelemetry(boot, moduleVersions); // beacons (docs/shell.md, "Beacons"), loaded after the first render
