@@ -5,7 +5,8 @@ import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { addBaseLayer } from './baseLayer';
-import { nextTask } from './nextTask';
+import { nextTask } from '../lib/nextTask';
+import { inSlices } from './slices';
 import { scrollBehavior } from '../lib/motion';
 import {
   COUNTRY,
@@ -22,9 +23,14 @@ import type { LocationMapProps, MapMarker, MapPoint } from './types';
 const PIN_PX = 26;
 
 function pinIcon(n: number, selected: boolean): L.DivIcon {
+  // An element, not HTML text: Leaflet would parse the text for each marker (1–3 ms each
+  // on a slow phone, in the task that places the markers).
+  const number = document.createElement('span');
+  number.setAttribute('aria-hidden', 'true');
+  number.textContent = String(n);
   return L.divIcon({
     className: selected ? 'hh-loc-pin hh-loc-pin--selected' : 'hh-loc-pin',
-    html: `<span aria-hidden="true">${n}</span>`,
+    html: number,
     iconSize: [PIN_PX, PIN_PX],
     iconAnchor: [PIN_PX / 2, PIN_PX / 2],
     tooltipAnchor: [0, 0],
@@ -39,6 +45,8 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
   const [map, setMap] = useState<L.Map | null>(null);
   const markerLayer = useRef<L.LayerGroup | null>(null);
   const byId = useRef(new Map<string, { marker: L.Marker; n: number }>());
+  // The markers once all are on the map; the selection waits for them.
+  const [placed, setPlaced] = useState<readonly MapMarker[] | null>(null);
   // The marker drawn as selected now: a new icon is a new element, so only markers whose
   // selection changes get one.
   const drawnSelected = useRef<string | null>(null);
@@ -119,14 +127,16 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, view.key]);
 
-  // Markers: one per location, numbered as the list is, added as soon as the map exists.
+  // Markers: one per location, numbered as the list is, added as soon as the map exists,
+  // a slice at a time (ten markers at once were a task of 20 ms on a slow machine).
   useEffect(() => {
     const layer = markerLayer.current;
     if (!map || !layer) return;
     layer.clearLayers();
     byId.current.clear();
     drawnSelected.current = null;
-    markers.forEach((m: MapMarker, i) => {
+    let live = true;
+    const place = (m: MapMarker, i: number) => {
       const marker = L.marker(latLng(m), {
         icon: pinIcon(i + 1, false),
         // The list below the map does everything a marker does, by keyboard and screen
@@ -138,7 +148,11 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
         .on('click', () => report(m.id));
       marker.addTo(layer);
       byId.current.set(m.id, { marker, n: i + 1 });
-    });
+    };
+    void inSlices(markers, place, () => live).then((all) => all && live && setPlaced(markers));
+    return () => {
+      live = false;
+    };
   }, [map, markers]);
 
   // The searched place, a small dot under the markers.
@@ -161,6 +175,7 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
 
   // The selection: the selected marker is drawn larger, on top, with its name showing.
   useEffect(() => {
+    if (placed !== markers) return;
     const now = selected && byId.current.has(selected.id) ? selected.id : null;
     for (const [id, { marker, n }] of byId.current) {
       const on = id === now;
@@ -174,7 +189,7 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
     drawnSelected.current = now;
     const hit = selected && byId.current.get(selected.id);
     if (map && hit && selected.pan) map.panTo(hit.marker.getLatLng(), { animate: scrollBehavior() === 'smooth' });
-  }, [map, selected, markers]);
+  }, [map, selected, markers, placed]);
 
   return (
     <div

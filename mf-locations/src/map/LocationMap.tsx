@@ -7,7 +7,7 @@
 // placeholder keeps the map's place meanwhile.
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { firstScreen } from '@henhouse/kit/ui/firstScreen';
-import { nextTask } from './nextTask';
+import { nextTask } from '../lib/nextTask';
 import type { LocationMapProps } from './types';
 
 const loadLeafletMap = () => import(/* webpackChunkName: "leaflet-map" */ './LeafletMap');

@@ -3,8 +3,9 @@
 // asked of it is checked.
 import * as L from 'leaflet';
 import atlas from 'us-atlas/states-10m.json';
-import { addBaseLayer, OFFLINE_ATTRIBUTION, PIECE_POINTS, pieces, SLICE_MS, STATES_PANE } from './baseLayer';
-import { nextTask } from './nextTask';
+import { addBaseLayer, OFFLINE_ATTRIBUTION, PIECE_POINTS, pieces, STATES_PANE } from './baseLayer';
+import { SLICE_MS } from './slices';
+import { nextTask } from '../lib/nextTask';
 
 jest.mock('leaflet', () => {
   interface Layer {
@@ -19,7 +20,7 @@ jest.mock('leaflet', () => {
 });
 
 // Each yield is recorded, so the test sees where the drawing gives the page a turn.
-jest.mock('./nextTask', () => ({ nextTask: jest.fn(() => new Promise((r) => setTimeout(r, 0))) }));
+jest.mock('../lib/nextTask', () => ({ nextTask: jest.fn(() => new Promise((r) => setTimeout(r, 0))) }));
 
 /** US states, DC and the territories in us-atlas states-10m. */
 const STATE_COUNT = 56;

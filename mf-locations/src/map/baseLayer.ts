@@ -6,7 +6,8 @@
 import * as L from 'leaflet';
 import type { MapConfig } from '@henhouse/kit/bootstrap';
 import { readBootstrap } from '@henhouse/kit/bootstrap';
-import { nextTask } from './nextTask';
+import { nextTask } from '../lib/nextTask';
+import { inSlices } from './slices';
 
 /** Shown in the corner of the offline map: where its shapes come from. */
 export const OFFLINE_ATTRIBUTION = 'States: US Census Bureau (us-atlas)';
@@ -32,12 +33,6 @@ const stateStyle: L.PathOptions = {
  *  searched place's dot lies on the land however late the shapes arrive. */
 export const STATES_PANE = 'statesPane';
 const STATES_PANE_Z = '300';
-
-/** How long one slice of the state drawing runs before the page gets a turn (ms). The
- *  last piece of a slice, and the garbage collection it leaves, may add a few ms. A slice
- *  of 10 ms came to 10–12 ms a task on a fast machine, 40–48 ms on a phone four times
- *  slower, right under a long task (50 ms); at 5 ms a slice stays well under it there. */
-export const SLICE_MS = 5;
 
 /**
  * addBaseLayer puts the base layer under the markers. It returns at once; the offline shapes
@@ -115,16 +110,13 @@ async function drawStates(map: L.Map, topology: Topology, toFeature: ToFeature, 
   pane.style.zIndex = STATES_PANE_Z;
   pane.hidden = true;
   const layer = L.geoJSON(undefined, { style: stateStyle, interactive: false, pane: STATES_PANE }).addTo(map);
-  let next = 0;
-  while (next < states.length) {
-    if (next > 0) {
-      await nextTask();
-      if (gone()) return;
-    }
-    const start = performance.now();
-    do {
-      layer.addData(toFeature(topology, states[next++]));
-    } while (next < states.length && performance.now() - start < SLICE_MS);
-  }
-  pane.hidden = false;
+  // Shown only once every state is drawn; a map removed part way never shows its part.
+  if (
+    await inSlices(
+      states,
+      (state) => layer.addData(toFeature(topology, state)),
+      () => !gone(),
+    )
+  )
+    pane.hidden = false;
 }

@@ -17,6 +17,7 @@ import { alreadyShared, currentPosition, PositionError } from '../search/positio
 import { countLabel } from '../search/state';
 import { useStartOrder, type HandoffChoice } from '../order/useStartOrder';
 import { scrollBehavior } from '../lib/motion';
+import { nextTask } from '../lib/nextTask';
 import { HandoffPanel, type FormState, type Vehicle } from '../search/HandoffPanel';
 import '../locations.css';
 
@@ -62,13 +63,21 @@ export default function Search({ query }: ScreenProps) {
   });
   useEffect(() => {
     let live = true;
-    loadResults().then(
-      // The list first renders when its file arrives, most often after the search's answer:
-      // a transition, so React renders it in slices, not one task (docs/locations.md).
-      (module) => live && startTransition(() => setResults({ module })),
-      (error: unknown) => live && setResults({ error }),
-    );
     searchOnLoad(() => live);
+    // The results' file (with what it needs of the kit: six files) is asked for in a task
+    // after the screen's first effects, which already start the search and the map: each
+    // file a page asks for costs the main thread a few milliseconds on a slow phone.
+    void nextTask().then(
+      () =>
+        live &&
+        loadResults().then(
+          // The list first renders when its file arrives, most often after the search's
+          // answer: a transition, so React renders it in slices, not one task
+          // (docs/locations.md).
+          (module) => live && startTransition(() => setResults({ module })),
+          (error: unknown) => live && setResults({ error }),
+        ),
+    );
     return () => {
       live = false;
     };

@@ -1,6 +1,6 @@
-// Map work that would hold the main thread for long (drawing the state shapes, making the
-// map) is cut into slices, each in a task of its own, so no task runs past 50 ms (a long
-// task) and a tap or key press waits at most one slice.
+// Work that would hold the main thread for long (making the map, drawing its shapes and
+// markers, a screen's start) is cut into pieces, each in a task of its own, so no task runs
+// past 50 ms (a long task) and a tap or key press waits at most one piece.
 
 interface YieldingScheduler {
   yield?: () => Promise<void>;
