@@ -188,7 +188,7 @@ function UpsellStep({ cart, onBack, onDone }: { cart: Cart; onBack: () => void; 
       </h3>
       {item && (
         <div className="hh-upsell__card">
-          <img src={item.image || '/static/img/products/placeholder.svg'} alt="" width={120} height={90} />
+          <img src={item.image || '/static/img/products/placeholder.webp'} alt="" width={120} height={90} />
           <p className="hh-upsell__name">{item.name}</p>
           <p>{item.description}</p>
           <button

@@ -13,7 +13,7 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { LoadFailed } from '@henhouse/kit/ui/Status';
 import { addPackages, leadNote } from './addToCart';
 
-const PLACEHOLDER = '/static/img/products/placeholder.svg';
+const PLACEHOLDER = '/static/img/products/placeholder.webp';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);

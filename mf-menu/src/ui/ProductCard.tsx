@@ -5,7 +5,7 @@ import { MarkerList } from '@henhouse/kit/menu/markers';
 import { productChips } from '@henhouse/kit/menu/settings';
 import { clockAt, type Place } from './time';
 
-export const PLACEHOLDER = '/static/img/products/placeholder.svg';
+export const PLACEHOLDER = '/static/img/products/placeholder.webp';
 
 export const productPath = (mid: string, pid: string) =>
   `/menu/${encodeURIComponent(mid)}/product/${encodeURIComponent(pid)}`;
