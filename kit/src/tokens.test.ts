@@ -48,27 +48,47 @@ test('tokens.css has the same colours as the palette', () => {
   }
 });
 
-// The type has two weights, regular and bold (docs/shell.md, "Fonts"): every other weight
-// is a font more for the browser to look up while it lays out the page.
-test('every style sheet uses only the regular and the bold weight', () => {
+/** Every style sheet of the shell, the kit and the remotes, with its path from the repository's root. */
+function styleSheets(): { file: string; text: string }[] {
   const root = path.join(__dirname, '..', '..');
-  const sheets: string[] = [];
+  const sheets: { file: string; text: string }[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       if (e.name === 'node_modules') continue;
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.css')) sheets.push(p);
+      else if (e.name.endsWith('.css')) sheets.push({ file: path.relative(root, p), text: readFileSync(p, 'utf8') });
     }
   };
   for (const area of readdirSync(root).filter((d) => d === 'shell' || d === 'kit' || d.startsWith('mf-')))
     walk(path.join(root, area, 'src'));
   expect(sheets.length).toBeGreaterThan(10);
-  const other = sheets.flatMap((p) =>
-    [...readFileSync(p, 'utf8').matchAll(/font-weight:\s*([^;}\s]+)/g)]
+  return sheets;
+}
+
+// The type has two weights, regular and bold (docs/shell.md, "Fonts"): every other weight
+// is a font more for the browser to look up while it lays out the page.
+test('every style sheet uses only the regular and the bold weight', () => {
+  const other = styleSheets().flatMap(({ file, text }) =>
+    [...text.matchAll(/font-weight:\s*([^;}\s]+)/g)]
       .map((m) => m[1])
       .filter((w) => !['400', '700', 'normal', 'bold', 'inherit'].includes(w))
-      .map((w) => `${path.relative(root, p)}: ${w}`),
+      .map((w) => `${file}: ${w}`),
+  );
+  expect(other).toEqual([]);
+});
+
+// The type scale (docs/shell.md, "Fonts"): each size is a font more to look up too, on
+// every page that shows it. The home page's headline grows with the screen's width.
+const TYPE_SCALE = ['0.8rem', '0.9rem', '1rem', '1.25rem', '1.5rem', '2.5rem', 'inherit'];
+const HEADLINE = 'clamp(1.75rem, 8vw, 2.25rem)';
+
+test('every style sheet sets sizes of the type scale only', () => {
+  const other = styleSheets().flatMap(({ file, text }) =>
+    [...text.matchAll(/font-size:\s*([^;}]+?)\s*[;}]/g)]
+      .map((m) => m[1])
+      .filter((size) => !TYPE_SCALE.includes(size) && size !== HEADLINE)
+      .map((size) => `${file}: ${size}`),
   );
   expect(other).toEqual([]);
 });
