@@ -7,9 +7,16 @@
 //   node bench/tbt.mjs --runs 7 /catering /contact       # any routes, any number of runs
 //   BUILDS=/tmp/before,build node bench/tbt.mjs /        # two builds (BUILD_DIRs), alternating
 //   EDGES=/tmp/edge-before,bin/edge node bench/tbt.mjs / # two edge binaries on this build, alternating
+//   node bench/tbt.mjs --cpu 12 /locations              # a phone on a machine 3× slower than this one
+//
+// --cpu sets Lighthouse's CPU slowdown (its mobile preset: 4). Lighthouse loads the page
+// unthrottled and multiplies each task's time by it, so a machine with a third of this
+// one's benchmarkIndex reads as --cpu 12 here: the way Lighthouse's documentation
+// calibrates the slowdown to a machine, and steadier than a slow machine's own runs.
 //
 // Each load is a first visit in a Chromium of its own (bench/firstvisit.mjs says why).
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { startEdge } from '../e2e/tests/harness.mjs';
 import { firstVisitChrome } from './firstvisit.mjs';
 
@@ -17,7 +24,10 @@ const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number above 0');
-const routes = args.filter((a, i) => !a.startsWith('--') && i !== runsAt + 1);
+const cpuAt = args.indexOf('--cpu');
+const cpu = cpuAt >= 0 ? Number(args[cpuAt + 1]) : 4;
+if (!(cpu >= 1)) throw new Error('--cpu takes a slowdown of 1 or more');
+const routes = args.filter((a, i) => !a.startsWith('--') && i !== runsAt + 1 && i !== cpuAt + 1);
 if (!routes.length) routes.push('/', '/locations', '/menu/m-standard', '/account/signin');
 // What is compared: build directories (BUILDS), or edge binaries serving this build (EDGES).
 const byEdge = Boolean(process.env.EDGES);
@@ -35,6 +45,7 @@ async function once(base, path) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpu },
     });
     const longest = Math.max(0, ...(lhr.audits['long-tasks']?.details?.items ?? []).map((t) => t.duration));
     return {
@@ -88,6 +99,7 @@ try {
     );
   }
   // Lighthouse's measure of the machine's CPU (higher is faster), over every run.
+  console.log(`CPU slowdown ${cpu}×`);
   console.log(`benchmarkIndex ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}`);
 } finally {
   for (const e of edges) e.stop();

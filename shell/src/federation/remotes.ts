@@ -4,6 +4,7 @@ import type { ModuleEntry } from '@henhouse/kit/bootstrap';
 import type { ScreenModule } from '@henhouse/kit/screen';
 import { report } from '../telemetry/queue';
 import { noncePlugin } from './nonce';
+import { startInTasksPlugin } from './startInTasks';
 
 let modules: Record<string, ModuleEntry> = {};
 // The integrity of each remote entry script by its absolute URL (the runtime is given
@@ -24,7 +25,7 @@ function register(entries: ModuleEntry[]): void {
 
 export function registerModules(entries: Record<string, ModuleEntry>): void {
   modules = { ...entries };
-  registerPlugins([noncePlugin(undefined, (url) => integrity.get(absolute(url)))]);
+  registerPlugins([noncePlugin(undefined, (url) => integrity.get(absolute(url))), startInTasksPlugin()]);
   register(Object.values(entries));
 }
 
