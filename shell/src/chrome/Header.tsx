@@ -35,8 +35,16 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
 
   // Opening the navigation blocks page scrolling, so the page does not move behind it.
   useEffect(() => (navOpen ? lockScroll() : undefined), [navOpen]);
-  // Navigating closes it.
-  useEffect(() => setUi({ navOpen: false }), [loc.pathname, loc.search, setUi]);
+  // Navigating closes it; the header's first render is no navigation. (A tap on the
+  // page's own menu button before the scripts ran is given to this button right after
+  // that render, earlyClicks.ts, and must stay open.)
+  const at = `${loc.pathname}?${loc.search}`;
+  const openedAt = useRef(at);
+  useEffect(() => {
+    if (openedAt.current === at) return;
+    openedAt.current = at;
+    setUi({ navOpen: false });
+  }, [at, setUi]);
   useEffect(() => {
     if (!navOpen) return;
     const onKey = (e: KeyboardEvent) => {

@@ -55,6 +55,19 @@ describe('Header', () => {
     expect(document.body).not.toHaveClass('hh-scroll-locked');
   });
 
+  it('stays open when opened as it first renders (a tap made before the scripts ran), and closes on navigation', () => {
+    useAppStore.getState().setUi({ navOpen: true });
+    render(
+      <MemoryRouter initialEntries={['/menu']}>
+        <Header careersUrl={careers} brandName="Henhouse" />
+      </MemoryRouter>,
+    );
+    const burger = screen.getByRole('button', { name: 'Close menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(screen.getAllByRole('link', { name: 'Henhouse' })[0]);
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('counts cart items on the cart icon', () => {
     storeWith({ cart: { menu_id: 'm', products: [{ quantity: 2 }, { quantity: 1 }] } });
     renderHeader();
