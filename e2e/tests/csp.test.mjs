@@ -43,8 +43,13 @@ async function watchedPage() {
 }
 
 const violations = (page) => page.evaluate(() => window.__violations);
-/** The page's nonce, as the shell's entry script carries it. */
-const nonceOf = (page) => page.evaluate(() => document.querySelector('script[src*="/assets/main."]').nonce);
+/** The page's nonce, as the shell's entry script carries it (on a page that opens on a
+ *  prerendered copy, the script is put on the page after its first paint). */
+const nonceOf = async (page) => {
+  const script = page.locator('script[src*="/assets/main."]');
+  await script.waitFor({ state: 'attached' });
+  return script.evaluate((s) => s.nonce);
+};
 
 async function reportedViolations() {
   const r = await fetch(site.edge.base + '/readyz');

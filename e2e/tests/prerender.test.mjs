@@ -205,3 +205,46 @@ for (const viewport of [
     await page.context().close();
   });
 }
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`at ${viewport.width} px a content page's hero is there before the scripts, its buttons and picture in place, and the screen adds the blocks after it without moving it`, async () => {
+    const errors = [];
+    const page = await newPage(site.browser, errors, { viewport });
+    for (const [path, buttons] of [
+      ['/', ['Order Now', 'Join Rewards']],
+      ['/catering', ['Start a catering order']],
+    ]) {
+      const release = await holdScripts(page);
+      await page.goto(site.edge.base + path, { waitUntil: 'commit' });
+      const copy = page.locator('#main [data-prerendered="mf-content/ContentPage"]');
+      await copy.locator('.hh-hero h2').waitFor();
+      assert.equal(await page.locator('[data-screen]').count(), 0, 'the copy is taken for the screen');
+      assert.deepEqual(await copy.locator('.hh-cbutton:visible').allTextContents(), buttons);
+      await page.locator('#main .hh-hero img').evaluate((img) => img.complete || new Promise((r) => (img.onload = r)));
+      assert.ok(!(await page.locator('footer').isVisible()), 'the footer stands under the hero');
+      assert.deepEqual(await seriousViolations(page), []);
+      const hero = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('#main .hh-hero :is(h2, p, .hh-cbutton, img)')]
+            .filter((e) => e.getClientRects().length)
+            .map((e) => {
+              const b = e.getBoundingClientRect();
+              return `${e.localName} ${(e.textContent ?? '').trim().slice(0, 20)} @ ${[b.x, b.y, b.width, b.height].map(Math.round).join(',')}`;
+            }),
+        );
+      const before = await hero();
+      assert.equal(before.length, 3 + buttons.length);
+
+      release();
+      await page.locator('[data-screen="mf-content/ContentPage"] .hh-block:nth-child(3)').waitFor();
+      assert.equal(await copy.count(), 0);
+      assert.deepEqual(await hero(), before);
+      assert.ok(await page.locator('footer').isVisible());
+    }
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}

@@ -2,10 +2,24 @@
 // of a city's jobs page, its title, its count of open roles and the first opening of its
 // first restaurant, with slots the edge fills in from the careers data it reads for the
 // page's description (edge/internal/server/jobspage.go). The rest of the page waits for
-// the jobs' answer, as the screen does.
+// the jobs' answer, as the screen does. And the top of a content page that opens with a
+// hero (its title, text, up to two buttons and picture) from the page the edge reads for
+// its description (edge/internal/server/pages.go, heroCopySlots); the blocks after it
+// wait for the page's answer.
 import { prerenderBrand, prerenderScreen, slot, type ScreenPrerenders } from '@henhouse/kit/prerender/screens';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 import { LocationOpenings, Opening, RoleCount } from './screens/Jobs';
+import { Hero } from './blocks/Blocks';
+import type { ButtonBlock } from '@henhouse/kit/ui/ContentButton';
+
+/** A button of the hero's copy; the edge fills its slots, prefix `first` or `second`. A
+ *  button it leaves without text is not shown (content.css). */
+const heroButton = (n: 'first' | 'second'): ButtonBlock => ({
+  text: slot(`${n}text`),
+  variant: slot(`${n}variant`) as ButtonBlock['variant'],
+  size: slot(`${n}size`) as ButtonBlock['size'],
+  link: { cached_url: '', linktype: 'story' },
+});
 
 export function renderScreens(): ScreenPrerenders {
   const city = slot('city');
@@ -45,6 +59,26 @@ export function renderScreens(): ScreenPrerenders {
               </div>
             </ScreenFrame>,
             `/${prerenderBrand.toLowerCase()}-${slot('slug')}-jobs`,
+            'default',
+          ),
+        },
+      },
+      ContentPage: {
+        partial: true,
+        when: ['signedOut'],
+        layouts: {
+          default: prerenderScreen(
+            // As ContentPage.tsx draws a page whose first block (for a guest) is a hero.
+            <article className="hh-content" data-screen="mf-content/ContentPage" data-slug={slot('slug')}>
+              <h2 className="visually-hidden">{slot('pagetitle')}</h2>
+              <Hero
+                title={slot('title')}
+                text={slot('text')}
+                image={{ filename: slot('image'), alt: slot('alt'), width: slot('width'), height: slot('height') }}
+                cta={[heroButton('first'), heroButton('second')]}
+              />
+            </article>,
+            '/',
             'default',
           ),
         },

@@ -377,6 +377,8 @@ func (h *pageHandler) describe(ctx context.Context, m routes.Match, path string)
 			if m.Route.Content {
 				meta.title = p.Title
 			}
+			meta.image = topImage(p)
+			meta.slots = heroCopySlots(p)
 		}
 	case m.Route.Locations:
 		var found, failed bool

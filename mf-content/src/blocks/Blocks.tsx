@@ -29,6 +29,34 @@ function Buttons({ cta }: { cta?: ButtonBlock[] }) {
   );
 }
 
+type HeroBlock = Extract<Block, { component: 'hero' }>;
+
+/** A hero's picture; its size may also be a prerendered copy's slot (../prerender.tsx). */
+type HeroPicture = Omit<NonNullable<HeroBlock['image']>, 'width' | 'height'> & {
+  width?: number | string;
+  height?: number | string;
+};
+
+/** Hero is a page's opening block: its title, text, buttons and picture. The page's
+ *  prerendered copy draws it too (../prerender.tsx). */
+export function Hero({
+  title,
+  text,
+  image: img,
+  cta,
+}: Omit<HeroBlock, 'component' | 'image'> & { image?: HeroPicture }) {
+  return (
+    <section className="hh-block hh-hero">
+      <div>
+        <h2>{title}</h2>
+        <p>{text}</p>
+        <Buttons cta={cta} />
+      </div>
+      {img && <img src={img.filename} alt={img.alt} width={img.width ?? 480} height={img.height ?? 320} />}
+    </section>
+  );
+}
+
 /** Blocks renders a content page's blocks; an unknown component is skipped so a new
  *  CMS block type never breaks a page. */
 export function Blocks({ blocks }: { blocks: Block[] }) {
@@ -40,19 +68,8 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
         const title = b.title;
         const text = 'text' in b ? b.text : undefined;
         switch (b.component) {
-          case 'hero': {
-            const img = b.image;
-            return (
-              <section key={i} className="hh-block hh-hero">
-                <div>
-                  <h2>{title}</h2>
-                  <p>{text}</p>
-                  <Buttons cta={b.cta} />
-                </div>
-                {img && <img src={img.filename} alt={img.alt} width={img.width ?? 480} height={img.height ?? 320} />}
-              </section>
-            );
-          }
+          case 'hero':
+            return <Hero key={i} {...b} />;
           case 'top_sellers':
             return <TopSellers key={i} block={b} />;
           case 'rich_text':
