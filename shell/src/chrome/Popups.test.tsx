@@ -19,6 +19,22 @@ const popups = [
   { id: 'promo', kind: 'site', version: 1, title: 'Double points on Tuesdays', text: 'Earn more.', show: 'all' },
 ];
 
+// A content button that, once, runs mockDuringRender as it renders: something that
+// happens in the middle of a render, before it is committed.
+let mockDuringRender: (() => void) | null = null;
+jest.mock('@henhouse/kit/ui/ContentButton', () => {
+  const actual = jest.requireActual('@henhouse/kit/ui/ContentButton');
+  return {
+    ...actual,
+    ContentButton: (props: object) => {
+      const run = mockDuringRender;
+      mockDuringRender = null;
+      run?.();
+      return actual.ContentButton(props);
+    },
+  };
+});
+
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
@@ -150,6 +166,19 @@ test('a popup closed while its content loads is remembered too', async () => {
   expect(early.isConnected).toBe(false);
   await act(async () => answer());
   await new Promise((r) => setTimeout(r, 20));
+  expect(JSON.parse(localStorage.getItem('henhouse:popups')!)).toEqual(['welcome@1']);
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test("a popup closed after the popups' code has adopted it, before the shell's shows, stays closed", async () => {
+  const early = edgePopup();
+  // The guest's tap lands while the popups' render is under way (between its slices):
+  // after they chose the welcome popup, as its button renders, before it is on the page.
+  mockDuringRender = () => early.dispatchEvent(new Event('close'));
+  await mount();
+  await new Promise((r) => setTimeout(r, 20));
+  expect(mockDuringRender).toBeNull(); // the tap came
+  expect(early.isConnected).toBe(false);
   expect(JSON.parse(localStorage.getItem('henhouse:popups')!)).toEqual(['welcome@1']);
   expect(screen.queryByRole('dialog')).toBeNull();
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocation } from '@henhouse/kit/router';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -7,7 +7,7 @@ import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton'
 import { choosePopup, readDismissed } from '@henhouse/kit/rules/popups';
 import { rememberDismissed } from './dismissals';
 import { popupContent } from './popupContent';
-import { adoptEarlyPopup, earlyPopupClosed, releaseEarlyPopup } from './earlyPopup';
+import { adoptEarlyPopup, earlyPopupClosed, releaseEarlyPopup, subscribeEarlyPopup } from './earlyPopup';
 
 /** Set once a popup has been dismissed: one popup per visit (page load) is enough. */
 let dismissedThisVisit = false;
@@ -35,10 +35,12 @@ export function Popups() {
     adoptEarlyPopup();
     return readDismissed();
   });
+  // The edge's popup closed by the guest, whenever that came: before this render, or
+  // between it and its commit (./earlyPopup.ts, subscribeEarlyPopup).
+  const closedEarly = useSyncExternalStore(subscribeEarlyPopup, earlyPopupClosed, earlyPopupClosed);
   const popup = useMemo(
-    () =>
-      dismissedThisVisit || earlyPopupClosed() || !popups ? null : choosePopup(popups, pathname, signedIn, dismissed),
-    [popups, pathname, signedIn, dismissed],
+    () => (dismissedThisVisit || closedEarly || !popups ? null : choosePopup(popups, pathname, signedIn, dismissed)),
+    [popups, pathname, signedIn, dismissed, closedEarly],
   );
   // The popup the edge wrote into the page (./earlyPopup.ts) goes once the content is
   // here: this effect runs after the Dialog's, which has shown the shell's popup as a

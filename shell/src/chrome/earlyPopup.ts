@@ -17,6 +17,8 @@ import { rememberDismissedKey, syncDismissedCookie } from './dismissals';
 export const EARLY_POPUP_ID = 'hh-early-popup';
 
 let closedEarly = false;
+// Whoever renders from earlyPopupClosed (the popups, through useSyncExternalStore).
+const listeners = new Set<() => void>();
 
 function earlyPopup(doc: Document): HTMLDialogElement | null {
   const el = doc.getElementById(EARLY_POPUP_ID);
@@ -39,6 +41,7 @@ export function adoptEarlyPopup(doc: Document = document): void {
     const key = el.dataset.popupKey;
     if (key) rememberDismissedKey(key);
     el.remove();
+    listeners.forEach((l) => l());
   };
   if (!el.open) closed();
   else el.addEventListener('close', closed, { once: true });
@@ -47,6 +50,16 @@ export function adoptEarlyPopup(doc: Document = document): void {
 /** earlyPopupClosed: the guest closed the edge's popup on this visit. */
 export function earlyPopupClosed(): boolean {
   return closedEarly;
+}
+
+/** subscribeEarlyPopup calls onChange when the guest closes the edge's popup after it
+ *  was adopted. The popups' render that chose the shell's popup may not have committed
+ *  yet (React renders a part that has just loaded in slices, between which a tap comes):
+ *  read through useSyncExternalStore, that render is done again before it shows, and
+ *  shows none. */
+export function subscribeEarlyPopup(onChange: () => void): () => void {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
 }
 
 /** releaseEarlyPopup removes the edge's popup: the shell's own is showing, or the shell
