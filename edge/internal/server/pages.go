@@ -476,7 +476,7 @@ func (h *pageHandler) menuMeta(ctx context.Context, m routes.Match) (description
 	case routes.HeadingProduct:
 		if pid := m.Params["pid"]; pid != "" {
 			if p, err := h.orders.Product(ctx, mid, pid, ""); err == nil {
-				if !strings.HasPrefix(p.Image, "/") || strings.HasPrefix(p.Image, "//") {
+				if !sitePath(p.Image) {
 					p.Image = ""
 				}
 				if p.Image != "" {
