@@ -192,6 +192,30 @@ test('keyboard only: search, move through the results, choose', async () => {
   await page.context().close();
 });
 
+// Results far below the window are not drawn until the guest comes near them
+// (locations.css, .hh-loc-results__item): they are in the list for screen readers and the
+// keyboard all the same, and drawn once reached.
+test('a result below the window is drawn when the guest reaches it, by keyboard too', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { viewport: phone });
+  await openSearch(page);
+  const items = results(page).locator(':scope > li');
+  assert.equal(await items.count(), 10);
+  const drawn = (i) =>
+    items.nth(i).evaluate((li) => li.querySelector('h3').checkVisibility({ contentVisibilityAuto: true }));
+  assert.equal(await drawn(9), false, 'the tenth result is not drawn before the guest goes there');
+  const names = await results(page).getByRole('heading', { level: 3 }).allTextContents();
+  assert.equal(names.length, 10, 'every result is a heading for screen readers');
+  // Focus on the last result's "Order here" brings it into view, drawn at its real height.
+  const order = page.getByRole('button', { name: `Order here at ${names[9]}` });
+  await order.focus();
+  assert.equal(await drawn(9), true, 'the tenth result is drawn once the guest is there');
+  const box = await items.nth(9).boundingBox();
+  assert.ok(box.height > 150 && box.y < phone.height && box.y + box.height > 0, `in view at ${JSON.stringify(box)}`);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('/locations/all → state → city → location, by links with real addresses', async () => {
   const page = await newPage(site.browser, [], { viewport: desktop });
   await page.goto(site.edge.base + '/locations/all');
