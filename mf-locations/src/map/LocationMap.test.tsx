@@ -43,4 +43,22 @@ describe('LocationMap', () => {
     await settle();
     expect(screen.getByRole('region', { name: 'Map of locations' })).toBeInTheDocument();
   });
+
+  it('waits while a dialog covers the page (the welcome popup), and loads once it is closed', async () => {
+    const popup = document.createElement('dialog');
+    popup.setAttribute('open', '');
+    document.body.appendChild(popup);
+    try {
+      render(<LocationMap {...props} />);
+      // Long enough for the map to have loaded were the page not covered (the frame, then a task).
+      await new Promise((r) => setTimeout(r, 300));
+      expect(loaded).not.toHaveBeenCalled();
+      expect(screen.queryByRole('region')).not.toBeInTheDocument();
+
+      popup.removeAttribute('open'); // the guest closes it
+      expect(await screen.findByRole('region', { name: 'Map of locations' })).toBeInTheDocument();
+    } finally {
+      popup.remove();
+    }
+  });
 });

@@ -4,9 +4,13 @@
 // the search page after the first search's results are listed: the list does everything
 // the map does, so it is not part of the first load (docs/shell.md, "First-load budget")
 // and must not delay the results (docs/locations.md, "The first results come first"). The
-// placeholder keeps the map's place meanwhile.
+// placeholder keeps the map's place meanwhile. A map behind an open dialog (the welcome
+// popup of a first visit) waits for it to close: nothing behind a modal can be used, and
+// the map's code and drawing would only keep the dialog's buttons from answering
+// (docs/locations.md, "Where the map's code loads").
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { firstScreen } from '@henhouse/kit/ui/firstScreen';
+import { whenUncovered } from '@henhouse/kit/ui/uncovered';
 import { nextTask } from '../lib/nextTask';
 import type { LocationMapProps } from './types';
 
@@ -30,8 +34,8 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
   }
 }
 
-/** True once the page's first screen has been painted and the screen no longer holds
- *  the map back; it stays true. */
+/** True once the page's first screen has been painted, the screen no longer holds the
+ *  map back and no dialog covers the page; it stays true. */
 function useMapReady(hold: boolean): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -41,6 +45,7 @@ function useMapReady(hold: boolean): boolean {
       .then(() => new Promise((painted) => requestAnimationFrame(painted)))
       // The task after the frame: the frame's own task already lays out the whole screen.
       .then(nextTask)
+      .then(() => whenUncovered())
       .then(() => {
         if (!live) return;
         // The chunks are requested here rather than in the render that shows the map, which
