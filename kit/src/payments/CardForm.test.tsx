@@ -30,19 +30,3 @@ test('the card frame loads as soon as the guest starts on the form', async () =>
   await userEvent.click(screen.getByLabelText('Name'));
   expect(frame.getAttribute('loading')).toBe('eager');
 });
-
-// Behind the welcome popup the form cannot be used: the frame waits for it to close.
-test('the card frame waits while a dialog covers the page', async () => {
-  const popup = document.createElement('dialog');
-  popup.setAttribute('open', '');
-  document.body.appendChild(popup);
-  try {
-    render(<Form />);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(screen.queryByTitle('Card details')).not.toBeInTheDocument();
-    popup.removeAttribute('open'); // the guest closes it
-    await waitFor(() => screen.getByTitle('Card details'));
-  } finally {
-    popup.remove();
-  }
-});

@@ -12,7 +12,6 @@ import {
 } from '@henhouse/kit/payments/hostedFields';
 import './cardForm.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
-import { whenUncovered } from '@henhouse/kit/ui/uncovered';
 
 const brands = Object.entries(cardBrandNames) as [Exclude<CardBrand, ''>, string][];
 
@@ -36,31 +35,26 @@ export function CardForm({
     let fields: HostedFields | null = null;
     let cleanup = () => {};
     let gone = false;
-    // Behind an open dialog (a first visit's welcome popup) the form cannot be used yet:
-    // the processor's script and frame load once it closes, so the dialog's buttons are
-    // not kept waiting (docs/shell.md, "Work that waits behind a dialog").
-    whenUncovered()
-      .then(() => loadCheckoutClient())
-      .then(
-        (client) => {
-          if (gone || !box.current) return;
-          fields = client.mount(box.current, {
-            processor,
-            title: 'Card details',
-            onChange: setState,
-          });
-          fieldsRef.current = fields;
-          // The processor loads its frame as the guest nears it. A guest who has started on
-          // the form will get there: load it now, so that tabbing through the form never
-          // reaches a frame still empty (which the browser's Tab would pass over).
-          const frame = fields.frame;
-          const form = box.current.closest('form');
-          const wake = () => frame.setAttribute('loading', 'eager');
-          form?.addEventListener('focusin', wake, { once: true });
-          cleanup = () => form?.removeEventListener('focusin', wake);
-        },
-        (e: Error) => !gone && setLoadError(e.message),
-      );
+    loadCheckoutClient().then(
+      (client) => {
+        if (gone || !box.current) return;
+        fields = client.mount(box.current, {
+          processor,
+          title: 'Card details',
+          onChange: setState,
+        });
+        fieldsRef.current = fields;
+        // The processor loads its frame as the guest nears it. A guest who has started on
+        // the form will get there: load it now, so that tabbing through the form never
+        // reaches a frame still empty (which the browser's Tab would pass over).
+        const frame = fields.frame;
+        const form = box.current.closest('form');
+        const wake = () => frame.setAttribute('loading', 'eager');
+        form?.addEventListener('focusin', wake, { once: true });
+        cleanup = () => form?.removeEventListener('focusin', wake);
+      },
+      (e: Error) => !gone && setLoadError(e.message),
+    );
     return () => {
       gone = true;
       cleanup();
