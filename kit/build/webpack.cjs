@@ -126,6 +126,10 @@ function exposesReaching(chunks) {
 // them under a kilobyte. The remote's copies of the modules the shell provides stay
 // apart: they are never loaded.
 const KIT_GROUP_MIN = 6000;
+// The exception: a set that only one screen uses, of at least KIT_OWN_MIN bytes, keeps its
+// own file. In `kit-small` every other screen of the remote would fetch it for nothing
+// (the card form of the subscription page, ≈ 1 KB gzip, rode along with the sign-in page).
+const KIT_OWN_MIN = 3000;
 
 function remoteKitChunk() {
   const shellKit = shellKitModules();
@@ -152,6 +156,19 @@ function remoteKitChunk() {
           priority: 20,
           // Not enforced, so a set under the minimum is left to kitSmall.
           minSize: KIT_GROUP_MIN,
+          minChunks: 1,
+          maxAsyncRequests: Infinity,
+        },
+        kitOwn: {
+          test: (m, { chunkGraph }) => {
+            if (!test(m)) return false;
+            const { atLoad, later } = exposesReaching(chunkGraph.getModuleChunks(m));
+            return (atLoad.length ? atLoad : later).length === 1;
+          },
+          chunks: 'async',
+          name: groupName(false),
+          priority: 15,
+          minSize: KIT_OWN_MIN,
           minChunks: 1,
           maxAsyncRequests: Infinity,
         },

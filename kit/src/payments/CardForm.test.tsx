@@ -3,10 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HostedFields } from '@henhouse/kit/payments/hostedFields';
 import { CardForm } from './CardForm';
+import { checkoutClientLoadError } from './hostedFields';
 
-jest.mock('@henhouse/kit/payments/hostedFields', () => ({
-  ...jest.requireActual('@henhouse/kit/payments/hostedFields'),
-  loadCheckoutClient: () => jest.requireActual('@henhouse/kit/payments/test/cardFields').fakeCheckoutClient(),
+const mockLoad = jest.fn(() => jest.requireActual('@henhouse/kit/payments/test/cardFields').fakeCheckoutClient());
+jest.mock('@henhouse/kit/payments/checkoutClient', () => ({
+  loadCheckoutClient: () => mockLoad(),
 }));
 
 function Form() {
@@ -29,4 +30,14 @@ test('the card frame loads as soon as the guest starts on the form', async () =>
   frame.setAttribute('loading', 'lazy'); // as the processor's client mounts it
   await userEvent.click(screen.getByLabelText('Name'));
   expect(frame.getAttribute('loading')).toBe('eager');
+});
+
+test('a card form that cannot load says so, and Try again loads it', async () => {
+  mockLoad.mockRejectedValueOnce(new Error(checkoutClientLoadError));
+  render(<Form />);
+  expect(await screen.findByRole('alert')).toHaveTextContent(checkoutClientLoadError);
+  expect(screen.queryByTitle('Card details')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  await waitFor(() => screen.getByTitle('Card details'));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   cardBrandNames,
-  loadCheckoutClient,
+  checkoutClientLoadError,
   type CardBrand,
   type CardFieldsState,
   type HostedFields,
@@ -35,26 +35,35 @@ export function CardForm({
     let fields: HostedFields | null = null;
     let cleanup = () => {};
     let gone = false;
-    loadCheckoutClient().then(
-      (client) => {
-        if (gone || !box.current) return;
-        fields = client.mount(box.current, {
-          processor,
-          title: 'Card details',
-          onChange: setState,
-        });
-        fieldsRef.current = fields;
-        // The processor loads its frame as the guest nears it. A guest who has started on
-        // the form will get there: load it now, so that tabbing through the form never
-        // reaches a frame still empty (which the browser's Tab would pass over).
-        const frame = fields.frame;
-        const form = box.current.closest('form');
-        const wake = () => frame.setAttribute('loading', 'eager');
-        form?.addEventListener('focusin', wake, { once: true });
-        cleanup = () => form?.removeEventListener('focusin', wake);
-      },
-      (e: Error) => !gone && setLoadError(e.message),
-    );
+    // The client's loader comes after the first render, in a file of its own: the frame is
+    // below the form's other fields, and the screen should not wait for it.
+    import('@henhouse/kit/payments/checkoutClient')
+      .then(
+        (m) => m.loadCheckoutClient(),
+        () => {
+          throw new Error(checkoutClientLoadError);
+        },
+      )
+      .then(
+        (client) => {
+          if (gone || !box.current) return;
+          fields = client.mount(box.current, {
+            processor,
+            title: 'Card details',
+            onChange: setState,
+          });
+          fieldsRef.current = fields;
+          // The processor loads its frame as the guest nears it. A guest who has started on
+          // the form will get there: load it now, so that tabbing through the form never
+          // reaches a frame still empty (which the browser's Tab would pass over).
+          const frame = fields.frame;
+          const form = box.current.closest('form');
+          const wake = () => frame.setAttribute('loading', 'eager');
+          form?.addEventListener('focusin', wake, { once: true });
+          cleanup = () => form?.removeEventListener('focusin', wake);
+        },
+        (e: Error) => !gone && setLoadError(e.message),
+      );
     return () => {
       gone = true;
       cleanup();

@@ -1,5 +1,5 @@
 // The card processor's checkout client (docs/checkout.md, "Card fields"). The page loads
-// the processor's script, which puts the processor's frame in the page; the card number,
+// the processor's script (payments/checkoutClient.ts), which puts the processor's frame in the page; the card number,
 // expiry, security code and ZIP code are typed into that frame and never reach the
 // page's JavaScript. The page gets the card's brand while the guest types and, when the
 // order is placed, a token that stands for the card.
@@ -8,8 +8,6 @@
 // processor's own copy is hosted-fields/src/protocol.ts. They are two deployables (the
 // processor's files are not the site's), so each keeps its copy; the browser tests run
 // one against the other.
-import { loadScript } from '@henhouse/kit/loadScript';
-
 /** The checkout client version the site is built against. */
 export const CHECKOUT_CLIENT_VERSION = '2.7.0';
 
@@ -77,17 +75,6 @@ declare global {
 /** The failure of loading the processor's script. */
 export const checkoutClientLoadError =
   "The card form couldn't load. Check your connection and try again, or choose another way to pay.";
-
-/** loadCheckoutClient loads the processor's checkout script once and answers its client. */
-export async function loadCheckoutClient(win: Window = window): Promise<CheckoutClient> {
-  try {
-    await loadScript(`/payments/${CHECKOUT_CLIENT_VERSION}/checkout.js`, win.document);
-  } catch {
-    throw new Error(checkoutClientLoadError);
-  }
-  if (!win.HenhousePay) throw new Error(checkoutClientLoadError);
-  return win.HenhousePay;
-}
 
 /** isCardFieldsError tells a refusal from the card frame (a plain object it posted) from
  *  other failures, such as the API's errors, which are Error objects with a code too. */

@@ -6,8 +6,7 @@ import { ada, members, real, token } from '../test/recorded';
 import { cardFields, visaToken } from '@henhouse/kit/payments/test/cardFields';
 import Subscribe from './Subscribe';
 
-jest.mock('@henhouse/kit/payments/hostedFields', () => ({
-  ...jest.requireActual('@henhouse/kit/payments/hostedFields'),
+jest.mock('@henhouse/kit/payments/checkoutClient', () => ({
   loadCheckoutClient: () => jest.requireActual('@henhouse/kit/payments/test/cardFields').fakeCheckoutClient(),
 }));
 

@@ -18,8 +18,7 @@ import SignIn from './SignIn';
 import SignUp from './SignUp';
 import Subscribe from './Subscribe';
 
-jest.mock('@henhouse/kit/payments/hostedFields', () => ({
-  ...jest.requireActual('@henhouse/kit/payments/hostedFields'),
+jest.mock('@henhouse/kit/payments/checkoutClient', () => ({
   loadCheckoutClient: () => jest.requireActual('@henhouse/kit/payments/test/cardFields').fakeCheckoutClient(),
 }));
 jest.mock('@henhouse/kit/botcheck/botcheck', () => ({

@@ -11,8 +11,7 @@ jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
 }));
 // The processor's frame is replaced by a stand-in that answers tokens: what happens inside
 // the real frame is tested in hosted-fields/ and in the browser tests.
-jest.mock('@henhouse/kit/payments/hostedFields', () => ({
-  ...jest.requireActual('@henhouse/kit/payments/hostedFields'),
+jest.mock('@henhouse/kit/payments/checkoutClient', () => ({
   loadCheckoutClient: () => jest.requireActual('@henhouse/kit/payments/test/cardFields').fakeCheckoutClient(),
 }));
 

@@ -3,8 +3,7 @@
 // tokenize a test decides. What happens inside the real frame is tested in
 // hosted-fields/ and in the browser tests. Tests only.
 //
-//   jest.mock('@henhouse/kit/payments/hostedFields', () => ({
-//     ...jest.requireActual('@henhouse/kit/payments/hostedFields'),
+//   jest.mock('@henhouse/kit/payments/checkoutClient', () => ({
 //     loadCheckoutClient: () => jest.requireActual('@henhouse/kit/payments/test/cardFields').fakeCheckoutClient(),
 //   }));
 import type { CardToken, CheckoutClient, HostedFields } from '@henhouse/kit/payments/hostedFields';
