@@ -7,15 +7,18 @@ import { useSite, newPage, pageApi, seriousViolations, signUp, holdScripts } fro
 
 const site = useSite(before, after);
 
-/** Where each visible element of the main area is, by its tag and text. */
-const layout = (page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('#main h2, #main h3, #main label, #main input, #main button, #main a, #main p')]
-      .filter((e) => e.getClientRects().length)
-      .map((e) => {
-        const b = e.getBoundingClientRect();
-        return `${e.localName} ${(e.textContent ?? '').trim().slice(0, 30)} @ ${[b.x, b.y, b.width, b.height].map(Math.round).join(',')}`;
-      }),
+/** Where each visible element of the main area (or those `selector` picks) is, by its
+ *  tag and text. */
+const layout = (page, selector = '#main h2, #main h3, #main label, #main input, #main button, #main a, #main p') =>
+  page.evaluate(
+    (selector) =>
+      [...document.querySelectorAll(selector)]
+        .filter((e) => e.getClientRects().length)
+        .map((e) => {
+          const b = e.getBoundingClientRect();
+          return `${e.localName} ${(e.textContent ?? '').trim().slice(0, 30)} @ ${[b.x, b.y, b.width, b.height].map(Math.round).join(',')}`;
+        }),
+    selector,
   );
 
 for (const viewport of [
@@ -248,3 +251,49 @@ for (const viewport of [
     await page.context().close();
   });
 }
+
+/** Where the location search's panel parts and the map's frame are. */
+const searchLayout = (page) =>
+  layout(page, '#main .hh-loc-layout__panel :is(h2, h3, label, input, button, a), #main .hh-loc-layout__map');
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`at ${viewport.width} px the location search is there before the scripts, and the screen takes its place unmoved`, async () => {
+    const errors = [];
+    const page = await newPage(site.browser, errors, { viewport });
+    const release = await holdScripts(page);
+    await page.goto(site.edge.base + '/locations', { waitUntil: 'commit' });
+    const copy = page.locator('#main [data-prerendered="mf-locations/Search"]');
+    await copy.getByRole('button', { name: 'Search', includeHidden: true }).waitFor();
+    assert.equal(await page.locator('[data-screen]').count(), 0, 'the copy is taken for the screen');
+    assert.equal(await copy.getByText('Use my location').count(), 1);
+    await page.mouse.click(...(await centre(page, '#main input[name="formattedAddress"]')));
+    await page.keyboard.type('lost');
+    assert.equal(await page.locator('#main input[name="formattedAddress"]').inputValue(), '');
+    assert.deepEqual(await seriousViolations(page), []);
+    const before = await searchLayout(page);
+    assert.ok(
+      before.some((l) => l.startsWith('a See every location by state @')),
+      before.join('\n'),
+    );
+
+    release();
+    await page.locator('[data-screen="mf-locations/Search"]').waitFor();
+    await copy.waitFor({ state: 'detached' });
+    assert.deepEqual(await searchLayout(page), before);
+    await page.getByLabel('Address, city, state or ZIP code').fill('Dayton, OH');
+    assert.equal(await page.getByLabel('Address, city, state or ZIP code').inputValue(), 'Dayton, OH');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
+
+test('a search in the address bar gets no copy of the location search: the screen fills it in', async () => {
+  const html = await (await fetch(site.edge.base + '/locations?formattedAddress=Dayton%2C%20OH')).text();
+  assert.ok(!html.includes('data-prerendered'), 'a copy for a search');
+  assert.ok(
+    (await (await fetch(site.edge.base + '/locations')).text()).includes('data-prerendered="mf-locations/Search"'),
+  );
+});

@@ -118,6 +118,20 @@ func TestPrerenderedScreenForNoCart(t *testing.T) {
 	}
 }
 
+// The location search's copy is for an address without a query string: a query fills
+// the screen's search box.
+func TestPrerenderedScreenForNoQuery(t *testing.T) {
+	s, rel, rt := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"noQuery"`, 1))
+	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}
+	if !strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
+		t.Error("no copy for an address without a query")
+	}
+	p.Query = map[string]string{"formattedAddress": "Dayton, OH"}
+	if strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
+		t.Error("a copy for an address with a query")
+	}
+}
+
 // A copy's slots are written with the page's values, escaped for text and attributes
 // alike; a page without a value for one of them has no copy. A partial copy keeps the
 // footer back as a screen still loading does (data-screen-loading).

@@ -293,6 +293,11 @@ func (s *Shell) prerendered(p *Page) *prerenderedScreen {
 			if p.Session.HasCart {
 				return nil
 			}
+		case "noQuery":
+			// A query fills the screen's form (the location search's address).
+			if len(p.Query) > 0 {
+				return nil
+			}
 		default:
 			return nil // a condition this edge cannot tell
 		}

@@ -15,7 +15,9 @@ export type PrerenderCondition =
   /** The visitor is not signed in (a member's sign-in page sends them on). */
   | 'signedOut'
   /** The edge knows of no cart for the visitor (the checkout of an empty cart). */
-  | 'noCart';
+  | 'noCart'
+  /** The address has no query string (a search screen whose query fills its form). */
+  | 'noQuery';
 
 export interface ScreenPrerender {
   /** The screen's HTML per layout it is prerendered for. */

@@ -78,7 +78,10 @@ export function SearchBox({ defaultValue = '', error, onSearch, onUseMyLocation,
     onSearch(value, picked && picked.label === value.trim() ? picked : null);
   };
 
-  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  // Drawn at build time (no navigator: the page's prerendered copy), the button is there,
+  // as in every browser the site supports, so the screen does not move it in when it
+  // takes the copy's place.
+  const canLocate = typeof navigator === 'undefined' || 'geolocation' in navigator;
 
   return (
     <form
