@@ -297,3 +297,59 @@ test('a search in the address bar gets no copy of the location search: the scree
     (await (await fetch(site.edge.base + '/locations')).text()).includes('data-prerendered="mf-locations/Search"'),
   );
 });
+
+/** Where the menu page's top is: its header, search and filters, category links and the
+ *  first section's head. */
+const menuTop = (page) =>
+  layout(
+    page,
+    '#main :is(.hh-menu-header :is(h2, p, a, button), .hh-menu-filters :is(label, input, summary), .hh-category-bar a, .hh-menu-section h2, .hh-menu-section > p)',
+  );
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`at ${viewport.width} px a menu page shows its location, filters and first section before the scripts, and the screen adds the rest without moving them`, async () => {
+    const errors = [];
+    const page = await newPage(site.browser, errors, { viewport });
+    const release = await holdScripts(page);
+    await page.goto(site.edge.base + '/menu/m-standard', { waitUntil: 'commit' });
+    const copy = page.locator('#main [data-prerendered="mf-menu/Menu"]');
+    await copy.getByRole('heading', { name: 'Breakfast', level: 2, includeHidden: true }).waitFor();
+    assert.equal(await page.locator('[data-screen]').count(), 0, 'the copy is taken for the screen');
+    assert.match(await copy.locator('.hh-menu-header').innerText(), /Ordering from Henhouse Columbus Downtown/);
+    assert.match(await copy.locator('.hh-menu-section').innerText(), /Breakfast, 6:00 AM to 10:30 AM/);
+    assert.ok(!(await page.locator('footer').isVisible()), 'the footer stands under the top of the page');
+    assert.deepEqual(await seriousViolations(page), []);
+    const before = await menuTop(page);
+    assert.ok(
+      before.some((l) => l.startsWith('a Breakfast @')),
+      before.join('\n'),
+    );
+
+    release();
+    await page.locator('[data-screen="mf-menu/Menu"]').waitFor();
+    await copy.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'All of Breakfast' }).waitFor();
+    const after = await menuTop(page);
+    for (const l of before) assert.ok(after.includes(l), `${l} moved:\n${after.join('\n')}`);
+    assert.ok(
+      after.some((l) => l.startsWith('a Chicken @')),
+      'the other categories come with the screen',
+    );
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
+
+test('a visitor who chose another location of the menu, or searched it, gets no copy of its top', async () => {
+  const plain = await (await fetch(site.edge.base + '/menu/m-standard')).text();
+  assert.ok(plain.includes('data-prerendered="mf-menu/Menu"'));
+  const chosen = await (
+    await fetch(site.edge.base + '/menu/m-standard', { headers: { cookie: 'hh_location=oh-dayton|m-standard' } })
+  ).text();
+  assert.ok(!chosen.includes('data-prerendered'), 'a copy of another location');
+  const searched = await (await fetch(site.edge.base + '/menu/m-standard?q=tenders')).text();
+  assert.ok(!searched.includes('data-prerendered'), 'a copy for a search');
+});

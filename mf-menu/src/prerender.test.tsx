@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { mockApi, mount, resetStore } from '@henhouse/kit/test/harness';
 import { asPageHolds, canonical, filled } from '@henhouse/kit/prerender/test/compare';
-import type { Product as ProductT } from '@henhouse/kit/api/types';
+import type { Location, Menu as MenuT, Product as ProductT } from '@henhouse/kit/api/types';
 import { real } from './test/recorded';
 import { renderScreens } from './prerender';
 import Product from './screens/Product';
+import Menu from './screens/Menu';
 
 // The product page's copy, filled in as the edge fills it from the catalogue, is the top
 // of the screen once it has the product: the copy goes without anything above the form
@@ -33,4 +34,76 @@ it("draws the top of the product page, whose slots the edge fills with the produ
   expect(canonical(wrap)).toBe(
     asPageHolds(filled(html, { menu: 'm-standard', name: p.name, description: p.description, image: p.image })),
   );
+});
+
+// The menu page's copy, filled in as the edge fills it (menuCopySlots in
+// edge/internal/server/pages.go), is the top of the screen once it has the menu: the
+// header, the search and filters, the category bar's first link and the first section's
+// head. The screen adds the other links to the right and the products under the head.
+describe('the top of a menu page', () => {
+  const answer = () => real<{ menu: MenuT; location: Location }>('GET /api/menus/{menuId}');
+
+  /** The screen's top as the copy draws it: the bar's first link, the first section's head. */
+  function screenTop(): HTMLElement {
+    const root = document.querySelector('[data-screen="mf-menu/Menu"]')!;
+    const top = root.cloneNode(true) as Element;
+    top.querySelectorAll('.hh-category-bar li:not(:first-child)').forEach((li) => li.remove());
+    const sections = top.querySelectorAll('.hh-menu-section');
+    sections.forEach((s, i) => (i > 0 ? s.remove() : undefined));
+    sections[0]
+      .querySelectorAll(':scope > :not(h2, .hh-menu-section__desc, .hh-menu-section__when)')
+      .forEach((el) => el.remove());
+    top.querySelectorAll('[role="status"]:not(.hh-menu-count)').forEach((el) => el.remove());
+    // The section's size estimate for when it is off screen: the copy is on it, and has no
+    // style attribute (the page's policy blocks them).
+    sections[0].removeAttribute('style');
+    const wrap = document.createElement('div');
+    wrap.append(top);
+    return wrap;
+  }
+
+  function slotsOf(menu: MenuT, location: Location): Record<string, string> {
+    const c = menu.categories[0];
+    return {
+      menu: menu.id,
+      menuname: menu.name,
+      place: location.name,
+      street: location.address.street,
+      city: location.address.city,
+      state: location.address.state,
+      category: c.id,
+      catname: c.name,
+      catdesc: c.description,
+      catwhen: c.availability?.label ?? '',
+    };
+  }
+
+  it('is drawn for a visitor with no cart and no search in the address, the footer kept back', () => {
+    const copy = renderScreens().screens.Menu;
+    expect(copy.partial).toBe(true);
+    expect(copy.when).toEqual(['noCart', 'noQuery']);
+  });
+
+  it.each([
+    ['whose first category has a daily window', false],
+    ['whose first category is sold all day', true],
+  ])('is the top of the screen for a menu %s', async (_, allDay) => {
+    const a = answer();
+    const { menu, location } = a.body;
+    location.name = 'Henhouse <Dayton> & "more"'; // escaped alike
+    if (allDay) delete menu.categories[0].availability;
+    else expect(menu.categories[0].availability?.label).toBeTruthy();
+    mockApi({ 'GET /menus/m-standard': a });
+    mount(Menu, '/menu/m-standard', { params: { mid: 'm-standard' } });
+    await screen.findByRole('heading', { name: menu.categories[0].name, level: 2 });
+
+    const html = renderScreens().screens.Menu.layouts.default ?? '';
+    const want = document.createElement('div');
+    want.innerHTML = filled(html, slotsOf(menu, location)).replace(/ data-prerendered-screen="/g, ' data-screen="');
+    // The copy's empty line of a category sold all day is not on the screen: it is hidden.
+    want.querySelectorAll('.hh-menu-section__when:empty').forEach((p) => p.remove());
+    expect(html).not.toMatch(/ style=/);
+    expect(canonical(screenTop())).toBe(canonical(want));
+    expect(want.textContent).toContain(location.name);
+  });
 });

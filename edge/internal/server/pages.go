@@ -188,6 +188,9 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	if status == fiber.StatusOK {
 		p.Data = dataPath(c, m, p.Session.HasCart, cartMenu)
 	}
+	if m.Route.Heading == routes.HeadingMenu && p.Slots != nil && chosenElsewhere(c, m.Params["mid"], p.Slots["placeid"]) {
+		p.Slots = nil // the screen's top is another location's: no copy (menuCopySlots)
+	}
 	if m.Route.Layout == routes.LayoutDefault && h.popups != nil {
 		// The popup this visitor will see, by the shell's own rule, written into the
 		// page so that it paints with the page's first paint instead of after the
@@ -465,7 +468,7 @@ func (h *pageHandler) menuMeta(ctx context.Context, m routes.Match) (description
 	switch m.Route.Heading {
 	case routes.HeadingMenu:
 		if l, err := h.orders.LocationByMenu(ctx, mid); err == nil {
-			return fmt.Sprintf("The %s menu at %s, %s, %s: order online for pickup or delivery.", brand, l.Name, l.Address.Street, l.Address.City), "", nil
+			return fmt.Sprintf("The %s menu at %s, %s, %s: order online for pickup or delivery.", brand, l.Name, l.Address.Street, l.Address.City), "", h.menuCopySlots(ctx, mid, l)
 		}
 	case routes.HeadingCategory:
 		if cid := m.Params["cid"]; cid != "" {
@@ -487,6 +490,38 @@ func (h *pageHandler) menuMeta(ctx context.Context, m routes.Match) (description
 		}
 	}
 	return "", "", nil
+}
+
+// menuCopySlots are the slots of the menu screen's prerendered copy (its top: the menu's
+// name and location, the first category in the category bar and the first section's
+// heading, description and daily window; docs/menu.md, "The top of the menu with the
+// first paint"), as the screen shows the menu at l, the location it is shown at for a
+// visitor who has chosen none of its locations. nil (no copy) for a menu that cannot be
+// read or has no category. "place" is l's id, which serve compares with the visitor's
+// chosen location; the copy does not show it.
+func (h *pageHandler) menuCopySlots(ctx context.Context, mid string, l ordering.Location) map[string]string {
+	m, err := h.orders.Menu(ctx, mid, l.ID)
+	if err != nil || len(m.Categories) == 0 {
+		return nil
+	}
+	c := m.Categories[0]
+	when := ""
+	if c.Availability != nil {
+		when = c.Availability.Label
+	}
+	return map[string]string{
+		"menu": url.PathEscape(mid), "menuname": m.Name, "placeid": l.ID,
+		"place": l.Name, "street": l.Address.Street, "city": l.Address.City, "state": l.Address.State,
+		"category": c.ID, "catname": c.Name, "catdesc": c.Description, "catwhen": when,
+	}
+}
+
+// chosenElsewhere: the visitor's chosen location (the hint cookie) sells menu mid but is
+// not place, or the hint cannot be read. The menu screen shows the chosen location's
+// menu then, not the copy's, which shows the menu at place.
+func chosenElsewhere(c fiber.Ctx, mid, place string) bool {
+	location, menu, present, ok := session.LocationHint(c)
+	return present && (!ok || (menu == mid && location != place))
 }
 
 func firstNonEmpty(s ...string) string {

@@ -377,3 +377,33 @@ func TestProductPageHasItsScreensTop(t *testing.T) {
 		t.Errorf("a copy on the page of a product that does not exist:\n%s", body[:min(len(body), 4000)])
 	}
 }
+
+// A menu page writes the top of its screen, drawn by mf-menu's build, with the menu's
+// name, its location and its first category from the catalogue: for a visitor who has
+// chosen none of the menu's other locations, has no cart and searched for nothing.
+func TestMenuPageHasItsScreensTop(t *testing.T) {
+	s := newTestServer(t)
+	withScreenCopies(t, s, "mf-menu", `{"brandName":"Henhouse","screens":{"Menu":{"partial":true,"when":["noCart","noQuery"],"layouts":{"default":"<h2>__hh_menuname__</h2><p>Ordering from <strong>__hh_place__</strong> __hh_street__, __hh_city__, __hh_state__</p><a href=\"#category-__hh_category__\">__hh_catname__</a><section><h2>__hh_catname__</h2><p>__hh_catdesc__</p><p>__hh_catwhen__</p></section>"}}}}`)
+	want := `<div class="hh-prerendered" data-prerendered="mf-menu/Menu" data-screen-loading="" inert aria-busy="true"><h2>Henhouse Menu</h2><p>Ordering from <strong>Henhouse Columbus Downtown</strong> 5405 Oak Ave, Columbus, OH</p><a href="#category-breakfast">Breakfast</a><section><h2>Breakfast</h2><p>Chicken biscuits, egg and sausage platters and hot coffee, served every morning until 10:30.</p><p>Breakfast, 6:00 AM to 10:30 AM</p></section>`
+	for _, c := range []struct {
+		about, path string
+		cookies     []string
+		copy        bool
+	}{
+		{"a first visit", "/menu/m-standard", nil, true},
+		{"the menu's location chosen", "/menu/m-standard", []string{"hh_location=oh-columbus-downtown|m-standard"}, true},
+		{"a location of another menu chosen", "/menu/m-standard", []string{"hh_location=tx-austin|m-texas"}, true},
+		{"another location of this menu chosen", "/menu/m-standard", []string{"hh_location=oh-dayton|m-standard"}, false},
+		{"a hint that cannot be read", "/menu/m-standard", []string{"hh_location=oh%7Cdayton|m-standard"}, false},
+		{"a search in the address", "/menu/m-standard?q=tenders", nil, false},
+		{"a menu that does not exist", "/menu/no-such-menu", nil, false},
+	} {
+		_, body := getWithCookies(t, s, c.path, c.cookies...)
+		if got := strings.Contains(body, want); got != c.copy || (c.copy && strings.Contains(body, "Loading")) {
+			t.Errorf("%s: copy %v, want %v in\n%s", c.about, got, c.copy, body[:min(len(body), 4000)])
+		}
+		if !c.copy && strings.Contains(body, "data-prerendered") {
+			t.Errorf("%s: another copy on the page", c.about)
+		}
+	}
+}

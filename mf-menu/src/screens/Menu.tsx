@@ -1,6 +1,6 @@
 // /menu/{mid}: the location's menu by category (docs/menu.md, "Menu page"). One request
 // to /api answers the menu and its location; search and filters run on that answer.
-import { startTransition, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { startTransition, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from '@henhouse/kit/router';
 import { getMenu } from '@henhouse/kit/api/menu';
@@ -93,19 +93,14 @@ export default function Menu({ params, query }: ScreenProps) {
         />
       )}
       {(whole ? shown : shown.slice(0, count)).map((c) => (
-        <section
+        <MenuSection
           key={c.id}
-          id={sectionId(c.id)}
-          className="hh-menu-section"
-          aria-labelledby={`${sectionId(c.id)}-h`}
-          // The section's size before it is laid out (menu.css, .hh-menu-section).
-          style={{ '--hh-products': c.products.length } as CSSProperties}
+          id={c.id}
+          name={c.name}
+          description={c.description}
+          when={c.availability?.label}
+          products={c.products.length}
         >
-          <h2 id={`${sectionId(c.id)}-h`} tabIndex={-1}>
-            {c.name}
-          </h2>
-          <p className="hh-menu-section__desc">{c.description}</p>
-          {c.availability && <p className="hh-menu-section__when">{c.availability.label}</p>}
           <ProductGrid products={c.products} mid={mid} place={location} quick={quick} variant="group" />
           <Link
             className="hh-menu-section__more"
@@ -113,10 +108,49 @@ export default function Menu({ params, query }: ScreenProps) {
           >
             All of {c.name}
           </Link>
-        </section>
+        </MenuSection>
       ))}
       <Announce text={quick.announcement} />
     </div>
+  );
+}
+
+/** MenuSection is one category's section: its heading, description and daily window
+ *  ("Breakfast, 6:00 AM to 10:30 AM", when the category has one), then children (its
+ *  products and the way to the category's page). The page's copy drawn at build time
+ *  (../prerender.tsx) is the first section's head, drawn by this same component. */
+export function MenuSection({
+  id,
+  name,
+  description,
+  when,
+  products,
+  children,
+}: {
+  id: string;
+  name: string;
+  description: string;
+  when?: string;
+  /** How many products it has; undefined in the page's copy, which can have no style
+   *  attribute (the page's policy blocks them) and needs none: it is on the screen. */
+  products?: number;
+  children?: ReactNode;
+}) {
+  return (
+    <section
+      id={sectionId(id)}
+      className="hh-menu-section"
+      aria-labelledby={`${sectionId(id)}-h`}
+      // The section's size before it is laid out (menu.css, .hh-menu-section).
+      style={products === undefined ? undefined : ({ '--hh-products': products } as CSSProperties)}
+    >
+      <h2 id={`${sectionId(id)}-h`} tabIndex={-1}>
+        {name}
+      </h2>
+      <p className="hh-menu-section__desc">{description}</p>
+      {when && <p className="hh-menu-section__when">{when}</p>}
+      {children}
+    </section>
   );
 }
 
