@@ -497,7 +497,7 @@ func (h *pageHandler) menuMeta(ctx context.Context, m routes.Match) (description
 // heading, description and daily window; docs/menu.md, "The top of the menu with the
 // first paint"), as the screen shows the menu at l, the location it is shown at for a
 // visitor who has chosen none of its locations. nil (no copy) for a menu that cannot be
-// read or has no category. "place" is l's id, which serve compares with the visitor's
+// read or has no category. "placeid" is l's id, which serve compares with the visitor's
 // chosen location; the copy does not show it.
 func (h *pageHandler) menuCopySlots(ctx context.Context, mid string, l ordering.Location) map[string]string {
 	m, err := h.orders.Menu(ctx, mid, l.ID)
