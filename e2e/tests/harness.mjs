@@ -202,6 +202,8 @@ export const copyGone = (page) => page.locator('#main [data-prerendered]').waitF
  *  waits for the account page. */
 export async function signUp(page, base, email, phone) {
   await page.goto(base + '/account/signup');
+  // The form drawn at build time comes first and cannot be used: wait for the screen's.
+  await page.locator('[data-screen="mf-account/SignUp"]').waitFor();
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Email', { exact: true }).fill(email);

@@ -65,6 +65,51 @@ for (const viewport of [
   });
 }
 
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  for (const { path, screen, button } of [
+    { path: '/account/signup', screen: 'mf-account/SignUp', button: 'Create account' },
+    { path: '/account/forgot', screen: 'mf-account/Forgot', button: 'Send code' },
+  ]) {
+    test(`at ${viewport.width} px ${path} shows its form before the scripts, and the screen takes its place unmoved`, async () => {
+      const errors = [];
+      const page = await newPage(site.browser, errors, { viewport });
+      const release = await holdScripts(page);
+      await page.goto(site.edge.base + path, { waitUntil: 'commit' });
+      const copy = page.locator(`#main [data-prerendered="${screen}"]`);
+      await copy.getByRole('button', { name: button, includeHidden: true }).waitFor({ state: 'attached' });
+      assert.equal(await page.locator('[data-screen]').count(), 0, 'the copy is taken for the screen');
+      assert.deepEqual(await seriousViolations(page), []);
+      const before = await layout(page);
+      assert.ok(
+        before.some((l) => l.startsWith(`button ${button} @`)),
+        before.join('\n'),
+      );
+
+      release();
+      await page.locator(`[data-screen="${screen}"]`).waitFor();
+      assert.equal(await copy.count(), 0);
+      assert.deepEqual(await layout(page), before);
+      const email = page.getByRole('textbox', { name: 'Email' });
+      await email.fill('ada@example.com');
+      assert.equal(await email.inputValue(), 'ada@example.com');
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    });
+  }
+}
+
+test('a visitor who has chosen a location gets no copy of the sign-up form: it starts with that location', async () => {
+  const page = await newPage(site.browser);
+  const html = async (cookie) =>
+    (await page.request.get(site.edge.base + '/account/signup', { headers: cookie ? { cookie } : {} })).text();
+  assert.ok((await html('')).includes('data-prerendered="mf-account/SignUp"'), 'no copy on a first visit');
+  assert.ok(!(await html('hh_location=oh-dayton|m-standard')).includes('data-prerendered'), 'a copy with a location');
+  await page.context().close();
+});
+
 async function centre(page, selector) {
   const b = await page.locator(selector).first().boundingBox();
   return [b.x + b.width / 2, b.y + b.height / 2];

@@ -2,6 +2,8 @@ import { mockApi, resetStore } from '@henhouse/kit/test/harness';
 import { asPageHolds, clientFirstRender } from '@henhouse/kit/prerender/test/compare';
 import { renderScreens } from './prerender';
 import SignIn from './screens/SignIn';
+import SignUp from './screens/SignUp';
+import Forgot from './screens/Forgot';
 
 // The sign-in page's copy is what the screen renders first in its place: the copy goes
 // without a visible change, and the guest's first paint is the form they will use.
@@ -11,6 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   delete (window as { ReactNativeWebView?: unknown }).ReactNativeWebView;
+  delete (navigator as { geolocation?: unknown }).geolocation;
 });
 
 it('draws the sign-in form as the screen first renders it, on the site', () => {
@@ -34,5 +37,40 @@ it('draws the app sign-in as the app shows it, with its own sign-up', () => {
   (window as { ReactNativeWebView?: unknown }).ReactNativeWebView = { postMessage: () => {} };
   expect(
     clientFirstRender(<SignIn routeId="app-signin" params={{}} query={{}} layout="app" />, '/app/signin', 'app'),
+  ).toBe(asPageHolds(html));
+});
+
+it('draws the sign-up form, with no favourite location yet, as the screen first renders it', () => {
+  // A browser's: every browser the site supports can be asked for its position.
+  Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition() {} }, configurable: true });
+  const copy = renderScreens().screens.SignUp;
+  expect(copy.when).toEqual(['signedOut', 'noQuery', 'noLocation']);
+  const html = copy.layouts.default ?? '';
+  expect(html).toContain('Create account');
+  expect(html).toContain('Favourite location');
+  expect(html).toContain('Use my location');
+  expect(html).not.toContain('data-screen=');
+  expect(html).not.toContain(' style=');
+  expect(
+    clientFirstRender(
+      <SignUp routeId="account-signup" params={{}} query={{}} layout="default" />,
+      '/account/signup',
+      'default',
+    ),
+  ).toBe(asPageHolds(html));
+});
+
+it("draws the forgotten password's first step, the same for everyone", () => {
+  const copy = renderScreens().screens.Forgot;
+  expect(copy.when).toBeUndefined();
+  const html = copy.layouts.default ?? '';
+  expect(html).toContain('Forgot Password');
+  expect(html).not.toContain(' style=');
+  expect(
+    clientFirstRender(
+      <Forgot routeId="account-forgot" params={{}} query={{}} layout="default" />,
+      '/account/forgot',
+      'default',
+    ),
   ).toBe(asPageHolds(html));
 });

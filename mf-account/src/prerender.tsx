@@ -1,7 +1,11 @@
 // The screens of this remote drawn at build time (kit/src/prerender/screens.tsx): the
-// sign-in form, the same for every signed-out visitor, is on the page with its first paint.
+// sign-in and sign-up forms, the same for every signed-out visitor (the sign-up's for one
+// who has chosen no location yet), and the forgotten password's first step, the same for
+// everyone, are on the page with its first paint.
 import { prerenderBrand, prerenderScreen, type ScreenPrerenders } from '@henhouse/kit/prerender/screens';
 import SignIn from './screens/SignIn';
+import SignUp from './screens/SignUp';
+import Forgot from './screens/Forgot';
 
 /** The native app's bridge as the webview has it before the page loads: inside the app
  *  the sign-in offers the app's own sign-up, so the copy does too (a browser opening
@@ -33,6 +37,27 @@ export function renderScreens(): ScreenPrerenders {
           ),
           app: withAppBridge(() =>
             prerenderScreen(<SignIn routeId="app-signin" params={{}} query={{}} layout="app" />, '/app/signin', 'app'),
+          ),
+        },
+      },
+      // A member is sent on, a sign-in link keeps the address's ?return=, and a chosen
+      // location is the favourite the form starts with: none of those is in the copy.
+      SignUp: {
+        when: ['signedOut', 'noQuery', 'noLocation'],
+        layouts: {
+          default: prerenderScreen(
+            <SignUp routeId="account-signup" params={{}} query={{}} layout="default" />,
+            '/account/signup',
+            'default',
+          ),
+        },
+      },
+      Forgot: {
+        layouts: {
+          default: prerenderScreen(
+            <Forgot routeId="account-forgot" params={{}} query={{}} layout="default" />,
+            '/account/forgot',
+            'default',
           ),
         },
       },

@@ -132,6 +132,20 @@ func TestPrerenderedScreenForNoQuery(t *testing.T) {
 	}
 }
 
+// The sign-up's copy is for a visitor who has chosen no location: the form starts with
+// the chosen one as the favourite.
+func TestPrerenderedScreenForNoLocation(t *testing.T) {
+	s, rel, rt := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"noLocation"`, 1))
+	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}
+	if !strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
+		t.Error("no copy for a visitor without a chosen location")
+	}
+	p.ChosenLocation = true
+	if strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
+		t.Error("a copy for a visitor with a chosen location")
+	}
+}
+
 // A copy's slots are written with the page's values, escaped for text and attributes
 // alike; a page without a value for one of them has no copy. A partial copy keeps the
 // footer back as a screen still loading does (data-screen-loading).

@@ -144,6 +144,10 @@ type Page struct {
 	// (docs/shell.md, "Prerendered screens"): a product page's "menu", "product", "name",
 	// "description" and "image". A copy with a slot not here is not written.
 	Slots map[string]string
+	// ChosenLocation: the visitor's browser has a location chosen (the shell's location
+	// hint cookie, session.LocationHint), which a screen such as the sign-up's form
+	// starts with; its copy is only for a visitor without one ("noLocation").
+	ChosenLocation bool
 	// Image is the site path of the screen's largest image when the edge knows it from
 	// the data (a product page's photo): the head preloads it at high priority, so it
 	// is there when the screen renders instead of asked for then. Empty: none.
@@ -296,6 +300,10 @@ func (s *Shell) prerendered(p *Page) *prerenderedScreen {
 		case "noQuery":
 			// A query fills the screen's form (the location search's address).
 			if len(p.Query) > 0 {
+				return nil
+			}
+		case "noLocation":
+			if p.ChosenLocation {
 				return nil
 			}
 		default:

@@ -407,3 +407,26 @@ func TestMenuPageHasItsScreensTop(t *testing.T) {
 		}
 	}
 }
+
+// The sign-up page's copy, drawn for a visitor who has chosen no location, is on the
+// page only when the location hint cookie says none is chosen (a chosen one would be the
+// form's favourite location).
+func TestSignUpCopyWaitsForNoChosenLocation(t *testing.T) {
+	s := newTestServer(t)
+	withScreenCopies(t, s, "mf-account", `{"brandName":"Henhouse","screens":{"SignUp":{"when":["signedOut","noQuery","noLocation"],"layouts":{"default":"<form>Create account</form>"}}}}`)
+	for _, c := range []struct {
+		about, path string
+		cookies     []string
+		copy        bool
+	}{
+		{"a first visit", "/account/signup", nil, true},
+		{"a location chosen", "/account/signup", []string{"hh_location=oh-dayton|m-standard"}, false},
+		{"a hint that cannot be read", "/account/signup", []string{"hh_location=oh%7Cdayton|m-standard"}, false},
+		{"a page to return to", "/account/signup?return=%2Faccount", nil, false},
+	} {
+		_, body := getWithCookies(t, s, c.path, c.cookies...)
+		if got := strings.Contains(body, `data-prerendered="mf-account/SignUp"`); got != c.copy {
+			t.Errorf("%s: copy %v, want %v in\n%s", c.about, got, c.copy, body[:min(len(body), 4000)])
+		}
+	}
+}

@@ -17,7 +17,10 @@ export type PrerenderCondition =
   /** The edge knows of no cart for the visitor (the checkout of an empty cart). */
   | 'noCart'
   /** The address has no query string (a search screen whose query fills its form). */
-  | 'noQuery';
+  | 'noQuery'
+  /** The visitor has chosen no location (the edge reads the shell's location hint
+   *  cookie): the sign-up's favourite location starts empty. */
+  | 'noLocation';
 
 export interface ScreenPrerender {
   /** The screen's HTML per layout it is prerendered for. */

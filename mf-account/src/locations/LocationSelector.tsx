@@ -61,6 +61,10 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
       setBusy(false);
     }
   };
+  // Drawn at build time (no navigator: the sign-up page's prerendered copy), "Use my
+  // location" is there, as in every browser the site supports, so the form does not move
+  // down under it when the screen takes the copy's place.
+  const canLocate = typeof navigator === 'undefined' || 'geolocation' in navigator;
   const search = () => {
     const q = query.trim();
     if (!q) {
@@ -143,7 +147,7 @@ export function LocationSelector({ legend, value, onChange, error, focusRef, cho
             </button>
           </div>
           <div className="hh-acct-row">
-            {typeof navigator !== 'undefined' && 'geolocation' in navigator && (
+            {canLocate && (
               <button type="button" className="hh-acct-link" onClick={nearMe} disabled={busy}>
                 Use my location
               </button>
