@@ -561,7 +561,10 @@ func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in o
 				return err
 			}
 		}
-		line.ID = lineID
+		// The stored line's own id, not lineID: that one may point into the request's
+		// memory (a path parameter), which the server reuses for the next request, and
+		// the cart outlives the request in the provider's cache.
+		line.ID = c.Products[i].ID
 		c.Products[i] = line
 		return nil
 	})

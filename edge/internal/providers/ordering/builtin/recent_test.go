@@ -118,6 +118,38 @@ func TestAnOwnerInReusedRequestMemoryIsRememberedAsItWas(t *testing.T) {
 	})
 }
 
+// A line's id comes from the request's path, in memory the server reuses for the next
+// request: the cart keeps the line's own id, not that string, so the line can still be
+// changed and removed after the memory holds something else.
+func TestALineIdInReusedRequestMemoryIsKeptAsItWas(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		if _, err := e.p.CreateCart(ctx, "v", "m-standard", ""); err != nil {
+			t.Fatal(err)
+		}
+		c, err := e.p.AddProduct(ctx, "v", tenders)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := c.Products[0].ID
+		buf := []byte(id)
+		inRequest := unsafe.String(&buf[0], len(buf))
+		two := tenders
+		two.Quantity = 2
+		if _, err := e.p.UpdateProduct(ctx, "v", inRequest, two); err != nil {
+			t.Fatal(err)
+		}
+		copy(buf, strings.Repeat("x", len(buf))) // the next request's bytes
+		c, err = e.p.Cart(ctx, "v")
+		if err != nil || c.Products[0].ID != id {
+			t.Fatalf("after the request's memory was reused: %v, line id %q, want %q", err, c.Products[0].ID, id)
+		}
+		if c, err = e.p.RemoveProduct(ctx, "v", id); err != nil || len(c.Products) != 0 {
+			t.Fatalf("remove: %v %+v", err, c.Products)
+		}
+	})
+}
+
 // Two edges share one Redis: what one remembers goes out of date when the other
 // changes the cart, and no change is lost or refused because of it.
 func TestARememberedCartOutOfDateLosesNothing(t *testing.T) {
