@@ -6,6 +6,7 @@
 //   node bench/lighthouse.mjs /catering       # any routes
 //   node bench/lighthouse.mjs --returning /   # a visitor who dismissed the popups before
 //   node bench/lighthouse.mjs --tasks /contact  # and the long tasks behind TBT, by script, and the layout shifts
+//   node bench/lighthouse.mjs --all           # a page of every route of the route table (a few minutes)
 //
 // Lighthouse drives a new Chromium for each route (bench/firstvisit.mjs says why). Each
 // route is loaded as a first visit (empty cache and storage, so the welcome popup shows,
@@ -23,6 +24,39 @@ const args = process.argv.slice(2);
 const returning = args.includes('--returning');
 const tasks = args.includes('--tasks');
 const routes = args.filter((a) => !a.startsWith('--'));
+// One page of each route of edge/internal/routes/table.go that answers 200 to a first
+// visit (the test-only checkout aside).
+const everyRoute = [
+  '/',
+  '/account',
+  '/account/confirmed',
+  '/account/forgot',
+  '/account/settings',
+  '/account/signin',
+  '/account/signup',
+  '/contact',
+  '/henhouse-columbus-jobs',
+  '/locations',
+  '/locations/all',
+  '/locations/oh/columbus',
+  '/order',
+  '/order/checkout',
+  '/order/confirm',
+  '/gift-cards/buy',
+  '/gift-cards/balance',
+  '/menu',
+  '/menu/m-standard/category/chicken',
+  '/menu/m-standard/product/combo-2pc',
+  '/menu/m-standard',
+  '/app/checkout',
+  '/app/code',
+  '/app/signin',
+  '/app/subscribe',
+  '/sitemap',
+  '/typography',
+  '/catering',
+];
+if (args.includes('--all')) routes.push(...everyRoute.filter((r) => !routes.includes(r)));
 if (!routes.length) routes.push('/', '/locations', '/menu/m-standard', '/account/signin');
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -87,6 +121,12 @@ try {
       disableStorageReset: returning,
     });
     benchmarkIndex = lhr.environment?.benchmarkIndex;
+    // A page Lighthouse could not measure (an error status: it measures 200 pages only)
+    // is said so, and the other routes go on.
+    if (lhr.runtimeError) {
+      console.log(path.padEnd(20), `not measured: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      continue;
+    }
     const score = (c) => String(Math.round((lhr.categories[c]?.score ?? 0) * 100)).padStart(4);
     const a = lhr.audits;
     console.log(

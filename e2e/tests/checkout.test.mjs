@@ -293,7 +293,10 @@ test('curbside: the guest says "I\'m here" and the status shows it; a later orde
   await page.getByRole('heading', { name: 'Order cancelled' }).waitFor();
   await page.getByTestId('order-status').getByText('This order was cancelled.', { exact: false }).waitFor();
 
-  // /order shows the cart and no order on its way.
+  // /order shows the cart and no order on its way; its page carries no empty cart drawn
+  // at build time, since it starts with the visitor's most recent order.
+  const html = await (await page.request.get(site.edge.base + '/order')).text();
+  assert.ok(!html.includes('data-prerendered'), 'an empty order page drawn for a visitor who has ordered');
   await page.goto(site.edge.base + '/order');
   await page.getByRole('heading', { name: 'Your cart', level: 2 }).waitFor();
   await page.getByText('Your cart is empty.').waitFor();

@@ -101,6 +101,34 @@ for (const viewport of [
   }
 }
 
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`at ${viewport.width} px a first visit to /order shows the empty cart before the scripts, and the screen takes its place unmoved`, async () => {
+    const errors = [];
+    const page = await newPage(site.browser, errors, { viewport });
+    const release = await holdScripts(page);
+    await page.goto(site.edge.base + '/order', { waitUntil: 'commit' });
+    const copy = page.locator('#main [data-prerendered="mf-checkout/Order"]');
+    await copy.getByText('Your cart is empty.').waitFor();
+    assert.equal(await page.locator('[data-screen]').count(), 0, 'the copy is taken for the screen');
+    assert.deepEqual(await seriousViolations(page), []);
+    const before = await layout(page);
+    assert.ok(
+      before.some((l) => l.startsWith('a Back to Menu @')),
+      before.join('\n'),
+    );
+    release();
+    await page.locator('[data-screen="mf-checkout/Order"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await copy.count(), 0);
+    assert.deepEqual(await layout(page), before);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
+
 test('a visitor who has chosen a location gets no copy of the sign-up form: it starts with that location', async () => {
   const page = await newPage(site.browser);
   const html = async (cookie) =>

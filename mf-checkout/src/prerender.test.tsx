@@ -2,12 +2,13 @@ import { mockApi, resetStore } from '@henhouse/kit/test/harness';
 import { asPageHolds, clientFirstRender } from '@henhouse/kit/prerender/test/compare';
 import { renderScreens } from './prerender';
 import Checkout from './screens/Checkout';
+import Order from './screens/Order';
 
 // The checkout's copy is what the screen renders first for a visitor the edge knows no
 // cart of: the empty cart, without a loading state in between.
 beforeEach(() => {
   resetStore();
-  mockApi({ 'GET /cart': () => new Promise(() => {}) });
+  mockApi({ 'GET /cart': () => new Promise(() => {}), 'GET /orders/recent': () => new Promise(() => {}) });
 });
 
 it('draws the empty cart as the checkout first renders it, for a visitor with no cart', () => {
@@ -22,5 +23,17 @@ it('draws the empty cart as the checkout first renders it, for a visitor with no
       '/order/checkout',
       'minimal',
     ),
+  ).toBe(asPageHolds(html));
+});
+
+it('draws the order page with an empty cart, for a visitor with no cart and no order', () => {
+  const copy = renderScreens().screens.Order;
+  expect(copy.when).toEqual(['noCart', 'noOrders']);
+  const html = copy.layouts.default ?? '';
+  expect(html).toContain('Your cart is empty.');
+  expect(html).toContain('Back to Menu');
+  expect(html).not.toContain('data-screen=');
+  expect(
+    clientFirstRender(<Order routeId="order" params={{}} query={{}} layout="default" />, '/order', 'default'),
   ).toBe(asPageHolds(html));
 });

@@ -1,7 +1,9 @@
 // The screens of this remote drawn at build time (kit/src/prerender/screens.tsx): the
-// checkout of a visitor the edge knows no cart of says at once that the cart is empty.
+// checkout of a visitor the edge knows no cart of says at once that the cart is empty, and
+// so does the order page of a visitor who has no cart and has placed no order.
 import { prerenderBrand, prerenderScreen, type ScreenPrerenders } from '@henhouse/kit/prerender/screens';
 import { EmptyCart } from './checkout/EmptyCart';
+import Order from './screens/Order';
 
 export function renderScreens(): ScreenPrerenders {
   return {
@@ -16,6 +18,18 @@ export function renderScreens(): ScreenPrerenders {
             <EmptyCart placement="web" screen="mf-checkout/Checkout" />,
             '/order/checkout',
             'minimal',
+          ),
+        },
+      },
+      // An order on its way comes first on the page, so the copy waits for a visitor the
+      // edge knows has placed none.
+      Order: {
+        when: ['noCart', 'noOrders'],
+        layouts: {
+          default: prerenderScreen(
+            <Order routeId="order" params={{}} query={{}} layout="default" />,
+            '/order',
+            'default',
           ),
         },
       },

@@ -146,6 +146,20 @@ func TestPrerenderedScreenForNoLocation(t *testing.T) {
 	}
 }
 
+// The order page's copy is for a visitor the edge knows has placed no order: the page
+// starts with the most recent one.
+func TestPrerenderedScreenForNoOrders(t *testing.T) {
+	s, rel, rt := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"noOrders"`, 1))
+	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}
+	if strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
+		t.Error("a copy for a visitor who may have placed an order")
+	}
+	p.NoOrders = true
+	if !strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
+		t.Error("no copy for a visitor who has placed no order")
+	}
+}
+
 // A copy's slots are written with the page's values, escaped for text and attributes
 // alike; a page without a value for one of them has no copy. A partial copy keeps the
 // footer back as a screen still loading does (data-screen-loading).

@@ -148,6 +148,9 @@ type Page struct {
 	// hint cookie, session.LocationHint), which a screen such as the sign-up's form
 	// starts with; its copy is only for a visitor without one ("noLocation").
 	ChosenLocation bool
+	// NoOrders: the visitor has placed no order, as far as the edge tells without asking
+	// Redis (session.NoOrders); /order's copy is only for such a visitor ("noOrders").
+	NoOrders bool
 	// Image is the site path of the screen's largest image when the edge knows it from
 	// the data (a product page's photo): the head preloads it at high priority, so it
 	// is there when the screen renders instead of asked for then. Empty: none.
@@ -304,6 +307,10 @@ func (s *Shell) prerendered(p *Page) *prerenderedScreen {
 			}
 		case "noLocation":
 			if p.ChosenLocation {
+				return nil
+			}
+		case "noOrders":
+			if !p.NoOrders {
 				return nil
 			}
 		default:

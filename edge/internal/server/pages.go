@@ -174,6 +174,7 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 		p.Session.Token = &page.TokenClaims{Provider: cl.Provider, Version: cl.Version}
 	}
 	_, _, p.ChosenLocation, _ = session.LocationHint(c)
+	p.NoOrders = session.NoOrders(c)
 	if h.csrfToken != nil {
 		p.CSRF = h.csrfToken(c)
 	}

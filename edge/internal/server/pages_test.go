@@ -430,3 +430,26 @@ func TestSignUpCopyWaitsForNoChosenLocation(t *testing.T) {
 		}
 	}
 }
+
+// The order page's copy (an empty cart) is for a visitor the edge knows has placed no
+// order: a new visitor, or one whose orders hint says none.
+func TestOrderPageCopyWaitsForNoOrders(t *testing.T) {
+	s := newTestServer(t)
+	withScreenCopies(t, s, "mf-checkout", `{"brandName":"Henhouse","screens":{"Order":{"when":["noCart","noOrders"],"layouts":{"default":"<p>Your cart is empty.</p>"}}}}`)
+	visitor := "hh_sid=" + strings.Repeat("v", 22)
+	for _, c := range []struct {
+		about   string
+		cookies []string
+		copy    bool
+	}{
+		{"a new visitor", nil, true},
+		{"a visitor the edge knows no orders of", []string{visitor, "hh_cart=0", "hh_orders=0"}, true},
+		{"a visitor without the hint", []string{visitor, "hh_cart=0"}, false},
+		{"a visitor who has ordered", []string{visitor, "hh_cart=0", "hh_orders=1"}, false},
+	} {
+		_, body := getWithCookies(t, s, "/order", c.cookies...)
+		if got := strings.Contains(body, `data-prerendered="mf-checkout/Order"`); got != c.copy {
+			t.Errorf("%s: copy %v, want %v in\n%s", c.about, got, c.copy, body[:min(len(body), 4000)])
+		}
+	}
+}

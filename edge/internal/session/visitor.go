@@ -177,7 +177,11 @@ func NewVisitor(c fiber.Ctx) bool {
 // CartHint reads the cart hint cookie: known is false when the request has none (a
 // visitor from before the hint).
 func CartHint(c fiber.Ctx) (known, has bool) {
-	switch c.Cookies(CartHintCookie) {
+	return hint(c, CartHintCookie)
+}
+
+func hint(c fiber.Ctx, name string) (known, has bool) {
+	switch c.Cookies(name) {
 	case "1":
 		return true, true
 	case "0":
@@ -186,19 +190,55 @@ func CartHint(c fiber.Ctx) (known, has bool) {
 	return false, false
 }
 
+// OrdersHintCookie says whether the visitor has placed an order ("1") or not ("0"), so
+// a page whose screen starts with the visitor's most recent order (/order) can be
+// drawn before its scripts for a visitor who has none, without asking Redis. The
+// ordering API keeps it (SetOrdersHint on placing an order and on answering the most
+// recent one). It is a hint, never trusted for access.
+const OrdersHintCookie = "hh_orders"
+
+// NoOrders tells whether the visitor has placed no order, as far as the edge can tell
+// without asking Redis: a visitor new with this request has none, and one whose orders
+// hint says "0" has none. Without a hint (no order asked about yet) it is false.
+func NoOrders(c fiber.Ctx) bool {
+	if NewVisitor(c) {
+		return true
+	}
+	known, has := hint(c, OrdersHintCookie)
+	return known && !has
+}
+
+// SetOrdersHint records whether the visitor has placed an order, unless the request
+// already says so. It does nothing on a request the visitor middleware did not see.
+func SetOrdersHint(c fiber.Ctx, has bool) {
+	setHint(c, OrdersHintCookie, has)
+}
+
 // SetCartHint records whether the visitor has a cart, unless the request already says
 // so. It does nothing on a request the visitor middleware did not see.
 func SetCartHint(c fiber.Ctx, has bool) {
+	setHint(c, CartHintCookie, has)
+}
+
+func setHint(c fiber.Ctx, name string, has bool) {
 	cfg, ok := c.Locals(configKey{}).(*Config)
 	if !ok {
-		return
-	}
-	if known, had := CartHint(c); known && had == has {
 		return
 	}
 	v := "0"
 	if has {
 		v = "1"
 	}
-	setCookieValue(c, cfg, CartHintCookie, v)
+	pending := c.Response().Header.PeekCookie(name) // written earlier in this answer
+	if known, had := hint(c, name); known && had == has {
+		// The browser has it already: an earlier write of another value is taken back.
+		if len(pending) > 0 {
+			c.Response().Header.DelCookie(name)
+		}
+		return
+	}
+	if strings.HasPrefix(string(pending), name+"="+v+";") {
+		return
+	}
+	setCookieValue(c, cfg, name, v)
 }

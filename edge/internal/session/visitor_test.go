@@ -3,6 +3,7 @@ package session
 import (
 	"io"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -97,5 +98,56 @@ func TestCookieAttributes(t *testing.T) {
 	}
 	if !strings.HasPrefix(cookies[1], "hh_cart=0;") {
 		t.Errorf("cart hint = %q, want hh_cart=0", cookies[1])
+	}
+}
+
+// A visitor new with the request has placed no order; a returning one has none only when
+// the orders hint says so, and the hint is written once per answer, with the last value.
+func TestOrdersHint(t *testing.T) {
+	app := fiber.New()
+	app.Use(New(Config{}))
+	app.Get("/", func(c fiber.Ctx) error {
+		if c.Query("placed") != "" {
+			SetOrdersHint(c, false)
+			SetOrdersHint(c, true)
+		}
+		return c.SendString(strconv.FormatBool(NoOrders(c)))
+	})
+	visitor := "hh_sid=" + strings.Repeat("a", 22)
+	for _, tc := range []struct {
+		about, cookie, query, noOrders, setCookie string
+	}{
+		{"a new visitor", "", "", "true", ""},
+		{"a returning visitor without a hint", visitor, "", "false", ""},
+		{"a hint of none", visitor + "; hh_orders=0", "", "true", ""},
+		{"a hint of an order", visitor + "; hh_orders=1", "", "false", ""},
+		{"a hint that cannot be read", visitor + "; hh_orders=yes", "", "false", ""},
+		{"an order placed", visitor + "; hh_orders=0", "?placed=1", "true", "hh_orders=1;"},
+		{"an order placed, the hint already set", visitor + "; hh_orders=1", "?placed=1", "false", ""},
+	} {
+		req := httptest.NewRequest("GET", "/"+tc.query, nil)
+		if tc.cookie != "" {
+			req.Header.Set("Cookie", tc.cookie)
+		}
+		resp, err := app.Test(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		if string(body) != tc.noOrders {
+			t.Errorf("%s: NoOrders = %s, want %s", tc.about, body, tc.noOrders)
+		}
+		var hints []string
+		for _, ck := range resp.Header.Values("Set-Cookie") {
+			if strings.HasPrefix(ck, OrdersHintCookie+"=") {
+				hints = append(hints, ck)
+			}
+		}
+		switch {
+		case tc.setCookie == "" && len(hints) > 0:
+			t.Errorf("%s: orders hint written: %q", tc.about, hints)
+		case tc.setCookie != "" && (len(hints) != 1 || !strings.HasPrefix(hints[0], tc.setCookie)):
+			t.Errorf("%s: orders hint %q, want one %s", tc.about, hints, tc.setCookie)
+		}
 	}
 }

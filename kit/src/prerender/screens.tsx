@@ -20,7 +20,10 @@ export type PrerenderCondition =
   | 'noQuery'
   /** The visitor has chosen no location (the edge reads the shell's location hint
    *  cookie): the sign-up's favourite location starts empty. */
-  | 'noLocation';
+  | 'noLocation'
+  /** The edge knows the visitor has placed no order (a new visitor, or the orders hint
+   *  cookie the ordering API keeps): the order page starts with the most recent one. */
+  | 'noOrders';
 
 export interface ScreenPrerender {
   /** The screen's HTML per layout it is prerendered for. */

@@ -627,7 +627,8 @@ func (a *api) submit(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	session.SetCartHint(c, false) // the order took the cart
+	session.SetCartHint(c, false)  // the order took the cart
+	session.SetOrdersHint(c, true) // /order now starts with this order
 	if a.cfg.OnOrder != nil {
 		a.cfg.OnOrder(c, order)
 	}
@@ -743,12 +744,17 @@ func (a *api) order(c fiber.Ctx) error {
 	return orderJSON(c, o, err)
 }
 
-// GET /orders/recent: the visitor's most recent order, or {order:null}.
+// GET /orders/recent: the visitor's most recent order, or {order:null}. The answer
+// also sets the orders hint (session.OrdersHintCookie) for a visitor from before it.
 func (a *api) recentOrder(c fiber.Ctx) error {
 	o, err := a.p.RecentOrder(c.Context(), a.cfg.Owner(c))
 	if fault.Is(err, fault.NotFound) {
+		session.SetOrdersHint(c, false)
 		c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 		return c.JSON(fiber.Map{"order": nil})
+	}
+	if err == nil {
+		session.SetOrdersHint(c, true)
 	}
 	return orderJSON(c, o, err)
 }

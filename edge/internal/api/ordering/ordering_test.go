@@ -24,6 +24,8 @@ type client struct {
 	t      *testing.T
 	app    *fiber.App
 	cookie string
+	// set holds the cookies the last answer set, by name.
+	set map[string]string
 }
 
 func newApp(t *testing.T, st *store.Store) *fiber.App {
@@ -64,7 +66,9 @@ func (c *client) do(method, path, body string, hdr ...string) (int, map[string]a
 	if err != nil {
 		c.t.Fatal(err)
 	}
+	c.set = map[string]string{}
 	for _, ck := range res.Cookies() {
+		c.set[ck.Name] = ck.Value
 		if ck.Name == "hh_sid" {
 			c.cookie = "hh_sid=" + ck.Value
 		}

@@ -110,8 +110,15 @@ func TestOrdersOverHTTP(t *testing.T) {
 	if s, m := c.do("GET", "/api/orders/recent", ""); s != 200 || m["order"] != nil {
 		t.Fatalf("no order yet: %d %v", s, m)
 	}
+	// The orders hint follows: none, then one once an order is placed.
+	if c.set["hh_orders"] != "0" {
+		t.Errorf("no order yet: orders hint %q, want 0", c.set["hh_orders"])
+	}
 	o := placeOrder(t, c, "orders-0001", "")
 	id := o["id"].(string)
+	if c.set["hh_orders"] != "1" {
+		t.Errorf("an order placed: orders hint %q, want 1", c.set["hh_orders"])
+	}
 	if o["status"] != "placed" || o["cancellable"] != true || o["status_times"].(map[string]any)["preparing"] != "2026-11-25T17:01:00Z" {
 		t.Fatalf("placed: %v", o)
 	}
