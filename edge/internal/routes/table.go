@@ -96,6 +96,11 @@ type Route struct {
 	// page whose address gives it a value preloads nothing. Data may then carry a query
 	// of its own, the one the screen sends without that parameter.
 	DataUnless string `json:"-"`
+	// Members marks a member's own page (the account): a visitor the edge knows is
+	// signed out (no session, none refused or ended by this request) is answered 302 to
+	// the sign-in page, coming back here (?return=, the path and query), which is what
+	// the screen itself does for a guest once its scripts have run.
+	Members bool `json:"-"`
 	// TestOnly marks a page for testing the site, left out of the table (so the 404
 	// page) where the edge does not serve test pages (TEST_CHECKOUT).
 	TestOnly bool `json:"-"`
@@ -121,10 +126,10 @@ func Table(brandSlug string) []Route {
 		{ID: "home", Pattern: "/", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Data: "/content/pages/"},
 		{ID: "not-found", Pattern: "/404", Module: ModShell, Screen: "NotFound", Layout: LayoutDefault, Heading: HeadingPath},
 
-		{ID: "account", Pattern: "/account", Module: ModAccount, Screen: "Dashboard", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "account", Pattern: "/account", Module: ModAccount, Screen: "Dashboard", Layout: LayoutDefault, Heading: HeadingPath, Members: true},
 		{ID: "account-confirmed", Pattern: "/account/confirmed", Module: ModAccount, Screen: "Confirmed", Layout: LayoutDefault, Heading: HeadingPath},
 		{ID: "account-forgot", Pattern: "/account/forgot", Module: ModAccount, Screen: "Forgot", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "account-settings", Pattern: "/account/settings", Module: ModAccount, Screen: "Settings", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "account-settings", Pattern: "/account/settings", Module: ModAccount, Screen: "Settings", Layout: LayoutDefault, Heading: HeadingPath, Members: true},
 		{ID: "account-signin", Pattern: "/account/signin", Module: ModAccount, Screen: "SignIn", Layout: LayoutDefault, Heading: HeadingPath, Title: "Sign In", Webview: AppSignInPath},
 		{ID: "account-signup", Pattern: "/account/signup", Module: ModAccount, Screen: "SignUp", Layout: LayoutDefault, Heading: HeadingPath},
 

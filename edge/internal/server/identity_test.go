@@ -13,6 +13,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 func newDevServer(t *testing.T) *Server {
@@ -386,5 +387,38 @@ func TestWellSignedTokenOfAnotherProviderIsLoggedOut(t *testing.T) {
 		if st, _, _ := v.send("GET", "/api/user", ""); st != 401 {
 			t.Fatalf("%s v%s: API answered %d", cfg.Provider, cfg.Version, st)
 		}
+	}
+}
+
+// A member's pages send a visitor who is not signed in straight to the sign-in page,
+// coming back to the page asked for; a member gets the page.
+func TestMembersPagesSendGuestsToSignIn(t *testing.T) {
+	s := newDevServer(t)
+	g := newGuest(t, s)
+	for path, want := range map[string]string{
+		"/account":                   "/account/signin?return=%2Faccount",
+		"/account?section=user-info": "/account/signin?return=%2Faccount%3Fsection%3Duser-info",
+		"/account/settings":          "/account/signin?return=%2Faccount%2Fsettings",
+	} {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Cookie", "hh_sid="+g.cookies["hh_sid"])
+		res, err := s.App.Test(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode != 302 || res.Header.Get("Location") != want || res.Header.Get("Cache-Control") != site.NoCache {
+			t.Errorf("%s: %d to %q (%q), want 302 to %q", path, res.StatusCode, res.Header.Get("Location"), res.Header.Get("Cache-Control"), want)
+		}
+	}
+	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
+	for _, path := range []string{"/account", "/account/settings"} {
+		if st, _, body := g.send("GET", path, ""); st != 200 || !strings.Contains(body, `"signedIn":true`) {
+			t.Errorf("%s for a member: %d", path, st)
+		}
+	}
+	// An access token run out, with the refresh cookie: still a member.
+	delete(g.cookies, "hh_token")
+	if st, _, _ := g.send("GET", "/account", ""); st != 200 {
+		t.Errorf("/account with only the refresh cookie: %d", st)
 	}
 }

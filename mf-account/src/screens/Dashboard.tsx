@@ -1,6 +1,7 @@
 // /account (docs/routes.md): the member's dashboard, with the sections rewards-single and
 // user-info (query `section`, or the store's ui.accountSection set by the mobile menu).
-// Guests are sent to sign in and come back here.
+// Guests are sent to sign in and come back here: by the edge on a page load (the
+// route's Members, docs/routes.md), by this screen after a client-side navigation.
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';

@@ -1,5 +1,7 @@
 // /account/settings (docs/routes.md): profile, notifications, password, saved addresses,
 // saved cards (tokens only: brand, last 4, expiry), saved locations and order history.
+// Guests are sent to sign in: by the edge on a page load (the route's Members), by this
+// screen after a client-side navigation.
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
