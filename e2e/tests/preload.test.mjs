@@ -158,3 +158,20 @@ test('/locations preloads its first search, unless the address bar asks for anot
   );
   await page.context().close();
 });
+
+// The subscription plans, which the app's subscription page shows before anything else,
+// come with the page, and the screen takes that answer instead of asking again.
+test('/app/subscribe preloads its plans and uses them', async () => {
+  const page = await newPage(site.browser);
+  const warnings = [];
+  page.on('console', (m) => /preloaded using link preload but not used/.test(m.text()) && warnings.push(m.text()));
+  const reads = [];
+  page.on('request', (r) => new URL(r.url()).pathname === '/api/subscriptions/plans' && reads.push(r.url()));
+  const res = await page.goto(site.edge.base + '/app/subscribe');
+  assert.ok((await res.text()).includes('<link rel="preload" href="/api/subscriptions/plans" as="fetch" crossorigin>'));
+  await page.getByRole('heading', { name: 'Plans' }).waitFor();
+  await page.waitForTimeout(4000);
+  assert.equal(reads.length, 1, reads.join('\n'));
+  assert.deepEqual(warnings, [], 'preloaded but not used');
+  await page.context().close();
+});

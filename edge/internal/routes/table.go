@@ -172,7 +172,8 @@ func Table(brandSlug string) []Route {
 		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-code", Pattern: site.AppCodePath, Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},
 		{ID: "app-signin", Pattern: AppSignInPath, Module: ModAccount, Screen: "SignIn", Layout: LayoutApp, Heading: HeadingPath, Title: "Sign In"},
-		{ID: "app-subscribe", Pattern: "/app/subscribe", Module: ModAccount, Screen: "Subscribe", Layout: LayoutApp, Heading: HeadingPath},
+		{ID: "app-subscribe", Pattern: "/app/subscribe", Module: ModAccount, Screen: "Subscribe", Layout: LayoutApp, Heading: HeadingPath,
+			Data: "/subscriptions/plans"},
 		{ID: "app-testcheckout", Pattern: "/app/testcheckout", Module: ModCheckout, Screen: "TestCheckout", Layout: LayoutApp, Heading: HeadingPath, TestOnly: true},
 
 		{ID: "sitemap", Pattern: "/sitemap", Module: ModContent, Screen: "Sitemap", Layout: LayoutDefault, Heading: HeadingPath},
