@@ -66,6 +66,13 @@ type Session struct {
 	HasCart bool `json:"hasCart"`
 }
 
+// SignedOut tells a visitor with neither a member session nor a token's claims: what a
+// signed-out copy of a screen ("signedOut") and a member's page's redirect to sign in
+// rely on.
+func (s Session) SignedOut() bool {
+	return !s.SignedIn && s.Token == nil
+}
+
 // TokenClaims are the member token's provider and version claims.
 type TokenClaims struct {
 	Provider string `json:"provider"`

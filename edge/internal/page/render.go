@@ -293,7 +293,7 @@ func (s *Shell) prerendered(p *Page) *prerenderedScreen {
 	for _, cond := range pre.when {
 		switch cond {
 		case "signedOut":
-			if p.Session.SignedIn || p.Session.Token != nil {
+			if !p.Session.SignedOut() {
 				return nil
 			}
 		case "noCart":

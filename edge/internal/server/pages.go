@@ -173,7 +173,7 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 		p.Session.SignedIn = true
 		p.Session.Token = &page.TokenClaims{Provider: cl.Provider, Version: cl.Version}
 	}
-	if status == fiber.StatusOK && m.Route.Members && !p.Session.SignedIn && p.Session.Token == nil && !p.Session.ForcedSignOut && !p.Session.LoggedOut {
+	if status == fiber.StatusOK && m.Route.Members && p.Session.SignedOut() && !p.Session.ForcedSignOut && !p.Session.LoggedOut {
 		// A member's page asked for by a visitor who is not signed in: straight to the
 		// sign-in page, as the screen would send them after its scripts had run. A
 		// session this request ended gets the page, whose shell says so first.

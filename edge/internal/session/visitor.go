@@ -180,6 +180,7 @@ func CartHint(c fiber.Ctx) (known, has bool) {
 	return hint(c, CartHintCookie)
 }
 
+// hint reads a "1"/"0" hint cookie: known is false without one, or with another value.
 func hint(c fiber.Ctx, name string) (known, has bool) {
 	switch c.Cookies(name) {
 	case "1":
