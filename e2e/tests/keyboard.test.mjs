@@ -24,6 +24,9 @@ test('a whole order by keyboard alone, every control visibly focused', async () 
   await page.locator('[data-screen="mf-content/ContentPage"]').waitFor({ timeout: 15000 });
   await go(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }));
   await page.waitForURL(/\/locations$/);
+  // The screen's code may still be on its way after the address changes: Tab only once
+  // the search is there, as a keyboard user waits for it.
+  await page.locator('[data-screen="mf-locations/Search"]').waitFor({ timeout: 15000 });
 
   const search = page.getByRole('combobox', { name: 'Address, city, state or ZIP code' });
   await go(search, null);
