@@ -7,6 +7,7 @@
 //   node bench/lighthouse.mjs --returning /   # a visitor who dismissed the popups before
 //   node bench/lighthouse.mjs --tasks /contact  # and the long tasks behind TBT, by script, and the layout shifts
 //   node bench/lighthouse.mjs --all           # a page of every route of the route table (a few minutes)
+//   node bench/lighthouse.mjs --cpu 12 /locations  # Lighthouse's CPU slowdown 12× (bench/tbt.mjs says why)
 //
 // Lighthouse drives a new Chromium for each route (bench/firstvisit.mjs says why). Each
 // route is loaded as a first visit (empty cache and storage, so the welcome popup shows,
@@ -16,6 +17,7 @@
 // popups as dismissed (in storage and in the cookie the edge reads), as the browser
 // tests do, so LCP is the page's own.
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { startEdge } from '../e2e/tests/harness.mjs';
 import { firstVisitChrome } from './firstvisit.mjs';
@@ -23,7 +25,10 @@ import { firstVisitChrome } from './firstvisit.mjs';
 const args = process.argv.slice(2);
 const returning = args.includes('--returning');
 const tasks = args.includes('--tasks');
-const routes = args.filter((a) => !a.startsWith('--'));
+const cpuAt = args.indexOf('--cpu');
+const cpu = cpuAt >= 0 ? Number(args[cpuAt + 1]) : 4;
+if (!(cpu >= 1)) throw new Error('--cpu takes a slowdown of 1 or more');
+const routes = args.filter((a, i) => !a.startsWith('--') && (cpuAt < 0 || i !== cpuAt + 1));
 // One page of each route of edge/internal/routes/table.go that answers 200 to a first
 // visit (the test-only checkout aside).
 const everyRoute = [
@@ -119,6 +124,7 @@ try {
       logLevel: 'error',
       onlyCategories: categories,
       disableStorageReset: returning,
+      ...(cpu !== 4 && { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpu } }),
     });
     benchmarkIndex = lhr.environment?.benchmarkIndex;
     // A page Lighthouse could not measure (an error status: it measures 200 pages only)

@@ -27,7 +27,9 @@ if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole n
 const cpuAt = args.indexOf('--cpu');
 const cpu = cpuAt >= 0 ? Number(args[cpuAt + 1]) : 4;
 if (!(cpu >= 1)) throw new Error('--cpu takes a slowdown of 1 or more');
-const routes = args.filter((a, i) => !a.startsWith('--') && i !== runsAt + 1 && i !== cpuAt + 1);
+// A flag's value is not a route (indexOf's -1 names no value).
+const values = new Set([runsAt, cpuAt].filter((at) => at >= 0).map((at) => at + 1));
+const routes = args.filter((a, i) => !a.startsWith('--') && !values.has(i));
 if (!routes.length) routes.push('/', '/locations', '/menu/m-standard', '/account/signin');
 // What is compared: build directories (BUILDS), or edge binaries serving this build (EDGES).
 const byEdge = Boolean(process.env.EDGES);

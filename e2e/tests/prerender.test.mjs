@@ -129,6 +129,68 @@ for (const viewport of [
   });
 }
 
+// Pages opened without what they are for (a confirmation link that lost its code, the
+// confirmation page without an order, the app's checkout with no cart) say so with the
+// first paint.
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  for (const { path, screen, text, link } of [
+    {
+      path: '/account/confirmed',
+      screen: 'mf-account/Confirmed',
+      text: 'This link is missing its confirmation code.',
+      link: 'Sign in',
+    },
+    {
+      path: '/app/code',
+      screen: 'mf-account/AppCode',
+      text: 'This sign-in link is incomplete.',
+      link: 'Back to sign in',
+    },
+    { path: '/order/confirm', screen: 'mf-checkout/Confirmation', text: 'No recent order', link: 'Start an order' },
+    { path: '/app/checkout', screen: 'mf-checkout/Checkout', text: 'Your cart is empty' },
+  ]) {
+    test(`at ${viewport.width} px ${path} says what it lacks before the scripts, and the screen takes its place unmoved`, async () => {
+      const errors = [];
+      const page = await newPage(site.browser, errors, { viewport });
+      const release = await holdScripts(page);
+      await page.goto(site.edge.base + path, { waitUntil: 'commit' });
+      const copy = page.locator(`#main [data-prerendered="${screen}"]`);
+      await copy.getByText(text).waitFor();
+      assert.equal(await page.locator('[data-screen]').count(), 0, 'the copy is taken for the screen');
+      assert.deepEqual(await seriousViolations(page), []);
+      const before = await layout(page);
+      if (link)
+        assert.ok(
+          before.some((l) => l.startsWith(`a ${link} @`)),
+          before.join('\n'),
+        );
+      release();
+      await page.locator(`[data-screen="${screen}"]`).getByText(text).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await copy.count(), 0);
+      assert.deepEqual(await layout(page), before);
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    });
+  }
+}
+
+test('with what it is for in its address (a code, an order), a page gets no copy of what it says without it', async () => {
+  const page = await newPage(site.browser);
+  const copied = async (path) =>
+    (await (await page.request.get(site.edge.base + path)).text()).includes('data-prerendered');
+  assert.ok(await copied('/order/confirm'), 'no copy without an order');
+  assert.ok(!(await copied('/order/confirm/o-123')), "a copy for an order's page");
+  assert.ok(await copied('/app/checkout'), "no copy of the app's empty cart");
+  assert.ok(!(await copied('/app/checkout?order=o-123')), 'a copy for an order the app has placed');
+  assert.ok(!(await copied('/account/confirmed?code=abc')), 'a copy for a link with its code');
+  assert.ok(!(await copied('/app/code?code=abc&state=xyz')), 'a copy for a sign-in return with its code');
+  await page.context().close();
+});
+
 test('a visitor who has chosen a location gets no copy of the sign-up form: it starts with that location', async () => {
   const page = await newPage(site.browser);
   const html = async (cookie) =>

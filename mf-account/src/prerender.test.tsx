@@ -4,6 +4,8 @@ import { renderScreens } from './prerender';
 import SignIn from './screens/SignIn';
 import SignUp from './screens/SignUp';
 import Forgot from './screens/Forgot';
+import Confirmed from './screens/Confirmed';
+import AppCode from './screens/AppCode';
 
 // The sign-in page's copy is what the screen renders first in its place: the copy goes
 // without a visible change, and the guest's first paint is the form they will use.
@@ -72,5 +74,34 @@ it("draws the forgotten password's first step, the same for everyone", () => {
       '/account/forgot',
       'default',
     ),
+  ).toBe(asPageHolds(html));
+});
+
+it("draws the confirmation link's page without its code as the screen first renders it, for a guest", () => {
+  const copy = renderScreens().screens.Confirmed;
+  expect(copy.when).toEqual(['signedOut', 'noQuery']);
+  const html = copy.layouts.default ?? '';
+  expect(html).toContain('We couldn&#x27;t confirm your account');
+  expect(html).toContain('This link is missing its confirmation code.');
+  expect(html).toContain('href="/account/signin"');
+  expect(html).not.toContain('data-screen=');
+  expect(
+    clientFirstRender(
+      <Confirmed routeId="account-confirmed" params={{}} query={{}} layout="default" />,
+      '/account/confirmed',
+      'default',
+    ),
+  ).toBe(asPageHolds(html));
+});
+
+it('draws the single sign-on return without its code as the app shows it', () => {
+  const copy = renderScreens().screens.AppCode;
+  expect(copy.when).toEqual(['noQuery']);
+  expect(Object.keys(copy.layouts)).toEqual(['app']);
+  const html = copy.layouts.app ?? '';
+  expect(html).toContain('This sign-in link is incomplete. Please start signing in again.');
+  expect(html).toContain('Back to sign in');
+  expect(
+    clientFirstRender(<AppCode routeId="app-code" params={{}} query={{}} layout="app" />, '/app/code', 'app'),
   ).toBe(asPageHolds(html));
 });

@@ -1,11 +1,14 @@
 // The screens of this remote drawn at build time (kit/src/prerender/screens.tsx): the
 // sign-in and sign-up forms, the same for every signed-out visitor (the sign-up's for one
 // who has chosen no location yet), and the forgotten password's first step, the same for
-// everyone, are on the page with its first paint.
+// everyone, are on the page with its first paint; so is what the confirmation link's and
+// the single sign-on return's pages say when their address has lost its code.
 import { prerenderBrand, prerenderScreen, type ScreenPrerenders } from '@henhouse/kit/prerender/screens';
 import SignIn from './screens/SignIn';
 import SignUp from './screens/SignUp';
 import Forgot from './screens/Forgot';
+import Confirmed from './screens/Confirmed';
+import AppCode from './screens/AppCode';
 
 /** The native app's bridge as the webview has it before the page loads: inside the app
  *  the sign-in offers the app's own sign-up, so the copy does too (a browser opening
@@ -59,6 +62,25 @@ export function renderScreens(): ScreenPrerenders {
             '/account/forgot',
             'default',
           ),
+        },
+      },
+      // Without its code the link cannot confirm anything: the screen says so at once,
+      // with a way to sign in (a member's goes to the account instead).
+      Confirmed: {
+        when: ['signedOut', 'noQuery'],
+        layouts: {
+          default: prerenderScreen(
+            <Confirmed routeId="account-confirmed" params={{}} query={{}} layout="default" />,
+            '/account/confirmed',
+            'default',
+          ),
+        },
+      },
+      // The same for the single sign-on return without its code and state.
+      AppCode: {
+        when: ['noQuery'],
+        layouts: {
+          app: prerenderScreen(<AppCode routeId="app-code" params={{}} query={{}} layout="app" />, '/app/code', 'app'),
         },
       },
     },

@@ -1,8 +1,16 @@
 import { mockApi, resetStore } from '@henhouse/kit/test/harness';
-import { asPageHolds, clientFirstRender } from '@henhouse/kit/prerender/test/compare';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { waitFor } from '@testing-library/react';
+import { MemoryRouter } from '@henhouse/kit/router';
+import { setBootstrap } from '@henhouse/kit/bootstrap';
+import { prerenderBootstrap } from '@henhouse/kit/prerender/screens';
+import { asPageHolds, canonical, clientFirstRender } from '@henhouse/kit/prerender/test/compare';
 import { renderScreens } from './prerender';
 import Checkout from './screens/Checkout';
 import Order from './screens/Order';
+import Confirmation from './screens/Confirmation';
+import { AppCheckout } from './checkout/AppCheckout';
 
 // The checkout's copy is what the screen renders first for a visitor the edge knows no
 // cart of: the empty cart, without a loading state in between.
@@ -13,10 +21,10 @@ beforeEach(() => {
 
 it('draws the empty cart as the checkout first renders it, for a visitor with no cart', () => {
   const copy = renderScreens().screens.Checkout;
-  expect(copy.when).toEqual(['noCart']);
+  expect(copy.when).toEqual(['noCart', 'noQuery']);
   const html = copy.layouts.minimal ?? '';
   expect(html).toContain('Your cart is empty');
-  expect(Object.keys(copy.layouts)).toEqual(['minimal']); // the app's checkout is another screen
+  expect(html).toContain('Back to Menu');
   expect(
     clientFirstRender(
       <Checkout routeId="checkout" params={{}} query={{}} layout="minimal" />,
@@ -36,4 +44,40 @@ it('draws the order page with an empty cart, for a visitor with no cart and no o
   expect(
     clientFirstRender(<Order routeId="order" params={{}} query={{}} layout="default" />, '/order', 'default'),
   ).toBe(asPageHolds(html));
+});
+
+it("draws the app's empty cart as the app's checkout first renders it, with no way back to the menu", () => {
+  const html = renderScreens().screens.Checkout.layouts.app ?? '';
+  expect(html).toContain('Your cart is empty');
+  expect(html).not.toContain('Back to Menu');
+  // The app's checkout is a file of its own (Checkout.tsx loads it lazily): what it renders
+  // first once there.
+  expect(clientFirstRender(<AppCheckout />, '/app/checkout', 'app')).toBe(asPageHolds(html));
+});
+
+it('draws "No recent order" as the confirmation page without an order says it, once it knows', async () => {
+  const copy = renderScreens().screens.Confirmation;
+  expect(copy.when).toEqual(['noParams', 'noOrders']);
+  const html = copy.layouts.default ?? '';
+  expect(html).toContain('No recent order');
+  expect(html).toContain('Start an order');
+  // The screen asks for the most recent order first, and shows the copy's content once
+  // the answer is that there is none.
+  mockApi({ 'GET /orders/recent': { body: { order: null } } });
+  const el = document.createElement('div');
+  document.body.append(el);
+  const root = createRoot(el);
+  setBootstrap(prerenderBootstrap('/order/confirm', 'default'));
+  await act(async () =>
+    root.render(
+      <MemoryRouter initialEntries={['/order/confirm']}>
+        <Confirmation routeId="order-confirm" params={{}} query={{}} layout="default" />
+      </MemoryRouter>,
+    ),
+  );
+  await waitFor(() => expect(el.textContent).toContain('No recent order'));
+  expect(canonical(el)).toBe(asPageHolds(html));
+  act(() => root.unmount());
+  el.remove();
+  setBootstrap(null);
 });

@@ -160,6 +160,21 @@ func TestPrerenderedScreenForNoOrders(t *testing.T) {
 	}
 }
 
+// The order confirmation's copy (no recent order) is for its path without an order's
+// id: with one, the screen shows that order.
+func TestPrerenderedScreenForNoParams(t *testing.T) {
+	s, rel, rt := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"noParams"`, 1))
+	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N",
+		Params: map[string]string{"oid": ""}}
+	if !strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
+		t.Error("no copy for a path without its optional parameter")
+	}
+	p.Params["oid"] = "o-123"
+	if strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
+		t.Error("a copy for a path with an order's id")
+	}
+}
+
 // A copy's slots are written with the page's values, escaped for text and attributes
 // alike; a page without a value for one of them has no copy. A partial copy keeps the
 // footer back as a screen still loading does (data-screen-loading).

@@ -313,6 +313,13 @@ func (s *Shell) prerendered(p *Page) *prerenderedScreen {
 			if !p.NoOrders {
 				return nil
 			}
+		case "noParams":
+			// The route's optional parameters name what the screen shows (an order's id).
+			for _, v := range p.Params {
+				if v != "" {
+					return nil
+				}
+			}
 		default:
 			return nil // a condition this edge cannot tell
 		}

@@ -23,7 +23,10 @@ export type PrerenderCondition =
   | 'noLocation'
   /** The edge knows the visitor has placed no order (a new visitor, or the orders hint
    *  cookie the ordering API keeps): the order page starts with the most recent one. */
-  | 'noOrders';
+  | 'noOrders'
+  /** The path gives none of the route's optional parameters (/order/confirm without an
+   *  order's id: the most recent order, or none). */
+  | 'noParams';
 
 export interface ScreenPrerender {
   /** The screen's HTML per layout it is prerendered for. */

@@ -18,6 +18,12 @@ function RecentOrder() {
   if (recent.status === 'error') return <LoadFailed className="hh-order" error={recent.error} retry={recent.retry} />;
   const o = recent.data.order;
   if (o) return <OrderStatusView orderId={o.id} placement="web" />;
+  return <NoRecentOrder />;
+}
+
+/** What a visitor who has placed no order from this browser sees: drawn at build time too
+ *  (../prerender.tsx), for a visitor the edge knows has placed none. */
+export function NoRecentOrder() {
   return (
     <section className="hh-order" aria-labelledby="no-order" data-screen="mf-checkout/Confirmation">
       <h2 id="no-order">No recent order</h2>
