@@ -1,10 +1,5 @@
-import { mockApi, resetStore } from '@henhouse/kit/test/harness';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { waitFor } from '@testing-library/react';
-import { MemoryRouter } from '@henhouse/kit/router';
-import { setBootstrap } from '@henhouse/kit/bootstrap';
-import { prerenderBootstrap } from '@henhouse/kit/prerender/screens';
+import { screen } from '@testing-library/react';
+import { mockApi, mount, resetStore } from '@henhouse/kit/test/harness';
 import { asPageHolds, canonical, clientFirstRender } from '@henhouse/kit/prerender/test/compare';
 import { renderScreens } from './prerender';
 import Checkout from './screens/Checkout';
@@ -64,20 +59,9 @@ it('draws "No recent order" as the confirmation page without an order says it, o
   // The screen asks for the most recent order first, and shows the copy's content once
   // the answer is that there is none.
   mockApi({ 'GET /orders/recent': { body: { order: null } } });
-  const el = document.createElement('div');
-  document.body.append(el);
-  const root = createRoot(el);
-  setBootstrap(prerenderBootstrap('/order/confirm', 'default'));
-  await act(async () =>
-    root.render(
-      <MemoryRouter initialEntries={['/order/confirm']}>
-        <Confirmation routeId="order-confirm" params={{}} query={{}} layout="default" />
-      </MemoryRouter>,
-    ),
-  );
-  await waitFor(() => expect(el.textContent).toContain('No recent order'));
-  expect(canonical(el)).toBe(asPageHolds(html));
-  act(() => root.unmount());
-  el.remove();
-  setBootstrap(null);
+  mount(Confirmation, '/order/confirm', { routeId: 'order-confirm' });
+  const shown = await screen.findByRole('heading', { name: 'No recent order' });
+  const wrap = document.createElement('div');
+  wrap.append(shown.closest('[data-screen="mf-checkout/Confirmation"]')!.cloneNode(true));
+  expect(canonical(wrap)).toBe(asPageHolds(html));
 });
