@@ -178,6 +178,39 @@ for (const viewport of [
   }
 }
 
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`at ${viewport.width} px the app's subscription plans are there for a guest before the scripts, and the screen takes their place unmoved`, async () => {
+    const errors = [];
+    const page = await newPage(site.browser, errors, { viewport });
+    const release = await holdScripts(page);
+    await page.goto(site.edge.base + '/app/subscribe', { waitUntil: 'commit' });
+    const copy = page.locator('#main [data-prerendered="mf-account/Subscribe"]');
+    await copy.getByText('Biscuit Club: Free Biscuit, every day').waitFor();
+    assert.equal(await page.locator('[data-screen]').count(), 0, 'the copy is taken for the screen');
+    assert.deepEqual(await seriousViolations(page), []);
+    const plans = '#main h3, #main h4, #main li, #main p, #main a';
+    const before = await layout(page, plans);
+    for (const line of ['h4 Henhouse Drink Club', 'p $2.99 a month', 'li Drink Club: Free Regular Drink', 'a Sign in'])
+      assert.ok(
+        before.some((l) => l.startsWith(line + ' @')),
+        before.join('\n'),
+      );
+    release();
+    await page
+      .locator('[data-screen="mf-account/Subscribe"]')
+      .getByText('Biscuit Club: Free Biscuit, every day')
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await copy.count(), 0);
+    assert.deepEqual(await layout(page, plans), before);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
+
 test('with what it is for in its address (a code, an order), a page gets no copy of what it says without it', async () => {
   const page = await newPage(site.browser);
   const copied = async (path) =>
@@ -210,6 +243,8 @@ test('a signed-in member gets no copy of the sign-in form: the page sends them o
   await signUp(page, site.edge.base, `pre-${Date.now()}@example.com`, `614555${String(Date.now()).slice(-4)}`);
   const html = await (await page.request.get(site.edge.base + '/account/signin')).text();
   assert.ok(!html.includes('data-prerendered'), 'a copy for a member');
+  const plans = await (await page.request.get(site.edge.base + '/app/subscribe')).text();
+  assert.ok(!plans.includes('data-prerendered'), "a guest's plans for a member");
   await page.context().close();
 });
 

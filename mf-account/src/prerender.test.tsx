@@ -1,11 +1,15 @@
-import { mockApi, resetStore } from '@henhouse/kit/test/harness';
-import { asPageHolds, clientFirstRender } from '@henhouse/kit/prerender/test/compare';
+import { screen } from '@testing-library/react';
+import { mockApi, mount, resetStore } from '@henhouse/kit/test/harness';
+import { asPageHolds, canonical, clientFirstRender, filled } from '@henhouse/kit/prerender/test/compare';
+import type { Plan } from '@henhouse/kit/api/types';
+import plans from '../../edge/internal/server/testdata/plans-copy.json';
 import { renderScreens } from './prerender';
 import SignIn from './screens/SignIn';
 import SignUp from './screens/SignUp';
 import Forgot from './screens/Forgot';
 import Confirmed from './screens/Confirmed';
 import AppCode from './screens/AppCode';
+import Subscribe from './screens/Subscribe';
 
 // The sign-in page's copy is what the screen renders first in its place: the copy goes
 // without a visible change, and the guest's first paint is the form they will use.
@@ -105,3 +109,28 @@ it('draws the single sign-on return without its code as the app shows it', () =>
     clientFirstRender(<AppCode routeId="app-code" params={{}} query={{}} layout="app" />, '/app/code', 'app'),
   ).toBe(asPageHolds(html));
 });
+
+// The app's subscription page for a guest: the copy, its plans filled in as the edge
+// fills them (plans-copy.json, which the edge's own test checks too), is the screen once
+// it has read the plans, so the copy goes without anything on the page changing.
+it('draws the plans for the edge to fill in, for a guest in the app', () => {
+  const copy = renderScreens().screens.Subscribe;
+  expect(copy.when).toEqual(['signedOut']);
+  expect(copy.partial).toBeUndefined();
+  expect(Object.keys(copy.layouts)).toEqual(['app']);
+  expect(copy.layouts.app).toMatch(/__hh_eachplans__<li .*__hh_endplans__<\/ul>/);
+});
+
+it.each(plans.cases.filter((c) => c.entries).map((c) => [c.about, c] as const))(
+  'is the subscription screen of a guest, filled with the plans the edge gives: %s',
+  async (_, c) => {
+    mockApi({ 'GET /subscriptions/plans': { body: { plans: c.plans as Plan[] } } });
+    mount(Subscribe, '/app/subscribe', { layout: 'app', routeId: 'app-subscribe' });
+    await screen.findByRole('link', { name: 'Sign in' });
+    const wrap = document.createElement('div');
+    wrap.append(document.querySelector('[data-screen="mf-account/Subscribe"]')!.cloneNode(true));
+    const copy = renderScreens().screens.Subscribe.layouts.app ?? '';
+    expect(canonical(wrap)).toBe(asPageHolds(filled(copy, {}, { plans: c.entries ?? [] })));
+    expect(wrap).toHaveTextContent(c.plans[0].name);
+  },
+);

@@ -2,13 +2,23 @@
 // sign-in and sign-up forms, the same for every signed-out visitor (the sign-up's for one
 // who has chosen no location yet), and the forgotten password's first step, the same for
 // everyone, are on the page with its first paint; so is what the confirmation link's and
-// the single sign-on return's pages say when their address has lost its code.
-import { prerenderBrand, prerenderScreen, type ScreenPrerenders } from '@henhouse/kit/prerender/screens';
+// the single sign-on return's pages say when their address has lost its code; and the
+// app's subscription plans for a signed-out visitor, with a list the edge fills in from
+// the plans it reads for the page.
+import { Status } from '@henhouse/kit/ui/forms/Field';
+import {
+  prerenderBrand,
+  prerenderScreen,
+  slot,
+  slotList,
+  type ScreenPrerenders,
+} from '@henhouse/kit/prerender/screens';
 import SignIn from './screens/SignIn';
 import SignUp from './screens/SignUp';
 import Forgot from './screens/Forgot';
 import Confirmed from './screens/Confirmed';
 import AppCode from './screens/AppCode';
+import { PlanItem, PlanList, SignInToSubscribe, SubscribeFrame } from './screens/Subscribe';
 
 /** The native app's bridge as the webview has it before the page loads: inside the app
  *  the sign-in offers the app's own sign-up, so the copy does too (a browser opening
@@ -81,6 +91,33 @@ export function renderScreens(): ScreenPrerenders {
         when: ['noQuery'],
         layouts: {
           app: prerenderScreen(<AppCode routeId="app-code" params={{}} query={{}} layout="app" />, '/app/code', 'app'),
+        },
+      },
+      // The plans as the screen shows them to a guest once it has them, a way to sign in
+      // below: each plan's name, cost, description and perk the edge's (docs/identity.md,
+      // "Subscriptions"). A member sees their own subscription and the form instead.
+      Subscribe: {
+        when: ['signedOut'],
+        layouts: {
+          app: prerenderScreen(
+            <SubscribeFrame layout="app">
+              <Status message={null} className="hh-acct-success" />
+              <PlanList>
+                {slotList(
+                  'plans',
+                  <PlanItem
+                    name={slot('name')}
+                    cost={slot('cost')}
+                    description={slot('description')}
+                    perk={slot('perk')}
+                  />,
+                )}
+              </PlanList>
+              <SignInToSubscribe />
+            </SubscribeFrame>,
+            '/app/subscribe',
+            'app',
+          ),
         },
       },
     },

@@ -2,6 +2,7 @@ package page
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,5 +192,54 @@ func TestPrerenderedScreenSlots(t *testing.T) {
 	delete(p.Slots, "image")
 	if doc := string(s.Append(nil, p)); strings.Contains(doc, "data-prerendered") || strings.Contains(doc, "__hh_") {
 		t.Errorf("a copy without its image:\n%s", doc)
+	}
+}
+
+// A copy's list is its item written once per entry of the page's list, each with the
+// entry's values; a page without the list, or with an entry missing one of the item's
+// slots, has no copy. No entries write no item.
+func TestPrerenderedScreenLists(t *testing.T) {
+	s, rel, rt := prerenderFixture(t, `{"brandName":"Henhouse","screens":{"SignIn":{"layouts":{"default":"<h2>__hh_title__</h2><ul>__hh_eachplans__<li><b>__hh_name__</b> __hh_cost__</li>__hh_endplans__</ul>"}}}}`)
+	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N",
+		Slots: map[string]string{"title": "Plans"},
+		Lists: map[string][]map[string]string{"plans": {
+			{"name": "Biscuit <Club>", "cost": "$2.99 a month"},
+			{"name": "Drink Club", "cost": "$5.99 a month", "unused": "x"},
+		}}}
+	want := `<div class="hh-prerendered" data-prerendered="mf-account/SignIn" inert aria-busy="true"><h2>Plans</h2><ul>` +
+		`<li><b>Biscuit &lt;Club&gt;</b> $2.99 a month</li><li><b>Drink Club</b> $5.99 a month</li></ul></div>`
+	if doc := string(s.Append(nil, p)); !strings.Contains(doc, want) {
+		t.Errorf("no\n%s\nin\n%s", want, doc)
+	}
+	p.Lists["plans"] = nil
+	if doc := string(s.Append(nil, p)); !strings.Contains(doc, "<h2>Plans</h2><ul></ul>") {
+		t.Errorf("an empty list's copy:\n%s", doc)
+	}
+	for name, lists := range map[string]map[string][]map[string]string{
+		"no list":                  nil,
+		"an entry without a value": {"plans": {{"name": "Biscuit Club"}}},
+	} {
+		p.Lists = lists
+		if doc := string(s.Append(nil, p)); strings.Contains(doc, "data-prerendered") || strings.Contains(doc, "__hh_") {
+			t.Errorf("%s: a copy:\n%s", name, doc)
+		}
+	}
+}
+
+// A copy whose list markers do not pair up is no copy at all, not markers on the page.
+func TestPrerenderedScreenMalformedLists(t *testing.T) {
+	for _, html := range []string{
+		`<ul>__hh_eachplans__<li>__hh_name__</li></ul>`,
+		`<ul><li>__hh_name__</li>__hh_endplans__</ul>`,
+		`<ul>__hh_eachplans__<li>__hh_name__</li>__hh_endcards__</ul>`,
+		`__hh_eachplans____hh_eachcards____hh_endcards____hh_endplans__`,
+	} {
+		j, _ := json.Marshal(html)
+		s, rel, rt := prerenderFixture(t, `{"brandName":"Henhouse","screens":{"SignIn":{"layouts":{"default":`+string(j)+`}}}}`)
+		p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N",
+			Lists: map[string][]map[string]string{"plans": {{"name": "a"}}, "cards": {{"name": "b"}}}}
+		if doc := string(s.Append(nil, p)); strings.Contains(doc, "data-prerendered") || strings.Contains(doc, "__hh_") {
+			t.Errorf("%s: a copy:\n%s", html, doc)
+		}
 	}
 }

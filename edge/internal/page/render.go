@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"html"
 	"regexp"
 	"slices"
@@ -144,6 +145,11 @@ type Page struct {
 	// (docs/shell.md, "Prerendered screens"): a product page's "menu", "product", "name",
 	// "description" and "image". A copy with a slot not here is not written.
 	Slots map[string]string
+	// Lists are the entries of the lists a copy may ask for, by list name, each entry
+	// the values of the list item's slots (the subscription plans: "plans", each with
+	// "name", "cost", "description" and "perk"). A copy with a list not here, or an
+	// entry without a value for one of its item's slots, is not written.
+	Lists map[string][]map[string]string
 	// ChosenLocation: the visitor's browser has a location chosen (the shell's location
 	// hint cookie, session.LocationHint), which a screen such as the sign-up's form
 	// starts with; its copy is only for a visitor without one ("noLocation").
@@ -214,7 +220,7 @@ func (s *Shell) Append(b []byte, p *Page) []byte {
 		b = appendHTML(b, p.Heading)
 		b = append(b, c.Middle...)
 		if pre != nil {
-			b = pre.write(b, p.Slots)
+			b = pre.write(b, p.Slots, p.Lists)
 		} else {
 			b = append(b, c.Loading...)
 		}
@@ -324,24 +330,118 @@ func (s *Shell) prerendered(p *Page) *prerenderedScreen {
 			return nil // a condition this edge cannot tell
 		}
 	}
-	for _, name := range pre.slots {
-		if _, ok := p.Slots[name]; !ok {
-			return nil
-		}
+	if !fills(pre.parts, p.Slots, p.Lists) {
+		return nil
 	}
 	return pre
 }
 
-// slotToken is a slot in a copy's HTML (kit/src/prerender/screens.tsx, slot).
+// slotToken is a slot in a copy's HTML (kit/src/prerender/screens.tsx, slot), or the
+// start or end of a list's item (slotList): __hh_eachplans__ … __hh_endplans__. The
+// markers are shaped as slots, so an edge that knows no lists finds no value for them
+// and writes no copy rather than the markers.
 var slotToken = regexp.MustCompile(`__hh_([a-z]+)__`)
 
-// write writes the copy with each slot's value, escaped.
-func (c *prerenderedScreen) write(b []byte, slots map[string]string) []byte {
-	for i, part := range c.parts {
-		if i > 0 {
-			b = appendHTML(b, slots[c.slots[i-1]])
+const (
+	listStart = "each"
+	listEnd   = "end"
+)
+
+// copyPart is a piece of a copy: HTML as it is, a slot the page fills in, or a list,
+// whose item is written once for each of the page's entries of that list.
+type copyPart struct {
+	html string
+	slot string
+	list string
+	item []copyPart // a list's
+}
+
+// parseCopy cuts a copy's HTML into its parts. A list inside a list, or a list's
+// start or end without the other, is an error.
+func parseCopy(copyHTML string) ([]copyPart, error) {
+	var top, item []copyPart
+	list := "" // the list whose item is being read
+	add := func(part copyPart) {
+		if list != "" {
+			item = append(item, part)
+		} else {
+			top = append(top, part)
 		}
-		b = append(b, part...)
+	}
+	last := 0
+	for _, m := range slotToken.FindAllStringSubmatchIndex(copyHTML, -1) {
+		if m[0] > last {
+			add(copyPart{html: copyHTML[last:m[0]]})
+		}
+		last = m[1]
+		name := copyHTML[m[2]:m[3]]
+		switch {
+		case strings.HasPrefix(name, listStart):
+			if list != "" {
+				return nil, fmt.Errorf("the list %s inside the list %s", name[len(listStart):], list)
+			}
+			list, item = name[len(listStart):], nil
+		case strings.HasPrefix(name, listEnd):
+			if list == "" || name[len(listEnd):] != list {
+				return nil, fmt.Errorf("the end of the list %s where the list is %q", name[len(listEnd):], list)
+			}
+			top = append(top, copyPart{list: list, item: item})
+			list = ""
+		default:
+			add(copyPart{slot: name})
+		}
+	}
+	if list != "" {
+		return nil, fmt.Errorf("the list %s has no end", list)
+	}
+	if last < len(copyHTML) {
+		top = append(top, copyPart{html: copyHTML[last:]})
+	}
+	return top, nil
+}
+
+// fills reports whether the page has a value for each slot of parts and each entry
+// of each of its lists a value for each slot of the list's item.
+func fills(parts []copyPart, slots map[string]string, lists map[string][]map[string]string) bool {
+	for _, part := range parts {
+		switch {
+		case part.list != "":
+			entries, ok := lists[part.list]
+			if !ok {
+				return false
+			}
+			for _, entry := range entries {
+				if !fills(part.item, entry, nil) {
+					return false
+				}
+			}
+		case part.slot != "":
+			if _, ok := slots[part.slot]; !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// write writes the copy with each slot's value, escaped, and each list's item once
+// per entry.
+func (c *prerenderedScreen) write(b []byte, slots map[string]string, lists map[string][]map[string]string) []byte {
+	return writeParts(b, c.parts, slots, lists)
+}
+
+func writeParts(b []byte, parts []copyPart, slots map[string]string, lists map[string][]map[string]string) []byte {
+	for _, part := range parts {
+		switch {
+		case part.list != "":
+			for _, entry := range lists[part.list] {
+				b = writeParts(b, part.item, entry, nil)
+			}
+		case part.slot != "":
+			b = appendHTML(b, slots[part.slot])
+		default:
+			b = append(b, part.html...)
+		}
 	}
 	return b
 }
@@ -351,9 +451,7 @@ func (c *prerenderedScreen) write(b []byte, slots map[string]string) []byte {
 // on (inert) until the screen itself takes its place, and the screen's style sheets for
 // the head, with the page's nonce as the sheets the remote adds carry it.
 type prerenderedScreen struct {
-	// parts are the copy's HTML between its slots, whose names are slots.
-	parts  []string
-	slots  []string
+	parts  []copyPart
 	styles Fragment
 	when   []string
 	brand  string
@@ -361,7 +459,8 @@ type prerenderedScreen struct {
 
 // Each style sheet carries its file name as data-href: the remote's style loader
 // (mini-css-extract-plugin) takes a sheet on the page with the chunk's file name there
-// for its own instead of adding the same sheet again.
+// for its own instead of adding the same sheet again. A copy whose lists are not
+// well formed is none (nil).
 func newPrerenderedScreen(module, screen string, pre modules.Prerendered, css []string) *prerenderedScreen {
 	var st strings.Builder
 	for _, f := range css {
@@ -374,15 +473,11 @@ func newPrerenderedScreen(module, screen string, pre modules.Prerendered, css []
 	}
 	copyHTML := `<div class="hh-prerendered" data-prerendered="` + html.EscapeString(module+"/"+screen) + `"` + loading +
 		` inert aria-busy="true">` + pre.HTML + "</div>"
-	c := &prerenderedScreen{styles: fragment(st.String()), when: pre.When, brand: pre.Brand}
-	last := 0
-	for _, m := range slotToken.FindAllStringSubmatchIndex(copyHTML, -1) {
-		c.parts = append(c.parts, copyHTML[last:m[0]])
-		c.slots = append(c.slots, copyHTML[m[2]:m[3]])
-		last = m[1]
+	parts, err := parseCopy(copyHTML)
+	if err != nil {
+		return nil
 	}
-	c.parts = append(c.parts, copyHTML[last:])
-	return c
+	return &prerenderedScreen{parts: parts, styles: fragment(st.String()), when: pre.When, brand: pre.Brand}
 }
 
 // afterPopupID is the id of the <template> that holds a popup page's preloads and
@@ -579,7 +674,9 @@ func NewRelease(ctx context.Context, reg *modules.Registry, table []*routes.Comp
 			m.prerender[i] = map[prerenderKey]*prerenderedScreen{}
 			for _, k := range layouts[name] {
 				if pre, ok := reg.Prerender(v, k.screen, string(k.layout)); ok {
-					m.prerender[i][k] = newPrerenderedScreen(name, k.screen, pre, reg.Preloads(v, k.screen).CSS)
+					if c := newPrerenderedScreen(name, k.screen, pre, reg.Preloads(v, k.screen).CSS); c != nil {
+						m.prerender[i][k] = c
+					}
 				}
 			}
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/page"
 	"github.com/henhouse/platform/edge/internal/providers/careers"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/session"
@@ -52,6 +53,7 @@ type pageHandler struct {
 	names    page.Names
 	orders   ordering.Provider
 	careers  careers.Provider
+	loyalty  loyalty.Provider
 	buildDir string
 	config   page.Config
 	log      *slog.Logger
@@ -164,7 +166,7 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	visitor := session.VisitorID(c)
 	p := &page.Page{
 		Status: status, Path: path, Query: c.Queries(), Route: m.Route, Params: m.Params,
-		Heading: meta.heading, Title: meta.title, Description: meta.description, StructuredData: meta.structured, Image: meta.image, Slots: meta.slots,
+		Heading: meta.heading, Title: meta.title, Description: meta.description, StructuredData: meta.structured, Image: meta.image, Slots: meta.slots, Lists: meta.lists,
 		Modules: h.currentRelease(c.Context()), Visitor: visitor, Nonce: csp.Nonce(c),
 	}
 	p.Session.ForcedSignOut = auth.ForcedSignOut(c)
@@ -359,8 +361,9 @@ type pageMeta struct {
 	heading, description string
 	title                string
 	structured           []json.RawMessage
-	image                string            // page.Page.Image
-	slots                map[string]string // page.Page.Slots
+	image                string                         // page.Page.Image
+	slots                map[string]string              // page.Page.Slots
+	lists                map[string][]map[string]string // page.Page.Lists
 	// failed: a provider could not answer; the page is a 404 this once, not cached.
 	failed bool
 }
@@ -408,6 +411,8 @@ func (h *pageHandler) describe(ctx context.Context, m routes.Match, path string)
 		if !found {
 			return pageMeta{failed: failed}
 		}
+	case m.Route.ID == "app-subscribe":
+		h.plans(ctx, path, &meta)
 	}
 	meta.heading, meta.found = page.Heading(ctx, m.Route.Heading, path, m.Params, h.names)
 	if !meta.found {

@@ -352,7 +352,8 @@ func preloadsScreenRead(body string) bool {
 // and module's version 1.0.0 the screen copies of file (a screen-prerender.json).
 func withScreenCopies(t *testing.T, s *Server, module, file string) {
 	t.Helper()
-	chrome := `{"default":"<main><h1>` + page.HeadingMarker + `</h1>` + page.MainStart + `<p role='status'>Loading</p>` + page.MainEnd + `</main>"}`
+	main := `<main><h1>` + page.HeadingMarker + `</h1>` + page.MainStart + `<p role='status'>Loading</p>` + page.MainEnd + `</main>`
+	chrome := `{"default":"` + main + `","app":"` + main + `"}`
 	if err := os.WriteFile(filepath.Join(s.cfg.BuildDir, "shell", "chrome.json"), []byte(chrome), 0o644); err != nil {
 		t.Fatal(err)
 	}

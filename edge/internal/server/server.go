@@ -401,7 +401,7 @@ func (s *Server) handover() appdata.HandoverConfig {
 func (s *Server) mountPages() {
 	app, cfg, guard := s.App, s.cfg, s.guard
 	pages := &pageHandler{
-		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.Ordering}, orders: s.Ordering, careers: s.Careers, buildDir: cfg.BuildDir, log: s.log,
+		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.Ordering}, orders: s.Ordering, careers: s.Careers, loyalty: s.Loyalty, buildDir: cfg.BuildDir, log: s.log,
 		config: page.Config{
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,

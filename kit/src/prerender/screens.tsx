@@ -55,8 +55,28 @@ export const prerenderBrand = 'Henhouse';
  */
 export const slot = (name: string): string => {
   if (!/^[a-z]+$/.test(name)) throw new Error(`a slot is named in lower-case letters: ${name}`);
+  if (/^(each|end)/.test(name)) throw new Error(`a slot's name starting "each" or "end" marks a list: ${name}`);
   return `__hh_${name}__`;
 };
+
+/**
+ * slotList stands in a copy for a list the edge has entries of (the subscription plans):
+ * the edge writes `item` once per entry, its slots (slot) filled with the entry's values,
+ * and writes no copy when it has no such list or an entry lacks a value for a slot of the
+ * item. The markers around the item are shaped as slots (`__hh_eachplans__`,
+ * `__hh_endplans__`), so an edge that knows no lists writes no copy rather than them.
+ * Lists do not nest. The lists the edge knows are in docs/shell.md, "Prerendered screens".
+ */
+export function slotList(name: string, item: ReactNode): ReactNode {
+  if (!/^[a-z]+$/.test(name)) throw new Error(`a list is named in lower-case letters: ${name}`);
+  return (
+    <>
+      {`__hh_each${name}__`}
+      {item}
+      {`__hh_end${name}__`}
+    </>
+  );
+}
 
 /**
  * prerenderScreen renders one screen as it first renders at `path`, for a signed-out

@@ -1,6 +1,6 @@
 // /app/subscribe (docs/routes.md, webview): subscription plans (GET /api/subscriptions/plans),
 // subscribing with a saved or new card, and cancelling (docs/identity.md).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
@@ -46,55 +46,103 @@ export default function Subscribe({ layout }: ScreenProps) {
   const signedOut = !loading && !user && !token;
 
   return (
-    <ScreenFrame name="mf-account/Subscribe" title="Subscriptions" loading={!plans && !error}>
+    <SubscribeFrame layout={layout} loading={!plans && !error}>
+      {error && <FormAlert message={`We couldn't load the plans. ${error}`} />}
+      <Status message={notice} className="hh-acct-success" />
+      {!plans && !error && (
+        <p role="status" className="hh-acct-loading">
+          Loading plans…
+        </p>
+      )}
+      {plans &&
+        (plans.length === 0 ? (
+          <p className="hh-acct-empty">No plans are offered right now.</p>
+        ) : (
+          <PlanList>
+            {plans.map((p) => (
+              <PlanItem key={p.id} {...planLines(p)} />
+            ))}
+          </PlanList>
+        ))}
+      {active.length > 0 && <CurrentSubscriptions subs={active} plans={plans ?? []} />}
+      {plans &&
+        plans.length > 0 &&
+        (signedOut ? (
+          <SignInToSubscribe />
+        ) : user && active.length === 0 ? (
+          <SubscribeForm plans={plans} onDone={setNotice} />
+        ) : null)}
+    </SubscribeFrame>
+  );
+}
+
+// The parts below are also what the page's copy for a signed-out visitor is drawn with
+// (src/prerender.tsx), its plans filled in by the edge: the copy and the screen that
+// takes its place are the same.
+
+/** SubscribeFrame is the screen around its card. */
+export function SubscribeFrame({
+  layout,
+  loading,
+  children,
+}: {
+  layout: ScreenProps['layout'];
+  loading?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ScreenFrame name="mf-account/Subscribe" title="Subscriptions" loading={loading}>
       <div className={layout === 'app' ? 'hh-acct hh-acct--app' : 'hh-acct'}>
-        <div className="hh-acct-card hh-acct-card--wide">
-          {error && <FormAlert message={`We couldn't load the plans. ${error}`} />}
-          <Status message={notice} className="hh-acct-success" />
-          {!plans && !error && (
-            <p role="status" className="hh-acct-loading">
-              Loading plans…
-            </p>
-          )}
-          {plans && <PlanList plans={plans} />}
-          {active.length > 0 && <CurrentSubscriptions subs={active} plans={plans ?? []} />}
-          {plans &&
-            plans.length > 0 &&
-            (signedOut ? (
-              <p className="hh-acct-aside">
-                <Link to="/app/signin?return=%2Fapp%2Fsubscribe">Sign in</Link> to subscribe.
-              </p>
-            ) : user && active.length === 0 ? (
-              <SubscribeForm plans={plans} onDone={setNotice} />
-            ) : null)}
-        </div>
+        <div className="hh-acct-card hh-acct-card--wide">{children}</div>
       </div>
     </ScreenFrame>
   );
 }
 
-function PlanList({ plans }: { plans: Plan[] }) {
-  if (plans.length === 0) return <p className="hh-acct-empty">No plans are offered right now.</p>;
+/** A plan in the words of the list: "$2.99 a month", "Biscuit Club: Free Biscuit, every day". */
+export interface PlanLines {
+  name: string;
+  cost: string;
+  description: string;
+  perk: string;
+}
+
+export const planLines = (p: Plan): PlanLines => ({
+  name: p.name,
+  cost: `${money(p.price_cents)} a ${p.interval}`,
+  description: p.description,
+  perk: perkLine(p),
+});
+
+export function PlanList({ children }: { children: ReactNode }) {
   return (
     <section className="hh-acct-section" aria-labelledby="plans-title">
       <h3 id="plans-title">Plans</h3>
-      <ul className="hh-acct-list">
-        {plans.map((p) => (
-          <li key={p.id} className="hh-acct-item">
-            <h4>{p.name}</h4>
-            <p className="hh-acct-cost">
-              {money(p.price_cents)} a {p.interval}
-            </p>
-            {p.description && <p>{p.description}</p>}
-            {p.perk_name && (
-              <ul>
-                <li>{perkLine(p)}</li>
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
+      <ul className="hh-acct-list">{children}</ul>
     </section>
+  );
+}
+
+export function PlanItem({ name, cost, description, perk }: PlanLines) {
+  return (
+    <li className="hh-acct-item">
+      <h4>{name}</h4>
+      <p className="hh-acct-cost">{cost}</p>
+      {description && <p>{description}</p>}
+      {perk && (
+        <ul>
+          <li>{perk}</li>
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function SignInToSubscribe() {
+  return (
+    <p className="hh-acct-aside">
+      <Link to="/app/signin?return=%2Fapp%2Fsubscribe">Sign in</Link> to subscribe.
+    </p>
   );
 }
 

@@ -49,12 +49,23 @@ export function clientFirstRender(node: ReactNode, path: string, layout: Layout)
   return html;
 }
 
-/** filled is a copy with its slots' values in place, as the edge writes them. */
-export function filled(copy: string, values: Record<string, string>): string {
+/** filled is a copy with its slots' values in place and each list's item written once
+ *  per entry, as the edge writes them. */
+export function filled(
+  copy: string,
+  values: Record<string, string>,
+  lists: Record<string, Record<string, string>[]> = {},
+): string {
   const esc = (v: string) =>
     v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
-  return copy.replace(/__hh_([a-z]+)__/g, (_, name: string) => {
-    if (!(name in values)) throw new Error(`no value for the slot ${name}`);
-    return esc(values[name]);
+  const slots = (html: string, v: Record<string, string>) =>
+    html.replace(/__hh_([a-z]+)__/g, (_, name: string) => {
+      if (!(name in v)) throw new Error(`no value for the slot ${name}`);
+      return esc(v[name]);
+    });
+  const expanded = copy.replace(/__hh_each([a-z]+)__([\s\S]*?)__hh_end\1__/g, (_, name: string, item: string) => {
+    if (!(name in lists)) throw new Error(`no entries for the list ${name}`);
+    return lists[name].map((entry) => slots(item, entry)).join('');
   });
+  return slots(expanded, values);
 }
