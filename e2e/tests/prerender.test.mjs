@@ -221,6 +221,8 @@ test('with what it is for in its address (a code, an order), a page gets no copy
   assert.ok(!(await copied('/app/checkout?order=o-123')), 'a copy for an order the app has placed');
   assert.ok(!(await copied('/account/confirmed?code=abc')), 'a copy for a link with its code');
   assert.ok(!(await copied('/app/code?code=abc&state=xyz')), 'a copy for a sign-in return with its code');
+  assert.ok(await copied('/app/subscribe'), "no copy of the app's plans");
+  assert.ok(!(await copied('/app/subscribe?handover=abc')), 'a copy of the plans for a member the app is signing in');
   await page.context().close();
 });
 

@@ -115,7 +115,7 @@ it('draws the single sign-on return without its code as the app shows it', () =>
 // it has read the plans, so the copy goes without anything on the page changing.
 it('draws the plans for the edge to fill in, for a guest in the app', () => {
   const copy = renderScreens().screens.Subscribe;
-  expect(copy.when).toEqual(['signedOut']);
+  expect(copy.when).toEqual(['signedOut', 'noQuery']);
   expect(copy.partial).toBeUndefined();
   expect(Object.keys(copy.layouts)).toEqual(['app']);
   expect(copy.layouts.app).toMatch(/__hh_eachplans__<li .*__hh_endplans__<\/ul>/);

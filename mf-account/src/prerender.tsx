@@ -94,10 +94,11 @@ export function renderScreens(): ScreenPrerenders {
         },
       },
       // The plans as the screen shows them to a guest once it has them, a way to sign in
-      // below: each plan's name, cost, description and perk the edge's (docs/identity.md,
-      // "Subscriptions"). A member sees their own subscription and the form instead.
+      // below: each plan's name, cost, description and perk the edge's (docs/identity.md).
+      // A member sees their own subscription and the form instead; so does one the app
+      // sends with a handover code in the address, signed in once the page has loaded.
       Subscribe: {
-        when: ['signedOut'],
+        when: ['signedOut', 'noQuery'],
         layouts: {
           app: prerenderScreen(
             <SubscribeFrame layout="app">

@@ -46,10 +46,10 @@ func TestPlanCopyEntries(t *testing.T) {
 
 // The app's subscription page opens on the plans for a guest, each written from the
 // loyalty program's plans; a member's page has the loading state (their subscription
-// and the form are the screen's).
+// and the form are the screen's), as has one the app opens with a handover code.
 func TestSubscribePageHasThePlans(t *testing.T) {
 	s := newTestServer(t)
-	withScreenCopies(t, s, "mf-account", `{"brandName":"Henhouse","screens":{"Subscribe":{"when":["signedOut"],"layouts":{"app":"<ul>__hh_eachplans__<li><h4>__hh_name__</h4><p>__hh_cost__</p><p>__hh_description__</p><p>__hh_perk__</p></li>__hh_endplans__</ul>"}}}}`)
+	withScreenCopies(t, s, "mf-account", `{"brandName":"Henhouse","screens":{"Subscribe":{"when":["signedOut","noQuery"],"layouts":{"app":"<ul>__hh_eachplans__<li><h4>__hh_name__</h4><p>__hh_cost__</p><p>__hh_description__</p><p>__hh_perk__</p></li>__hh_endplans__</ul>"}}}}`)
 	g := newGuest(t, s)
 	body := g.page("/app/subscribe")
 	want := `<div class="hh-prerendered" data-prerendered="mf-account/Subscribe" inert aria-busy="true"><ul>` +
@@ -58,6 +58,9 @@ func TestSubscribePageHasThePlans(t *testing.T) {
 		`<li><h4>Family Meal Club</h4><p>$14.99 a month</p><p>$10 off a family meal every week.</p><p>Family Meal Club: $10 Off a Family Meal, every week</p></li></ul></div>`
 	if !strings.Contains(body, want) || strings.Contains(body, "Loading") {
 		t.Errorf("subscribe page: no\n%s\nin\n%s", want, body[:min(len(body), 4000)])
+	}
+	if body := g.page("/app/subscribe?handover=abc"); strings.Contains(body, "data-prerendered") {
+		t.Errorf("a copy for a guest the app is signing in:\n%s", body[:min(len(body), 4000)])
 	}
 	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
 	if body := g.page("/app/subscribe"); strings.Contains(body, "data-prerendered") || !strings.Contains(body, "Loading") {
