@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"html"
 	"regexp"
 	"slices"
@@ -356,9 +355,9 @@ type copyPart struct {
 	item []copyPart // a list's
 }
 
-// parseCopy cuts a copy's HTML into its parts. A list inside a list, or a list's
-// start or end without the other, is an error.
-func parseCopy(copyHTML string) ([]copyPart, error) {
+// parseCopy cuts a copy's HTML into its parts; false when a list is inside a list, or
+// a list's start or end has not the other (kit's slotList writes them in pairs).
+func parseCopy(copyHTML string) ([]copyPart, bool) {
 	var top, item []copyPart
 	list := "" // the list whose item is being read
 	add := func(part copyPart) {
@@ -378,12 +377,12 @@ func parseCopy(copyHTML string) ([]copyPart, error) {
 		switch {
 		case strings.HasPrefix(name, listStart):
 			if list != "" {
-				return nil, fmt.Errorf("the list %s inside the list %s", name[len(listStart):], list)
+				return nil, false
 			}
 			list, item = name[len(listStart):], nil
 		case strings.HasPrefix(name, listEnd):
 			if list == "" || name[len(listEnd):] != list {
-				return nil, fmt.Errorf("the end of the list %s where the list is %q", name[len(listEnd):], list)
+				return nil, false
 			}
 			top = append(top, copyPart{list: list, item: item})
 			list = ""
@@ -392,12 +391,12 @@ func parseCopy(copyHTML string) ([]copyPart, error) {
 		}
 	}
 	if list != "" {
-		return nil, fmt.Errorf("the list %s has no end", list)
+		return nil, false
 	}
 	if last < len(copyHTML) {
 		top = append(top, copyPart{html: copyHTML[last:]})
 	}
-	return top, nil
+	return top, true
 }
 
 // fills reports whether the page has a value for each slot of parts and each entry
@@ -473,8 +472,8 @@ func newPrerenderedScreen(module, screen string, pre modules.Prerendered, css []
 	}
 	copyHTML := `<div class="hh-prerendered" data-prerendered="` + html.EscapeString(module+"/"+screen) + `"` + loading +
 		` inert aria-busy="true">` + pre.HTML + "</div>"
-	parts, err := parseCopy(copyHTML)
-	if err != nil {
+	parts, ok := parseCopy(copyHTML)
+	if !ok {
 		return nil
 	}
 	return &prerenderedScreen{parts: parts, styles: fragment(st.String()), when: pre.When, brand: pre.Brand}

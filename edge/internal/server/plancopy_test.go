@@ -10,20 +10,19 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 )
 
-type planCopyCase struct {
-	About   string              `json:"about"`
-	Plans   []loyalty.Plan      `json:"plans"`
-	Entries []map[string]string `json:"entries"`
-}
-
-func planCopyCases(t *testing.T) []planCopyCase {
-	t.Helper()
+// The subscription page's copy gets its plans in the screen's words, or none at all.
+// mf-account/src/prerender.test.tsx checks the same cases against the screen.
+func TestPlanCopyEntries(t *testing.T) {
 	raw, err := os.ReadFile("testdata/plans-copy.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var fixture struct {
-		Cases []planCopyCase `json:"cases"`
+		Cases []struct {
+			About   string              `json:"about"`
+			Plans   []loyalty.Plan      `json:"plans"`
+			Entries []map[string]string `json:"entries"`
+		} `json:"cases"`
 	}
 	if err := json.Unmarshal(raw, &fixture); err != nil {
 		t.Fatal(err)
@@ -31,13 +30,7 @@ func planCopyCases(t *testing.T) []planCopyCase {
 	if len(fixture.Cases) == 0 {
 		t.Fatal("no cases")
 	}
-	return fixture.Cases
-}
-
-// The subscription page's copy gets its plans in the screen's words, or none at all.
-// mf-account/src/prerender.test.tsx checks the same cases against the screen.
-func TestPlanCopyEntries(t *testing.T) {
-	for _, c := range planCopyCases(t) {
+	for _, c := range fixture.Cases {
 		if got := planCopyEntries(c.Plans); !reflect.DeepEqual(got, c.Entries) {
 			t.Errorf("%s:\n got %v\nwant %v", c.About, got, c.Entries)
 		}
