@@ -127,3 +127,21 @@ func TestStorageErrorsAre503(t *testing.T) {
 		t.Errorf("%d unhandled errors logged, want 1 (redis.Nil):\n%s", n, logs.String())
 	}
 }
+
+// A panic in a goroutine the edge started for a request is logged with its stack and
+// ends that goroutine alone.
+func TestRecoverKeepsTheProcess(t *testing.T) {
+	var buf bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&buf, nil))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer Recover(log, "a test stream")
+		var conn net.Conn
+		_ = conn.SetWriteDeadline(time.Now()) // nil interface: panics
+	}()
+	<-done
+	if out := buf.String(); !strings.Contains(out, "a test stream ended") || !strings.Contains(out, "stack=") {
+		t.Fatalf("log: %s", out)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/page"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
 )
@@ -76,6 +77,7 @@ func (e *earlyPopups) current(ctx context.Context) *popupSet {
 	if !e.now().Before(s.expires) && e.refreshing.CompareAndSwap(false, true) {
 		go func() {
 			defer e.refreshing.Store(false)
+			defer httpx.Recover(e.log, "reading the popups")
 			ctx, cancel := context.WithTimeout(context.Background(), popupsTimeout)
 			defer cancel()
 			e.set.Store(e.read(ctx))

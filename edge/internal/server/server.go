@@ -365,7 +365,7 @@ func (s *Server) mountAPI() {
 	careersapi.Mount(api, careersapi.Config{Provider: s.Careers})
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
-		GiftPurchaseGuard: guard.giftPurchase()})
+		GiftPurchaseGuard: guard.giftPurchase(), Log: s.log})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner, KeepCard: cards.keep,
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st, feedback.Config{Outbox: s.mail, To: cfg.ContactEmail}),

@@ -5,9 +5,9 @@
 package ordering
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"math"
 	"strconv"
 	"strings"
@@ -56,6 +56,19 @@ type Config struct {
 	// EventsMaxAge ends an event stream that has run this long; the browser
 	// reconnects. Optional. Default: 10 minutes.
 	EventsMaxAge time.Duration
+	// EventsPerVisitor is how many event streams one visitor may hold open on this
+	// edge (a confirmation open in a few tabs); one more is answered 429 and the page
+	// asks for the order every few seconds instead. Optional. Default: 4.
+	EventsPerVisitor int
+	// EventsPerAddress is how many event streams one client address may hold open on
+	// this edge (guests behind one office or campus address). Optional. Default: 32.
+	EventsPerAddress int
+	// EventsMax is how many event streams this edge holds open at once, whoever asks:
+	// each holds a connection and its buffers (about 150 KB). Optional. Default: 1000.
+	EventsMax int
+	// Log takes what a stream's writer reports (a recovered panic). Optional.
+	// Default: slog.Default().
+	Log *slog.Logger
 }
 
 // CardInput is what the hosted card fields post.
@@ -79,8 +92,10 @@ type CardToken struct {
 }
 
 type api struct {
-	cfg Config
-	p   ordering.Provider
+	cfg     Config
+	p       ordering.Provider
+	streams *streamGate
+	watch   *watchers
 }
 
 // Mount registers the ordering endpoints on r (the /api group).
@@ -97,7 +112,19 @@ func Mount(r fiber.Router, cfg Config) {
 	if cfg.EventsMaxAge <= 0 {
 		cfg.EventsMaxAge = 10 * time.Minute
 	}
-	a := &api{cfg: cfg, p: cfg.Provider}
+	if cfg.EventsPerVisitor <= 0 {
+		cfg.EventsPerVisitor = 4
+	}
+	if cfg.EventsPerAddress <= 0 {
+		cfg.EventsPerAddress = 32
+	}
+	if cfg.EventsMax <= 0 {
+		cfg.EventsMax = 1000
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	a := &api{cfg: cfg, p: cfg.Provider, streams: newStreamGate(cfg), watch: newWatchers(cfg.Provider, cfg.EventsInterval, cfg.Log)}
 	r.Get("/locations", a.locations)
 	r.Get("/locations/states", a.states)
 	r.Post("/locations/delivery", a.delivering)
@@ -769,82 +796,6 @@ func (a *api) cancelOrder(c fiber.Ctx) error {
 func (a *api) orderArrived(c fiber.Ctx) error {
 	o, err := a.p.OrderArrived(c.Context(), c.Params("id"), a.viewer(c))
 	return orderJSON(c, o, err)
-}
-
-// eventWriteWindow is how long one event may take to reach the client. The server's
-// write timeout covers a whole answer, which a stream outlives, so each write gets
-// its own deadline.
-const eventWriteWindow = 30 * time.Second
-
-// GET /orders/:id/events: the order as Server-Sent Events. An "order" event carries
-// {"order": …} at once and again whenever the status or arrived_at changes; a comment
-// line keeps a quiet stream open. The stream ends once the order is completed or
-// cancelled, after EventsMaxAge (the browser's EventSource reconnects), or when the
-// client has gone (a write fails).
-func (a *api) orderEvents(c fiber.Ctx) error {
-	// Copies: the stream outlives the request, whose strings Fiber may reuse.
-	id, v := strings.Clone(c.Params("id")), a.viewer(c)
-	v.Owner, v.MemberID = strings.Clone(v.Owner), strings.Clone(v.MemberID)
-	first, err := a.p.Order(c.Context(), id, v)
-	if err != nil {
-		return err // a plain JSON error: nothing has been streamed yet
-	}
-	c.Set(fiber.HeaderContentType, "text/event-stream")
-	c.Set(fiber.HeaderCacheControl, site.NoStore)
-	c.Set("X-Accel-Buffering", "no") // nginx would hold events back in its buffer
-	// Not compressed: a compressor kept per open stream costs far more memory than
-	// events of a few hundred bytes save.
-	c.Request().Header.Del(fiber.HeaderAcceptEncoding)
-	conn := c.RequestCtx().Conn()
-	p, cfg := a.p, a.cfg
-	return c.SendStreamWriter(func(w *bufio.Writer) {
-		// The request's context ends with the handler; the stream has its own.
-		ctx, cancel := context.WithTimeout(context.Background(), cfg.EventsMaxAge)
-		defer cancel()
-		write := func(s string) bool {
-			_ = conn.SetWriteDeadline(time.Now().Add(eventWriteWindow))
-			if _, err := w.WriteString(s); err != nil {
-				return false
-			}
-			return w.Flush() == nil
-		}
-		send := func(o ordering.Order) bool {
-			b, err := json.Marshal(fiber.Map{"order": o})
-			return err == nil && write("event: order\ndata: "+string(b)+"\n\n")
-		}
-		closed := func(o ordering.Order) bool {
-			return o.Status == ordering.OrderCompleted || o.Status == ordering.OrderCancelled
-		}
-		last, wrote := first, time.Now()
-		if !send(last) || closed(last) {
-			return
-		}
-		tick := time.NewTicker(cfg.EventsInterval)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-			}
-			o, err := p.Order(ctx, id, v)
-			if err != nil {
-				return // the browser reconnects and is answered afresh
-			}
-			switch {
-			case o.Status != last.Status || !sameTime(o.ArrivedAt, last.ArrivedAt):
-				if !send(o) || closed(o) {
-					return
-				}
-				last, wrote = o, time.Now()
-			case time.Since(wrote) >= cfg.EventsKeepAlive:
-				if !write(": keep-alive\n\n") {
-					return
-				}
-				wrote = time.Now()
-			}
-		}
-	})
 }
 
 func sameTime(a, b *time.Time) bool {

@@ -350,3 +350,135 @@ func TestOrderEventsStopWhenTheClientGoes(t *testing.T) {
 	}
 	t.Fatal("the stream kept reading the order after the client went away")
 }
+
+// liveStreams serves e on a loopback port and opens event streams of order id as c.
+type liveStreams struct {
+	t    *testing.T
+	base string
+	open []*http.Response
+}
+
+func serveLive(t *testing.T, e *ordersEnv) *liveStreams {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = e.app.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	t.Cleanup(func() { _ = e.app.ShutdownWithTimeout(time.Second) })
+	ls := &liveStreams{t: t, base: "http://" + ln.Addr().String()}
+	t.Cleanup(func() {
+		for _, r := range ls.open {
+			r.Body.Close()
+		}
+	})
+	return ls
+}
+
+// stream opens one stream; an open one is kept (its first event read), a refused one
+// is returned with its body read.
+func (ls *liveStreams) stream(c *client, id string) (int, string, *http.Response) {
+	ls.t.Helper()
+	req, _ := http.NewRequest("GET", ls.base+"/api/orders/"+id+"/events", nil)
+	req.Header.Set("Cookie", c.cookie)
+	res, err := (&http.Client{Transport: &http.Transport{}}).Do(req)
+	if err != nil {
+		ls.t.Fatal(err)
+	}
+	if res.StatusCode != 200 {
+		raw, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		return res.StatusCode, string(raw), res
+	}
+	line, err := bufio.NewReader(res.Body).ReadString('\n')
+	if err != nil || line != "event: order\n" {
+		ls.t.Fatalf("first line %q %v", line, err)
+	}
+	ls.open = append(ls.open, res)
+	return 200, "", res
+}
+
+// Event streams are capped per visitor, per client address and per edge: one more is
+// answered 429 too_many_streams (the page then asks every few seconds), and a stream
+// that ends gives its place back.
+func TestOrderEventsAreCapped(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(*orderingapi.Config)
+		cap  int
+	}{
+		{"per visitor, by default", nil, 4},
+		{"per address", func(c *orderingapi.Config) { c.EventsPerVisitor, c.EventsPerAddress = 100, 3 }, 3},
+		{"per edge", func(c *orderingapi.Config) { c.EventsPerVisitor, c.EventsMax = 100, 2 }, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newOrdersApp(t, tc.edit)
+			c := &client{t: t, app: e.app}
+			id := placeOrder(t, c, "events-cap", "")["id"].(string)
+			ls := serveLive(t, e)
+			for i := range tc.cap {
+				if st, raw, _ := ls.stream(c, id); st != 200 {
+					t.Fatalf("stream %d: %d %s", i+1, st, raw)
+				}
+			}
+			st, raw, res := ls.stream(c, id)
+			if st != 429 || !strings.Contains(raw, `"code":"too_many_streams"`) || res.Header.Get("Retry-After") == "" {
+				t.Fatalf("stream %d: %d %s %v", tc.cap+1, st, raw, res.Header)
+			}
+			// One tab closes: its place is free again once the stream notices.
+			ls.open[0].Body.Close()
+			deadline := time.Now().Add(3 * time.Second)
+			for {
+				if st, _, _ = ls.stream(c, id); st == 200 || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			if st != 200 {
+				t.Fatalf("after a stream closed: %d", st)
+			}
+		})
+	}
+}
+
+// Every stream of one order follows one watcher: ten tabs cost the reads of one.
+func TestOrderEventsShareOneWatcher(t *testing.T) {
+	e := newOrdersApp(t, func(c *orderingapi.Config) {
+		c.EventsPerVisitor, c.EventsInterval, c.EventsKeepAlive = 20, 20*time.Millisecond, time.Hour
+	})
+	c := &client{t: t, app: e.app}
+	id := placeOrder(t, c, "events-shared", "")["id"].(string)
+	ls := serveLive(t, e)
+	for range 10 {
+		if st, raw, _ := ls.stream(c, id); st != 200 {
+			t.Fatalf("stream: %d %s", st, raw)
+		}
+	}
+	before, start := e.p.reads.Load(), time.Now()
+	time.Sleep(400 * time.Millisecond)
+	reads, ticks := e.p.reads.Load()-before, float64(time.Since(start))/float64(20*time.Millisecond)
+	if float64(reads) > ticks*1.5+2 {
+		t.Fatalf("%d reads in %.0f ticks with 10 streams open: more than one watcher", reads, ticks)
+	}
+	if reads == 0 {
+		t.Fatal("no reads: nothing watches the order")
+	}
+	// The kitchen starts: every stream hears it from the one watcher.
+	e.clk.Set(noon.Add(5 * time.Minute))
+	for i, res := range ls.open {
+		got := make(chan string, 1)
+		go func() {
+			sc := bufio.NewScanner(res.Body)
+			for sc.Scan() {
+				if strings.HasPrefix(sc.Text(), "data: ") && strings.Contains(sc.Text(), `"status":"preparing"`) {
+					got <- "preparing"
+					return
+				}
+			}
+		}()
+		select {
+		case <-got:
+		case <-time.After(3 * time.Second):
+			t.Fatalf("stream %d did not hear the order is being prepared", i)
+		}
+	}
+}

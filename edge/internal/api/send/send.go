@@ -26,15 +26,11 @@ type Request struct {
 	Body   json.RawMessage `json:"body,omitempty"`
 }
 
-// nestedKey marks a request made by a send.
-type nestedKeyType struct{}
-
-var nestedKey = nestedKeyType{}
-
 var errNested = fault.New(fault.Invalid, "invalid", "A send request can't send another.").Field("path", "not /send")
 
-// isSend reports whether path names /send, in any case and with escapes undone.
-func isSend(path string) bool {
+// cleanPath is path without its query, escapes undone, in lower case, with "/./" and
+// "//" folded: how routing will read it.
+func cleanPath(path string) string {
 	p := strings.SplitN(path, "?", 2)[0]
 	if u, err := url.PathUnescape(p); err == nil {
 		p = u
@@ -43,7 +39,19 @@ func isSend(path string) bool {
 	for strings.Contains(p, "/./") || strings.Contains(p, "//") {
 		p = strings.ReplaceAll(strings.ReplaceAll(p, "/./", "/"), "//", "/")
 	}
+	return p
+}
+
+// isSend reports whether path names /send, in any case and with escapes undone.
+func isSend(path string) bool {
+	p := cleanPath(path)
 	return p == "/send" || strings.HasPrefix(p, "/send/")
+}
+
+// isStream reports whether path names an event stream (/orders/{id}/events), however
+// spelt: one is refused before it is dispatched.
+func isStream(path string) bool {
+	return strings.HasSuffix(strings.TrimSuffix(cleanPath(path), "/"), "/events")
 }
 
 var methods = map[string]bool{"GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true}
@@ -74,8 +82,13 @@ func Mount(r fiber.Router, base string, handler func() fasthttp.RequestHandler) 
 		// spelt (/SEND, /%73end, /./send): the inner call is marked, and the mark is
 		// checked here, where routing has already matched it. The path check only gives
 		// the usual spelling a clear message before any work is done.
-		if c.RequestCtx().UserValue(nestedKey) != nil || isSend(in.Path) {
+		if httpx.IsInner(c) || isSend(in.Path) {
 			return errNested
+		}
+		// Nor may it open an event stream, which never ends and so could not be
+		// answered. A stream handler refuses a marked call itself too, whatever the path.
+		if isStream(in.Path) {
+			return httpx.ErrStreamInside
 		}
 		var inner fasthttp.RequestCtx
 		req := &fasthttp.Request{}
@@ -90,13 +103,14 @@ func Mount(r fiber.Router, base string, handler func() fasthttp.RequestHandler) 
 			req.SetBody(in.Body)
 		}
 		inner.Init(req, c.RequestCtx().RemoteAddr(), nil)
-		inner.SetUserValue(nestedKey, true) // after Init, which starts the context afresh
+		httpx.MarkInner(&inner) // after Init, which starts the context afresh
 		h(&inner)
 		res := &inner.Response
 		if res.IsBodyStream() {
-			// An event stream never ends by itself; reading it would hold this call open.
+			// A handler that streams and does not check the mark: its stream never
+			// ends by itself, and reading it would hold this call open.
 			_ = res.CloseBodyStream()
-			return fault.New(fault.Invalid, "invalid", "A send request can't open an event stream.").Field("path", "not an event stream")
+			return httpx.ErrStreamInside
 		}
 		for _, v := range res.Header.Cookies() {
 			c.Response().Header.Add(fiber.HeaderSetCookie, string(v))

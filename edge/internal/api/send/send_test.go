@@ -3,9 +3,11 @@ package send_test
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -102,12 +104,18 @@ func TestSendNeverNests(t *testing.T) {
 	}
 }
 
-// An inner call that opens an event stream is refused instead of held open.
+// An inner call that opens an event stream is refused instead of held open: an
+// events path before it is dispatched, any other stream once it has started.
 func TestSendRefusesEventStreams(t *testing.T) {
 	a := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(nil)})
 	api := a.Group("/api")
 	stopped := make(chan struct{})
-	api.Get("/events", func(c fiber.Ctx) error {
+	var dispatched atomic.Int32
+	api.Get("/orders/:id/events", func(c fiber.Ctx) error {
+		dispatched.Add(1)
+		return c.SendString("data: x\n\n")
+	})
+	api.Get("/feed", func(c fiber.Ctx) error {
 		c.Set("Content-Type", "text/event-stream")
 		return c.SendStreamWriter(func(w *bufio.Writer) {
 			defer close(stopped)
@@ -123,7 +131,15 @@ func TestSendRefusesEventStreams(t *testing.T) {
 		})
 	})
 	send.Mount(api, "/api", a.Handler)
-	s, m, _ := call(t, a, "application/json", `{"path":"/events"}`, "")
+	for _, path := range []string{"/orders/o1/events", "/ORDERS/o1/%45vents", "/orders/o1/events/?a=1"} {
+		if s, m, _ := call(t, a, "application/json", `{"path":"`+path+`"}`, ""); s != 400 || !strings.Contains(fmt.Sprint(m), "event stream") {
+			t.Fatalf("%s through send: %d %v", path, s, m)
+		}
+	}
+	if n := dispatched.Load(); n != 0 {
+		t.Fatalf("an events path was dispatched %d times", n)
+	}
+	s, m, _ := call(t, a, "application/json", `{"path":"/feed"}`, "")
 	if s != 400 {
 		t.Fatalf("event stream through send: %d %v", s, m)
 	}

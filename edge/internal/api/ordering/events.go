@@ -1,0 +1,270 @@
+package ordering
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/clientip"
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/session"
+	"github.com/henhouse/platform/edge/internal/site"
+)
+
+// eventWriteWindow is how long one event may take to reach the client. The server's
+// write timeout covers a whole answer, which a stream outlives, so each write gets
+// its own deadline.
+const eventWriteWindow = 30 * time.Second
+
+// streamsRetryAfter is the Retry-After of a stream refused for the caps. The page
+// asks for the order every few seconds meanwhile, so nothing is missed.
+const streamsRetryAfter = 30
+
+// GET /orders/:id/events: the order as Server-Sent Events. An "order" event carries
+// {"order": …} at once and again whenever the status or arrived_at changes; a comment
+// line keeps a quiet stream open. The stream ends once the order is completed or
+// cancelled, after EventsMaxAge (the browser's EventSource reconnects), or when the
+// client has gone (a write fails).
+//
+// Streams are capped per visitor, per client address and per edge (Config.Events*),
+// and every stream of one order on this edge follows one watcher that reads the order
+// once per EventsInterval, however many guests and tabs follow it.
+func (a *api) orderEvents(c fiber.Ctx) error {
+	if httpx.IsInner(c) {
+		return httpx.ErrStreamInside // it could never end, so the call around it could never answer
+	}
+	// Copies: the stream outlives the request, whose strings Fiber may reuse.
+	id, v := strings.Clone(c.Params("id")), a.viewer(c)
+	v.Owner, v.MemberID = strings.Clone(v.Owner), strings.Clone(v.MemberID)
+	first, err := a.p.Order(c.Context(), id, v)
+	if err != nil {
+		return err // a plain JSON error: nothing has been streamed yet
+	}
+	release, err := a.streams.acquire(strings.Clone(session.VisitorID(c)), strings.Clone(clientip.IP(c)))
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, "text/event-stream")
+	c.Set(fiber.HeaderCacheControl, site.NoStore)
+	c.Set("X-Accel-Buffering", "no") // nginx would hold events back in its buffer
+	// Not compressed: a compressor kept per open stream costs far more memory than
+	// events of a few hundred bytes save.
+	c.Request().Header.Del(fiber.HeaderAcceptEncoding)
+	deadline := httpx.WriteDeadline(c)
+	cfg, watch := a.cfg, a.watch
+	return c.SendStreamWriter(func(w *bufio.Writer) {
+		defer release()
+		defer httpx.Recover(cfg.Log, "an order's event stream")
+		write := func(s string) bool {
+			deadline(time.Now().Add(eventWriteWindow))
+			if _, err := w.WriteString(s); err != nil {
+				return false
+			}
+			return w.Flush() == nil
+		}
+		send := func(o ordering.Order) bool {
+			b, err := json.Marshal(fiber.Map{"order": o})
+			return err == nil && write("event: order\ndata: "+string(b)+"\n\n")
+		}
+		last, wrote := first, time.Now()
+		if !send(last) || closedOrder(last) {
+			return
+		}
+		updates, unsubscribe := watch.subscribe(id, v)
+		defer unsubscribe()
+		end := time.NewTimer(cfg.EventsMaxAge)
+		defer end.Stop()
+		keep := time.NewTicker(cfg.EventsKeepAlive)
+		defer keep.Stop()
+		for {
+			select {
+			case <-end.C:
+				return
+			case o, ok := <-updates:
+				if !ok {
+					return // the watcher could not read the order: the browser reconnects and is answered afresh
+				}
+				if o.Status == last.Status && sameTime(o.ArrivedAt, last.ArrivedAt) {
+					continue
+				}
+				if !send(o) || closedOrder(o) {
+					return
+				}
+				last, wrote = o, time.Now()
+			case <-keep.C:
+				if time.Since(wrote) < cfg.EventsKeepAlive {
+					continue
+				}
+				if !write(": keep-alive\n\n") {
+					return
+				}
+				wrote = time.Now()
+			}
+		}
+	})
+}
+
+func closedOrder(o ordering.Order) bool {
+	return o.Status == ordering.OrderCompleted || o.Status == ordering.OrderCancelled
+}
+
+// streamGate counts this edge's open event streams, in all, per visitor and per client
+// address. The counts are the edge's own: what they protect is this process's memory
+// and connections.
+type streamGate struct {
+	max, perVisitor, perAddress int
+
+	mu        sync.Mutex
+	open      int
+	byVisitor map[string]int
+	byAddress map[string]int
+}
+
+func newStreamGate(cfg Config) *streamGate {
+	return &streamGate{max: cfg.EventsMax, perVisitor: cfg.EventsPerVisitor, perAddress: cfg.EventsPerAddress,
+		byVisitor: map[string]int{}, byAddress: map[string]int{}}
+}
+
+var (
+	errStreamsVisitor = &fault.Error{Kind: fault.TooMany, Code: "too_many_streams", RetryAfter: streamsRetryAfter,
+		Message: "This order is already being followed in other tabs. This page will check on it every few seconds instead."}
+	errStreamsEdge = &fault.Error{Kind: fault.TooMany, Code: "too_many_streams", RetryAfter: streamsRetryAfter,
+		Message: "Too many orders are being followed right now. This page will check on yours every few seconds instead."}
+)
+
+// acquire takes one stream for visitor at address, or refuses it (429
+// too_many_streams); release gives it back, once.
+func (g *streamGate) acquire(visitor, address string) (release func(), err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch {
+	case g.byVisitor[visitor] >= g.perVisitor:
+		return nil, errStreamsVisitor
+	case g.byAddress[address] >= g.perAddress, g.open >= g.max:
+		return nil, errStreamsEdge
+	}
+	g.open++
+	g.byVisitor[visitor]++
+	g.byAddress[address]++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			g.open--
+			if g.byVisitor[visitor]--; g.byVisitor[visitor] <= 0 {
+				delete(g.byVisitor, visitor)
+			}
+			if g.byAddress[address]--; g.byAddress[address] <= 0 {
+				delete(g.byAddress, address)
+			}
+		})
+	}, nil
+}
+
+// Open is the number of event streams open on this edge.
+func (g *streamGate) Open() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.open
+}
+
+// watchers keeps one watcher per order followed on this edge: it reads the order
+// every interval while anyone follows it, and hands each follower the latest read.
+// A thousand tabs on one order cost one read a second, not a thousand.
+type watchers struct {
+	p        ordering.Provider
+	interval time.Duration
+	log      *slog.Logger
+
+	mu    sync.Mutex
+	watch map[string]*watcher
+}
+
+type watcher struct {
+	subs map[chan ordering.Order]struct{}
+}
+
+func newWatchers(p ordering.Provider, interval time.Duration, log *slog.Logger) *watchers {
+	return &watchers{p: p, interval: interval, log: log, watch: map[string]*watcher{}}
+}
+
+// subscribe follows order id as v, who has been allowed to see it. The channel holds
+// the latest read of the order (an older one not yet taken is replaced) and is closed
+// when the order can no longer be read or is closed. unsubscribe is safe to call once
+// the channel is closed.
+func (ws *watchers) subscribe(id string, v ordering.Viewer) (<-chan ordering.Order, func()) {
+	ch := make(chan ordering.Order, 1)
+	ws.mu.Lock()
+	w := ws.watch[id]
+	if w == nil {
+		w = &watcher{subs: map[chan ordering.Order]struct{}{}}
+		ws.watch[id] = w
+		go ws.run(id, v, w)
+	}
+	w.subs[ch] = struct{}{}
+	ws.mu.Unlock()
+	return ch, func() {
+		ws.mu.Lock()
+		defer ws.mu.Unlock()
+		delete(w.subs, ch) // the watcher sees no followers at its next tick and stops
+	}
+}
+
+// run reads order id as v every interval until it has no followers, cannot be read or
+// is closed; then it closes every follower's channel and forgets the order.
+func (ws *watchers) run(id string, v ordering.Viewer, w *watcher) {
+	defer httpx.Recover(ws.log, "the watcher of order "+strconv.Quote(id))
+	stop := func() {
+		ws.mu.Lock()
+		defer ws.mu.Unlock()
+		for ch := range w.subs {
+			close(ch)
+		}
+		w.subs = nil
+		if ws.watch[id] == w {
+			delete(ws.watch, id)
+		}
+	}
+	defer stop()
+	tick := time.NewTicker(ws.interval)
+	defer tick.Stop()
+	for range tick.C {
+		ws.mu.Lock()
+		idle := len(w.subs) == 0
+		if idle {
+			delete(ws.watch, id) // a new follower from here on starts a watcher of its own
+		}
+		ws.mu.Unlock()
+		if idle {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), ws.interval+5*time.Second)
+		o, err := ws.p.Order(ctx, id, v)
+		cancel()
+		if err != nil {
+			return
+		}
+		ws.mu.Lock()
+		for ch := range w.subs {
+			select { // latest wins: drop a read the follower has not taken yet
+			case <-ch:
+			default:
+			}
+			ch <- o
+		}
+		ws.mu.Unlock()
+		if closedOrder(o) {
+			return
+		}
+	}
+}
