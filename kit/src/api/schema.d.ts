@@ -644,7 +644,11 @@ export interface paths {
          *     `arrived_at` changes; a `: keep-alive` comment comes after 15 quiet seconds. The
          *     stream ends after a `completed` or `cancelled` order, or after 10 minutes (the
          *     browser reconnects). Who may read it, and the errors before the stream starts,
-         *     are those of `GET /orders/{id}`.
+         *     are those of `GET /orders/{id}`. Streams are capped per visitor (4), per client
+         *     address (32) and per edge (1000): one more is `429 too_many_streams` with
+         *     `Retry-After`, and the page asks `GET /orders/{id}` every few seconds instead.
+         *     Through `POST /send` it is `400 invalid` (a stream never ends, so the send could
+         *     not answer).
          */
         get: operations["getOrderEvents"];
         put?: never;
