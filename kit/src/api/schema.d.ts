@@ -2916,6 +2916,8 @@ export interface components {
         /** @description The cart after the change. */
         Cart: {
             headers: {
+                /** @description Every cart answer is one visitor's, kept by no cache. */
+                "Cache-Control"?: "private, no-store";
                 [name: string]: unknown;
             };
             content: {
@@ -3460,6 +3462,8 @@ export interface operations {
             /** @description The visitor's cart, or null when there is none. */
             200: {
                 headers: {
+                    /** @description Every cart answer is one visitor's, kept by no cache. */
+                    "Cache-Control"?: "private, no-store";
                     [name: string]: unknown;
                 };
                 content: {

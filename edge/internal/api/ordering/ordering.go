@@ -432,6 +432,7 @@ func cartJSON(c fiber.Ctx, cart ordering.Cart, err error) error {
 		return err
 	}
 	session.SetCartHint(c, true) // page views tell the shell there is a cart to fetch
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore) // one visitor's: no cache may keep or share it
 	return c.JSON(cartAnswer{Cart: &cart})
 }
 
@@ -450,6 +451,7 @@ func (a *api) cart(c fiber.Ctx) error {
 	cart, err := a.p.Cart(c.Context(), o)
 	if fault.Is(err, fault.NotFound) {
 		session.SetCartHint(c, false)
+		c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 		return c.JSON(fiber.Map{"cart": nil})
 	}
 	return cartJSON(c, cart, err)
@@ -475,6 +477,7 @@ func (a *api) createCart(c fiber.Ctx) error {
 		return err
 	}
 	session.SetCartHint(c, true)
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 	return c.Status(fiber.StatusCreated).JSON(cartAnswer{Cart: &cart})
 }
 
@@ -508,6 +511,7 @@ func (a *api) addProduct(c fiber.Ctx) error {
 		return err
 	}
 	session.SetCartHint(c, true)
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 	return c.Status(fiber.StatusCreated).JSON(cartAnswer{Cart: &cart})
 }
 

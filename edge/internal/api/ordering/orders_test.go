@@ -482,3 +482,28 @@ func TestOrderEventsShareOneWatcher(t *testing.T) {
 		}
 	}
 }
+
+// A cart is one visitor's: no cache, shared or the browser's, may keep it, with or
+// without a cart.
+func TestCartAnswersAreNotCached(t *testing.T) {
+	e := newOrdersApp(t, nil)
+	c := &client{t: t, app: e.app}
+	check := func(method, path, body string) {
+		t.Helper()
+		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Cookie", c.cookie)
+		res, err := e.app.Test(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Header.Get("Cache-Control"); got != "private, no-store" {
+			t.Errorf("%s %s: %d, Cache-Control %q", method, path, res.StatusCode, got)
+		}
+	}
+	c.do("GET", "/api/cart", "")
+	check("GET", "/api/cart", "")
+	c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
+	check("GET", "/api/cart", "")
+	check("POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`)
+}
