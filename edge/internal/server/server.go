@@ -259,7 +259,12 @@ func (s *Server) newApp() *fiber.App {
 		WriteBufferSize: 32 << 10,
 		// Precompressed copies the builds write (static.go); the edge writes none.
 		CompressedFileSuffixes: compressedSuffixes,
+		// No handler takes multipart bodies: one is never parsed, so a malformed one is
+		// not an error before any handler runs (the sign-in page's form is urlencoded).
+		DisablePreParseMultipartForm: true,
 	})
+	answerReadErrorsQuietly(app)
+	app.Use(httpx.OneFraming) // before anything reads the body
 	app.Use(recover.New())
 	app.Use(s.clientIPs.Middleware()) // the client's address behind our proxies
 	app.Use(telemetry.New())
