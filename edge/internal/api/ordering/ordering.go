@@ -46,6 +46,9 @@ type Config struct {
 	Owner func(c fiber.Ctx) string
 	// OnOrder runs after an order is placed (points for members). Optional.
 	OnOrder func(c fiber.Ctx, o ordering.Order)
+	// OnCancel runs after an order is cancelled (a member's pending points and
+	// rewards). Optional.
+	OnCancel func(c fiber.Ctx, o ordering.Order)
 	// EventsInterval is how often an order's event stream reads the order again.
 	// Optional. Default: 1 second.
 	EventsInterval time.Duration
@@ -762,6 +765,9 @@ func (a *api) recentOrder(c fiber.Ctx) error {
 // POST /orders/:id/cancel: cancels an order the kitchen has not started.
 func (a *api) cancelOrder(c fiber.Ctx) error {
 	o, err := a.p.CancelOrder(c.Context(), c.Params("id"), a.viewer(c))
+	if err == nil && a.cfg.OnCancel != nil {
+		a.cfg.OnCancel(c, o)
+	}
 	return orderJSON(c, o, err)
 }
 
