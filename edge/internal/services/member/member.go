@@ -180,6 +180,26 @@ func (s *Service) Settle(ctx context.Context, memberID string) error {
 	return nil
 }
 
+// Unredeem takes a redemption out of the owner's cart and then cancels it, giving
+// its points back. The cart comes first because the ordering provider refuses while
+// the cart is being submitted and once the reward is on a placed order; only then is
+// the redemption refunded, so no order keeps a discount whose points came back.
+// The answer is the cart, nil when there is none.
+func (s *Service) Unredeem(ctx context.Context, owner, memberID, redemptionID string) (*ordering.Cart, error) {
+	var cart *ordering.Cart
+	c, err := s.Ordering.RemoveReward(ctx, owner, redemptionID)
+	switch {
+	case err == nil:
+		cart = &c
+	case !fault.Is(err, fault.NotFound):
+		return nil, err
+	}
+	if _, err := s.Loyalty.CancelRedemption(ctx, memberID, redemptionID); err != nil {
+		return nil, err
+	}
+	return cart, nil
+}
+
 // Orders is the member's order history after settling it.
 func (s *Service) Orders(ctx context.Context, memberID string, limit int) ([]loyalty.Order, error) {
 	if err := s.Settle(ctx, memberID); err != nil {

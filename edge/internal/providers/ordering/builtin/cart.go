@@ -863,20 +863,6 @@ func (p *Provider) ApplyReward(ctx context.Context, owner string, r ordering.App
 	})
 }
 
-// RemoveReward takes a reward out of the cart.
-func (p *Provider) RemoveReward(ctx context.Context, owner, rewardID string) (ordering.Cart, error) {
-	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
-		out := c.Rewards[:0]
-		for _, x := range c.Rewards {
-			if x.ID != rewardID {
-				out = append(out, x)
-			}
-		}
-		c.Rewards = out
-		return nil
-	})
-}
-
 // price recomputes discounts, fees, tax, tip and totals (integer cents).
 func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 	var sub int64
