@@ -28,3 +28,16 @@ func (s *Server) orderCancelled(c fiber.Ctx, o ordering.Order) {
 		s.log.Error("cancelled order's points not closed", "order", o.ID, "err", err)
 	}
 }
+
+// cartAbandoned gives back the signed-in member's rewards that were in an abandoned
+// cart. A failure is logged: the cart is gone either way, and a reward left active
+// still expires and returns its points.
+func (s *Server) cartAbandoned(c fiber.Ctx, cart ordering.Cart) {
+	m, ok := session.MemberOf(c)
+	if !ok || len(cart.Rewards) == 0 {
+		return
+	}
+	if err := s.members.CartAbandoned(c.Context(), m.ID, cart); err != nil {
+		s.log.Error("abandoned cart's rewards not given back", "member", m.ID, "err", err)
+	}
+}

@@ -164,3 +164,42 @@ func TestSubmitAndUnredeemRace(t *testing.T) {
 func (g *guest) clone() *guest {
 	return &guest{t: g.t, s: g.s, cookies: maps.Clone(g.cookies), csrf: g.csrf}
 }
+
+// A reward in a cart the member abandons comes back as un-redeeming it would: the
+// redemption is cancelled and its points return, so the reward can be taken again.
+// So does a reward on an order the member cancels.
+func TestAbandonedCartAndCancelledOrderGiveBackTheirRewards(t *testing.T) {
+	s := newDevServer(t)
+	g := memberAt(t, s, "ada@acme.example")
+	memberID := g.ok("GET", "/api/user", "", 200)["user"].(map[string]any)["id"].(string)
+	if _, err := s.Loyalty.AdjustPoints(context.Background(), memberID, 1000, "Goodwill"); err != nil {
+		t.Fatal(err)
+	}
+	start, _ := g.points()
+
+	fillCartAtDayton(t, g)
+	red := g.ok("POST", "/api/rewards/free-side/redeem", "", 200)["redemption"].(map[string]any)["id"].(string)
+	if _, p := g.redemptionStatus(red); p != start-300 {
+		t.Fatalf("points after redeeming: %v", p)
+	}
+	g.ok("DELETE", "/api/cart", "", 204)
+	if status, p := g.redemptionStatus(red); status != "cancelled" || p != start {
+		t.Fatalf("after abandoning the cart the reward is %s and the points %v, want cancelled and %v", status, p, start)
+	}
+
+	fillCartAtDayton(t, g)
+	red = g.ok("POST", "/api/rewards/free-side/redeem", "", 200)["redemption"].(map[string]any)["id"].(string)
+	o := g.ok("POST", "/api/cart/submit", submitBody, 201, "Idempotency-Key", "give-back-order", "X-Bot-Check", g.bot("checkout"))["order"].(map[string]any)
+	if status, p := g.redemptionStatus(red); status != "used" || p != start-300 || !orderHasReward(o, red) {
+		t.Fatalf("on the placed order the reward is %s and the points %v", status, p)
+	}
+	g.ok("POST", "/api/orders/"+o["id"].(string)+"/cancel", "", 200)
+	if status, p := g.redemptionStatus(red); status != "cancelled" || p != start {
+		t.Fatalf("after cancelling the order the reward is %s and the points %v, want cancelled and %v", status, p, start)
+	}
+	for _, r := range g.ok("GET", "/api/rewards", "", 200)["rewards"].([]any) {
+		if r := r.(map[string]any); r["id"] == "free-side" && r["available"] != true {
+			t.Fatalf("the reward cannot be taken again: %v", r)
+		}
+	}
+}

@@ -49,6 +49,9 @@ type Config struct {
 	// OnCancel runs after an order is cancelled (a member's pending points and
 	// rewards). Optional.
 	OnCancel func(c fiber.Ctx, o ordering.Order)
+	// OnAbandon runs after a cart is abandoned, with the cart as it was (a member's
+	// rewards in it). Optional.
+	OnAbandon func(c fiber.Ctx, cart ordering.Cart)
 	// EventsInterval is how often an order's event stream reads the order again.
 	// Optional. Default: 1 second.
 	EventsInterval time.Duration
@@ -460,8 +463,12 @@ func (a *api) abandon(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := a.p.AbandonCart(c.Context(), o); err != nil {
+	cart, err := a.p.AbandonCart(c.Context(), o)
+	if err != nil {
 		return err
+	}
+	if a.cfg.OnAbandon != nil {
+		a.cfg.OnAbandon(c, cart)
 	}
 	session.SetCartHint(c, false)
 	return c.SendStatus(fiber.StatusNoContent)

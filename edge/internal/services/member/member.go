@@ -7,6 +7,7 @@ package member
 
 import (
 	"context"
+	"errors"
 
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/fault"
@@ -198,6 +199,20 @@ func (s *Service) Unredeem(ctx context.Context, owner, memberID, redemptionID st
 		return nil, err
 	}
 	return cart, nil
+}
+
+// CartAbandoned gives back the member's rewards that were in an abandoned cart, as
+// un-redeeming each would: its points return and an offer or perk can be taken
+// again. A reward already closed, or not the member's, is left as it is.
+func (s *Service) CartAbandoned(ctx context.Context, memberID string, cart ordering.Cart) error {
+	var errs []error
+	for _, r := range cart.Rewards {
+		_, err := s.Loyalty.CancelRedemption(ctx, memberID, r.ID)
+		if err != nil && !fault.Is(err, fault.Rule) && !fault.Is(err, fault.NotFound) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Orders is the member's order history after settling it.

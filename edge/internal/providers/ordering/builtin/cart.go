@@ -236,15 +236,6 @@ func (p *Provider) locationFor(ctx context.Context, menuID, locationID string) (
 	return l, nil
 }
 
-// AbandonCart deletes the owner's cart: an abandoned cart is gone, not kept empty.
-func (p *Provider) AbandonCart(ctx context.Context, owner string) error {
-	if owner == "" {
-		return nil
-	}
-	p.recent.drop(owner)
-	return p.st.Client.Del(ctx, p.cartKey(owner)).Err()
-}
-
 // takeCart deletes KEYS[1] and returns {cart, TTL ms}, the TTL being ARGV[1] when
 // the key has none; {} when there is no cart.
 var takeCart = redis.NewScript(`

@@ -74,3 +74,47 @@ func TestRemoveRewardRacingSubmit(t *testing.T) {
 		}
 	})
 }
+
+// Abandoning a cart answers it as it was, rewards and all, so they can be given back;
+// a cart that became an order answers no cart, and nothing is given back twice.
+func TestAbandonCartAnswersItsRewards(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		placeable(t, e, "v")
+		if _, err := e.p.ApplyReward(ctx, "v", ordering.AppliedReward{ID: "rd_1", Name: "Free Regular Side", AmountCents: 349}); err != nil {
+			t.Fatal(err)
+		}
+		c, err := e.p.AbandonCart(ctx, "v")
+		if err != nil || len(c.Rewards) != 1 || c.Rewards[0].ID != "rd_1" {
+			t.Fatalf("abandoned: %+v %v", c.Rewards, err)
+		}
+		if _, err := e.p.Cart(ctx, "v"); faultCode(t, err) != "cart_not_found" {
+			t.Fatalf("the cart is still there: %v", err)
+		}
+		if again, err := e.p.AbandonCart(ctx, "v"); err != nil || len(again.Rewards) != 0 {
+			t.Fatalf("abandoned twice: %+v %v", again.Rewards, err)
+		}
+		// Abandoning races a submit: the rewards answered are those of a cart that
+		// became no order.
+		for round := range 20 {
+			e.clk.Add(15 * time.Minute)
+			owner := fmt.Sprintf("w%d", round)
+			placeable(t, e, owner)
+			if _, err := e.p.ApplyReward(ctx, owner, ordering.AppliedReward{ID: "rd_w", Name: "Free Regular Side", AmountCents: 349}); err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			var o ordering.Order
+			var gone ordering.Cart
+			var subErr error
+			wg.Go(func() {
+				o, subErr = e.p.Submit(ctx, owner, ordering.SubmitInput{IdempotencyKey: fmt.Sprintf("abandon-%04d", round), Customer: guest, Payments: []ordering.PaymentInput{{Kind: "instore"}}})
+			})
+			wg.Go(func() { gone, _ = e.p.AbandonCart(ctx, owner) })
+			wg.Wait()
+			if subErr == nil && len(o.Discounts) > 0 && len(gone.Rewards) > 0 {
+				t.Fatalf("round %d: the order took the reward and the abandoned cart answered it too", round)
+			}
+		}
+	})
+}
