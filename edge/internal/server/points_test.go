@@ -52,12 +52,20 @@ func TestCancelledOrdersEarnNoPoints(t *testing.T) {
 }
 
 // An order completes on the ordering provider's clock (here fast enough that a
-// placed order has completed by the next request): the member's points are credited then, once however often they look.
+// placed order has completed by the next request): the member's points are credited
+// then, once however often, and however many at once, they look.
 func TestCompletedOrderEarnsPointsOnce(t *testing.T) {
 	s := newTestServerWith(t, func(c *Config) { c.Environment, c.DevEndpoints, c.OrderClockSpeed = "dev", true, 1e9 })
 	g := memberAt(t, s, "ada@acme.example")
 	before, lifeBefore := g.points()
 	placeAtDayton(t, g, "complete-1", "", `{"kind":"instore"}`)
+	// Several reads at once settle the completed order; it is credited once.
+	var wg sync.WaitGroup
+	for range 4 {
+		c := g.clone()
+		wg.Go(func() { c.send("GET", "/api/rewards", "") })
+	}
+	wg.Wait()
 	var earned float64
 	for range 3 {
 		p, l := g.points()
