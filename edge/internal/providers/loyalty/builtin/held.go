@@ -81,9 +81,45 @@ func useRedemptions(o loyalty.OrderRecord, reds []any, active map[string]string,
 	return set, delActive, used, nil
 }
 
-// HoldOrder records a placed order as pending and marks its redemptions used; points,
-// challenges and badges wait for AccrueOrder. Holding an order again answers the
-// record as it is.
+// retaken is a refunded redemption an order used: its JSON as used, its points and
+// its claim key.
+type retaken struct {
+	raw    string
+	points int64
+	claim  string
+}
+
+// retakeRedemptions finds the order's redemptions whose points were refunded
+// (cancelled elsewhere, or expired) although the order took their discount: they
+// become used by the order and their points are taken again, even below zero, as
+// the discount was given. It answers them by id and their ledger lines.
+func retakeRedemptions(o loyalty.OrderRecord, reds []any, bal int64, now time.Time) (map[string]retaken, []string, error) {
+	out := map[string]retaken{}
+	var ledger []string
+	for i, v := range reds {
+		raw, _ := v.(string)
+		var r storedRedemption
+		if raw == "" || json.Unmarshal([]byte(raw), &r) != nil || (r.Status != loyalty.RedemptionCancelled && r.Status != loyalty.RedemptionExpired) {
+			continue
+		}
+		closed := now.Truncate(time.Second)
+		r.Status, r.OrderID, r.ClosedAt = loyalty.RedemptionUsed, o.OrderID, &closed
+		b, err := json.Marshal(r)
+		if err != nil {
+			return nil, nil, err
+		}
+		out[o.RedemptionIDs[i]] = retaken{raw: string(b), points: r.Points, claim: r.CKey}
+		if r.Points > 0 {
+			bal -= r.Points
+			ledger = append(ledger, ledgerJSON(now, -r.Points, bal, "Used on an order: "+r.Name, r.ID))
+		}
+	}
+	return out, ledger, nil
+}
+
+// HoldOrder records a placed order as pending and marks its redemptions used (one
+// refunded meanwhile is taken again, retakeRedemptions); points, challenges and
+// badges wait for AccrueOrder. Holding an order again answers the record as it is.
 func (p *Provider) HoldOrder(ctx context.Context, memberID string, o loyalty.OrderRecord) (loyalty.Order, error) {
 	if err := p.prepareOrder(ctx, memberID, &o); err != nil {
 		return loyalty.Order{}, err
@@ -105,9 +141,31 @@ func (p *Provider) HoldOrder(ctx context.Context, memberID string, o loyalty.Ord
 				return err
 			}
 		}
-		setReds, delActive, _, err := useRedemptions(o, reds, active, p.now())
+		now := p.now()
+		setReds, delActive, _, err := useRedemptions(o, reds, active, now)
 		if err != nil {
 			return err
+		}
+		bal, err := tx.HGet(ctx, p.mk(memberID), "points").Int64()
+		if err != nil && !errors.Is(err, redis.Nil) {
+			return err
+		}
+		claims, err := tx.HGetAll(ctx, p.mk(memberID, "claims")).Result()
+		if err != nil {
+			return err
+		}
+		retaken, ledger, err := retakeRedemptions(o, reds, bal, now)
+		if err != nil {
+			return err
+		}
+		var charge int64
+		setClaims := map[string]any{}
+		for id, v := range retaken {
+			setReds[id] = v.raw
+			charge += v.points
+			if v.claim != "" && claims[v.claim] == "" {
+				setClaims[v.claim] = id // a once-only offer stays taken
+			}
 		}
 		rec := loyalty.Order{OrderRecord: o, Status: loyalty.OrderPending, PendingPoints: p.EarnedPoints(o.SubtotalCents, o.DiscountCents)}
 		raw, err := json.Marshal(rec)
@@ -123,6 +181,16 @@ func (p *Provider) HoldOrder(ctx context.Context, memberID string, o loyalty.Ord
 			}
 			if len(delActive) > 0 {
 				pipe.HDel(ctx, p.mk(memberID, "active"), delActive...)
+			}
+			if len(setClaims) > 0 {
+				pipe.HSet(ctx, p.mk(memberID, "claims"), setClaims)
+			}
+			if charge > 0 {
+				pipe.HIncrBy(ctx, p.mk(memberID), "points", -charge)
+				for _, l := range ledger {
+					pipe.LPush(ctx, p.mk(memberID, "ledger"), l)
+				}
+				pipe.LTrim(ctx, p.mk(memberID, "ledger"), 0, ledgerCap-1)
 			}
 			return nil
 		})

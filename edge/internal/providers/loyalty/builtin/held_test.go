@@ -119,3 +119,30 @@ func TestCreditAndCancelRace(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+// An order that took a reward's discount uses the reward even if it was cancelled
+// meanwhile from somewhere else (another device, whose cart did not hold it): the
+// refunded points are taken again. Cancelling the order then refunds them once.
+func TestHeldOrderTakesBackARefundedReward(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		m := e.member(t, 1000)
+		r := must[loyalty.Redemption](t)(e.p.RedeemReward(ctx, m.ID, "free-drink"))
+		must[loyalty.Redemption](t)(e.p.CancelRedemption(ctx, m.ID, r.ID))
+		o := order("held-3", 2000, wednesday, "2 Piece Combo")
+		o.RedemptionIDs = []string{r.ID}
+		must[loyalty.Order](t)(e.p.HoldOrder(ctx, m.ID, o))
+		if got := must[loyalty.Redemption](t)(e.p.Redemption(ctx, m.ID, r.ID)); got.Status != loyalty.RedemptionUsed || got.OrderID != "held-3" {
+			t.Fatalf("the order's reward %+v", got)
+		}
+		if got := must[loyalty.Member](t)(e.p.Member(ctx, m.ID)); got.Points != 750 {
+			t.Fatalf("points after the order used a refunded reward: %d, want 750", got.Points)
+		}
+		if act := must[[]loyalty.Activity](t)(e.p.Activity(ctx, m.ID, 1)); len(act) != 1 || act[0].Points != -250 || act[0].Balance != 750 {
+			t.Fatalf("ledger %+v", act)
+		}
+		must[loyalty.Order](t)(e.p.CancelOrder(ctx, m.ID, "held-3"))
+		if got := must[loyalty.Member](t)(e.p.Member(ctx, m.ID)); got.Points != 1000 {
+			t.Fatalf("points after cancelling: %d, want 1000", got.Points)
+		}
+	})
+}
