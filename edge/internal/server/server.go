@@ -233,7 +233,7 @@ func (s *Server) openIdentity(ctx context.Context) error {
 		return err
 	}
 	s.Tokens = tokens
-	s.members = &member.Service{Loyalty: s.loyal, Tokens: tokens}
+	s.members = &member.Service{Loyalty: s.loyal, Tokens: tokens, Ordering: s.Ordering}
 	if s.guard, err = newGuards(ctx, s.Store, s.cfg); err != nil {
 		return err
 	}
@@ -369,7 +369,7 @@ func (s *Server) mountAPI() {
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
 	careersapi.Mount(api, careersapi.Config{Provider: s.Careers})
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
-		OnOrder: s.accrue, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
+		OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
 		GiftPurchaseGuard: guard.giftPurchase(), Log: s.log})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner, KeepCard: cards.keep,
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})

@@ -289,7 +289,10 @@ export interface paths {
          * @description Replaces an open cart. `menu_mismatch` when the location sells another menu.
          */
         post: operations["createCart"];
-        /** Abandon cart */
+        /**
+         * Abandon cart
+         * @description A signed-in member's rewards in the cart are given back as un-redeeming them would (points refunded, offers and perks can be taken again). While the cart is being submitted `409 order_in_progress`.
+         */
         delete: operations["abandonCart"];
         options?: never;
         head?: never;
@@ -673,7 +676,9 @@ export interface paths {
          * @description Only while the status is `placed` (`cancellable`); afterwards
          *     `409 order_not_cancellable`. Every payment is given back (card authorizations
          *     voided, gift cards credited, house-account spend reduced) and the time slot
-         *     freed. Who may cancel is who may read the order.
+         *     freed. A member's order earns no points (they are credited when an order
+         *     completes) and gives back the rewards it used. Who may cancel is who may read
+         *     the order.
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -1268,7 +1273,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Take a redemption out of the cart and refund its points */
+        /**
+         * Take a redemption out of the cart and refund its points
+         * @description The reward leaves the cart first, then its points are refunded. While the cart is being submitted `409 order_in_progress`; once the reward is on a placed order `409 reward_on_order`, and nothing is refunded.
+         */
         delete: operations["cancelRedemption"];
         options?: never;
         head?: never;
@@ -2417,7 +2425,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description An order in the member's history, with the points it earned. */
+        /** @description An order in the member's history. Points are credited when the order completes: until then it is pending (points 0, pending_points what it will earn before any bonus); an order cancelled before it completes earns nothing. */
         MemberOrder: {
             order_id: string;
             location_id: string;
@@ -2434,10 +2442,22 @@ export interface components {
                 category?: string;
             }[];
             redemption_ids?: string[];
-            /** Format: int64 */
+            /** @enum {string} */
+            status: "pending" | "credited" | "cancelled";
+            /**
+             * Format: int64
+             * @description Points credited; 0 until the order is credited.
+             */
             points: number;
+            /** Format: int64 */
+            pending_points?: number;
+            /**
+             * Format: date-time
+             * @description When the points were credited.
+             */
+            accrued_at?: string;
             /** Format: date-time */
-            accrued_at: string;
+            cancelled_at?: string;
         };
         Activity: {
             /** Format: date-time */

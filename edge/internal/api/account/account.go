@@ -78,7 +78,7 @@ func Mount(r fiber.Router, cfg Config) {
 	if cfg.SSOAuthorizeURL == "" {
 		cfg.SSOAuthorizeURL = "/loyalty/authorize"
 	}
-	a := &api{cfg: cfg, l: cfg.Loyalty, t: cfg.Tokens, m: &member.Service{Loyalty: cfg.Loyalty, Tokens: cfg.Tokens}}
+	a := &api{cfg: cfg, l: cfg.Loyalty, t: cfg.Tokens, m: &member.Service{Loyalty: cfg.Loyalty, Tokens: cfg.Tokens, Ordering: cfg.Ordering}}
 	g := func(name Guard, h fiber.Handler) []any {
 		out := []any{}
 		for _, x := range cfg.Guards[name] {

@@ -75,19 +75,13 @@ func (a *api) redeemOffer(c fiber.Ctx) error {
 }
 
 func (a *api) cancelRedemption(c fiber.Ctx) error {
-	id := c.Params("id")
-	if _, err := a.l.CancelRedemption(c.Context(), memberID(c), id); err != nil {
+	got, err := a.m.Unredeem(c.Context(), a.cfg.Owner(c), memberID(c), c.Params("id"))
+	if err != nil {
 		return err
 	}
 	var cart any
-	got, err := a.cfg.Ordering.RemoveReward(c.Context(), a.cfg.Owner(c), id)
-	switch {
-	case err == nil:
-		cart = got
-	case fault.Is(err, fault.NotFound):
-		cart = nil
-	default:
-		return err
+	if got != nil {
+		cart = *got
 	}
 	members, err := a.membersJSON(c)
 	if err != nil {

@@ -46,6 +46,12 @@ type Config struct {
 	Owner func(c fiber.Ctx) string
 	// OnOrder runs after an order is placed (points for members). Optional.
 	OnOrder func(c fiber.Ctx, o ordering.Order)
+	// OnCancel runs after an order is cancelled (a member's pending points and
+	// rewards). Optional.
+	OnCancel func(c fiber.Ctx, o ordering.Order)
+	// OnAbandon runs after a cart is abandoned, with the cart as it was (a member's
+	// rewards in it). Optional.
+	OnAbandon func(c fiber.Ctx, cart ordering.Cart)
 	// EventsInterval is how often an order's event stream reads the order again.
 	// Optional. Default: 1 second.
 	EventsInterval time.Duration
@@ -487,8 +493,12 @@ func (a *api) abandon(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := a.p.AbandonCart(c.Context(), o); err != nil {
+	cart, err := a.p.AbandonCart(c.Context(), o)
+	if err != nil {
 		return err
+	}
+	if a.cfg.OnAbandon != nil {
+		a.cfg.OnAbandon(c, cart)
 	}
 	session.SetCartHint(c, false)
 	return c.SendStatus(fiber.StatusNoContent)
@@ -793,6 +803,9 @@ func (a *api) recentOrder(c fiber.Ctx) error {
 // POST /orders/:id/cancel: cancels an order the kitchen has not started.
 func (a *api) cancelOrder(c fiber.Ctx) error {
 	o, err := a.p.CancelOrder(c.Context(), c.Params("id"), a.viewer(c))
+	if err == nil && a.cfg.OnCancel != nil {
+		a.cfg.OnCancel(c, o)
+	}
 	return orderJSON(c, o, err)
 }
 

@@ -42,6 +42,15 @@ const (
 	RedemptionExpired   = "expired"   // not used in time; points refunded
 )
 
+// Order statuses in a member's history. Points are credited when an order
+// completes, not when it is placed: a placed order is pending until then, and one
+// cancelled before completing earns nothing and gives back the rewards it used.
+const (
+	OrderPending   = "pending"
+	OrderCredited  = "credited"
+	OrderCancelled = "cancelled"
+)
+
 // Redemption kinds.
 const (
 	KindReward = "reward" // bought with points from the catalogue
@@ -210,8 +219,15 @@ type OrderRecord struct {
 // Order is an order in a member's history.
 type Order struct {
 	OrderRecord
-	Points    int64     `json:"points"`
-	AccruedAt time.Time `json:"accrued_at"`
+	// Status is pending, credited or cancelled.
+	Status string `json:"status"`
+	// Points credited; 0 until the order is credited.
+	Points int64 `json:"points"`
+	// PendingPoints is what a pending order will earn before any bonus.
+	PendingPoints int64     `json:"pending_points,omitempty"`
+	AccruedAt     time.Time `json:"accrued_at,omitzero"`
+	// CancelledAt is set once a pending order was cancelled.
+	CancelledAt *time.Time `json:"cancelled_at,omitempty"`
 }
 
 // Accrual is what an order earned.
@@ -400,8 +416,18 @@ type Provider interface {
 	AddFavoriteLocation(ctx context.Context, memberID, locationID string) ([]string, error)
 	RemoveFavoriteLocation(ctx context.Context, memberID, locationID string) ([]string, error)
 
-	// AccrueOrder credits a placed order once per order id.
+	// HoldOrder records a placed order as pending, once per order id: the id is
+	// claimed for the member and the order's redemptions become used. Nothing is
+	// credited until AccrueOrder.
+	HoldOrder(ctx context.Context, memberID string, o OrderRecord) (Order, error)
+	// AccrueOrder credits a completed order once per order id: points, offers,
+	// challenges and badges. An order cancelled before is refused.
 	AccrueOrder(ctx context.Context, memberID string, o OrderRecord) (Accrual, error)
+	// CancelOrder closes a pending order without credit and gives back the
+	// redemptions it used, once per order id. A credited order is refused.
+	CancelOrder(ctx context.Context, memberID, orderID string) (Order, error)
+	// PendingOrders lists the member's orders held and not yet credited or cancelled.
+	PendingOrders(ctx context.Context, memberID string) ([]Order, error)
 	// Orders lists the member's orders, newest first.
 	Orders(ctx context.Context, memberID string, limit int) ([]Order, error)
 	// Activity lists points earned and spent, newest first.

@@ -660,7 +660,10 @@ type Provider interface {
 	// CreateCart starts a cart for menuID at locationID; locationID may be empty when
 	// any location selling the menu will do. It replaces the owner's open cart.
 	CreateCart(ctx context.Context, owner, menuID, locationID string) (Cart, error)
-	AbandonCart(ctx context.Context, owner string) error
+	// AbandonCart deletes the owner's cart and answers it as it was (an empty Cart when
+	// there was none), so that the rewards in it can be given back. While the cart is
+	// being submitted it is refused (409 order_in_progress).
+	AbandonCart(ctx context.Context, owner string) (Cart, error)
 	// MoveCart hands the cart of one owner to another (the native app's cart to its
 	// webview), replacing any cart the new owner had. NotFound when from has none.
 	MoveCart(ctx context.Context, from, to string) (Cart, error)

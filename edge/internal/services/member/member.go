@@ -7,8 +7,10 @@ package member
 
 import (
 	"context"
+	"errors"
 
 	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
@@ -48,6 +50,9 @@ type Members struct {
 type Service struct {
 	Loyalty loyalty.Provider
 	Tokens  *auth.Tokens
+	// Ordering says whether a member's pending order has completed or was cancelled
+	// (Settle). Optional: without it pending orders stay pending.
+	Ordering ordering.Provider
 }
 
 // Gather collects m's loyalty state.
@@ -86,7 +91,11 @@ func (s *Service) Members(ctx context.Context, memberID string) (Members, error)
 }
 
 // Profile is the member and their loyalty state, as the app state starts from them.
+// Orders that have completed or were cancelled since are settled first.
 func (s *Service) Profile(ctx context.Context, memberID string) (loyalty.Member, Members, error) {
+	if err := s.Settle(ctx, memberID); err != nil {
+		return loyalty.Member{}, Members{}, err
+	}
 	m, err := s.Loyalty.Member(ctx, memberID)
 	if err != nil {
 		return loyalty.Member{}, Members{}, err
@@ -118,10 +127,108 @@ func (s *Service) SignIn(ctx context.Context, m loyalty.Member) (auth.Pair, Sign
 	return pair, SignedIn{User: m, Members: ms, Token: s.Token()}, nil
 }
 
-// Accrue credits a placed order to the member (the provider does it once per order id).
-func (s *Service) Accrue(ctx context.Context, memberID string, o ordering.Order) error {
-	_, err := s.Loyalty.AccrueOrder(ctx, memberID, OrderRecord(o))
+// HoldOrder records a member's placed order with the loyalty provider: its
+// redemptions become used, and its points wait until it completes (Settle).
+func (s *Service) HoldOrder(ctx context.Context, memberID string, o ordering.Order) error {
+	_, err := s.Loyalty.HoldOrder(ctx, memberID, OrderRecord(o))
 	return err
+}
+
+// OrderCancelled closes a cancelled order's pending points and gives back the rewards
+// it used. An order of no member, or never held, has nothing to give back.
+func (s *Service) OrderCancelled(ctx context.Context, o ordering.Order) error {
+	if o.MemberID == "" || o.Status != ordering.OrderCancelled {
+		return nil
+	}
+	_, err := s.Loyalty.CancelOrder(ctx, o.MemberID, o.ID)
+	if fault.Is(err, fault.NotFound) {
+		return nil
+	}
+	return err
+}
+
+// Settle credits the member's pending orders that the ordering provider now says
+// are completed, and closes those it says were cancelled (a cancel whose
+// OrderCancelled did not run). The loyalty provider does each once per order, so
+// settling twice, or two settles at once, credit nothing twice.
+func (s *Service) Settle(ctx context.Context, memberID string) error {
+	if s.Ordering == nil {
+		return nil
+	}
+	pending, err := s.Loyalty.PendingOrders(ctx, memberID)
+	if err != nil {
+		return err
+	}
+	for _, p := range pending {
+		o, err := s.Ordering.Order(ctx, p.OrderID, ordering.Viewer{MemberID: memberID})
+		if fault.Is(err, fault.NotFound) {
+			continue // not this provider's order: it stays pending for support
+		}
+		if err != nil {
+			return err
+		}
+		switch o.Status {
+		case ordering.OrderCompleted:
+			_, err = s.Loyalty.AccrueOrder(ctx, memberID, p.OrderRecord)
+		case ordering.OrderCancelled:
+			_, err = s.Loyalty.CancelOrder(ctx, memberID, p.OrderID)
+		}
+		// A conflict is another settle or cancel that got there first.
+		if err != nil && !fault.Is(err, fault.Conflict) {
+			return err
+		}
+	}
+	return nil
+}
+
+// Unredeem takes a redemption out of the owner's cart and then cancels it, giving
+// its points back. The cart comes first because the ordering provider refuses while
+// the cart is being submitted and once the reward is on a placed order; only then is
+// the redemption refunded, so no order keeps a discount whose points came back.
+// The answer is the cart, nil when there is none.
+func (s *Service) Unredeem(ctx context.Context, owner, memberID, redemptionID string) (*ordering.Cart, error) {
+	var cart *ordering.Cart
+	c, err := s.Ordering.RemoveReward(ctx, owner, redemptionID)
+	switch {
+	case err == nil:
+		cart = &c
+	case !fault.Is(err, fault.NotFound):
+		return nil, err
+	}
+	if _, err := s.Loyalty.CancelRedemption(ctx, memberID, redemptionID); err != nil {
+		return nil, err
+	}
+	return cart, nil
+}
+
+// CartAbandoned gives back the member's rewards that were in an abandoned cart, as
+// un-redeeming each would: its points return and an offer or perk can be taken
+// again. A reward already closed, or not the member's, is left as it is.
+func (s *Service) CartAbandoned(ctx context.Context, memberID string, cart ordering.Cart) error {
+	var errs []error
+	for _, r := range cart.Rewards {
+		_, err := s.Loyalty.CancelRedemption(ctx, memberID, r.ID)
+		if err != nil && !fault.Is(err, fault.Rule) && !fault.Is(err, fault.NotFound) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Orders is the member's order history after settling it.
+func (s *Service) Orders(ctx context.Context, memberID string, limit int) ([]loyalty.Order, error) {
+	if err := s.Settle(ctx, memberID); err != nil {
+		return nil, err
+	}
+	return s.Loyalty.Orders(ctx, memberID, limit)
+}
+
+// Activity is the member's points ledger after settling their orders.
+func (s *Service) Activity(ctx context.Context, memberID string, limit int) ([]loyalty.Activity, error) {
+	if err := s.Settle(ctx, memberID); err != nil {
+		return nil, err
+	}
+	return s.Loyalty.Activity(ctx, memberID, limit)
 }
 
 // OrderRecord is a placed order as the loyalty provider credits it. Reward discounts

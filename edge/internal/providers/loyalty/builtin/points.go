@@ -61,23 +61,40 @@ func (p *Provider) EarnedPoints(subtotalCents, discountCents int64) int64 {
 	return eligible / 100 * p.prog.PointsPerDollar
 }
 
-// accrualKeys are watched while an order is credited; all share the member's slot.
+// accrualKeys are watched while an order is held, credited or cancelled; all share
+// the member's slot.
 func (p *Provider) accrualKeys(id string) []string {
 	return []string{p.mk(id), p.mk(id, "orderdata"), p.mk(id, "redemptions"), p.mk(id, "active"),
-		p.mk(id, "challenges"), p.mk(id, "tried"), p.mk(id, "badges")}
+		p.mk(id, "challenges"), p.mk(id, "tried"), p.mk(id, "badges"), p.mk(id, "claims"), p.mk(id, "pending")}
 }
 
-// AccrueOrder credits a placed order: base points, offers, challenge progress and
+// AccrueOrder credits a completed order: base points, offers, challenge progress and
 // bonuses, badges, and marks the order's redemptions used. It runs as an optimistic
 // transaction (WATCH/MULTI) on the member's keys and the order record doubles as the
 // marker, so a retried call never credits twice; an order id is also claimed for one
-// member only.
+// member only. An order held by HoldOrder is credited as it was held; one cancelled
+// (CancelOrder) is refused.
 func (p *Provider) AccrueOrder(ctx context.Context, memberID string, o loyalty.OrderRecord) (loyalty.Accrual, error) {
-	if err := checkOrder(&o); err != nil {
+	if err := p.prepareOrder(ctx, memberID, &o); err != nil {
 		return loyalty.Accrual{}, err
 	}
+	var result loyalty.Accrual
+	err := p.memberTx(ctx, memberID, func(tx *redis.Tx) error {
+		var err error
+		result, err = p.accrue(ctx, tx, memberID, o)
+		return err
+	})
+	return result, err
+}
+
+// prepareOrder checks and normalises an order record and claims its id for the
+// member: an order id belongs to the first member it was reported for.
+func (p *Provider) prepareOrder(ctx context.Context, memberID string, o *loyalty.OrderRecord) error {
+	if err := checkOrder(o); err != nil {
+		return err
+	}
 	if _, err := p.memberHash(ctx, memberID); err != nil {
-		return loyalty.Accrual{}, err
+		return err
 	}
 	if o.PlacedAt.IsZero() {
 		o.PlacedAt = p.now()
@@ -90,33 +107,32 @@ func (p *Provider) AccrueOrder(ctx context.Context, memberID string, o loyalty.O
 	orderKey := p.k("order", o.OrderID)
 	claimed, err := p.st.Client.SetNX(ctx, orderKey, memberID, 0).Result()
 	if err != nil {
-		return loyalty.Accrual{}, err
+		return err
 	}
 	if !claimed {
 		owner, err := p.st.Client.Get(ctx, orderKey).Result()
 		if err != nil && !errors.Is(err, redis.Nil) {
-			return loyalty.Accrual{}, err
+			return err
 		}
 		if owner != memberID {
-			return loyalty.Accrual{}, fault.New(fault.Conflict, "order_already_credited", "This order was already credited to another account.")
+			return fault.New(fault.Conflict, "order_already_credited", "This order was already credited to another account.")
 		}
 	}
-	var result loyalty.Accrual
+	return nil
+}
+
+// memberTx runs fn as an optimistic transaction on the member's order keys
+// (accrualKeys), trying again while another change to them gets in first.
+func (p *Provider) memberTx(ctx context.Context, memberID string, fn func(tx *redis.Tx) error) error {
+	var err error
 	for attempt := 0; attempt < 20; attempt++ {
-		err = p.st.Client.Watch(ctx, func(tx *redis.Tx) error {
-			var err error
-			result, err = p.accrue(ctx, tx, memberID, o)
-			return err
-		}, p.accrualKeys(memberID)...)
+		err = p.st.Client.Watch(ctx, fn, p.accrualKeys(memberID)...)
 		if !errors.Is(err, redis.TxFailedErr) {
-			break
+			return err
 		}
 		time.Sleep(time.Duration(attempt+1) * time.Millisecond)
 	}
-	if errors.Is(err, redis.TxFailedErr) {
-		return loyalty.Accrual{}, fault.New(fault.Conflict, "busy", "Your account is busy. Please try again.")
-	}
-	return result, err
+	return fault.New(fault.Conflict, "busy", "Your account is busy. Please try again.")
 }
 
 // accrual reads the state, works out the credit and writes it in one MULTI.
@@ -128,15 +144,20 @@ func (p *Provider) accrue(ctx context.Context, tx *redis.Tx, id string, o loyalt
 	if member["id"] != id {
 		return loyalty.Accrual{}, errNoMember
 	}
-	prev, err := tx.HGet(ctx, p.mk(id, "orderdata"), o.OrderID).Result()
-	if err == nil {
-		var old loyalty.Order
-		_ = json.Unmarshal([]byte(prev), &old)
-		m := p.toMember(member)
-		return loyalty.Accrual{OrderID: o.OrderID, Points: old.Points, Balance: m.Points, Lifetime: m.LifetimePoints, Tier: m.Tier, Duplicate: true}, nil
-	}
-	if !errors.Is(err, redis.Nil) {
+	old, found, err := p.heldOrder(ctx, tx, id, o.OrderID)
+	if err != nil {
 		return loyalty.Accrual{}, err
+	}
+	if found {
+		switch old.Status {
+		case loyalty.OrderCancelled:
+			return loyalty.Accrual{}, errOrderCancelled
+		case loyalty.OrderPending:
+			o = old.OrderRecord // credited as it was placed
+		default:
+			m := p.toMember(member)
+			return loyalty.Accrual{OrderID: o.OrderID, Points: old.Points, Balance: m.Points, Lifetime: m.LifetimePoints, Tier: m.Tier, Duplicate: true}, nil
+		}
 	}
 	challenges, err := tx.HGetAll(ctx, p.mk(id, "challenges")).Result()
 	if err != nil {
@@ -266,32 +287,13 @@ func (p *Provider) accrue(ctx context.Context, tx *redis.Tx, id string, o loyalt
 	}
 
 	// Redemptions used on the order.
-	setReds := map[string]any{}
-	var delActive []string
-	for i, v := range reds {
-		raw, _ := v.(string)
-		if raw == "" {
-			continue
-		}
-		var r storedRedemption
-		if json.Unmarshal([]byte(raw), &r) != nil || r.Status != loyalty.RedemptionActive {
-			continue
-		}
-		r.Status, r.OrderID = loyalty.RedemptionUsed, o.OrderID
-		closed := now.Truncate(time.Second)
-		r.ClosedAt = &closed
-		b, err := json.Marshal(r)
-		if err != nil {
-			return loyalty.Accrual{}, err
-		}
-		setReds[o.RedemptionIDs[i]] = string(b)
-		if active[r.AKey] == r.ID {
-			delActive = append(delActive, r.AKey)
-		}
-		a.RedemptionsUsed = append(a.RedemptionsUsed, r.ID)
+	setReds, delActive, used, err := useRedemptions(o, reds, active, now)
+	if err != nil {
+		return loyalty.Accrual{}, err
 	}
+	a.RedemptionsUsed = used
 
-	rec := loyalty.Order{OrderRecord: o, Points: a.Points, AccruedAt: now.Truncate(time.Second)}
+	rec := loyalty.Order{OrderRecord: o, Status: loyalty.OrderCredited, Points: a.Points, AccruedAt: now.Truncate(time.Second)}
 	recJSON, err := json.Marshal(rec)
 	if err != nil {
 		return loyalty.Accrual{}, err
@@ -299,6 +301,7 @@ func (p *Provider) accrue(ctx context.Context, tx *redis.Tx, id string, o loyalt
 	_, err = tx.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
 		pipe.HSet(ctx, p.mk(id), "points", a.Balance, "lifetime", a.Lifetime, "orders", orders, "challenges_done", done)
 		pipe.HSet(ctx, p.mk(id, "orderdata"), o.OrderID, recJSON)
+		pipe.SRem(ctx, p.mk(id, "pending"), o.OrderID)
 		pipe.ZAdd(ctx, p.mk(id, "orders"), redis.Z{Score: float64(o.PlacedAt.UnixMilli()), Member: o.OrderID})
 		if len(setChallenges) > 0 {
 			pipe.HSet(ctx, p.mk(id, "challenges"), setChallenges)
@@ -392,7 +395,7 @@ func (p *Provider) Orders(ctx context.Context, memberID string, limit int) ([]lo
 		raw, _ := v.(string)
 		var o loyalty.Order
 		if raw != "" && json.Unmarshal([]byte(raw), &o) == nil {
-			out = append(out, o)
+			out = append(out, withStatus(o))
 		}
 	}
 	return out, nil

@@ -263,7 +263,7 @@ func TestCartRules(t *testing.T) {
 		if _, err := e.p.Cart(ctx, "v2"); faultCode(t, err) != "cart_not_found" {
 			t.Fatal("another visitor sees the cart")
 		}
-		if err := e.p.AbandonCart(ctx, "v1"); err != nil {
+		if _, err := e.p.AbandonCart(ctx, "v1"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := e.p.Cart(ctx, "v1"); faultCode(t, err) != "cart_not_found" {

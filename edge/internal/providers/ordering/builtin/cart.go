@@ -236,15 +236,6 @@ func (p *Provider) locationFor(ctx context.Context, menuID, locationID string) (
 	return l, nil
 }
 
-// AbandonCart deletes the owner's cart: an abandoned cart is gone, not kept empty.
-func (p *Provider) AbandonCart(ctx context.Context, owner string) error {
-	if owner == "" {
-		return nil
-	}
-	p.recent.drop(owner)
-	return p.st.Client.Del(ctx, p.cartKey(owner)).Err()
-}
-
 // takeCart deletes KEYS[1] and returns {cart, TTL ms}, the TTL being ARGV[1] when
 // the key has none; {} when there is no cart.
 var takeCart = redis.NewScript(`
@@ -859,20 +850,6 @@ func (p *Provider) ApplyReward(ctx context.Context, owner string, r ordering.App
 			return fault.New(fault.Rule, "too_many_rewards", "You can use up to 3 rewards on one order.")
 		}
 		c.Rewards = append(c.Rewards, r)
-		return nil
-	})
-}
-
-// RemoveReward takes a reward out of the cart.
-func (p *Provider) RemoveReward(ctx context.Context, owner, rewardID string) (ordering.Cart, error) {
-	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
-		out := c.Rewards[:0]
-		for _, x := range c.Rewards {
-			if x.ID != rewardID {
-				out = append(out, x)
-			}
-		}
-		c.Rewards = out
 		return nil
 	})
 }
