@@ -277,6 +277,22 @@ func (p *RedisProcessor) Authorize(ctx context.Context, tokenID string, amountCe
 	return auth.Authorization, nil
 }
 
+// Find implements Processor.
+func (p *RedisProcessor) Find(ctx context.Context, idempotencyKey string) (Authorization, bool, error) {
+	id, err := p.st.Client.Get(ctx, p.idemKey(idempotencyKey)).Result()
+	if errors.Is(err, redis.Nil) {
+		return Authorization{}, false, nil
+	}
+	if err != nil {
+		return Authorization{}, false, unavailable("idempotency key", err)
+	}
+	a, err := p.auth(ctx, id)
+	if err != nil {
+		return Authorization{}, false, err
+	}
+	return a.Authorization, true, nil
+}
+
 // replay returns the authorization an idempotency key already made, if any.
 func (p *RedisProcessor) replay(ctx context.Context, tokenID string, amountCents int64, key string) (Authorization, bool, error) {
 	id, err := p.st.Client.Get(ctx, p.idemKey(key)).Result()
