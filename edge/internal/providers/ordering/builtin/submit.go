@@ -96,7 +96,8 @@ func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitI
 	held := newID("l_")
 	ttl := p.cfg.SubmitLockTTL
 	tries := idem + ":failed"
-	v, err := beginSubmit.Run(ctx, p.st.Client, []string{idem, lock, tries}, held, ttl.Milliseconds()).Text()
+	orderID := checkoutOrderID(owner, in.IdempotencyKey)
+	v, err := beginSubmit.Run(ctx, p.st.Client, []string{idem, lock, tries, p.lastCheckoutKey(owner)}, held, ttl.Milliseconds(), orderID, idemTTL.Milliseconds()).Text()
 	if err != nil {
 		return ordering.Order{}, err
 	}
@@ -108,21 +109,28 @@ func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitI
 	case strings.HasPrefix(v, "order:"):
 		return p.Order(ctx, strings.TrimPrefix(v, "order:"), ordering.Viewer{Owner: owner, MemberID: in.MemberID})
 	}
-	failed := strings.TrimPrefix(v, "ok:")
+	failed, prev, _ := strings.Cut(strings.TrimPrefix(v, "ok:"), ":")
 	defer releaseLock.Run(context.WithoutCancel(ctx), p.st.Client, []string{lock}, held)
-	orderID := checkoutOrderID(owner, in.IdempotencyKey)
-	// An earlier attempt with this key may have stored the order and stopped before
-	// clearing the cart, or been given up by the sweep.
-	s, err := p.readCheckout(ctx, orderID)
-	switch {
-	case err == nil:
-		if err := p.settle(ctx, owner, idem, orderID); err != nil {
+	// An earlier attempt with this key, or the owner's last attempt with another key
+	// (the guest gave up on one that stopped), may have stored its order and stopped
+	// before clearing the cart: that is the cart's order. This key's own may also have
+	// been given up by the sweep.
+	for _, id := range []string{prev, orderID} {
+		if id == "" {
+			continue
+		}
+		s, err := p.readCheckout(ctx, id)
+		switch {
+		case err == nil:
+			if err := p.settle(ctx, owner, idem, id); err != nil {
+				return ordering.Order{}, err
+			}
+			return p.lifecycle(&s), nil
+		case errors.Is(err, errCheckoutExpired) && id == prev:
+		case !errors.Is(err, errNoOrder):
+			p.dropPending(ctx, owner, idem, tries, orderID)
 			return ordering.Order{}, err
 		}
-		return p.lifecycle(&s), nil
-	case !errors.Is(err, errNoOrder):
-		p.dropPending(ctx, idem, tries)
-		return ordering.Order{}, err
 	}
 	// Placing ends well inside the lock's lifetime, so the sweep, which waits out the
 	// lock, never voids an authorization a live submit is about to use.
@@ -130,7 +138,7 @@ func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitI
 	defer cancel()
 	o, err := p.place(pctx, owner, in, orderID, idem, failed)
 	if err != nil {
-		p.dropPending(ctx, idem, tries)
+		p.dropPending(ctx, owner, idem, tries, orderID)
 		return ordering.Order{}, err
 	}
 	return o, nil
@@ -152,10 +160,12 @@ func checkoutOrderID(owner, key string) string {
 }
 
 // beginSubmit: KEYS[1] the idempotency key, KEYS[2] the cart's lock, KEYS[3] the
-// key's count of failed attempts, ARGV[1] the lock's holder, ARGV[2] TTL ms. It
-// answers "order:<id>" for a key that placed an order, "pending" or "locked" when
-// another submit is under way, else takes the lock and marks the key pending, both
-// for the TTL, and answers "ok:<failed attempts>".
+// key's count of failed attempts, KEYS[4] the owner's last checkout, ARGV[1] the
+// lock's holder, ARGV[2] TTL ms, ARGV[3] the key's order id, ARGV[4] the last
+// checkout's TTL ms. It answers "order:<id>" for a key that placed an order,
+// "pending" or "locked" when another submit is under way, else takes the lock and
+// marks the key pending, both for the TTL, records this checkout as the owner's last
+// and answers "ok:<failed attempts>:<the previous last checkout's order id, or "">".
 var beginSubmit = redis.NewScript(`
 local v = redis.call('GET', KEYS[1])
 if v then
@@ -164,18 +174,27 @@ if v then
 end
 if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return 'locked' end
 redis.call('SET', KEYS[1], 'pending', 'PX', ARGV[2])
-return 'ok:' .. (redis.call('GET', KEYS[3]) or '0')`)
+local prev = redis.call('GET', KEYS[4])
+if prev == ARGV[3] then prev = '' end
+redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[4])
+return 'ok:' .. (redis.call('GET', KEYS[3]) or '0') .. ':' .. (prev or '')`)
+
+// lastCheckoutKey names the order of the owner's latest submit until it is settled
+// or refused: a submit with a new key finishes that order rather than placing the
+// cart a second time.
+func (p *Provider) lastCheckoutKey(owner string) string { return p.st.Key("checkout", tag(owner)) }
 
 // dropPending frees an idempotency key whose submit failed, so the guest can fix what
 // was refused and send it again; a key that meanwhile answers with an order is kept.
 // The failed attempt is counted: the card authorizations it voided were made with
 // keys naming it, and the next attempt's keys name the next one (a card processor
 // answers a key it has seen with the same, now voided, authorization).
-func (p *Provider) dropPending(ctx context.Context, idem, tries string) {
-	dropIfPending.Run(context.WithoutCancel(ctx), p.st.Client, []string{idem, tries}, idemTTL.Milliseconds())
+func (p *Provider) dropPending(ctx context.Context, owner, idem, tries, orderID string) {
+	dropIfPending.Run(context.WithoutCancel(ctx), p.st.Client, []string{idem, tries, p.lastCheckoutKey(owner)}, idemTTL.Milliseconds(), orderID)
 }
 
 var dropIfPending = redis.NewScript(`
+if redis.call('GET', KEYS[3]) == ARGV[2] then redis.call('DEL', KEYS[3]) end
 if redis.call('GET', KEYS[1]) ~= 'pending' then return 0 end
 redis.call('DEL', KEYS[1])
 redis.call('INCR', KEYS[2])
@@ -215,6 +234,7 @@ func (p *Provider) settle(ctx context.Context, owner, idem, orderID string) erro
 		pipe.LTrim(ctx, list, 0, 99)
 		pipe.Del(ctx, p.cartKey(owner))
 		pipe.Set(ctx, idem, "order:"+orderID, idemTTL)
+		pipe.Del(ctx, p.lastCheckoutKey(owner))
 		return nil
 	})
 	p.recent.drop(owner)

@@ -292,3 +292,43 @@ func TestARetryAfterARefusalHoldsTheCardAfresh(t *testing.T) {
 		}
 	})
 }
+
+// The guest gave up on a submit whose edge stopped after storing the order and sends
+// the cart again with a new key: the answer is that order, not a second one.
+func TestANewKeyFindsTheOrderAStoppedSubmitStored(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e, kc := newKeyedEnv(t, st)
+		placeable(t, e, "v")
+		cart, err := st.Client.Get(ctx, e.p.cartKey("v")).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := e.p.Submit(ctx, "v", cardSubmit("gave-up-0001"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// What Redis holds when the edge stopped after storing the order, once the
+		// lock has lapsed.
+		st.Client.Set(ctx, e.p.cartKey("v"), cart, time.Hour)
+		st.Client.Set(ctx, e.p.lastCheckoutKey("v"), o.ID, time.Hour)
+		st.Client.Del(ctx, e.p.visitorOrdersKey("v"), e.p.st.Key("idem", tag("v"), "gave-up-0001"))
+		e.p.recent.drop("v")
+
+		again, err := e.p.Submit(ctx, "v", cardSubmit("new-key-0001"))
+		if err != nil || again.ID != o.ID {
+			t.Fatalf("a new key: %v %v, want %s", again.ID, err, o.ID)
+		}
+		if made, _ := kc.counts(); made != 1 {
+			t.Fatalf("%d authorizations", made)
+		}
+		if _, err := e.p.Cart(ctx, "v"); faultCode(t, err) != "cart_not_found" {
+			t.Fatal("the cart is still there")
+		}
+		// The visitor's next cart is an order of its own.
+		placeable(t, e, "v")
+		next, err := e.p.Submit(ctx, "v", cardSubmit("next-cart-01"))
+		if err != nil || next.ID == o.ID {
+			t.Fatalf("next cart: %v %v", next.ID, err)
+		}
+	})
+}
