@@ -332,3 +332,30 @@ func TestANewKeyFindsTheOrderAStoppedSubmitStored(t *testing.T) {
 		}
 	})
 }
+
+// A submit that stopped after listing its card hold and before the card was held
+// leaves nothing to void: the sweep drops the entry and a retry places the order.
+func TestTheSweepLeavesACheckoutThatHeldNothing(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e, kc := newKeyedEnv(t, st)
+		placeable(t, e, "v")
+		id := checkoutOrderID("v", "held-none-01")
+		if _, err := e.p.expectCard(ctx, id, "hosted", id+"-0-0"); err != nil {
+			t.Fatal(err)
+		}
+		lapse(e, testLockTTL+100*time.Millisecond)
+		if n, err := e.p.SweepCheckouts(ctx); err != nil || n != 0 {
+			t.Fatalf("sweep voided %d: %v", n, err)
+		}
+		if left := st.Client.ZCard(ctx, e.p.expectedKey()).Val(); left != 0 {
+			t.Fatalf("%d entries left", left)
+		}
+		o, err := e.p.Submit(ctx, "v", cardSubmit("held-none-01"))
+		if err != nil || o.ID != id {
+			t.Fatalf("retry: %v %v", o.ID, err)
+		}
+		if made, voided := kc.counts(); made != 1 || voided != 0 {
+			t.Fatalf("made %d, voided %d", made, voided)
+		}
+	})
+}
