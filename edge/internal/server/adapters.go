@@ -53,6 +53,18 @@ func (a cardAdapter) Void(ctx context.Context, processor, ref string) error {
 	return p.Void(ctx, ref)
 }
 
+func (a cardAdapter) Authorized(ctx context.Context, processor, key string) (string, error) {
+	p, err := a.reg.Get(processor)
+	if err != nil {
+		return "", err
+	}
+	auth, ok, err := p.Find(ctx, key)
+	if err != nil || !ok || auth.Status == payments.StatusVoided {
+		return "", err
+	}
+	return auth.ID, nil
+}
+
 // keep makes the token of a card being saved permanent at the processor that issued
 // it; a member who did not name the processor has the token looked for at each.
 func (a cardAdapter) keep(ctx context.Context, processor, token string) error {

@@ -73,6 +73,12 @@ type Config struct {
 	// whatever the hour is: for demonstrations and browser tests. Refused in prod.
 	// Optional. Default: the real time.
 	OrderClockStart time.Time
+	// CheckoutLockTTL (CHECKOUT_LOCK_TTL, a Go duration from 1s to 10m) is how long a
+	// checkout submit holds the cart and its idempotency key; an edge stopped
+	// mid-submit blocks a retry this long, and the sweep voids the card holds such a
+	// submit left this long after it began, checking once per this interval.
+	// Optional. Default: 30s.
+	CheckoutLockTTL time.Duration
 	// DevEndpoints (DEV_ENDPOINTS, true or false) serves the developer's outbox
 	// (/dev/outbox, /api/dev/outbox: every sign-in and reset code sent) and the
 	// developer actions under /api/dev. They hand out accounts, so they are opt-in and
@@ -183,6 +189,9 @@ func ConfigFromEnv() (Config, error) {
 	}
 	if err := c.readTestSettings(); err != nil {
 		return c, err
+	}
+	if c.CheckoutLockTTL, err = time.ParseDuration(env("CHECKOUT_LOCK_TTL", "30s")); err != nil || c.CheckoutLockTTL < time.Second || c.CheckoutLockTTL > 10*time.Minute {
+		return c, fmt.Errorf("CHECKOUT_LOCK_TTL must be a duration from 1s to 10m such as 30s, got %q", os.Getenv("CHECKOUT_LOCK_TTL"))
 	}
 	if err := c.readContent(); err != nil {
 		return c, err

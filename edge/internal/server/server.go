@@ -144,6 +144,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	}
 	go renewSubscriptions(ctx, st, s.loyal, log)
 	go deliverGiftCards(ctx, st, s.Ordering, log)
+	go sweepCheckouts(ctx, st, s.Ordering, s.cfg.CheckoutLockTTL, log)
 	s.Registry.Start(ctx) // release state changes from any edge (docs/architecture.md)
 	s.policy = csp.NewPolicy(pageSources(cfg, s.guard.builtin == nil), cfg.CookieSecure)
 	s.reports = csp.NewReports(log)
@@ -201,7 +202,7 @@ func (s *Server) openProviders(ctx context.Context) error {
 		now = func() time.Time { return start.Add(time.Since(boot)) }
 	}
 	s.mail = outbox.New(st, outbox.Config{Now: now})
-	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: s.geo, Cards: s.cards, Outbox: s.mail, ClockSpeed: s.cfg.OrderClockSpeed, Now: now})
+	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: s.geo, Cards: s.cards, Outbox: s.mail, ClockSpeed: s.cfg.OrderClockSpeed, Now: now, SubmitLockTTL: s.cfg.CheckoutLockTTL})
 	if err != nil {
 		return err
 	}

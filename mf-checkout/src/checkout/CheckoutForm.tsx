@@ -8,7 +8,7 @@ import { Link, useNavigate } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import { getCards, saveCard } from '@henhouse/kit/api/account';
 import { ApiError } from '@henhouse/kit/api/client';
-import { newIdempotencyKey, submitOrder, type Order } from '@henhouse/kit/api/checkout';
+import { newIdempotencyKey, type Order } from '@henhouse/kit/api/checkout';
 import type { Location, SavedCard } from '@henhouse/kit/api/types';
 import { getLocation } from '@henhouse/kit/api/locations';
 import { reportError } from '@henhouse/kit/api/useLoad';
@@ -30,6 +30,7 @@ import { Coupon, CustomFields, TaxExemption, Tip, Utensils } from './Extras';
 import { CheckoutHeader } from './Header';
 import { Payment, processorsOf, type HouseAccount, type SavedGiftCard } from './Payment';
 import { paymentProblem, paymentsFor, remaining, tipNeeded, type AppliedGiftCard, type Method } from './rules';
+import { submitWithKey } from './submit';
 import { loadWallet, saveGiftCard } from './wallet';
 import '../cart/cart.css';
 import './checkout.css';
@@ -66,7 +67,7 @@ export function CheckoutForm({
   useAnnounce(progress);
   // One key per attempt to place this order: kept while the outcome is unknown (a
   // network failure, an order still being placed), so a retry cannot place a second
-  // order; replaced once the edge has refused the attempt.
+  // order; replaced once the edge has answered for it (submitWithKey).
   const keyRef = useRef<string | null>(null);
 
   useEffect(() => {
@@ -147,23 +148,8 @@ export function CheckoutForm({
       }
       setProgress('Placing your order…');
       const headers = await botHeaders('checkout');
-      keyRef.current ??= newIdempotencyKey();
       const body = { customer: form.getValues(), payments: paymentsFor(total, giftNow, method, cardToken) };
-      let order: Order;
-      for (let tries = 0; ; tries++) {
-        try {
-          order = (await submitOrder(body, keyRef.current, headers)).order;
-          break;
-        } catch (e) {
-          // The same attempt is still being placed (a retried request): ask again shortly.
-          if (e instanceof ApiError && e.code === 'order_in_progress' && tries < 10) {
-            await new Promise((r) => setTimeout(r, 800));
-            continue;
-          }
-          throw e;
-        }
-      }
-      keyRef.current = null;
+      const order: Order = await submitWithKey(body, keyRef, newIdempotencyKey, headers);
       // Saving a card or gift card for next time must not hold up the order.
       if (member && newCard && saveCardToo)
         await saveCard({
@@ -194,9 +180,6 @@ export function CheckoutForm({
         return;
       }
       const part = partOf(e);
-      // A refusal is final for this attempt; a network failure keeps the key for the retry.
-      if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.code !== 'order_in_progress')
-        keyRef.current = null;
       if (part === 'contact') {
         for (const [name, message] of Object.entries(customerFields(e)))
           form.setError(name as keyof ContactValues, { type: 'server', message }, { shouldFocus: true });

@@ -729,6 +729,9 @@ type CardAuthorizer interface {
 	Authorize(ctx context.Context, processor, token string, amountCents int64, idempotencyKey string) (reference, label string, err error)
 	// Void releases an authorization when the rest of the order fails.
 	Void(ctx context.Context, processor, reference string) error
+	// Authorized returns the reference of the authorization an idempotency key made
+	// and that is not voided, or "" when there is none. It never authorizes.
+	Authorized(ctx context.Context, processor, idempotencyKey string) (reference string, err error)
 }
 
 // Geocoder turns a delivery address into coordinates.

@@ -108,6 +108,9 @@ type Processor interface {
 	// Authorize holds amountCents on the token's card. Calls with the same
 	// idempotencyKey return the same authorization.
 	Authorize(ctx context.Context, tokenID string, amountCents int64, idempotencyKey string) (Authorization, error)
+	// Find returns the authorization an idempotency key made, if any, without
+	// authorizing.
+	Find(ctx context.Context, idempotencyKey string) (Authorization, bool, error)
 	// Capture takes the money held; capturing twice is not an error.
 	Capture(ctx context.Context, authID string) error
 	// Void releases the money held; voiding twice is not an error.

@@ -248,6 +248,18 @@ func (p *RedisProcessor) Authorize(ctx context.Context, tokenID string, amountCe
 	if err != nil {
 		return Authorization{}, unavailable("authorization id", err)
 	}
+	// The key claims an id first, then the authorization is written under the claimed
+	// id unless it exists: a call that stops in between leaves a claim without a hold,
+	// which the next call with the key completes, never a hold the key cannot find.
+	won, err := p.st.Client.SetNX(ctx, p.idemKey(idempotencyKey), id, IdempotencyTTL).Result()
+	if err != nil {
+		return Authorization{}, unavailable("claim idempotency key", err)
+	}
+	if !won {
+		if id, err = p.st.Client.Get(ctx, p.idemKey(idempotencyKey)).Result(); err != nil {
+			return Authorization{}, unavailable("idempotency key", err)
+		}
+	}
 	auth := authRecord{
 		Authorization: Authorization{ID: id, Processor: p.cfg.ID, TokenID: tokenID, AmountCents: amountCents, Status: StatusAuthorized},
 		CreatedAt:     now.UTC(),
@@ -256,25 +268,33 @@ func (p *RedisProcessor) Authorize(ctx context.Context, tokenID string, amountCe
 	if err != nil {
 		return Authorization{}, err
 	}
-	// The authorization is written first, then claimed by the key: whoever reads the
-	// key finds an authorization behind it. A call that loses the race drops its own.
-	if err := p.st.Client.Set(ctx, p.authKey(id), b, AuthTTL).Err(); err != nil {
+	if err := p.st.Client.SetNX(ctx, p.authKey(id), b, AuthTTL).Err(); err != nil {
 		return Authorization{}, unavailable("save authorization", err)
 	}
-	won, err := p.st.Client.SetNX(ctx, p.idemKey(idempotencyKey), id, IdempotencyTTL).Result()
+	a, ok, err := p.replay(ctx, tokenID, amountCents, idempotencyKey)
+	if err == nil && !ok {
+		err = unavailable("idempotency key", errors.New("claimed key vanished"))
+	}
+	return a, err
+}
+
+// Find implements Processor.
+func (p *RedisProcessor) Find(ctx context.Context, idempotencyKey string) (Authorization, bool, error) {
+	id, err := p.st.Client.Get(ctx, p.idemKey(idempotencyKey)).Result()
+	if errors.Is(err, redis.Nil) {
+		return Authorization{}, false, nil
+	}
 	if err != nil {
-		p.st.Client.Del(context.WithoutCancel(ctx), p.authKey(id))
-		return Authorization{}, unavailable("claim idempotency key", err)
+		return Authorization{}, false, unavailable("idempotency key", err)
 	}
-	if !won {
-		p.st.Client.Del(context.WithoutCancel(ctx), p.authKey(id))
-		a, ok, err := p.replay(ctx, tokenID, amountCents, idempotencyKey)
-		if err == nil && !ok {
-			err = unavailable("idempotency key", errors.New("claimed key vanished"))
-		}
-		return a, err
+	a, err := p.auth(ctx, id)
+	if fault.Is(err, fault.NotFound) {
+		return Authorization{}, false, nil // claimed by a call that stopped before holding
 	}
-	return auth.Authorization, nil
+	if err != nil {
+		return Authorization{}, false, err
+	}
+	return a.Authorization, true, nil
 }
 
 // replay returns the authorization an idempotency key already made, if any.
@@ -287,6 +307,9 @@ func (p *RedisProcessor) replay(ctx context.Context, tokenID string, amountCents
 		return Authorization{}, false, unavailable("idempotency key", err)
 	}
 	a, err := p.auth(ctx, id)
+	if fault.Is(err, fault.NotFound) {
+		return Authorization{}, false, nil // claimed by a call that stopped before holding
+	}
 	if err != nil {
 		return Authorization{}, false, err
 	}

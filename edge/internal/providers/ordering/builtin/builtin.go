@@ -33,6 +33,10 @@ type Config struct {
 	CartTTL time.Duration
 	// Now is the clock. Default time.Now.
 	Now func() time.Time
+	// SubmitLockTTL is how long a submit holds the cart and its idempotency key: a
+	// submit gives up after half of it, and an edge that stops mid-submit leaves both
+	// held this long before a retry can go on. Optional. Default: 30 seconds.
+	SubmitLockTTL time.Duration
 	// ClockSpeed is how much faster than Now the kitchen works through placed orders
 	// (a demonstration or a test watches an order go from placed to completed in
 	// minutes): 60 makes each minute of an order's life a second. Optional. Default: 1.
@@ -62,6 +66,9 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.SubmitLockTTL <= 0 {
+		cfg.SubmitLockTTL = DefaultSubmitLockTTL
 	}
 	if cfg.ClockSpeed == 0 {
 		cfg.ClockSpeed = 1

@@ -66,7 +66,7 @@ func (p *Provider) readOrder(ctx context.Context, c redis.Cmdable, id string) (s
 		return storedOrder{}, errNoOrder
 	}
 	raw, err := c.Get(ctx, p.orderKey(id)).Bytes()
-	if errors.Is(err, redis.Nil) {
+	if errors.Is(err, redis.Nil) || string(raw) == abandoned {
 		return storedOrder{}, errNoOrder
 	}
 	if err != nil {

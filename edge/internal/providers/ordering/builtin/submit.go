@@ -2,6 +2,8 @@ package builtin
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -76,51 +78,168 @@ func checkCustomer(c ordering.Customer) (ordering.Customer, error) {
 	return c, fault.Fields("Check your contact details.", f)
 }
 
-// Submit validates everything again and places the order. The idempotency key makes
-// a repeated submit (a double click, a retried request) return the same order.
+// Submit validates everything again and places the order. The idempotency key names
+// the order (checkoutOrderID): a repeated submit (a double click, a retried request, a
+// retry after an edge stopped mid-submit) returns that one order, and its card
+// payments reuse the authorizations an earlier attempt made.
 func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitInput) (ordering.Order, error) {
 	if !idemRE.MatchString(in.IdempotencyKey) {
 		return ordering.Order{}, fault.New(fault.Invalid, "invalid", "The request is missing its idempotency key.").Field("idempotencyKey", "8 to 100 letters, digits, - or _")
 	}
 	idem := p.st.Key("idem", tag(owner), in.IdempotencyKey)
-	ok, err := p.st.Client.SetNX(ctx, idem, "pending", 24*time.Hour).Result()
-	if err != nil {
-		return ordering.Order{}, err
-	}
-	if !ok {
-		v, err := p.st.Client.Get(ctx, idem).Result()
-		if err != nil && !errors.Is(err, redis.Nil) {
-			return ordering.Order{}, err
-		}
-		if id, found := strings.CutPrefix(v, "order:"); found {
-			return p.Order(ctx, id, ordering.Viewer{Owner: owner, MemberID: in.MemberID})
-		}
-		return ordering.Order{}, fault.New(fault.Conflict, "order_in_progress", "We're already placing this order. One moment…")
-	}
 	// A cart becomes at most one order: submits of one cart with different idempotency
 	// keys (two tabs, a script) wait their turn on the cart's lock, and the one that
-	// loses finds the cart already gone once the first has placed it.
-	lock := p.st.Key("submit-lock", owner)
+	// loses finds the cart already gone once the first has placed it. The key is
+	// marked pending with the lock and for as long, so an edge that stops mid-submit
+	// holds neither for longer than the lock.
+	lock := p.submitLockKey(owner)
 	held := newID("l_")
-	if ok, err := p.st.Client.SetNX(ctx, lock, held, submitLockTTL).Result(); err != nil || !ok {
-		p.st.Client.Del(context.WithoutCancel(ctx), idem)
-		if err != nil {
-			return ordering.Order{}, err
-		}
-		return ordering.Order{}, fault.New(fault.Conflict, "order_in_progress", "We're already placing an order from this cart. One moment…")
-	}
-	defer releaseLock.Run(context.WithoutCancel(ctx), p.st.Client, []string{lock}, held)
-	o, err := p.place(ctx, owner, in)
+	ttl := p.cfg.SubmitLockTTL
+	tries := idem + ":failed"
+	orderID := checkoutOrderID(owner, in.IdempotencyKey)
+	v, err := beginSubmit.Run(ctx, p.st.Client, []string{idem, lock, tries, p.lastCheckoutKey(owner)}, held, ttl.Milliseconds(), orderID, idemTTL.Milliseconds()).Text()
 	if err != nil {
-		p.st.Client.Del(context.WithoutCancel(ctx), idem)
 		return ordering.Order{}, err
 	}
-	p.st.Client.Set(context.WithoutCancel(ctx), idem, "order:"+o.ID, 24*time.Hour)
+	switch {
+	case v == "pending":
+		return ordering.Order{}, fault.New(fault.Conflict, "order_in_progress", "We're already placing this order. One moment…")
+	case v == "locked":
+		return ordering.Order{}, fault.New(fault.Conflict, "order_in_progress", "We're already placing an order from this cart. One moment…")
+	case strings.HasPrefix(v, "order:"):
+		return p.Order(ctx, strings.TrimPrefix(v, "order:"), ordering.Viewer{Owner: owner, MemberID: in.MemberID})
+	}
+	failed, prev, _ := strings.Cut(strings.TrimPrefix(v, "ok:"), ":")
+	defer releaseLock.Run(context.WithoutCancel(ctx), p.st.Client, []string{lock}, held)
+	// An earlier attempt with this key, or the owner's last attempt with another key
+	// (the guest gave up on one that stopped), may have stored its order and stopped
+	// before clearing the cart: that is the cart's order. This key's own may also have
+	// been given up by the sweep.
+	for _, id := range []string{prev, orderID} {
+		if id == "" {
+			continue
+		}
+		s, err := p.readCheckout(ctx, id)
+		switch {
+		case err == nil:
+			if err := p.settle(ctx, owner, idem, id); err != nil {
+				return ordering.Order{}, err
+			}
+			return p.lifecycle(&s), nil
+		case errors.Is(err, errCheckoutExpired) && id == prev:
+		case !errors.Is(err, errNoOrder):
+			p.dropPending(ctx, owner, idem, tries, orderID)
+			return ordering.Order{}, err
+		}
+	}
+	// Placing ends well inside the lock's lifetime, so the sweep, which waits out the
+	// lock, never voids an authorization a live submit is about to use.
+	pctx, cancel := context.WithTimeout(ctx, ttl/2)
+	defer cancel()
+	o, err := p.place(pctx, owner, in, orderID, idem, failed)
+	if err != nil {
+		p.dropPending(ctx, owner, idem, tries, orderID)
+		return ordering.Order{}, err
+	}
 	return o, nil
 }
 
-// submitLockTTL bounds how long a cart stays locked if an edge stops mid-submit.
-const submitLockTTL = 2 * time.Minute
+// DefaultSubmitLockTTL is Config.SubmitLockTTL's default.
+const DefaultSubmitLockTTL = 30 * time.Second
+
+// idemTTL is how long an idempotency key answers with its order.
+const idemTTL = 24 * time.Hour
+
+func (p *Provider) submitLockKey(owner string) string { return p.st.Key("submit-lock", tag(owner)) }
+
+// checkoutOrderID names the order an owner's idempotency key places: every attempt
+// with the key writes the same order key, so no two of them can both place an order.
+func checkoutOrderID(owner, key string) string {
+	h := sha256.Sum256([]byte(owner + "\x00" + key))
+	return "o_" + base64.RawURLEncoding.EncodeToString(h[:12])
+}
+
+// beginSubmit: KEYS[1] the idempotency key, KEYS[2] the cart's lock, KEYS[3] the
+// key's count of failed attempts, KEYS[4] the owner's last checkout, ARGV[1] the
+// lock's holder, ARGV[2] TTL ms, ARGV[3] the key's order id, ARGV[4] the last
+// checkout's TTL ms. It answers "order:<id>" for a key that placed an order,
+// "pending" or "locked" when another submit is under way, else takes the lock and
+// marks the key pending, both for the TTL, records this checkout as the owner's last
+// and answers "ok:<failed attempts>:<the previous last checkout's order id, or "">".
+var beginSubmit = redis.NewScript(`
+local v = redis.call('GET', KEYS[1])
+if v then
+  if string.sub(v, 1, 6) == 'order:' then return v end
+  return 'pending'
+end
+if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return 'locked' end
+redis.call('SET', KEYS[1], 'pending', 'PX', ARGV[2])
+local prev = redis.call('GET', KEYS[4])
+if prev == ARGV[3] then prev = '' end
+redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[4])
+return 'ok:' .. (redis.call('GET', KEYS[3]) or '0') .. ':' .. (prev or '')`)
+
+// lastCheckoutKey names the order of the owner's latest submit until it is settled
+// or refused: a submit with a new key finishes that order rather than placing the
+// cart a second time.
+func (p *Provider) lastCheckoutKey(owner string) string { return p.st.Key("checkout", tag(owner)) }
+
+// dropPending frees an idempotency key whose submit failed, so the guest can fix what
+// was refused and send it again; a key that meanwhile answers with an order is kept.
+// The failed attempt is counted: the card authorizations it voided were made with
+// keys naming it, and the next attempt's keys name the next one (a card processor
+// answers a key it has seen with the same, now voided, authorization).
+func (p *Provider) dropPending(ctx context.Context, owner, idem, tries, orderID string) {
+	dropIfPending.Run(context.WithoutCancel(ctx), p.st.Client, []string{idem, tries, p.lastCheckoutKey(owner)}, idemTTL.Milliseconds(), orderID)
+}
+
+var dropIfPending = redis.NewScript(`
+if redis.call('GET', KEYS[3]) == ARGV[2] then redis.call('DEL', KEYS[3]) end
+if redis.call('GET', KEYS[1]) ~= 'pending' then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('INCR', KEYS[2])
+return redis.call('PEXPIRE', KEYS[2], ARGV[1])`)
+
+// abandoned is what the sweep writes in place of an order no submit stored in time:
+// the key's order can then never be placed, and the card hold it took is voided.
+const abandoned = "abandoned"
+
+var errCheckoutExpired = fault.New(fault.Conflict, "checkout_expired",
+	"We couldn't finish placing this order, so we cancelled it and released any hold on your card. Please place your order again.")
+
+// readCheckout reads the order a checkout key names: errNoOrder when none was stored,
+// errCheckoutExpired when the sweep gave it up.
+func (p *Provider) readCheckout(ctx context.Context, orderID string) (storedOrder, error) {
+	raw, err := p.st.Client.Get(ctx, p.orderKey(orderID)).Result()
+	if errors.Is(err, redis.Nil) {
+		return storedOrder{}, errNoOrder
+	}
+	if err != nil {
+		return storedOrder{}, err
+	}
+	if raw == abandoned {
+		return storedOrder{}, errCheckoutExpired
+	}
+	var s storedOrder
+	return s, json.Unmarshal([]byte(raw), &s)
+}
+
+// settle makes a stored order the owner's: it is listed as their latest, the cart is
+// cleared and the idempotency key answers with it, all at once (the owner's slot).
+func (p *Provider) settle(ctx context.Context, owner, idem, orderID string) error {
+	list := p.visitorOrdersKey(owner)
+	_, err := p.st.Client.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		pipe.LRem(ctx, list, 0, orderID)
+		pipe.LPush(ctx, list, orderID)
+		pipe.LTrim(ctx, list, 0, 99)
+		pipe.Del(ctx, p.cartKey(owner))
+		pipe.Set(ctx, idem, "order:"+orderID, idemTTL)
+		pipe.Del(ctx, p.lastCheckoutKey(owner))
+		return nil
+	})
+	p.recent.drop(owner)
+	return err
+}
 
 // releaseLock deletes KEYS[1] if it still holds ARGV[1] (a lock that outlived its TTL
 // and was taken by another submit is left alone).
@@ -128,7 +247,9 @@ var releaseLock = redis.NewScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`)
 
-func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitInput) (ordering.Order, error) {
+// place stores the order orderID from the owner's cart; failed (the key's failed
+// attempts so far) names this attempt's card authorizations.
+func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitInput, orderID, idem, failed string) (ordering.Order, error) {
 	c, _, err := p.load(ctx, owner)
 	if err != nil {
 		return ordering.Order{}, err
@@ -203,8 +324,11 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		return ordering.Order{}, fault.New(fault.Conflict, "slot_full", "That time just filled up. Choose another time.").Field("time", "Full")
 	}
 	var done []charged
-	undo := func() { p.giveBack(context.WithoutCancel(ctx), done, slot) }
-	orderID := newID("o_")
+	var expects []string
+	undo := func() {
+		p.giveBack(context.WithoutCancel(ctx), done, slot)
+		p.cardsSettled(ctx, expects) // voided already: nothing for the sweep
+	}
 	records := []ordering.PaymentRecord{}
 	for i, pm := range plan {
 		rec := ordering.PaymentRecord{Kind: pm.Kind, AmountCents: pm.AmountCents}
@@ -235,7 +359,15 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 			rec.Label = "House account: " + h.Name
 			rec.Reference = pm.PONumber
 		case ordering.PayCard:
-			ref, label, err := p.cfg.Cards.Authorize(ctx, pm.Processor, pm.Token, pm.AmountCents, fmt.Sprintf("%s-%d", orderID, i))
+			// A retry of an attempt that stopped half-way makes the same keys, so the
+			// processor answers with the holds already made instead of holding again.
+			key := fmt.Sprintf("%s-%s-%d", orderID, failed, i)
+			entry, err := p.expectCard(ctx, orderID, pm.Processor, key)
+			expects = append(expects, entry)
+			var ref, label string
+			if err == nil {
+				ref, label, err = p.cfg.Cards.Authorize(ctx, pm.Processor, pm.Token, pm.AmountCents, key)
+			}
 			if err != nil {
 				undo()
 				return ordering.Order{}, err
@@ -260,23 +392,29 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		undo()
 		return ordering.Order{}, err
 	}
-	// The order is kept under its own id (its own slot on a Redis Cluster); the cart
-	// and the list of the owner's orders share the owner's slot and change together
-	// once the order is stored.
-	if err := p.st.Client.Set(ctx, p.orderKey(orderID), raw, 0).Err(); err != nil {
+	// Storing the order is the moment it is placed, and it records the key's answer
+	// too: the order's id is the key's (checkoutOrderID). It is kept under its own id
+	// (its own slot on a Redis Cluster); the cart and the owner's list of orders share
+	// the owner's slot and follow (settle); a retry finishes them if the edge stops
+	// in between.
+	ok, err := p.st.Client.SetNX(ctx, p.orderKey(orderID), raw, 0).Result()
+	if err != nil {
 		undo()
 		return ordering.Order{}, err
 	}
-	_, err = p.st.Client.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
-		pipe.LPush(ctx, p.visitorOrdersKey(owner), orderID)
-		pipe.LTrim(ctx, p.visitorOrdersKey(owner), 0, 99)
-		pipe.Del(ctx, p.cartKey(owner))
-		return nil
-	})
-	p.recent.drop(owner)
-	if err != nil {
-		p.st.Client.Del(context.WithoutCancel(ctx), p.orderKey(orderID))
-		undo()
+	if !ok {
+		// Another attempt with this key got there first (the card authorizations are
+		// the same ones, so they stay), or the sweep gave the order up.
+		first, err := p.readCheckout(ctx, orderID)
+		if err != nil {
+			undo()
+			return ordering.Order{}, err
+		}
+		p.giveBack(context.WithoutCancel(ctx), slices.DeleteFunc(done, func(c charged) bool { return c.Kind == ordering.PayCard }), slot)
+		s = first
+	}
+	p.cardsSettled(ctx, expects)
+	if err := p.settle(ctx, owner, idem, orderID); err != nil {
 		return ordering.Order{}, err
 	}
 	return p.lifecycle(&s), nil
