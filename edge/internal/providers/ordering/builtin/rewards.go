@@ -22,14 +22,11 @@ var errRewardOnOrder = fault.New(fault.Conflict, "reward_on_order", "This reward
 // through for a reward no longer in the cart.
 const recentOrdersChecked = 5
 
-// submitLockKey is the lock Submit holds while it places the owner's cart.
-func (p *Provider) submitLockKey(owner string) string { return p.st.Key("submit-lock", owner) }
-
 // lockCart takes the cart's submit lock, so that what follows happens wholly before
 // or after a submit of the cart; during one it answers 409 order_in_progress.
 func (p *Provider) lockCart(ctx context.Context, owner string) (release func(), err error) {
 	lock, held := p.submitLockKey(owner), newID("l_")
-	ok, err := p.st.Client.SetNX(ctx, lock, held, submitLockTTL).Result()
+	ok, err := p.st.Client.SetNX(ctx, lock, held, p.cfg.SubmitLockTTL).Result()
 	if err != nil {
 		return nil, err
 	}
