@@ -438,7 +438,8 @@ func cartJSON(c fiber.Ctx, cart ordering.Cart, err error) error {
 		return err
 	}
 	session.SetCartHint(c, true) // page views tell the shell there is a cart to fetch
-	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore) // one visitor's: no cache may keep or share it
+	// One visitor's: no cache may keep or share it.
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
 	return c.JSON(cartAnswer{Cart: &cart})
 }
 
