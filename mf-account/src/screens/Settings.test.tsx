@@ -207,7 +207,7 @@ describe('account settings (/account/settings)', () => {
     expect(api.to('DELETE /user/favorites/oh-dayton')).toHaveLength(1);
   });
 
-  it('shows the order history, newest first, with the points and links to each order', async () => {
+  it('shows the order history, newest first, with its points pending until the order completes, and links to each order', async () => {
     mockApi(lists);
     mount(Settings, '/account/settings');
     await ready();
@@ -222,13 +222,28 @@ describe('account settings (/account/settings)', () => {
       'Chicken Biscuit, Buttermilk Biscuit',
       'Henhouse Dayton',
       '$0.54',
-      '+100',
+      'Pending',
       'View order from Jan 15, 2030',
     ]);
     expect(within(table).getByRole('link', { name: 'View order from Jan 15, 2030' })).toHaveAttribute(
       'href',
       '/order/confirm/o_1',
     );
+    await act(async () => undefined);
+  });
+
+  it.each([
+    [{ status: 'pending', points: 0, pending_points: 120 }, 'Pending (+120)'],
+    [{ status: 'credited', points: 1250 }, '+1,250'],
+    [{ status: 'cancelled', points: 0 }, 'Cancelled'],
+  ] as const)('words an order’s points as the server states them (%o)', async (state, shown) => {
+    const orders = real<{ orders: MemberOrder[] }>('GET /api/user/orders');
+    Object.assign(orders.body.orders[0], state);
+    mockApi({ ...lists, 'GET /user/orders': orders });
+    mount(Settings, '/account/settings');
+    await ready();
+    const [, row] = within(screen.getByRole('table', { name: 'Your orders, newest first' })).getAllByRole('row');
+    expect(within(row).getAllByRole('cell')[4]).toHaveTextContent(shown);
     await act(async () => undefined);
   });
 

@@ -355,6 +355,19 @@ export function Favorites({ user }: { user: User }) {
   );
 }
 
+/** orderPoints is the Points cell: what an order earned once it completed, "Pending"
+ * (with what it will earn) until then, and nothing for a cancelled order. The server
+ * decides each state; this only words it. */
+export function orderPoints(o: MemberOrder): string {
+  if (o.status === 'cancelled') return 'Cancelled';
+  if (o.status === 'pending') {
+    return typeof o.pending_points === 'number' && o.pending_points > 0
+      ? `Pending (+${o.pending_points.toLocaleString('en-US')})`
+      : 'Pending';
+  }
+  return o.points > 0 ? `+${o.points.toLocaleString('en-US')}` : '0';
+}
+
 export function Orders() {
   const { items, error } = useList<MemberOrder>('orders', (signal) => account.getOrders(signal).then((r) => r.orders));
   return (
@@ -390,9 +403,7 @@ export function Orders() {
                   </td>
                   <td>{o.location_name}</td>
                   <td>{money(o.total_cents)}</td>
-                  <td>
-                    {typeof o.points === 'number' ? (o.points > 0 ? `+${o.points.toLocaleString('en-US')}` : '0') : ''}
-                  </td>
+                  <td>{orderPoints(o)}</td>
                   <td>
                     <Link to={`/order/confirm/${encodeURIComponent(o.order_id)}`}>
                       View<span className="visually-hidden"> order from {formatDate(o.placed_at)}</span>
