@@ -44,6 +44,9 @@ type DeliveryConfig struct {
 	// CanaryMinViews (CANARY_MIN_VIEWS) is the fewest canary page views the edge judges
 	// a canary on. Optional. Default: 200.
 	CanaryMinViews int
+	// CanaryMinVisitors (CANARY_MIN_VISITORS) is the fewest distinct visitors who must
+	// have loaded a canary before the edge judges it. Optional. Default: 20.
+	CanaryMinVisitors int
 	// BeaconSampleRate (BEACON_SAMPLE_RATE) is the share of page loads whose browser
 	// sends beacons (views, Web Vitals, errors), 0 to 1. Canary health counts sampled
 	// views and errors alike, so a lower rate only needs more traffic to judge a canary.
@@ -73,6 +76,9 @@ func (c *Config) readDelivery() error {
 	if d.CanaryMinViews, err = strconv.Atoi(env("CANARY_MIN_VIEWS", "200")); err != nil || d.CanaryMinViews < 1 {
 		return fmt.Errorf("CANARY_MIN_VIEWS must be a whole number of at least 1, got %q", os.Getenv("CANARY_MIN_VIEWS"))
 	}
+	if d.CanaryMinVisitors, err = strconv.Atoi(env("CANARY_MIN_VISITORS", "20")); err != nil || d.CanaryMinVisitors < 1 {
+		return fmt.Errorf("CANARY_MIN_VISITORS must be a whole number of at least 1, got %q", os.Getenv("CANARY_MIN_VISITORS"))
+	}
 	if v := strings.TrimSpace(os.Getenv("BEACON_SAMPLE_RATE")); v != "" {
 		rate, err := strconv.ParseFloat(v, 64)
 		if err != nil || rate < 0 || rate > 1 || math.IsNaN(rate) {
@@ -91,6 +97,9 @@ func (c Config) canaryPolicy() modules.CanaryPolicy {
 	}
 	if c.Delivery.CanaryMinViews > 0 {
 		p.MinViews = c.Delivery.CanaryMinViews
+	}
+	if c.Delivery.CanaryMinVisitors > 0 {
+		p.MinVisitors = c.Delivery.CanaryMinVisitors
 	}
 	return p
 }
@@ -175,7 +184,7 @@ func (s *Server) metricsAccess(c fiber.Ctx) error {
 // middleware, before the CSRF check, which sendBeacon cannot pass.
 func (s *Server) mountBeacons(api fiber.Router) {
 	beacons.Mount(api, beacons.Config{
-		Metrics: s.Metrics, Registry: s.Registry, Limiter: s.guard.limiter, Log: s.log,
+		Metrics: s.Metrics, Registry: s.Registry, Limiter: s.guard.limiter, Log: s.log, Signer: s.pageLoads,
 		RouteModule: func(id string) (string, bool) {
 			r := s.Router.ByID(id)
 			if r == nil {
