@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -248,14 +252,17 @@ func TestHealthyBreakerCountsFailuresInARow(t *testing.T) {
 
 func TestUnavailableClassifiesRawErrors(t *testing.T) {
 	refused := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connect: connection refused")}
-	for _, err := range []error{refused, io.EOF, redis.ErrPoolTimeout, context.DeadlineExceeded, redis.ErrClosed,
+	reset := &net.OpError{Op: "read", Net: "tcp", Err: &os.SyscallError{Syscall: "read", Err: syscall.ECONNRESET}}
+	for _, err := range []error{refused, reset, io.EOF, redis.ErrPoolTimeout, context.DeadlineExceeded, redis.ErrClosed,
 		errors.New("LOADING Redis is loading the dataset in memory"), errors.New("CLUSTERDOWN The cluster is down")} {
 		if _, ok := Unavailable(err); !ok {
 			t.Errorf("%v: not classified as unavailable", err)
 		}
 	}
 	for _, err := range []error{nil, redis.Nil, redis.TxFailedErr, context.Canceled, errors.New("WRONGTYPE Operation against a key holding the wrong kind of value"),
-		errors.New("NOSCRIPT No matching script")} {
+		errors.New("NOSCRIPT No matching script"),
+		&fs.PathError{Op: "write", Path: "/build/x", Err: syscall.ENOSPC}, &fs.PathError{Op: "read", Path: "/nfs/x", Err: syscall.ETIMEDOUT},
+		&os.LinkError{Op: "rename", Old: "a", New: "b", Err: syscall.EXDEV}, fmt.Errorf("mkdir: %w", syscall.EROFS)} {
 		if _, ok := Unavailable(err); ok {
 			t.Errorf("%v: classified as unavailable", err)
 		}
