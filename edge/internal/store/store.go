@@ -7,8 +7,8 @@
 // when the process stops, and Open logs that loudly.
 //
 // Redis being away must cost a guest little: every call is bounded (DialTimeout,
-// IOTimeout, PoolTimeout) and goes through a circuit breaker (BreakAfter, CoolDown)
-// that makes calls fail at once during an outage. A call that could not reach Redis
+// IOTimeout, PoolTimeout) and goes through a circuit breaker (BreakerConfig: a failure
+// rate over a window) that makes calls fail at once during an outage. A call that could not reach Redis
 // returns an error carrying ErrUnavailable (see Unavailable), which the HTTP layer
 // answers with 503 storage_unavailable and Retry-After.
 package store
@@ -72,7 +72,7 @@ func Open(ctx context.Context, url, prefix string, log *slog.Logger) (*Store, er
 		quietOnce.Do(func() { redis.SetLogger(debugLogger{log}) })
 	}
 	s.Client = redis.NewUniversalClient(failFast(opts))
-	s.breaker = newBreaker(log, BreakAfter, CoolDown)
+	s.breaker = newBreaker(log, DefaultBreaker)
 	s.Client.AddHook(s.breaker)
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
