@@ -299,10 +299,23 @@ func (b *breaker) changed(_ string, from, to gobreaker.State) {
 		if b.log != nil {
 			b.log.Info(fmt.Sprintf("redis available again after %s", took))
 		}
-		for _, fn := range b.onUp {
-			go fn()
-		}
+		b.runUp()
 	}
+}
+
+// runUp runs the recovery callbacks, each in its own goroutine. Callers hold b.mu.
+func (b *breaker) runUp() {
+	for _, fn := range b.onUp {
+		go fn()
+	}
+}
+
+// recovered runs the recovery callbacks without an outage having been seen (Redis
+// restarted faster than the breaker could open).
+func (b *breaker) recovered() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.runUp()
 }
 
 // rejected is the error of a call the open breaker did not let through.

@@ -37,6 +37,8 @@ type Store struct {
 
 	mini    *miniredis.Miniredis
 	breaker *breaker
+	log     *slog.Logger
+	restart restartWatch
 }
 
 // Open connects to url (see universalOptions for the forms) with short timeouts and
@@ -45,7 +47,7 @@ func Open(ctx context.Context, url, prefix string, log *slog.Logger) (*Store, er
 	if prefix == "" {
 		return nil, fmt.Errorf("store: empty key prefix")
 	}
-	s := &Store{Prefix: prefix}
+	s := &Store{Prefix: prefix, log: log}
 	var opts *redis.UniversalOptions
 	if url == "" {
 		m := miniredis.NewMiniRedis()
@@ -201,7 +203,7 @@ func (s *Store) Key(parts ...string) string {
 func (s *Store) Ping(ctx context.Context) error { return s.Client.Ping(ctx).Err() }
 
 // OnRecover registers fn to run, in its own goroutine, each time Redis answers again
-// after an outage (the breaker closes). Parts that keep shared state in memory (the
+// after an outage (the breaker closes) or is seen to have restarted (WatchRestarts). Parts that keep shared state in memory (the
 // token key ring, the CSRF secret) put back what a Redis restart without persistence
 // lost.
 func (s *Store) OnRecover(fn func()) {
