@@ -16,8 +16,10 @@ func TestRestartWithoutAnOutageRunsTheRecoveryCallbacks(t *testing.T) {
 		ctx := context.Background()
 		ran := make(chan struct{}, 10)
 		st.OnRecover(func() { ran <- struct{}{} })
-		if store.CheckRestart(st, ctx) || store.CheckRestart(st, ctx) {
-			t.Fatal("a restart seen without one")
+		for range 2 {
+			if store.CheckRestart(st, ctx) {
+				t.Fatal("a restart seen without one")
+			}
 		}
 		iter := st.Client.Scan(ctx, 0, st.Prefix+":*", 500).Iterator()
 		for iter.Next(ctx) {
