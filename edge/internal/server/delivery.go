@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"net"
@@ -37,6 +38,10 @@ type DeliveryConfig struct {
 	// MetricsTokens (METRICS_TOKEN) may read GET /metrics from anywhere, as the ops
 	// tokens may. Optional. Default: "" (loopback and the ops tokens only).
 	MetricsTokens admin.Tokens
+	// QATokens (QA_TOKEN) let a request in prod ask for module versions itself (a QA
+	// override): one token, or comma-separated name:token pairs, none an ops token.
+	// Optional. Default: "" (no overrides in prod).
+	QATokens admin.Tokens
 	// CanaryMargin (CANARY_ERROR_MARGIN) is how much a canary's client error rate
 	// (errors per page view) may exceed stable's before the edge rolls it back.
 	// Optional. Default: 0.05.
@@ -62,6 +67,17 @@ func (c *Config) readDelivery() error {
 	}
 	if d.MetricsTokens, err = admin.ParseTokens(os.Getenv("METRICS_TOKEN")); err != nil {
 		return fmt.Errorf("METRICS_TOKEN: %w", err)
+	}
+	if d.QATokens, err = admin.ParseTokens(os.Getenv("QA_TOKEN")); err != nil {
+		return fmt.Errorf("QA_TOKEN: %w", err)
+	}
+	// Testers hold the QA token: it must not be one that publishes.
+	for _, entry := range strings.Split(os.Getenv("QA_TOKEN"), ",") {
+		if secret := admin.ClientToken(entry); secret != "" {
+			if _, ok := d.OpsTokens.Match("Bearer " + secret); ok {
+				return errors.New("QA_TOKEN must not be an OPS_TOKEN token")
+			}
+		}
 	}
 	d.AdminAddr = env("ADMIN_ADDR", "127.0.0.1:8081")
 	if _, port, err := net.SplitHostPort(d.AdminAddr); err != nil || port == "" {
@@ -128,7 +144,8 @@ func (s *Server) newAdmin() *fiber.App {
 
 // qaOverrides are the module versions a request asks for by the hh_modules cookie or
 // the X-Module-Override header ("mf-menu@1.4.0,mf-content@1.0.0"): honoured outside
-// prod, and in prod only with an ops token (docs/operations.md, "Trying a version").
+// prod, and in prod only with a QA token (never the ops token, which publishes;
+// docs/operations.md, "Trying a version").
 func (s *Server) qaOverrides(c fiber.Ctx) []modules.Module {
 	spec := c.Get(modules.OverrideHeader)
 	if spec == "" {
@@ -138,7 +155,7 @@ func (s *Server) qaOverrides(c fiber.Ctx) []modules.Module {
 		return nil
 	}
 	if s.cfg.Environment == "prod" {
-		if _, ok := s.cfg.Delivery.OpsTokens.FromRequest(c); !ok {
+		if _, ok := s.cfg.Delivery.QATokens.FromRequest(c); !ok {
 			return nil
 		}
 	}

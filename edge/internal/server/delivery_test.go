@@ -159,10 +159,19 @@ func TestPublishCanaryRollbackThroughTheOpsAPI(t *testing.T) {
 	}
 }
 
+const qaToken = "0123456789abcdef-qa"
+
+func withQA(c *Config) {
+	withOps(c)
+	c.Delivery.QATokens, _ = admin.ParseTokens("qa:" + qaToken)
+}
+
+// In prod, a QA override takes the QA token; the ops token, which publishes, is not
+// one to hand to testers and does not work on the site.
 func TestQAOverride(t *testing.T) {
-	prod := newTestServerWith(t, withOps)
+	prod := newTestServerWith(t, withQA)
 	publishOn(t, prod, "1.1.0")
-	dev := newTestServerWith(t, func(c *Config) { withOps(c); c.Environment = "dev" })
+	dev := newTestServerWith(t, func(c *Config) { withQA(c); c.Environment = "dev" })
 	publishOn(t, dev, "1.1.0")
 	cases := []struct {
 		s    *Server
@@ -171,7 +180,10 @@ func TestQAOverride(t *testing.T) {
 	}{
 		{prod, []string{"Cookie", "hh_modules=mf-menu@1.1.0"}, "1.0.0"},
 		{prod, []string{"X-Module-Override", "mf-menu@1.1.0"}, "1.0.0"},
-		{prod, []string{"X-Module-Override", "mf-menu@1.1.0", "Authorization", "Bearer " + opsToken}, "1.1.0"},
+		{prod, []string{"X-Module-Override", "mf-menu@1.1.0", "Authorization", "Bearer " + opsToken}, "1.0.0"},
+		{prod, []string{"X-Module-Override", "mf-menu@1.1.0", "Authorization", "Bearer " + qaToken}, "1.1.0"},
+		{prod, []string{"Cookie", "hh_modules=mf-menu@1.1.0", "Authorization", "Bearer " + qaToken}, "1.1.0"},
+		{prod, []string{"X-Module-Override", "mf-menu@1.1.0", "Authorization", "Bearer not-the-qa-token-at-all"}, "1.0.0"},
 		{dev, []string{"Cookie", "hh_modules=mf-menu@1.1.0,mf-content@1.0.0"}, "1.1.0"},
 		{dev, []string{"X-Module-Override", "mf-menu@9.9.9"}, "1.0.0"},
 	}
@@ -472,5 +484,27 @@ func TestPublishRefusesAnotherReactMajor(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(s.cfg.BuildDir, "modules", "mf-menu", "1.1.0")); !os.IsNotExist(err) {
 		t.Fatalf("the refused version was written: %v", err)
+	}
+}
+
+// QA_TOKEN is read like OPS_TOKEN, and may not reuse an ops token.
+func TestQATokenFromEnv(t *testing.T) {
+	t.Setenv("OPS_TOKEN", "alice:"+opsToken)
+	t.Setenv("QA_TOKEN", "qa:"+qaToken)
+	c, err := ConfigFromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.Delivery.QATokens.Match("Bearer " + qaToken); !ok {
+		t.Fatal("the QA token is not taken")
+	}
+	if _, ok := c.Delivery.QATokens.Match("Bearer " + opsToken); ok {
+		t.Fatal("the ops token works as a QA token")
+	}
+	for _, bad := range []string{opsToken, "qa:" + qaToken + ",tester:" + opsToken, "short"} {
+		t.Setenv("QA_TOKEN", bad)
+		if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "QA_TOKEN") {
+			t.Errorf("QA_TOKEN %q: %v", bad, err)
+		}
 	}
 }
