@@ -136,6 +136,8 @@ type Registry struct {
 	gen atomic.Uint64
 	// noShellOnce logs once that there is no shell build to check publishes against.
 	noShellOnce sync.Once
+	// keepFailOnce logs once that the release state could not be kept on disk.
+	keepFailOnce sync.Once
 }
 
 var (
@@ -359,7 +361,11 @@ func (r *Registry) keep(name string, st State) {
 		}
 	}
 	if err != nil {
-		r.log().Warn("module release state not kept on disk", "module", name, "err", err)
+		// Once: a read-only build directory fails every time, and Redis has the state.
+		r.keepFailOnce.Do(func() {
+			r.log().Warn("module release state not kept on disk; after Redis loses it, only a running edge can put it back",
+				"module", name, "err", err)
+		})
 	}
 }
 
