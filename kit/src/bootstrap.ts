@@ -85,6 +85,8 @@ export interface Bootstrap {
     hasCart?: boolean;
   };
   csrf: string;
+  /** The page load's signed token, sent back with the beacons (docs/shell.md, "Beacons"). */
+  beacon?: string;
 }
 
 let current: Bootstrap | null = null;

@@ -14,6 +14,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"maps"
 	"math"
 	"mime"
 	"net/url"
@@ -64,6 +65,9 @@ type Config struct {
 	RouteModule func(id string) (string, bool)
 	Limiter     *ratelimit.Limiter
 	Log         *slog.Logger
+	// Signer verifies the page-load token of a beacon (sign.go). Optional. Default:
+	// nil, and no beacon counts towards a canary's health.
+	Signer *Signer
 }
 
 // Body is a beacon.
@@ -71,6 +75,9 @@ type Body struct {
 	Route   string            `json:"route"`
 	Modules map[string]string `json:"modules"`
 	Events  []Event           `json:"events"`
+	// Load is the page-load token of the bootstrap ("beacon"); without one that
+	// verifies, the beacon becomes metrics only.
+	Load string `json:"load,omitempty"`
 }
 
 // Event is one of a beacon's events: {"kind":"view"}, {"kind":"vital","name":"LCP",
@@ -129,10 +136,15 @@ func handler(cfg Config) fiber.Handler {
 		if len(b.Events) > MaxEvents {
 			return ErrTooLarge
 		}
+		served := maps.Clone(b.Modules) // as signed, before validate drops any
 		if err := validate(&b, cfg); err != nil {
 			return err
 		}
-		record(c.Context(), cfg, &b)
+		load := pageLoad{visitor: session.VisitorID(c)}
+		if cfg.Signer != nil && b.Load != "" {
+			load.id, _ = cfg.Signer.Verify(c.Context(), b.Load, load.visitor, served)
+		}
+		record(c.Context(), cfg, &b, load)
 		return c.SendStatus(fiber.StatusNoContent)
 	}
 }
@@ -185,8 +197,13 @@ func validate(b *Body, cfg Config) error {
 	return nil
 }
 
-// record turns a valid beacon into metrics and canary counts.
-func record(ctx context.Context, cfg Config, b *Body) {
+// pageLoad is the page load a beacon came from; id is empty when its token did not
+// verify.
+type pageLoad struct{ id, visitor string }
+
+// record turns a valid beacon into metrics and, for a verified page load, canary
+// counts.
+func record(ctx context.Context, cfg Config, b *Body, load pageLoad) {
 	routeModule, _ := cfg.RouteModule(b.Route)
 	routeVersion := b.Modules[routeModule]
 	if routeVersion == "" {
@@ -196,7 +213,7 @@ func record(ctx context.Context, cfg Config, b *Body) {
 	observe := func(module, version string) *modules.Observation {
 		k := [2]string{module, version}
 		if obs[k] == nil {
-			obs[k] = &modules.Observation{Module: module, Version: version}
+			obs[k] = &modules.Observation{Module: module, Version: version, PageLoad: load.id, Visitor: load.visitor}
 		}
 		return obs[k]
 	}
@@ -217,12 +234,13 @@ func record(ctx context.Context, cfg Config, b *Body) {
 			if cfg.Metrics != nil {
 				cfg.Metrics.BrowserError(ctx, b.Route, e.Type, e.Module, e.Version)
 			}
-			if e.Module != "" && e.Type != "unhandled" {
+			// Only the version the page was served counts against a canary.
+			if e.Module != "" && e.Type != "unhandled" && b.Modules[e.Module] == e.Version {
 				observe(e.Module, e.Version).Errors++
 			}
 		}
 	}
-	if len(obs) == 0 || cfg.Registry == nil {
+	if len(obs) == 0 || cfg.Registry == nil || load.id == "" {
 		return
 	}
 	list := make([]modules.Observation, 0, len(obs))

@@ -5,7 +5,8 @@
 // of a module can sit side by side; the registry picks one per visitor:
 //
 //   - the stable version is the one recorded in Redis (key "<prefix>:modules:<name>",
-//     field "stable"), or, when none is recorded, the highest version on disk;
+//     field "stable", kept on disk too, see below), or, when none is recorded
+//     anywhere, the highest version on disk;
 //   - a canary version with a weight (0–100) goes to that share of visitors. The
 //     choice is sticky: a visitor's bucket is a hash of the visitor id and module name,
 //     so the same visitor keeps the same version across requests.
@@ -20,6 +21,12 @@
 // re-reads every module when its subscription is (re)established and every
 // RefreshEvery, in case a message was lost while it was disconnected. While Redis
 // cannot be read, the state last read stays in force.
+//
+// Redis may lose the state (a restart without persistence, a flush). Each edge
+// therefore keeps the state it last read on disk beside Dir, in Dir-state/<name>.json
+// (outside what /modules serves), and reads it at Open; an edge that reads an empty hash for a module it knows a
+// state of writes that state back (unless another edge did first). So after such a
+// loss visitors keep the last released versions, never a version only published.
 package modules
 
 import (
@@ -129,6 +136,8 @@ type Registry struct {
 	gen atomic.Uint64
 	// noShellOnce logs once that there is no shell build to check publishes against.
 	noShellOnce sync.Once
+	// keepFailOnce logs once that the release state could not be kept on disk.
+	keepFailOnce sync.Once
 }
 
 var (
@@ -142,6 +151,11 @@ func Open(dir string, st *store.Store) (*Registry, error) {
 	r := &Registry{dir: dir, store: st, known: map[string]State{}, Policy: DefaultCanaryPolicy}
 	if err := r.Rescan(); err != nil {
 		return nil, err
+	}
+	for _, n := range r.Names() {
+		if st, ok := r.readKept(n); ok {
+			r.known[n] = st
+		}
 	}
 	_ = r.Reload(context.Background()) // Redis away: the newest on disk until it answers
 	return r, nil
@@ -253,17 +267,123 @@ func (r *Registry) Reload(ctx context.Context, names ...string) error {
 	if err != nil {
 		return err
 	}
+	var lost []string
 	r.mu.Lock()
 	for i, n := range names {
 		vals := cmds[i].Val()
 		st := stateFromHash(vals)
+		if st.Stable == "" && r.known[n].Stable != "" {
+			lost = append(lost, n) // Redis lost it: keep ours and write it back
+			continue
+		}
 		if r.known[n] != st {
 			r.known[n] = st
 			r.gen.Add(1)
+			r.keep(n, st)
 		}
 	}
 	r.mu.Unlock()
+	for _, n := range lost {
+		if err := r.writeBack(ctx, n); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// restoreScript writes a module's release state back into a hash that has none.
+// ARGV: field, value pairs. Returns 1 when written.
+var restoreScript = redis.NewScript(`
+if redis.call('HEXISTS', KEYS[1], 'stable') == 1 then return 0 end
+for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i+1]) end
+return 1`)
+
+// writeBack puts the state this edge holds of a module back into Redis, then reads
+// what Redis has (another edge may have put its own back first).
+func (r *Registry) writeBack(ctx context.Context, name string) error {
+	r.mu.RLock()
+	st := r.known[name]
+	r.mu.RUnlock()
+	lr := st.LastRollback
+	n, err := restoreScript.Run(ctx, r.store.Client, []string{r.store.Key("modules", name)},
+		"stable", st.Stable, "canary", st.Canary, "weight", strconv.Itoa(st.Weight),
+		"rollback_version", lr.Version, "rollback_reason", lr.Reason, "rollback_actor", lr.Actor, "rollback_at", lr.At).Int()
+	if err != nil {
+		return err
+	}
+	if n == 1 {
+		r.log().Warn("module release state was missing from Redis: put back the one this edge holds",
+			"module", name, "stable", st.Stable, "canary", st.Canary, "weight", st.Weight)
+	}
+	stored, err := r.stored(ctx, name)
+	if err != nil || stored.Stable == "" {
+		return err
+	}
+	r.mu.Lock()
+	if r.known[name] != stored {
+		r.known[name] = stored
+		r.gen.Add(1)
+		r.keep(name, stored)
+	}
+	r.mu.Unlock()
+	return nil
+}
+
+// keptPath is where a module's last known release state is kept on disk: beside the
+// modules directory, not in it, so that it is not served.
+func (r *Registry) keptPath(name string) string {
+	return filepath.Join(filepath.Clean(r.dir)+"-state", name+".json")
+}
+
+// keep writes st to keptPath (a temporary file renamed over it). A failure is
+// logged: Redis still holds the state, only its copy for a loss is stale.
+func (r *Registry) keep(name string, st State) {
+	if st.Stable == "" {
+		return
+	}
+	b, _ := json.Marshal(st)
+	path := r.keptPath(name)
+	err := os.MkdirAll(filepath.Dir(path), 0o755)
+	var tmp *os.File
+	if err == nil {
+		tmp, err = os.CreateTemp(filepath.Dir(path), ".release-*.json")
+	}
+	if err == nil {
+		_, err = tmp.Write(b)
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Rename(tmp.Name(), path)
+		}
+		if err != nil {
+			_ = os.Remove(tmp.Name())
+		}
+	}
+	if err != nil {
+		// Once: a read-only build directory fails every time, and Redis has the state.
+		r.keepFailOnce.Do(func() {
+			r.log().Warn("module release state not kept on disk; after Redis loses it, only a running edge can put it back",
+				"module", name, "err", err)
+		})
+	}
+}
+
+// readKept reads the state keep wrote; false when there is none.
+func (r *Registry) readKept(name string) (State, bool) {
+	b, err := os.ReadFile(r.keptPath(name))
+	if err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			r.log().Warn("module release state kept on disk not read", "module", name, "err", err)
+		}
+		return State{}, false
+	}
+	var st State
+	if err := json.Unmarshal(b, &st); err != nil || st.Stable == "" {
+		r.log().Warn("module release state kept on disk not read", "module", name, "err", err)
+		return State{}, false
+	}
+	return st, true
 }
 
 // SetState records a module's release state in Redis and announces it to every edge.
@@ -290,6 +410,7 @@ func (r *Registry) SetState(ctx context.Context, name string, st State) error {
 	if r.known[name] != st {
 		r.known[name] = st
 		r.gen.Add(1)
+		r.keep(name, st)
 	}
 	r.mu.Unlock()
 	// The hash is written first, so an edge that gets the message reads the new state.

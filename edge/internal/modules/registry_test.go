@@ -101,7 +101,7 @@ func TestCompareVersions(t *testing.T) {
 }
 
 // While Redis cannot be read, visitors get the release state last read, so a canary
-// visitor keeps the canary; with none read yet, the newest version on disk.
+// visitor keeps the canary; an edge that read none yet, the state kept on disk.
 func TestStateSurvivesARedisOutage(t *testing.T) {
 	st := storetest.Embedded(t)
 	ctx := context.Background()
@@ -124,9 +124,45 @@ func TestStateSurvivesARedisOutage(t *testing.T) {
 	if m, ok := r.Resolve(ctx, "mf-menu", "v1"); !ok || m.Version != "1.1.0" || m.Channel != "canary" {
 		t.Fatalf("during the outage: %+v", m)
 	}
-	if m, ok := cold.Resolve(ctx, "mf-menu", "v1"); !ok || m.Version != "1.2.0" || m.Channel != "stable" {
+	if m, ok := cold.Resolve(ctx, "mf-menu", "v1"); !ok || m.Version != "1.1.0" || m.Channel != "canary" {
 		t.Fatalf("during the outage, nothing read yet: %+v", m)
 	}
+}
+
+// Redis restarting empty (or flushed) does not make a version nobody released the
+// stable one: an edge that held the state writes it back, and an edge starting
+// afterwards reads it from the disk the versions are on.
+func TestReleaseStateSurvivesRedisLosingIt(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		dir := t.TempDir()
+		publish(t, dir, "mf-menu", "1.0.0")
+		publish(t, dir, "mf-menu", "1.1.0")
+		r, _ := Open(dir, st)
+		if err := r.SetState(ctx, "mf-menu", State{Stable: "1.1.0"}); err != nil {
+			t.Fatal(err)
+		}
+		publish(t, dir, "mf-menu", "1.2.0") // published, never released
+		_ = r.Rescan()
+
+		// A new edge after Redis lost everything.
+		forget(t, st)
+		cold, _ := Open(dir, st)
+		if m, _ := cold.Resolve(ctx, "mf-menu", "v1"); m.Version != "1.1.0" {
+			t.Fatalf("a new edge after the loss serves %s", m.Version)
+		}
+		// The edge that held the state, once it reads again.
+		forget(t, st)
+		if err := r.Reload(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if m, _ := r.Resolve(ctx, "mf-menu", "v1"); m.Version != "1.1.0" {
+			t.Fatalf("after the loss the edge serves %s", m.Version)
+		}
+		if s, err := r.StatusOf(ctx, "mf-menu"); err != nil || s.Stable != "1.1.0" {
+			t.Fatalf("the state in Redis was not written back: %+v %v", s, err)
+		}
+	})
 }
 
 // A change made through one edge's registry reaches another edge's registry on the same
@@ -222,5 +258,21 @@ func TestPreloadsAddTheScreensSharedModuleFiles(t *testing.T) {
 	mod, _ = r.Resolve(context.Background(), "mf-menu", "v1")
 	if got := r.Preloads(mod, "Menu"); !slices.Equal(got.JS, []string{base + "12.js", base + "own.js"}) {
 		t.Fatalf("with an unreadable %s: %+v", ScreenPreloadsFile, got)
+	}
+}
+
+// forget deletes every key of st, as a Redis restarted without its data would have
+// none (only the store's own keys: the real Redis is shared).
+func forget(t *testing.T, st *store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	iter := st.Client.Scan(ctx, 0, st.Prefix+":*", 500).Iterator()
+	for iter.Next(ctx) {
+		if err := st.Client.Del(ctx, iter.Val()).Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := iter.Err(); err != nil {
+		t.Fatal(err)
 	}
 }

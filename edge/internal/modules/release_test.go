@@ -9,8 +9,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/henhouse/platform/edge/internal/store"
@@ -204,20 +207,20 @@ func TestCanaryRollsBackByItself(t *testing.T) {
 
 		// Healthy so far: 99 canary views with 9 errors is under the minimum sample,
 		// and stable's own errors count against the margin.
-		rolled, err := a.Observe(ctx, []Observation{
-			{Module: "mf-menu", Version: "1.0.0", Views: 1000, Errors: 50},
-			{Module: "mf-menu", Version: "1.1.0", Views: 99, Errors: 9},
-			{Module: "mf-menu", Version: "0.9.0", Views: 5, Errors: 5}, // neither: not counted
-		})
+		rolled, err := a.Observe(ctx, slices.Concat(
+			loads("1.0.0", 1000, 50, 1000),
+			loads("1.1.0", 99, 9, 99),
+			loads("0.9.0", 5, 5, 5), // neither: not counted
+		))
 		if err != nil || len(rolled) != 0 {
 			t.Fatalf("rolled back too early: %v %v", rolled, err)
 		}
 		h, _ := a.HealthOf(ctx, "mf-menu")
-		if h.Canary != (Counts{99, 9}) || h.Stable != (Counts{1000, 50}) {
+		if h.Canary.Views != 99 || h.Canary.Errors != 9 || h.Stable.Views != 1000 || h.Stable.Errors != 50 {
 			t.Fatalf("health: %+v", h)
 		}
 		// At the margin (0.05 + 0.05 = 0.10 at 10 errors in 100) it stays.
-		if rolled, _ := a.Observe(ctx, []Observation{{Module: "mf-menu", Version: "1.1.0", Views: 1, Errors: 1}}); len(rolled) != 0 {
+		if rolled, _ := a.Observe(ctx, loads("1.1.0", 1, 1, 1)); len(rolled) != 0 {
 			t.Fatalf("rolled back at the margin: %v", rolled)
 		}
 		// One more error on both edges at once: one of them rolls it back.
@@ -227,7 +230,7 @@ func TestCanaryRollsBackByItself(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				results[i], _ = r.Observe(ctx, []Observation{{Module: "mf-menu", Version: "1.1.0", Errors: 1}})
+				results[i], _ = r.Observe(ctx, []Observation{{Module: "mf-menu", Version: "1.1.0", Errors: 1, PageLoad: "late-" + string(rune('a'+i)), Visitor: "late"}})
 			}()
 		}
 		wg.Wait()
@@ -250,7 +253,7 @@ func TestCanaryRollsBackByItself(t *testing.T) {
 		}
 		// A new canary of the same version starts from zero.
 		_, _ = a.Canary(ctx, "mf-menu", "1.1.0", 10, "alice")
-		if h, _ := a.HealthOf(ctx, "mf-menu"); h.Canary != (Counts{}) {
+		if h, _ := a.HealthOf(ctx, "mf-menu"); h.Canary != (Counts{}) || h.Stable != (Counts{}) {
 			t.Fatalf("counts not reset: %+v", h)
 		}
 	})
@@ -266,4 +269,67 @@ func TestOverrides(t *testing.T) {
 	if len(got) != 1 || got[0].Version != "1.1.0" || got[0].Channel != "override" || got[0].Entry != "/modules/mf-menu/1.1.0/remoteEntry.js" {
 		t.Fatalf("overrides: %+v", got)
 	}
+}
+
+var loadSeq atomic.Int64
+
+// loads are n page loads of version by n different visitors, errs of them with an
+// error.
+func loads(version string, n, errs, visitors int) []Observation {
+	out := make([]Observation, n)
+	for i := range out {
+		id := strconv.FormatInt(loadSeq.Add(1), 10)
+		out[i] = Observation{Module: "mf-menu", Version: version, Views: 1, PageLoad: "load-" + id,
+			Visitor: "visitor-" + strconv.Itoa(i%visitors) + "-" + version}
+		if i < errs {
+			out[i].Errors = 1
+		}
+	}
+	return out
+}
+
+// A page load counts one view and one error per module, however many beacons it
+// sends, and a canary seen by fewer visitors than the policy asks is not judged.
+func TestCanaryCountsPageLoadsAndVisitors(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		dir := t.TempDir()
+		publish(t, dir, "mf-menu", "1.0.0")
+		publish(t, dir, "mf-menu", "1.1.0")
+		r, _ := Open(dir, st)
+		r.Policy = CanaryPolicy{Margin: 0.05, MinViews: 5, MinVisitors: 3}
+		_ = r.SetState(ctx, "mf-menu", State{Stable: "1.0.0"})
+		if _, err := r.Canary(ctx, "mf-menu", "1.1.0", 10, "alice"); err != nil {
+			t.Fatal(err)
+		}
+		// One page load sends eight beacons of 25 views and 25 errors each.
+		for range 8 {
+			if rolled, err := r.Observe(ctx, []Observation{{Module: "mf-menu", Version: "1.1.0", Views: 25, Errors: 25, PageLoad: "p1", Visitor: "v1"}}); err != nil || len(rolled) != 0 {
+				t.Fatalf("rolled back by one page load: %v %v", rolled, err)
+			}
+		}
+		if h, _ := r.HealthOf(ctx, "mf-menu"); h.Canary != (Counts{Views: 1, Errors: 1, Visitors: 1}) {
+			t.Fatalf("one page load counted as %+v", h.Canary)
+		}
+		// One visitor loading the page again and again: enough views, too few visitors.
+		var again []Observation
+		for i := range 20 {
+			again = append(again, Observation{Module: "mf-menu", Version: "1.1.0", Views: 1, Errors: 1, PageLoad: "again-" + strconv.Itoa(i), Visitor: "v1"})
+		}
+		again = append(again, Observation{Module: "mf-menu", Version: "1.1.0", Views: 1, Errors: 1, Visitor: "v2"}) // no page load: not counted
+		if rolled, _ := r.Observe(ctx, again); len(rolled) != 0 {
+			t.Fatalf("rolled back on one visitor's reports: %v", rolled)
+		}
+		if h, _ := r.HealthOf(ctx, "mf-menu"); h.Canary != (Counts{Views: 21, Errors: 21, Visitors: 1}) {
+			t.Fatalf("counts: %+v", h.Canary)
+		}
+		// Two more visitors with errors: now judged, and rolled back.
+		rolled, err := r.Observe(ctx, []Observation{
+			{Module: "mf-menu", Version: "1.1.0", Views: 1, Errors: 1, PageLoad: "w2", Visitor: "v2"},
+			{Module: "mf-menu", Version: "1.1.0", Views: 1, Errors: 1, PageLoad: "w3", Visitor: "v3"},
+		})
+		if err != nil || len(rolled) != 1 {
+			t.Fatalf("not rolled back with enough visitors: %v %v", rolled, err)
+		}
+	})
 }

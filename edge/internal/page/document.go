@@ -39,6 +39,10 @@ type Bootstrap struct {
 	Config  Config                    `json:"config"`
 	Session Session                   `json:"session"`
 	CSRF    string                    `json:"csrf"`
+	// Beacon is the page load's signed token, which the shell's beacons send back so
+	// that they count towards a canary's health for the versions served (package
+	// beacons). Empty: the beacons are metrics only.
+	Beacon string `json:"beacon,omitempty"`
 }
 
 // RouteMatch is the matched route.

@@ -126,6 +126,8 @@ type Page struct {
 	StructuredData []json.RawMessage
 	Session        Session
 	CSRF           string
+	// Beacon is the page load's signed token for the beacons (Bootstrap.Beacon).
+	Beacon string
 	// Modules is the release (versions per visitor) and Visitor the one asking.
 	Modules *Release
 	Visitor string
@@ -591,6 +593,10 @@ func (s *Shell) appendBootstrap(b []byte, p *Page) []byte {
 	b = appendSession(b, p.Session)
 	b = append(b, `,"csrf":`...)
 	b = appendJSONString(b, p.CSRF)
+	if p.Beacon != "" {
+		b = append(b, `,"beacon":`...)
+		b = appendJSONString(b, p.Beacon)
+	}
 	return append(b, '}')
 }
 

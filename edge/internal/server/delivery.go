@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"net"
@@ -37,6 +38,10 @@ type DeliveryConfig struct {
 	// MetricsTokens (METRICS_TOKEN) may read GET /metrics from anywhere, as the ops
 	// tokens may. Optional. Default: "" (loopback and the ops tokens only).
 	MetricsTokens admin.Tokens
+	// QATokens (QA_TOKEN) let a request in prod ask for module versions itself (a QA
+	// override): one token, or comma-separated name:token pairs, none an ops token.
+	// Optional. Default: "" (no overrides in prod).
+	QATokens admin.Tokens
 	// CanaryMargin (CANARY_ERROR_MARGIN) is how much a canary's client error rate
 	// (errors per page view) may exceed stable's before the edge rolls it back.
 	// Optional. Default: 0.05.
@@ -44,6 +49,9 @@ type DeliveryConfig struct {
 	// CanaryMinViews (CANARY_MIN_VIEWS) is the fewest canary page views the edge judges
 	// a canary on. Optional. Default: 200.
 	CanaryMinViews int
+	// CanaryMinVisitors (CANARY_MIN_VISITORS) is the fewest distinct visitors who must
+	// have loaded a canary before the edge judges it. Optional. Default: 20.
+	CanaryMinVisitors int
 	// BeaconSampleRate (BEACON_SAMPLE_RATE) is the share of page loads whose browser
 	// sends beacons (views, Web Vitals, errors), 0 to 1. Canary health counts sampled
 	// views and errors alike, so a lower rate only needs more traffic to judge a canary.
@@ -60,6 +68,17 @@ func (c *Config) readDelivery() error {
 	if d.MetricsTokens, err = admin.ParseTokens(os.Getenv("METRICS_TOKEN")); err != nil {
 		return fmt.Errorf("METRICS_TOKEN: %w", err)
 	}
+	if d.QATokens, err = admin.ParseTokens(os.Getenv("QA_TOKEN")); err != nil {
+		return fmt.Errorf("QA_TOKEN: %w", err)
+	}
+	// Testers hold the QA token: it must not be one that publishes.
+	for _, entry := range strings.Split(os.Getenv("QA_TOKEN"), ",") {
+		if secret := admin.ClientToken(entry); secret != "" {
+			if _, ok := d.OpsTokens.Match("Bearer " + secret); ok {
+				return errors.New("QA_TOKEN must not be an OPS_TOKEN token")
+			}
+		}
+	}
 	d.AdminAddr = env("ADMIN_ADDR", "127.0.0.1:8081")
 	if _, port, err := net.SplitHostPort(d.AdminAddr); err != nil || port == "" {
 		return fmt.Errorf("ADMIN_ADDR must be host:port, like 127.0.0.1:8081, got %q", d.AdminAddr)
@@ -72,6 +91,9 @@ func (c *Config) readDelivery() error {
 	}
 	if d.CanaryMinViews, err = strconv.Atoi(env("CANARY_MIN_VIEWS", "200")); err != nil || d.CanaryMinViews < 1 {
 		return fmt.Errorf("CANARY_MIN_VIEWS must be a whole number of at least 1, got %q", os.Getenv("CANARY_MIN_VIEWS"))
+	}
+	if d.CanaryMinVisitors, err = strconv.Atoi(env("CANARY_MIN_VISITORS", "20")); err != nil || d.CanaryMinVisitors < 1 {
+		return fmt.Errorf("CANARY_MIN_VISITORS must be a whole number of at least 1, got %q", os.Getenv("CANARY_MIN_VISITORS"))
 	}
 	if v := strings.TrimSpace(os.Getenv("BEACON_SAMPLE_RATE")); v != "" {
 		rate, err := strconv.ParseFloat(v, 64)
@@ -91,6 +113,9 @@ func (c Config) canaryPolicy() modules.CanaryPolicy {
 	}
 	if c.Delivery.CanaryMinViews > 0 {
 		p.MinViews = c.Delivery.CanaryMinViews
+	}
+	if c.Delivery.CanaryMinVisitors > 0 {
+		p.MinVisitors = c.Delivery.CanaryMinVisitors
 	}
 	return p
 }
@@ -119,7 +144,8 @@ func (s *Server) newAdmin() *fiber.App {
 
 // qaOverrides are the module versions a request asks for by the hh_modules cookie or
 // the X-Module-Override header ("mf-menu@1.4.0,mf-content@1.0.0"): honoured outside
-// prod, and in prod only with an ops token (docs/operations.md, "Trying a version").
+// prod, and in prod only with a QA token (never the ops token, which publishes;
+// docs/operations.md, "Trying a version").
 func (s *Server) qaOverrides(c fiber.Ctx) []modules.Module {
 	spec := c.Get(modules.OverrideHeader)
 	if spec == "" {
@@ -129,7 +155,7 @@ func (s *Server) qaOverrides(c fiber.Ctx) []modules.Module {
 		return nil
 	}
 	if s.cfg.Environment == "prod" {
-		if _, ok := s.cfg.Delivery.OpsTokens.FromRequest(c); !ok {
+		if _, ok := s.cfg.Delivery.QATokens.FromRequest(c); !ok {
 			return nil
 		}
 	}
@@ -175,7 +201,7 @@ func (s *Server) metricsAccess(c fiber.Ctx) error {
 // middleware, before the CSRF check, which sendBeacon cannot pass.
 func (s *Server) mountBeacons(api fiber.Router) {
 	beacons.Mount(api, beacons.Config{
-		Metrics: s.Metrics, Registry: s.Registry, Limiter: s.guard.limiter, Log: s.log,
+		Metrics: s.Metrics, Registry: s.Registry, Limiter: s.guard.limiter, Log: s.log, Signer: s.pageLoads,
 		RouteModule: func(id string) (string, bool) {
 			r := s.Router.ByID(id)
 			if r == nil {

@@ -159,10 +159,19 @@ func TestPublishCanaryRollbackThroughTheOpsAPI(t *testing.T) {
 	}
 }
 
+const qaToken = "0123456789abcdef-qa"
+
+func withQA(c *Config) {
+	withOps(c)
+	c.Delivery.QATokens, _ = admin.ParseTokens("qa:" + qaToken)
+}
+
+// In prod, a QA override takes the QA token; the ops token, which publishes, is not
+// one to hand to testers and does not work on the site.
 func TestQAOverride(t *testing.T) {
-	prod := newTestServerWith(t, withOps)
+	prod := newTestServerWith(t, withQA)
 	publishOn(t, prod, "1.1.0")
-	dev := newTestServerWith(t, func(c *Config) { withOps(c); c.Environment = "dev" })
+	dev := newTestServerWith(t, func(c *Config) { withQA(c); c.Environment = "dev" })
 	publishOn(t, dev, "1.1.0")
 	cases := []struct {
 		s    *Server
@@ -171,7 +180,10 @@ func TestQAOverride(t *testing.T) {
 	}{
 		{prod, []string{"Cookie", "hh_modules=mf-menu@1.1.0"}, "1.0.0"},
 		{prod, []string{"X-Module-Override", "mf-menu@1.1.0"}, "1.0.0"},
-		{prod, []string{"X-Module-Override", "mf-menu@1.1.0", "Authorization", "Bearer " + opsToken}, "1.1.0"},
+		{prod, []string{"X-Module-Override", "mf-menu@1.1.0", "Authorization", "Bearer " + opsToken}, "1.0.0"},
+		{prod, []string{"X-Module-Override", "mf-menu@1.1.0", "Authorization", "Bearer " + qaToken}, "1.1.0"},
+		{prod, []string{"Cookie", "hh_modules=mf-menu@1.1.0", "Authorization", "Bearer " + qaToken}, "1.1.0"},
+		{prod, []string{"X-Module-Override", "mf-menu@1.1.0", "Authorization", "Bearer not-the-qa-token-at-all"}, "1.0.0"},
 		{dev, []string{"Cookie", "hh_modules=mf-menu@1.1.0,mf-content@1.0.0"}, "1.1.0"},
 		{dev, []string{"X-Module-Override", "mf-menu@9.9.9"}, "1.0.0"},
 	}
@@ -311,32 +323,64 @@ func TestMetricsEndpoint(t *testing.T) {
 	}
 }
 
+// servedPage loads the menu page as g and returns its bootstrap's module versions and
+// page-load token, as the shell's beacons send them.
+func servedPage(t *testing.T, g *guest) (map[string]string, string) {
+	t.Helper()
+	b := bootstrapOf(t, g.page("/menu/m-standard"))
+	mods := map[string]string{}
+	for n, m := range b.Modules {
+		mods[n] = m.Version
+	}
+	return mods, b.Beacon
+}
+
+// beaconOf is a beacon of a page load: its views and render errors of mf-menu.
+func beaconOf(mods map[string]string, load string, views, errors int) string {
+	var ev []string
+	for range views {
+		ev = append(ev, `{"kind":"view"}`)
+	}
+	for range errors {
+		ev = append(ev, `{"kind":"error","type":"render","module":"mf-menu"}`)
+	}
+	m, _ := json.Marshal(mods)
+	return `{"route":"menu","modules":` + string(m) + `,"load":"` + load + `","events":[` + strings.Join(ev, ",") + `]}`
+}
+
 // Synthetic beacons: visitors on the canary report render errors on most page views,
 // visitors on stable hardly any; once the canary has its minimum views the edge rolls
 // it back by itself, audits why, and the pages go back to stable.
 func TestCanaryRolledBackByBeacons(t *testing.T) {
 	s := newTestServerWith(t, func(c *Config) {
 		withOps(c)
-		c.Delivery.CanaryMinViews, c.Delivery.CanaryMargin = 20, 0.05
+		c.Delivery.CanaryMinViews, c.Delivery.CanaryMargin, c.Delivery.CanaryMinVisitors = 20, 0.05, 5
 	})
 	publishOn(t, s, "1.1.0")
 	if st, m := adminCall(t, s, "POST", "/admin/modules/mf-menu/canary", opsToken, "application/json", []byte(`{"version":"1.1.0","percent":50}`)); st != 200 {
 		t.Fatalf("canary: %d %v", st, m)
 	}
-	report := func(g *guest, version string, failed bool) {
-		events := `{"kind":"view"}`
-		if failed {
-			events += `,{"kind":"error","type":"render","module":"mf-menu"}`
-		}
-		body := `{"route":"menu","modules":{"mf-menu":"` + version + `"},"events":[` + events + `]}`
-		if st, m := g.beacon(body, "text/plain"); st != 204 {
-			t.Fatalf("beacon: %d %v", st, m)
+	// report is one page load of a new visitor who was served version.
+	report := func(version string, failed bool) {
+		for {
+			g := newGuest(t, s)
+			mods, load := servedPage(t, g)
+			if mods["mf-menu"] != version {
+				continue
+			}
+			errs := 0
+			if failed {
+				errs = 1
+			}
+			if st, m := g.beacon(beaconOf(mods, load, 1, errs), "text/plain"); st != 204 {
+				t.Fatalf("beacon: %d %v", st, m)
+			}
+			return
 		}
 	}
-	g := newGuest(t, s)
 	for i := 0; i < 19; i++ {
-		report(g, "1.0.0", i%10 == 0)
-		report(g, "1.1.0", i%2 == 0)
+		report("1.0.0", i%10 == 0)
+		report("1.1.0", i%2 == 0)
 	}
 	st, m := adminCall(t, s, "GET", "/admin/modules/mf-menu", opsToken, "", nil)
 	if st != 200 || m["canary"] != "1.1.0" || m["lastRollback"] != nil {
@@ -346,7 +390,7 @@ func TestCanaryRolledBackByBeacons(t *testing.T) {
 	if h["canary"].(map[string]any)["views"] != float64(19) || h["canary"].(map[string]any)["errors"] != float64(10) || h["stable"].(map[string]any)["errors"] != float64(2) {
 		t.Fatalf("health: %v", h)
 	}
-	report(g, "1.1.0", true) // the 20th canary view: 11 errors in 20 views against 2 in 19
+	report("1.1.0", true) // the 20th canary view: 11 errors in 20 views against 2 in 19
 
 	_, m = adminCall(t, s, "GET", "/admin/modules/mf-menu", opsToken, "", nil)
 	lr, _ := m["lastRollback"].(map[string]any)
@@ -362,6 +406,61 @@ func TestCanaryRolledBackByBeacons(t *testing.T) {
 		if v := bootstrapOf(t, newGuest(t, s).page("/menu/m-standard")).Modules["mf-menu"].Version; v != "1.0.0" {
 			t.Fatalf("a visitor still gets %s", v)
 		}
+	}
+}
+
+// One visitor cannot decide a canary: a page load counts one view and one error
+// however many beacons it sends, a beacon counts only for the versions its page was
+// served, and reloading the page again and again is still one visitor.
+func TestOneVisitorCannotRollBackACanary(t *testing.T) {
+	s := newTestServerWith(t, func(c *Config) {
+		withOps(c)
+		c.Delivery.CanaryMinViews, c.Delivery.CanaryMargin, c.Delivery.CanaryMinVisitors = 20, 0.05, 5
+	})
+	publishOn(t, s, "1.1.0")
+	if st, m := adminCall(t, s, "POST", "/admin/modules/mf-menu/canary", opsToken, "application/json", []byte(`{"version":"1.1.0","percent":50}`)); st != 200 {
+		t.Fatalf("canary: %d %v", st, m)
+	}
+	health := func() map[string]any {
+		_, m := adminCall(t, s, "GET", "/admin/modules/mf-menu", opsToken, "", nil)
+		if m["canary"] != "1.1.0" {
+			t.Fatalf("canary rolled back: %v", m)
+		}
+		return m["health"].(map[string]any)["canary"].(map[string]any)
+	}
+	var onCanary, onStable *guest
+	for onCanary == nil || onStable == nil {
+		g := newGuest(t, s)
+		if mods, _ := servedPage(t, g); mods["mf-menu"] == "1.1.0" {
+			onCanary = g
+		} else {
+			onStable = g
+		}
+	}
+	mods, load := servedPage(t, onCanary)
+	for range 8 {
+		if st, m := onCanary.beacon(beaconOf(mods, load, 25, 25), "text/plain"); st != 204 {
+			t.Fatalf("beacon: %d %v", st, m)
+		}
+	}
+	if h := health(); h["views"] != float64(1) || h["errors"] != float64(1) || h["visitors"] != float64(1) {
+		t.Fatalf("eight beacons of one page load: %v", h)
+	}
+	// A visitor served stable claims the canary; a beacon without a token claims it too.
+	smods, sload := servedPage(t, onStable)
+	smods["mf-menu"] = "1.1.0"
+	onStable.beacon(beaconOf(smods, sload, 1, 1), "text/plain")
+	onStable.beacon(beaconOf(smods, "", 1, 1), "text/plain")
+	if h := health(); h["views"] != float64(1) {
+		t.Fatalf("reports of versions not served were counted: %v", h)
+	}
+	// The canary visitor reloads the page 30 times, each with an error.
+	for range 30 {
+		mods, load := servedPage(t, onCanary)
+		onCanary.beacon(beaconOf(mods, load, 1, 1), "text/plain")
+	}
+	if h := health(); h["views"] != float64(31) || h["visitors"] != float64(1) {
+		t.Fatalf("one visitor's reloads: %v", h)
 	}
 }
 
@@ -385,5 +484,27 @@ func TestPublishRefusesAnotherReactMajor(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(s.cfg.BuildDir, "modules", "mf-menu", "1.1.0")); !os.IsNotExist(err) {
 		t.Fatalf("the refused version was written: %v", err)
+	}
+}
+
+// QA_TOKEN is read like OPS_TOKEN, and may not reuse an ops token.
+func TestQATokenFromEnv(t *testing.T) {
+	t.Setenv("OPS_TOKEN", "alice:"+opsToken)
+	t.Setenv("QA_TOKEN", "qa:"+qaToken)
+	c, err := ConfigFromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.Delivery.QATokens.Match("Bearer " + qaToken); !ok {
+		t.Fatal("the QA token is not taken")
+	}
+	if _, ok := c.Delivery.QATokens.Match("Bearer " + opsToken); ok {
+		t.Fatal("the ops token works as a QA token")
+	}
+	for _, bad := range []string{opsToken, "qa:" + qaToken + ",tester:" + opsToken, "short"} {
+		t.Setenv("QA_TOKEN", bad)
+		if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "QA_TOKEN") {
+			t.Errorf("QA_TOKEN %q: %v", bad, err)
+		}
 	}
 }

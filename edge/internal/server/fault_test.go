@@ -410,3 +410,35 @@ func TestRedisRestartedEmptyGetsTheKeysBack(t *testing.T) {
 	t.Logf("Redis killed for %s; answering and keys back %s after the restart",
 		restarted.Sub(killed).Round(time.Millisecond), back.Sub(restarted).Round(time.Millisecond))
 }
+
+// A Redis restarted empty faster than any call notices (no request in between, so
+// the breaker never opens) still gets the edge's secrets back within a few seconds:
+// the edge sees the restart itself. A page's CSRF token from before keeps working.
+func TestRedisRestartedUnnoticedGetsTheSecretsBack(t *testing.T) {
+	e := startLiveEdge(t)
+	ctx := context.Background()
+	g := e.client()
+	g.must(t, 200, "GET", "/", "")
+	csrfKey, ringKey := e.s.Store.Key("csrf", "secret"), e.s.Store.Key("auth", "keyring")
+	secret := e.s.Store.Client.Get(ctx, csrfKey).Val()
+	active := e.s.Store.Client.HGet(ctx, ringKey, "active").Val()
+	if secret == "" || active == "" {
+		t.Fatal("no secrets before the restart")
+	}
+	e.redis.kill()
+	e.redis.restart()
+	restarted := time.Now()
+	var back time.Duration
+	for time.Since(restarted) < 5*time.Second {
+		if e.s.Store.Client.Get(ctx, csrfKey).Val() == secret && e.s.Store.Client.HGet(ctx, ringKey, "active").Val() == active {
+			back = time.Since(restarted)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if back == 0 {
+		t.Fatalf("the secrets were not put back within 5s:\n%s", e.log)
+	}
+	g.must(t, 201, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
+	t.Logf("secrets back %s after the restart", back)
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/beacons"
 	"github.com/henhouse/platform/edge/internal/csp"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/modules"
@@ -61,6 +62,9 @@ type pageHandler struct {
 	csrfToken func(c fiber.Ctx) string
 	// overrides are the module versions a request asks for (qaOverrides); nil: none.
 	overrides func(c fiber.Ctx) []modules.Module
+	// pageLoads signs the page load and its module versions for the beacons; nil: the
+	// page's beacons count for metrics only.
+	pageLoads *beacons.Signer
 	// viewed is told of each page served: its route and the version of the route's
 	// module (metrics); nil: nobody.
 	viewed func(c fiber.Ctx, p *page.Page)
@@ -193,6 +197,16 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	}
 	if h.overrides != nil {
 		p.Overrides = h.overrides(c)
+	}
+	if h.pageLoads != nil && p.Modules != nil {
+		served := map[string]string{}
+		for name, m := range p.Modules.Modules(visitor) {
+			served[name] = m.Version
+		}
+		for _, o := range p.Overrides {
+			served[o.Name] = o.Version
+		}
+		p.Beacon = h.pageLoads.Sign(visitor, served)
 	}
 	cartMenu := ""
 	if status == fiber.StatusOK && m.Route.Heading == routes.HeadingMenu {

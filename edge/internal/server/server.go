@@ -27,6 +27,7 @@ import (
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
 	"github.com/henhouse/platform/edge/internal/api/send"
 	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/beacons"
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/clientip"
 	"github.com/henhouse/platform/edge/internal/csp"
@@ -77,6 +78,10 @@ type Server struct {
 	Metrics  *metrics.Metrics
 	Store    *store.Store
 	Registry *modules.Registry
+
+	// pageLoads signs each page load for the beacons (package beacons).
+	pageLoads *beacons.Signer
+
 	Router   *routes.Router
 	Ordering ordering.Provider
 	Loyalty  loyalty.Provider
@@ -135,6 +140,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		}
 	}
 	s.Registry.Log, s.Registry.Policy = log, cfg.canaryPolicy()
+	if s.pageLoads, err = beacons.NewSigner(ctx, st, nil); err != nil {
+		st.Close()
+		return nil, err
+	}
 	if s.Metrics, err = metrics.New(ctx, metrics.Config{Service: "henhouse-edge", Version: AppVersion}); err == nil {
 		err = s.Metrics.InstrumentRedis(st.Client)
 	}
@@ -146,6 +155,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	go deliverGiftCards(ctx, st, s.Ordering, log)
 	go sweepCheckouts(ctx, st, s.Ordering, s.cfg.CheckoutLockTTL, log)
 	s.Registry.Start(ctx) // release state changes from any edge (docs/architecture.md)
+	// A Redis restarted faster than the breaker opens gets the shared secrets back too.
+	go st.WatchRestarts(ctx, store.RestartCheckEvery)
 	s.policy = csp.NewPolicy(pageSources(cfg, s.guard.builtin == nil), cfg.CookieSecure)
 	s.reports = csp.NewReports(log)
 
@@ -420,6 +431,7 @@ func (s *Server) mountPages() {
 	pages.csrfToken = csrf.Token
 	pages.popups = &earlyPopups{content: s.cms, log: s.log, now: time.Now}
 	pages.overrides, pages.viewed = s.qaOverrides, s.pageViewed
+	pages.pageLoads = s.pageLoads
 	pages.config.BotCheck = guard.client
 	app.Use(append([]any{oneOutagePerPage}, append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)...)
 	if p := s.previewer(); p != nil {

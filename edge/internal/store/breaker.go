@@ -8,6 +8,7 @@ import (
 	"net"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -33,28 +34,80 @@ const (
 // "apiload"). Redis serves thousands of clients; the URL's pool_size overrides it.
 const PoolSize = 128
 
-// The circuit breaker: after BreakAfter connectivity failures in a row every call
-// fails at once for CoolDown, then one call probes Redis; its success closes the
-// breaker, its failure opens it for another CoolDown. An outage so costs each
-// request nothing, and no goroutines pile up waiting on a dead connection.
-const (
-	BreakAfter = 3
-	CoolDown   = 2 * time.Second
-)
+// The circuit breaker opens on a failure rate, not a streak: when, over the last
+// Window, at least MinCalls calls were made and at least FailureRate of them could not
+// reach Redis (or RefusedInARow connections in a row were refused: nothing listens,
+// which a busy edge cannot cause), every call fails at once for CoolDown, then one call probes Redis; its
+// success closes the breaker (and starts the window afresh), its failure opens it for
+// another CoolDown. An outage so costs each request nothing, and no goroutines pile up
+// waiting on a dead connection; while a few calls of a busy edge time out together,
+// the many that are answered keep it closed.
+
+// CoolDown is how long the open breaker fails calls at once (DefaultBreaker's).
+const CoolDown = 2 * time.Second
+
+// BreakerConfig configures the circuit breaker.
+type BreakerConfig struct {
+	// Window is how far back calls are counted: short, so that a stopped Redis is
+	// judged on the calls since it stopped. Optional. Default: 1 s.
+	Window time.Duration
+	// MinCalls is the fewest calls in the window the breaker judges on. Optional.
+	// Default: 10.
+	MinCalls int
+	// RefusedInARow is how many refused connections in a row open the breaker
+	// whatever the rate. Optional. Default: 3.
+	RefusedInARow int
+	// FailureRate is the share of the window's calls that, failing, opens the breaker,
+	// above 0 and at most 1. Optional. Default: 0.5.
+	FailureRate float64
+	// CoolDown is how long the open breaker fails calls before it probes. Optional.
+	// Default: CoolDown.
+	CoolDown time.Duration
+	// Now is the window's clock. Optional. Default: time.Now.
+	Now func() time.Time
+}
+
+// DefaultBreaker is the breaker of Open.
+var DefaultBreaker = BreakerConfig{Window: time.Second, MinCalls: 10, RefusedInARow: 3, FailureRate: 0.5, CoolDown: CoolDown}
+
+func (c BreakerConfig) withDefaults() BreakerConfig {
+	if c.Window <= 0 {
+		c.Window = DefaultBreaker.Window
+	}
+	if c.MinCalls <= 0 {
+		c.MinCalls = DefaultBreaker.MinCalls
+	}
+	if c.RefusedInARow <= 0 {
+		c.RefusedInARow = DefaultBreaker.RefusedInARow
+	}
+	if c.FailureRate <= 0 || c.FailureRate > 1 {
+		c.FailureRate = DefaultBreaker.FailureRate
+	}
+	if c.CoolDown <= 0 {
+		c.CoolDown = DefaultBreaker.CoolDown
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}
 
 // breaker is the go-redis hook that bounds the cost of an outage and names it: every
 // dial, command and pipeline of the client goes through it. It logs one line when
 // Redis becomes unreachable and one when it answers again.
 type breaker struct {
-	cb         *gobreaker.TwoStepCircuitBreaker[struct{}]
-	log        *slog.Logger
-	breakAfter uint32
-	coolDown   time.Duration
-	now        func() time.Time
+	cb       *gobreaker.TwoStepCircuitBreaker[struct{}]
+	log      *slog.Logger
+	cfg      BreakerConfig
+	coolDown time.Duration
+	now      func() time.Time
+	win      *window
+	refused  atomic.Int32 // refused connections in a row
 
 	// healthy is true while the breaker is closed and the last call it counted
 	// succeeded. Calls then skip the breaker's lock (every Redis call of every
-	// request would otherwise take it twice) and only a failure is counted; see call.
+	// request would otherwise take it twice): a success is only added to the window,
+	// and only a failure is reported to the breaker; see call.
 	healthy atomic.Bool
 
 	mu        sync.Mutex
@@ -66,13 +119,15 @@ type breaker struct {
 
 var _ redis.Hook = (*breaker)(nil)
 
-func newBreaker(log *slog.Logger, breakAfter uint32, coolDown time.Duration) *breaker {
-	b := &breaker{log: log, breakAfter: breakAfter, coolDown: coolDown, now: time.Now}
+func newBreaker(log *slog.Logger, cfg BreakerConfig) *breaker {
+	cfg = cfg.withDefaults()
+	b := &breaker{log: log, cfg: cfg, coolDown: cfg.CoolDown, now: cfg.Now, win: newWindow(cfg.Window, cfg.Now)}
 	b.cb = gobreaker.NewTwoStepCircuitBreaker[struct{}](gobreaker.Settings{
 		Name:        "redis",
 		MaxRequests: 1, // one probe when half-open
-		Timeout:     coolDown,
-		ReadyToTrip: func(c gobreaker.Counts) bool { return c.ConsecutiveFailures >= breakAfter },
+		Timeout:     cfg.CoolDown,
+		// Called on each failure while closed; the window already holds it.
+		ReadyToTrip: func(gobreaker.Counts) bool { return b.trips() },
 		// Only a failure to reach Redis counts: redis.Nil, a script's error or a lost
 		// WATCH race are answers.
 		IsSuccessful:  func(err error) bool { return !connectivity(err) },
@@ -81,6 +136,79 @@ func newBreaker(log *slog.Logger, breakAfter uint32, coolDown time.Duration) *br
 	})
 	b.healthy.Store(true)
 	return b
+}
+
+// trips reports whether the window's calls fail at the configured rate, or Redis
+// refused the last connections.
+func (b *breaker) trips() bool {
+	if b.refused.Load() >= int32(b.cfg.RefusedInARow) {
+		return true
+	}
+	calls, failed := b.win.counts()
+	return calls >= int64(b.cfg.MinCalls) && float64(failed) >= b.cfg.FailureRate*float64(calls)
+}
+
+// count adds a call's outcome to the window and the streak of refused connections.
+func (b *breaker) count(err error) {
+	b.win.add(connectivity(err))
+	if errors.Is(err, syscall.ECONNREFUSED) {
+		b.refused.Add(1)
+	} else {
+		b.refused.Store(0)
+	}
+}
+
+// window counts calls and failures over a sliding period in ten buckets, with atomics
+// only: every Redis call adds to it. A bucket reused for a new slice of time is
+// cleared by the first call that sees it stale; a call counted at that instant may be
+// lost, which a rate over many calls does not notice.
+type window struct {
+	now    func() time.Time
+	bucket int64 // nanoseconds
+	slots  [10]slot
+}
+
+type slot struct {
+	epoch         atomic.Int64
+	calls, failed atomic.Int64
+}
+
+func newWindow(span time.Duration, now func() time.Time) *window {
+	return &window{now: now, bucket: max(int64(span)/10, 1)}
+}
+
+func (w *window) add(failed bool) {
+	e := w.now().UnixNano() / w.bucket
+	s := &w.slots[e%int64(len(w.slots))]
+	if old := s.epoch.Load(); old != e && s.epoch.CompareAndSwap(old, e) {
+		s.calls.Store(0)
+		s.failed.Store(0)
+	}
+	s.calls.Add(1)
+	if failed {
+		s.failed.Add(1)
+	}
+}
+
+func (w *window) counts() (calls, failed int64) {
+	e := w.now().UnixNano() / w.bucket
+	for i := range w.slots {
+		s := &w.slots[i]
+		if ep := s.epoch.Load(); ep > e-int64(len(w.slots)) && ep <= e {
+			calls += s.calls.Load()
+			failed += s.failed.Load()
+		}
+	}
+	return calls, failed
+}
+
+// reset forgets every call counted.
+func (w *window) reset() {
+	for i := range w.slots {
+		w.slots[i].epoch.Store(0)
+		w.slots[i].calls.Store(0)
+		w.slots[i].failed.Store(0)
+	}
 }
 
 // excluded reports errors the breaker counts neither as failures nor as successes.
@@ -106,6 +234,9 @@ func (b *breaker) call(fn func() error) (ran bool, err error) {
 	if b.healthy.Load() {
 		err = fn()
 		counted := !excluded(err)
+		if counted {
+			b.count(err)
+		}
 		if connectivity(err) && counted {
 			b.healthy.Store(false)
 			b.report(err)
@@ -119,6 +250,9 @@ func (b *breaker) call(fn func() error) (ran bool, err error) {
 		return false, berr
 	}
 	err = fn()
+	if !excluded(err) && b.cb.State() == gobreaker.StateClosed {
+		b.count(err)
+	}
 	finish(err)
 	if connectivity(err) && !excluded(err) {
 		b.healthy.Store(false)
@@ -149,20 +283,39 @@ func (b *breaker) changed(_ string, from, to gobreaker.State) {
 		if from == gobreaker.StateClosed {
 			b.down = now
 			if b.log != nil {
+				calls, failed := b.win.counts()
 				b.log.Error(fmt.Sprintf("redis unavailable: failing fast, probing again every %s", b.coolDown),
-					"failures", b.breakAfter, "err", b.lastErr)
+					"failures", failed, "calls", calls, "window", b.cfg.Window, "err", b.lastErr)
 			}
 		}
-	case to == gobreaker.StateClosed && !b.down.IsZero():
+	case to == gobreaker.StateClosed:
+		b.win.reset() // the failures of the outage are not the new period's
+		b.refused.Store(0)
+		if b.down.IsZero() {
+			break
+		}
 		took := now.Sub(b.down).Round(time.Millisecond)
 		b.down = time.Time{}
 		if b.log != nil {
 			b.log.Info(fmt.Sprintf("redis available again after %s", took))
 		}
-		for _, fn := range b.onUp {
-			go fn()
-		}
+		b.runUp()
 	}
+}
+
+// runUp runs the recovery callbacks, each in its own goroutine. Callers hold b.mu.
+func (b *breaker) runUp() {
+	for _, fn := range b.onUp {
+		go fn()
+	}
+}
+
+// recovered runs the recovery callbacks without an outage having been seen (Redis
+// restarted faster than the breaker could open).
+func (b *breaker) recovered() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.runUp()
 }
 
 // rejected is the error of a call the open breaker did not let through.

@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -96,7 +100,7 @@ func TestBreakerFailsFastDuringAnOutageAndLogsItOnce(t *testing.T) {
 	m := miniredis.RunT(t)
 	f := newFreezer(t, m.Addr())
 	var logs syncBuffer
-	b := newBreaker(slog.New(slog.NewTextHandler(&logs, nil)), 3, 300*time.Millisecond)
+	b := newBreaker(slog.New(slog.NewTextHandler(&logs, nil)), BreakerConfig{MinCalls: 3, FailureRate: 0.5, CoolDown: 300 * time.Millisecond})
 	c := redis.NewUniversalClient(failFast(&redis.UniversalOptions{Addrs: []string{f.ln.Addr().String()}}))
 	c.AddHook(b)
 	t.Cleanup(func() { c.Close() })
@@ -166,7 +170,7 @@ func TestBreakerFailsFastDuringAnOutageAndLogsItOnce(t *testing.T) {
 
 func TestRefusedConnectionsOpenTheBreaker(t *testing.T) {
 	m := miniredis.RunT(t)
-	b := newBreaker(nil, 3, time.Minute)
+	b := newBreaker(nil, BreakerConfig{MinCalls: 3, CoolDown: time.Minute})
 	c := redis.NewUniversalClient(failFast(&redis.UniversalOptions{Addrs: []string{m.Addr()}}))
 	c.AddHook(b)
 	t.Cleanup(func() { c.Close() })
@@ -191,7 +195,7 @@ func TestRefusedConnectionsOpenTheBreaker(t *testing.T) {
 // fail (503), but the breaker stays closed and the next calls go through.
 func TestPoolTimeoutsDoNotOpenTheBreaker(t *testing.T) {
 	m := miniredis.RunT(t)
-	b := newBreaker(nil, 3, time.Minute)
+	b := newBreaker(nil, BreakerConfig{MinCalls: 3, CoolDown: time.Minute})
 	c := redis.NewUniversalClient(failFast(&redis.UniversalOptions{Addrs: []string{m.Addr()}, PoolSize: 1, PoolTimeout: 20 * time.Millisecond}))
 	c.AddHook(b)
 	t.Cleanup(func() { c.Close() })
@@ -220,23 +224,23 @@ func TestPoolTimeoutsDoNotOpenTheBreaker(t *testing.T) {
 	}
 }
 
-// The healthy path skips the breaker's lock but still counts failures: three in a row
-// open it, and a success between them resets the streak.
-func TestHealthyBreakerCountsFailuresInARow(t *testing.T) {
-	b := newBreaker(nil, 3, time.Minute)
+// The healthy path skips the breaker's lock but still counts every call: a success
+// between failures lowers their rate, and the rate opens it.
+func TestHealthyBreakerCountsCallsInTheWindow(t *testing.T) {
+	b := newBreaker(nil, BreakerConfig{MinCalls: 4, FailureRate: 0.8, CoolDown: time.Minute})
 	refused := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connect: connection refused")}
 	outcome := func(err error) func() error { return func() error { return err } }
-	for _, err := range []error{refused, refused, nil, refused, refused} {
+	for _, err := range []error{refused, refused, nil, refused} {
 		if ran, _ := b.call(outcome(err)); !ran {
 			t.Fatalf("closed breaker refused a call")
 		}
 	}
 	if st := b.cb.State(); st != gobreaker.StateClosed {
-		t.Fatalf("breaker %s after two failures, a success and two failures; want closed", st)
+		t.Fatalf("breaker %s after 3 failures in 4 calls, want closed at 0.8", st)
 	}
 	b.call(outcome(refused))
 	if st := b.cb.State(); st != gobreaker.StateOpen {
-		t.Fatalf("breaker %s after three failures in a row; want open", st)
+		t.Fatalf("breaker %s after 4 failures in 5 calls; want open", st)
 	}
 	if ran, err := b.call(outcome(nil)); ran || !errors.Is(err, gobreaker.ErrOpenState) {
 		t.Fatalf("open breaker let a call run: %v", err)
@@ -248,14 +252,17 @@ func TestHealthyBreakerCountsFailuresInARow(t *testing.T) {
 
 func TestUnavailableClassifiesRawErrors(t *testing.T) {
 	refused := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connect: connection refused")}
-	for _, err := range []error{refused, io.EOF, redis.ErrPoolTimeout, context.DeadlineExceeded, redis.ErrClosed,
+	reset := &net.OpError{Op: "read", Net: "tcp", Err: &os.SyscallError{Syscall: "read", Err: syscall.ECONNRESET}}
+	for _, err := range []error{refused, reset, io.EOF, redis.ErrPoolTimeout, context.DeadlineExceeded, redis.ErrClosed,
 		errors.New("LOADING Redis is loading the dataset in memory"), errors.New("CLUSTERDOWN The cluster is down")} {
 		if _, ok := Unavailable(err); !ok {
 			t.Errorf("%v: not classified as unavailable", err)
 		}
 	}
 	for _, err := range []error{nil, redis.Nil, redis.TxFailedErr, context.Canceled, errors.New("WRONGTYPE Operation against a key holding the wrong kind of value"),
-		errors.New("NOSCRIPT No matching script")} {
+		errors.New("NOSCRIPT No matching script"),
+		&fs.PathError{Op: "write", Path: "/build/x", Err: syscall.ENOSPC}, &fs.PathError{Op: "read", Path: "/nfs/x", Err: syscall.ETIMEDOUT},
+		&os.LinkError{Op: "rename", Old: "a", New: "b", Err: syscall.EXDEV}, fmt.Errorf("mkdir: %w", syscall.EROFS)} {
 		if _, ok := Unavailable(err); ok {
 			t.Errorf("%v: classified as unavailable", err)
 		}
@@ -307,7 +314,7 @@ func TestURLForms(t *testing.T) {
 func TestLatchStopsARequestAtItsFirstOutage(t *testing.T) {
 	m := miniredis.RunT(t)
 	f := newFreezer(t, m.Addr())
-	b := newBreaker(nil, 100, time.Minute) // stays closed
+	b := newBreaker(nil, BreakerConfig{MinCalls: 100, CoolDown: time.Minute}) // stays closed
 	c := redis.NewUniversalClient(failFast(&redis.UniversalOptions{Addrs: []string{f.ln.Addr().String()}}))
 	c.AddHook(b)
 	t.Cleanup(func() { c.Close() })

@@ -7,8 +7,8 @@
 // when the process stops, and Open logs that loudly.
 //
 // Redis being away must cost a guest little: every call is bounded (DialTimeout,
-// IOTimeout, PoolTimeout) and goes through a circuit breaker (BreakAfter, CoolDown)
-// that makes calls fail at once during an outage. A call that could not reach Redis
+// IOTimeout, PoolTimeout) and goes through a circuit breaker (BreakerConfig: a failure
+// rate over a window) that makes calls fail at once during an outage. A call that could not reach Redis
 // returns an error carrying ErrUnavailable (see Unavailable), which the HTTP layer
 // answers with 503 storage_unavailable and Retry-After.
 package store
@@ -37,6 +37,8 @@ type Store struct {
 
 	mini    *miniredis.Miniredis
 	breaker *breaker
+	log     *slog.Logger
+	restart restartWatch
 }
 
 // Open connects to url (see universalOptions for the forms) with short timeouts and
@@ -45,7 +47,7 @@ func Open(ctx context.Context, url, prefix string, log *slog.Logger) (*Store, er
 	if prefix == "" {
 		return nil, fmt.Errorf("store: empty key prefix")
 	}
-	s := &Store{Prefix: prefix}
+	s := &Store{Prefix: prefix, log: log}
 	var opts *redis.UniversalOptions
 	if url == "" {
 		m := miniredis.NewMiniRedis()
@@ -72,7 +74,7 @@ func Open(ctx context.Context, url, prefix string, log *slog.Logger) (*Store, er
 		quietOnce.Do(func() { redis.SetLogger(debugLogger{log}) })
 	}
 	s.Client = redis.NewUniversalClient(failFast(opts))
-	s.breaker = newBreaker(log, BreakAfter, CoolDown)
+	s.breaker = newBreaker(log, DefaultBreaker)
 	s.Client.AddHook(s.breaker)
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
@@ -201,7 +203,7 @@ func (s *Store) Key(parts ...string) string {
 func (s *Store) Ping(ctx context.Context) error { return s.Client.Ping(ctx).Err() }
 
 // OnRecover registers fn to run, in its own goroutine, each time Redis answers again
-// after an outage (the breaker closes). Parts that keep shared state in memory (the
+// after an outage (the breaker closes) or is seen to have restarted (WatchRestarts). Parts that keep shared state in memory (the
 // token key ring, the CSRF secret) put back what a Redis restart without persistence
 // lost.
 func (s *Store) OnRecover(fn func()) {

@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"net"
+	"os"
+	"syscall"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -55,9 +58,15 @@ func Unavailable(err error) (*UnavailableError, bool) {
 
 // connectivity reports errors that say Redis is unreachable or not serving: these
 // count against the breaker.
+//
+// A filesystem error is never one, whatever it wraps: a syscall.Errno satisfies
+// net.Error, so a full disk or a missing file would otherwise read as Redis being
+// away (503 storage_unavailable) instead of the edge's own fault (a logged 500).
 func connectivity(err error) bool {
 	switch {
 	case err == nil, errors.Is(err, redis.Nil), errors.Is(err, redis.TxFailedErr), errors.Is(err, context.Canceled):
+		return false
+	case filesystem(err):
 		return false
 	case errors.Is(err, redis.ErrPoolTimeout), errors.Is(err, redis.ErrPoolExhausted),
 		errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
@@ -71,5 +80,21 @@ func connectivity(err error) bool {
 		return true
 	}
 	var ne net.Error // timeouts, refused and reset connections, DNS failures
-	return errors.As(err, &ne)
+	if !errors.As(err, &ne) {
+		return false
+	}
+	// A bare errno is a system call's, not the network's: the net package always
+	// wraps those it returns (*net.OpError).
+	var op *net.OpError
+	_, errno := ne.(syscall.Errno)
+	return !errno || errors.As(err, &op)
+}
+
+// filesystem reports an error of a file operation (os, io/fs), unless it is a network
+// error that happens to be wrapped as one.
+func filesystem(err error) bool {
+	var pe *fs.PathError
+	var le *os.LinkError
+	var op *net.OpError
+	return (errors.As(err, &pe) || errors.As(err, &le)) && !errors.As(err, &op)
 }

@@ -498,7 +498,10 @@ export interface paths {
          * Place the order
          * @description Amounts must add up to the total; exactly one payment may leave `amountCents` at
          *     0 to take the rest. The same `Idempotency-Key` on a retry returns the same
-         *     order; `409 order_in_progress` while it is being placed.
+         *     order and reuses its card holds; `409 order_in_progress` while it is being
+         *     placed (at most `CHECKOUT_LOCK_TTL`, 30 s, after an edge stopped mid-submit);
+         *     `409 checkout_expired` once a stopped submit was given up and its card hold
+         *     voided (place the order again with a new key).
          */
         post: operations["submitCart"];
         delete?: never;
@@ -1737,6 +1740,8 @@ export interface components {
             modules: {
                 [key: string]: string;
             };
+            /** @description The bootstrap's `beacon`, the page load's signed token. Only a beacon whose token verifies for the visitor and `modules` counts towards a canary's health (docs/operations.md, "Canary health"). */
+            load?: string;
             events: components["schemas"]["BeaconEvent"][];
         };
         /**

@@ -10,6 +10,9 @@ export const FLUSH_AT = 20;
 export interface Payload {
   route: string;
   modules: Record<string, string>;
+  /** The page load's token from the bootstrap: the edge counts the beacon towards a
+   *  canary's health only for the module versions the page was served. */
+  load?: string;
   events: TelemetryEvent[];
 }
 
@@ -36,6 +39,8 @@ export interface BatchOptions {
   route: string;
   /** The versions of the modules the page loaded, read when a batch is sent. */
   modules: () => Record<string, string>;
+  /** The bootstrap's page-load token (Bootstrap.beacon), sent with every batch. */
+  load?: string;
   send: (body: string) => void;
 }
 
@@ -69,7 +74,7 @@ export class Batch {
   flush(): void {
     if (!this.events.length) return;
     const events = this.events.splice(0);
-    const body = encode({ route: this.route, modules: this.opts.modules(), events });
+    const body = encode({ route: this.route, modules: this.opts.modules(), load: this.opts.load, events });
     if (body) this.opts.send(body);
   }
 }

@@ -39,6 +39,7 @@ const boot = {
   ],
   config: { apiBase: '/api' },
   modules: {},
+  beacon: 'load-1.sig',
 } as unknown as Bootstrap;
 boot.routes[2].redirect = '/menu';
 
@@ -60,7 +61,7 @@ const hide = () => {
 
 interface Sent {
   url: string;
-  body: { route: string; modules: Record<string, string>; events: unknown[] };
+  body: { route: string; modules: Record<string, string>; load?: string; events: unknown[] };
 }
 
 // startBeacons adds page listeners that outlive a test: each test starts the last one.
@@ -86,6 +87,7 @@ describe('browser beacons', () => {
         body: {
           route: 'menu',
           modules: { 'mf-menu': '1.0.0', 'mf-content': '1.0.0' },
+          load: 'load-1.sig',
           events: [
             { kind: 'view' },
             { kind: 'error', type: 'unhandled' },

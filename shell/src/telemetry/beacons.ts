@@ -41,7 +41,12 @@ export function startBeacons(boot: Bootstrap, deps: Deps = {}): void {
   }
   const send = deps.send ?? sendBeacon;
   const url = `${boot.config.apiBase}/beacons`;
-  const batch = new Batch({ route: boot.route.id, modules: moduleVersions, send: (body) => send(url, body) });
+  const batch = new Batch({
+    route: boot.route.id,
+    modules: moduleVersions,
+    load: boot.beacon,
+    send: (body) => send(url, body),
+  });
 
   // The vitals first: their own listeners report on the same hidden/pagehide events
   // that send the batch, and listeners run in the order they were added.

@@ -56,6 +56,13 @@ type Config struct {
 	// WebhookSecret signs Storyblok's webhook calls. Optional; without it Webhook
 	// refuses every call and changes show within CVInterval.
 	WebhookSecret string
+	// WebhookDedupe is how long a webhook body is remembered: a copy within it is
+	// answered without acting again. Optional. Default: DefaultWebhookDedupe.
+	WebhookDedupe time.Duration
+	// WebhookDebounce is the shortest time between two cache busts by webhooks, for
+	// every edge together; events within it share one bust when it ends. Optional.
+	// Default: DefaultWebhookDebounce.
+	WebhookDebounce time.Duration
 	// BaseURL of the API. Optional. Default: DefaultBaseURL.
 	BaseURL string
 	// Store keeps the cache and the current cv for every edge. Required.
@@ -81,6 +88,8 @@ type Provider struct {
 	cfg     Config
 	base    string
 	flights singleflight.Group
+	// afterFunc runs fn after d (time.AfterFunc; tests run it themselves).
+	afterFunc func(d time.Duration, fn func())
 }
 
 var (
@@ -124,7 +133,14 @@ func New(cfg Config) (*Provider, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Provider{cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/")}, nil
+	if cfg.WebhookDedupe <= 0 {
+		cfg.WebhookDedupe = DefaultWebhookDedupe
+	}
+	if cfg.WebhookDebounce <= 0 {
+		cfg.WebhookDebounce = DefaultWebhookDebounce
+	}
+	return &Provider{cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"),
+		afterFunc: func(d time.Duration, fn func()) { time.AfterFunc(d, fn) }}, nil
 }
 
 // errUpstream is Storyblok failing to answer (refused, timed out, 401, 429, 5xx).

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -483,5 +484,69 @@ func TestSlugsAndPopups(t *testing.T) {
 	}
 	if n := f.count("/v2/cdn/stories/settings/popups"); n > 2 {
 		t.Fatalf("popups story fetched %d times", n)
+	}
+}
+
+// A signed webhook replayed is taken once: the copies are answered without busting
+// the cache again, on this edge and any other. Different events close together bust
+// once at once and once more when the interval ends, for the whole fleet.
+func TestWebhookReplaysAndBurstsBustOnce(t *testing.T) {
+	f := newFake(t)
+	st := storetest.Embedded(t)
+	clk := &clock{t: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
+	var later []func()
+	edge := func() *Provider {
+		p, err := New(Config{Token: pubToken, WebhookSecret: secret, BaseURL: f.URL, Store: st, Now: clk.now, Timeout: 2 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.afterFunc = func(d time.Duration, fn func()) {
+			if d != DefaultWebhookDebounce {
+				t.Errorf("trailing bust after %s, want %s", d, DefaultWebhookDebounce)
+			}
+			later = append(later, fn)
+		}
+		return p
+	}
+	a, b := edge(), edge()
+	ctx := context.Background()
+	busts := func() int { return f.count("/v2/cdn/spaces/me") }
+	body := `{"text":"The user editor@henhouse.example published the Story About (about)","action":"published","space_id":287419,"story_id":581662420,"full_slug":"about"}`
+	for i := range 200 {
+		p := a
+		if i%2 == 1 {
+			p = b
+		}
+		if err := p.Webhook(ctx, []byte(body), sign(body)); err != nil {
+			t.Fatalf("replay %d: %v", i, err)
+		}
+	}
+	if n := busts(); n != 1 || len(later) != 0 {
+		t.Fatalf("200 copies of one event: %d busts, %d trailing, want 1 and 0", n, len(later))
+	}
+	// Other events within the interval: no bust now, one trailing bust for them all.
+	for i := range 5 {
+		other := fmt.Sprintf(`{"action":"published","space_id":287419,"story_id":%d}`, i)
+		if err := b.Webhook(ctx, []byte(other), sign(other)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := busts(); n != 1 || len(later) != 1 {
+		t.Fatalf("a burst of events: %d busts, %d trailing, want 1 and 1", n, len(later))
+	}
+	later[0]()
+	if n := busts(); n != 2 {
+		t.Fatalf("after the trailing bust: %d busts, want 2", n)
+	}
+	// After the interval an event busts at once again; its copy still does not.
+	st.Mini().FastForward(DefaultWebhookDebounce)
+	next := `{"action":"unpublished","space_id":287419,"story_id":9}`
+	for range 3 {
+		if err := a.Webhook(ctx, []byte(next), sign(next)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := busts(); n != 3 || len(later) != 1 {
+		t.Fatalf("after the interval: %d busts, %d trailing, want 3 and 1", n, len(later))
 	}
 }

@@ -19,11 +19,23 @@ import (
 // deployed. Other actions (workflow stage changed, …) are acknowledged and ignored.
 var changeActions = set("published", "unpublished", "deleted", "moved", "release_merged", "branch_deployed")
 
+// Defaults of the webhook's replay and burst limits.
+const (
+	DefaultWebhookDedupe   = 10 * time.Minute
+	DefaultWebhookDebounce = 2 * time.Second
+)
+
 // Webhook implements content.Webhook. Storyblok signs the raw body with the webhook
 // secret (the webhook-signature header: hex HMAC-SHA1); the signature is compared in
 // constant time. On a change the cv is raised (to spaces/me's version, and at least
 // one above the stored cv, so the next read misses the cache even before Storyblok's
 // own version moves), for every edge at once.
+//
+// A signed body can be replayed by whoever saw it, so a body already taken within
+// WebhookDedupe is acknowledged and ignored, and the cache is busted at most once per
+// WebhookDebounce for all edges (Redis keys); events in between share one bust when
+// the interval ends. A change of the same body within WebhookDedupe (Storyblok's body
+// names no time) shows when the cv is next read, within CVInterval.
 func (p *Provider) Webhook(ctx context.Context, body []byte, signature string) error {
 	if !p.signed(body, signature) {
 		return fault.New(fault.Unauthorized, "bad_signature", "The webhook signature is missing or does not match.")
@@ -39,14 +51,51 @@ func (p *Provider) Webhook(ctx context.Context, body []byte, signature string) e
 		p.cfg.Log.Info("content: storyblok webhook ignored", "action", ev.Action)
 		return nil
 	}
+	sum := sha256.Sum256(body)
+	first, err := p.cfg.Store.Client.SetNX(ctx, p.cfg.Store.Key("cms", "webhook", "seen", hex.EncodeToString(sum[:])), "1", p.cfg.WebhookDedupe).Result()
+	if err != nil {
+		return err
+	}
+	if !first {
+		p.cfg.Log.Info("content: storyblok webhook already taken", "action", ev.Action, "story_id", ev.StoryID)
+		return nil
+	}
+	now, err := p.cfg.Store.Client.SetNX(ctx, p.bustKey(), "1", p.cfg.WebhookDebounce).Result()
+	if err != nil {
+		return err
+	}
+	if !now {
+		// One edge schedules the bust that ends the interval, for every event within it.
+		trail, err := p.cfg.Store.Client.SetNX(ctx, p.bustKey()+":trailing", "1", p.cfg.WebhookDebounce).Result()
+		if err != nil {
+			return err
+		}
+		if trail {
+			p.afterFunc(p.cfg.WebhookDebounce, func() {
+				ctx, cancel := context.WithTimeout(context.Background(), p.cfg.Timeout+time.Second)
+				defer cancel()
+				// This bust starts an interval of its own.
+				_ = p.cfg.Store.Client.Set(ctx, p.bustKey(), "1", p.cfg.WebhookDebounce).Err()
+				p.bust(ctx, "events within the interval", nil)
+			})
+		}
+		return nil
+	}
+	p.bust(ctx, ev.Action, ev.StoryID)
+	return nil
+}
+
+func (p *Provider) bustKey() string { return p.cfg.Store.Key("cms", "webhook", "bust") }
+
+// bust raises the cv so that every edge's next read misses the cache.
+func (p *Provider) bust(ctx context.Context, action string, story any) {
 	v, err := p.spaceVersion(ctx)
 	if err != nil {
 		p.cfg.Log.Warn("content: storyblok cache version unreadable after a webhook; raising it by the clock", "err", err)
 		v = p.cfg.Now().Unix()
 	}
 	cv := p.setCV(ctx, v, true)
-	p.cfg.Log.Info("content: storyblok content changed", "action", ev.Action, "story_id", ev.StoryID, "cv", cv)
-	return nil
+	p.cfg.Log.Info("content: storyblok content changed", "action", action, "story_id", story, "cv", cv)
 }
 
 // signed reports whether signature is the hex HMAC-SHA1 of body under the secret.
