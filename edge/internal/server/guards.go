@@ -2,16 +2,19 @@ package server
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	accountapi "github.com/henhouse/platform/edge/internal/api/account"
+	"github.com/henhouse/platform/edge/internal/api/authorize"
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/csrf"
 	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/ratelimit"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -75,6 +78,19 @@ func appTokenRefused(c fiber.Ctx) error {
 // its webview (/app/signin, /app/checkout), which passes the check as a browser does.
 func (g *guards) bot(action string) fiber.Handler {
 	return botcheck.Require(g.verifier, action)
+}
+
+// hostedSignIn is the single sign-on page's configuration: the bot check of sign-in,
+// with the client the site's pages use.
+func (g *guards) hostedSignIn(p loyalty.HostedSignIn, secure bool) authorize.Config {
+	cfg := authorize.Config{Provider: p, Secure: secure, BotScript: g.client.ScriptURL, BotSiteKey: g.client.SiteKey,
+		BotCheck: func(c fiber.Ctx, token string) error {
+			return botcheck.CheckRequest(c, g.verifier, token, botcheck.ActionSignIn)
+		}}
+	if g.builtin == nil {
+		cfg.BotOrigins = slices.Concat(recaptchaConnect, recaptchaFrame)
+	}
+	return cfg
 }
 
 // account maps the account API's guarded routes to their rate limits and bot checks.

@@ -329,7 +329,9 @@ func (s *Server) mountStatic() {
 func (s *Server) mountIdentityPages() {
 	app, guard := s.App, s.guard
 	app.Get("/.well-known/jwks.json", s.Tokens.JWKSHandler())
-	authorize.Mount(app, s.loyal, s.cfg.CookieSecure)
+	// The hosted sign-in's bot check binds its tokens to the visitor, as on the site.
+	app.Use(authorize.Path, session.New(session.Config{Secure: s.cfg.CookieSecure}))
+	authorize.Mount(app, guard.hostedSignIn(s.loyal, s.cfg.CookieSecure))
 	mountOutboxPage(app, s.outbox)
 	if guard.builtin != nil {
 		botcheck.MountScript(app, guard.builtin)
