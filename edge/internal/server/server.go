@@ -118,7 +118,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.DevEndpoints && productionLike(cfg.Environment) {
+	cfg.Environment = environmentName(cfg.Environment)
+	if cfg.DevEndpoints && cfg.Environment == "prod" {
 		st.Close()
 		return nil, fmt.Errorf("the developer endpoints are refused in production (APP_ENV %q)", cfg.Environment)
 	}
