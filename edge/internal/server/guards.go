@@ -14,6 +14,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/csrf"
 	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/providers/feedback"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/ratelimit"
 	"github.com/henhouse/platform/edge/internal/session"
@@ -145,13 +146,14 @@ var (
 		Account: ratelimit.Limit{Count: 3, Window: time.Hour}}
 )
 
-// contact guards the contact form: a rate limit per IP and per email address, and the
-// bot check. The contact API validates the message first, so the address counted is
-// the one that will be filed (ratelimit.Account compares it trimmed and lower-cased).
+// contact guards the contact form: a rate limit per IP and per mailbox, and the bot
+// check. The contact API validates the message first; the limit counts the mailbox the
+// address reaches (feedback.MailboxKey), so +tags and Gmail's dots get no fresh quota.
 func (g *guards) contact() []fiber.Handler {
+	email := ratelimit.BodyField("email")
 	return []fiber.Handler{
 		ratelimit.Guard(g.limiter, contactRule, nil),
-		ratelimit.Guard(g.limiter, contactAddressRule, ratelimit.BodyField("email")),
+		ratelimit.Guard(g.limiter, contactAddressRule, func(c fiber.Ctx) string { return feedback.MailboxKey(email(c)) }),
 		g.bot(botcheck.ActionContact),
 	}
 }
