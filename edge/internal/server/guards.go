@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -57,6 +58,25 @@ func newGuards(ctx context.Context, st *store.Store, cfg Config) (*guards, error
 		g.client.SiteKey, g.client.ScriptURL = cfg.Recaptcha.SiteKey, botcheck.GoogleScriptURL
 	}
 	return g, nil
+}
+
+// botCheck names the bot check in use, as /readyz shows it: "builtin" or
+// "recaptcha_enterprise".
+func (g *guards) botCheck() string {
+	if g.builtin != nil {
+		return "builtin"
+	}
+	return "recaptcha_enterprise"
+}
+
+// warnBuiltinInProduction says at start that a production edge runs the built-in bot
+// check: it stops scripted posts that never ran the page, not a determined bot, and
+// nothing else would show that reCAPTCHA was left unconfigured.
+func (g *guards) warnBuiltinInProduction(environment string, log *slog.Logger) {
+	if g.builtin != nil && environment == "prod" && log != nil {
+		log.Warn("the bot check is the edge's built-in one, not reCAPTCHA Enterprise: it stops scripted form posts, not a determined bot; " +
+			"set RECAPTCHA_PROJECT, RECAPTCHA_API_KEY and RECAPTCHA_SITE_KEY in production (GET /readyz shows \"botcheck\")")
+	}
 }
 
 // appTokenRefused answers a change asked for with only an Authorization header (the

@@ -135,6 +135,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 			return nil, err
 		}
 	}
+	s.guard.warnBuiltinInProduction(cfg.Environment, log)
 	s.Registry.Log, s.Registry.Policy = log, cfg.canaryPolicy()
 	if s.Metrics, err = metrics.New(ctx, metrics.Config{Service: "henhouse-edge", Version: AppVersion}); err == nil {
 		err = s.Metrics.InstrumentRedis(st.Client)
@@ -274,9 +275,11 @@ func (s *Server) newApp() *fiber.App {
 		ctx, cancel := context.WithTimeout(c.Context(), 2*time.Second)
 		defer cancel()
 		if err := st.Ping(ctx); err != nil {
-			return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", "storage": err.Error(), "csp": s.reports.Counts()})
+			return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", "storage": err.Error(), "csp": s.reports.Counts(), "botcheck": s.guard.botCheck()})
 		}
-		return c.JSON(fiber.Map{"status": "ready", "storage": "ok", "embedded": st.Embedded, "csp": s.reports.Counts()})
+		// botcheck is information, never a reason to be unready: "builtin" in production
+		// means reCAPTCHA is not configured (warned at start).
+		return c.JSON(fiber.Map{"status": "ready", "storage": "ok", "embedded": st.Embedded, "csp": s.reports.Counts(), "botcheck": s.guard.botCheck()})
 	})
 	// Browsers send reports without a CSRF token or cookies: mounted here, before the
 	// pages' CSRF check and outside /api.
