@@ -141,12 +141,17 @@ var authorizeStyleHash = func() string {
 }()
 
 // botCheckJS runs the bot check when the password form is sent and posts its token with
-// the form; a token that could not be had is posted empty and refused by the server.
-const botCheckJS = `(function(){var f=document.getElementById('signin');if(!f||!f.elements.bot_check)return;` +
-	`f.addEventListener('submit',function(e){e.preventDefault();` +
+// the form; a token that could not be had is posted empty and refused by the server. A
+// form sent before the check's script has loaded waits for it (or for its failure).
+const botCheckJS = `(function(){var f=document.getElementById('signin'),s=document.getElementById('bot-check-script');` +
+	`if(!f||!f.elements.bot_check)return;var loaded=!s,waiting=false,sending=false;` +
 	`var send=function(t){f.elements.bot_check.value=typeof t==='string'?t:'';f.submit();};` +
-	`var g=window.grecaptcha&&window.grecaptcha.enterprise;if(!g){send('');return;}` +
-	`g.ready(function(){g.execute(f.getAttribute('data-site-key'),{action:'login'}).then(send,function(){send('');});});});})();`
+	`var run=function(){var g=window.grecaptcha&&window.grecaptcha.enterprise;if(!g){send('');return;}` +
+	`g.ready(function(){g.execute(f.getAttribute('data-site-key'),{action:'login'}).then(send,function(){send('');});});};` +
+	`var done=function(){loaded=true;if(waiting){waiting=false;run();}};` +
+	`if(s){s.addEventListener('load',done);s.addEventListener('error',done);}` +
+	`f.addEventListener('submit',function(e){e.preventDefault();if(sending)return;sending=true;` +
+	`if(loaded||(window.grecaptcha&&window.grecaptcha.enterprise)){run();}else{waiting=true;}});})();`
 
 var botCheckHash = func() string {
 	sum := sha256.Sum256([]byte(botCheckJS))
@@ -196,7 +201,7 @@ var authorizePage = template.Must(template.New("authorize").Parse(`<!doctype htm
 </form>
 <p class="links">{{if eq .Step "code"}}<a href="/loyalty/authorize?client_id={{.Req.ClientID}}&amp;redirect_uri={{.Req.RedirectURI}}&amp;state={{.Req.State}}">Start again</a>{{else}}<a href="/account/forgot">Forgot your password?</a> <a href="/account/signup">Join {{.Program}}</a>{{end}}</p>
 </main>
-{{if .BotScript}}<script src="{{.BotScript}}" async></script>
+{{if .BotScript}}<script id="bot-check-script" src="{{.BotScript}}" async></script>
 <script>{{.BotScriptJS}}</script>
 {{end}}</body>
 </html>

@@ -159,7 +159,7 @@ func TestAuthorizePage(t *testing.T) {
 			}
 		}
 		// The bot check's script, and the page's own one allowed by its hash.
-		if !strings.Contains(page, `<script src="/botcheck/enterprise.js?render=test-key" async></script>`) || !strings.Contains(page, `data-site-key="test-key"`) {
+		if !strings.Contains(page, `<script id="bot-check-script" src="/botcheck/enterprise.js?render=test-key" async></script>`) || !strings.Contains(page, `data-site-key="test-key"`) {
 			t.Errorf("no bot check on the page:\n%s", page)
 		}
 		inline := page[strings.LastIndex(page, "<script>")+len("<script>") : strings.LastIndex(page, "</script>")]
