@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"strconv"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/clientip"
+	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/modules"
 )
@@ -20,7 +23,30 @@ type Config struct {
 	Tokens   Tokens
 	// UploadLimit bounds the bytes of files one published version may hold.
 	UploadLimit int64
-	Log         *slog.Logger
+	// MaxUploads is how many uploads may be read at once. Optional. Default: 2.
+	MaxUploads int
+	// Use runs before every route (e.g. the client address). Optional. Default: none.
+	Use []fiber.Handler
+	Log *slog.Logger
+}
+
+// New is the ops API's app. Bodies are streamed: a handler runs once the headers are
+// in, so a request without a valid token is refused before its body is read, and an
+// upload is unpacked as it arrives instead of being held whole first.
+func New(cfg Config) *fiber.App {
+	app := fiber.New(fiber.Config{
+		AppName:           "henhouse-edge-admin",
+		ErrorHandler:      httpx.ErrorHandler(cfg.Log),
+		StreamRequestBody: true,
+		BodyLimit:         smallBody,
+		ReadTimeout:       2 * time.Minute,
+		WriteTimeout:      30 * time.Second,
+	})
+	for _, h := range cfg.Use {
+		app.Use(h)
+	}
+	Mount(app, cfg)
+	return app
 }
 
 type actorKey struct{}
@@ -37,6 +63,7 @@ func Require(ts Tokens) fiber.Handler {
 		name, ok := ts.FromRequest(c)
 		if !ok {
 			c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="henhouse-ops"`)
+			unread(c)
 			return httpx.Errorf(fiber.StatusUnauthorized, "unauthorized", "An ops token is required: Authorization: Bearer <OPS_TOKEN>.")
 		}
 		c.Locals(actorKey{}, name+"@"+clientip.IP(c))
@@ -54,21 +81,57 @@ func Require(ts Tokens) fiber.Handler {
 //	POST /admin/modules/{name}/rollback               {"reason":"…"} (optional body)
 //	GET  /admin/audit?limit=50                        newest audit entries first
 func Mount(r fiber.Router, cfg Config) {
-	h := &handlers{cfg: cfg}
+	if cfg.MaxUploads <= 0 {
+		cfg.MaxUploads = 2
+	}
+	h := &handlers{cfg: cfg, uploads: make(chan struct{}, cfg.MaxUploads)}
 	g := r.Group("/admin", Require(cfg.Tokens))
 	g.Get("/modules", h.list)
 	g.Get("/modules/:name", h.status)
 	g.Post("/modules/:name/versions/:version", h.publish)
-	g.Post("/modules/:name/canary", h.canary)
-	g.Post("/modules/:name/promote", h.promote)
-	g.Post("/modules/:name/rollback", h.rollback)
+	g.Post("/modules/:name/canary", limitBody, h.canary)
+	g.Post("/modules/:name/promote", limitBody, h.promote)
+	g.Post("/modules/:name/rollback", limitBody, h.rollback)
 	g.Get("/audit", h.audit)
 	g.Use(func(c fiber.Ctx) error {
 		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such admin endpoint: %s %s", c.Method(), c.Path())
 	})
 }
 
-type handlers struct{ cfg Config }
+type handlers struct {
+	cfg Config
+	// uploads holds a slot per upload being read.
+	uploads chan struct{}
+}
+
+// smallBody bounds the JSON bodies of the calls other than an upload.
+const smallBody = 64 << 10
+
+// Errors of the ops API's guards.
+var (
+	errTooManyUploads = &fault.Error{Kind: fault.TooMany, Code: "too_many_uploads", RetryAfter: 10,
+		Message: "Other uploads are being read. Try again in a few seconds."}
+	errBodyTooLarge = httpx.Errorf(fiber.StatusRequestEntityTooLarge, "payload_too_large", "The request body is larger than %d KB.", smallBody>>10)
+)
+
+// unread marks the connection to close when a request is answered without reading its
+// body: the rest of the body is never read into memory, and cannot be taken for the
+// next request.
+func unread(c fiber.Ctx) {
+	if c.Request().Header.ContentLength() != 0 {
+		c.Response().SetConnectionClose()
+	}
+}
+
+// limitBody refuses a body larger than smallBody before it is read (a streamed body
+// would otherwise be read whole by the JSON decoder).
+func limitBody(c fiber.Ctx) error {
+	if n := c.Request().Header.ContentLength(); n > smallBody || n == -1 {
+		unread(c)
+		return errBodyTooLarge
+	}
+	return c.Next()
+}
 
 func (h *handlers) list(c fiber.Ctx) error {
 	out := []modules.Status{}
@@ -90,8 +153,21 @@ func (h *handlers) status(c fiber.Ctx) error {
 	return c.JSON(s)
 }
 
+// publish unpacks the upload as it arrives, in one of MaxUploads slots; an upload
+// over the cap is refused at once rather than queued with its body in memory.
 func (h *handlers) publish(c fiber.Ctx) error {
-	files, err := modules.ReadTar(bytes.NewReader(c.Body()), h.cfg.UploadLimit)
+	select {
+	case h.uploads <- struct{}{}:
+		defer func() { <-h.uploads }()
+	default:
+		unread(c)
+		return errTooManyUploads
+	}
+	var body io.Reader = c.Request().BodyStream()
+	if body == nil {
+		body = bytes.NewReader(c.Body())
+	}
+	files, err := modules.ReadTar(body, h.cfg.UploadLimit)
 	if err != nil {
 		return fail(err)
 	}

@@ -112,10 +112,16 @@ func Check(ctx context.Context, v Verifier, token, action, remoteIP string) erro
 // middleware must run first (the built-in verifier binds tokens to the visitor).
 func Require(v Verifier, action string) fiber.Handler {
 	return func(c fiber.Ctx) error {
-		ctx := WithVisitor(c.Context(), session.VisitorID(c))
-		if err := Check(ctx, v, c.Get(HeaderName), action, clientip.IP(c)); err != nil {
+		if err := CheckRequest(c, v, c.Get(HeaderName), action); err != nil {
 			return err
 		}
 		return c.Next()
 	}
+}
+
+// CheckRequest is Check for the visitor and client of request c, for a token the
+// request carries elsewhere than in X-Bot-Check (a form field of a server-rendered page).
+func CheckRequest(c fiber.Ctx, v Verifier, token, action string) error {
+	ctx := WithVisitor(c.Context(), session.VisitorID(c))
+	return Check(ctx, v, token, action, clientip.IP(c))
 }

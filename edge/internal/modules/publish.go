@@ -223,9 +223,29 @@ func safePath(p string) bool {
 	return clean == p && clean != "." && !strings.HasPrefix(clean, "../") && clean != ".."
 }
 
+// An upload's bounds besides its bytes: a small archive of empty entries must not
+// make the edge hold a map of hundreds of thousands of names. A remote's build has a
+// few hundred files with short names.
+const (
+	// MaxUploadFiles is the most files one version may hold.
+	MaxUploadFiles = 5000
+	// MaxUploadPath is the longest path, in bytes, of a file in a version.
+	MaxUploadPath = 200
+)
+
 // ReadTar reads a tar archive, gzip-compressed or not, of a version's files (as
-// TarDir writes it), holding at most limit bytes of files.
+// TarDir writes it), holding at most limit bytes of files, MaxUploadFiles files and
+// paths of MaxUploadPath bytes; the raw archive may be at most 1 MB more than limit.
 func ReadTar(r io.Reader, limit int64) (map[string][]byte, error) {
+	raw := &io.LimitedReader{R: r, N: limit + 1<<20 + 1}
+	files, err := readTar(raw, limit)
+	if raw.N <= 0 {
+		return nil, fmt.Errorf("%w: the archive is larger than %d bytes", ErrTooLarge, limit+1<<20)
+	}
+	return files, err
+}
+
+func readTar(r io.Reader, limit int64) (map[string][]byte, error) {
 	br := bufioPeek(r)
 	var src io.Reader = br
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
@@ -255,8 +275,14 @@ func ReadTar(r io.Reader, limit int64) (map[string][]byte, error) {
 			return nil, fmt.Errorf("%w: %q is not a regular file", ErrBadUpload, h.Name)
 		}
 		name := strings.TrimPrefix(h.Name, "./")
+		if len(name) > MaxUploadPath {
+			return nil, fmt.Errorf("%w: a file path is longer than %d bytes", ErrBadUpload, MaxUploadPath)
+		}
 		if !safePath(name) {
 			return nil, fmt.Errorf("%w: file path %q", ErrBadUpload, h.Name)
+		}
+		if len(files) >= MaxUploadFiles {
+			return nil, fmt.Errorf("%w: more than %d files", ErrTooLarge, MaxUploadFiles)
 		}
 		total += h.Size
 		if total > limit {

@@ -27,7 +27,7 @@ type Config struct {
 	BrandName    string // BRAND_NAME, default site.BrandName
 	BrandSlug    string // BRAND_SLUG, default site.BrandSlug
 	AppPrefix    string // APP_PREFIX, default = BRAND_SLUG; starts every Redis key
-	Environment  string // APP_ENV, default "prod"; any production-looking name is "prod"
+	Environment  string // APP_ENV, default "prod"; any name but dev, development, local, test, testing, staging and stage is "prod"
 	CookieSecure bool   // COOKIE_SECURE, default true
 	CareersURL   string // CAREERS_URL, default site.CareersURL (https://careers.henhouse.example)
 	// ContactEmail (CONTACT_EMAIL) is guest relations' address: the contact form's
@@ -141,9 +141,7 @@ func ConfigFromEnv() (Config, error) {
 	if a, err := mail.ParseAddress(c.ContactEmail); err != nil || a.Address != c.ContactEmail {
 		return c, fmt.Errorf("CONTACT_EMAIL must be one email address, like guest-relations@example.com, got %q", c.ContactEmail)
 	}
-	if productionLike(c.Environment) {
-		c.Environment = "prod" // "Production", "PROD", "prod-eu": every check below sees prod
-	}
+	c.Environment = environmentName(c.Environment) // "Production", "eu-prod", "live": every check below sees prod
 	if v := os.Getenv("DEV_ENDPOINTS"); v != "" {
 		on, err := strconv.ParseBool(v)
 		if err != nil {
@@ -316,11 +314,27 @@ func validTileURL(s string) bool {
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil
 }
 
-// productionLike reports an environment name that means production, in any case:
-// prod, production, prod-eu, prd, live.
+// nonProduction are the APP_ENV names, in lower case, of the environments that are
+// not production.
+var nonProduction = map[string]bool{
+	"dev": true, "development": true, "local": true,
+	"test": true, "testing": true, "staging": true, "stage": true,
+}
+
+// productionLike reports whether an APP_ENV name means production: every name but the
+// non-production ones, in any case, so a name nobody listed ("eu-prod", "live-eu",
+// "us-production", a typo) is production and never turns developer endpoints on.
 func productionLike(name string) bool {
-	n := strings.ToLower(strings.TrimSpace(name))
-	return n == "" || strings.HasPrefix(n, "prod") || n == "prd" || n == "live"
+	return !nonProduction[strings.ToLower(strings.TrimSpace(name))]
+}
+
+// environmentName is the name every check compares: "prod" for production, else the
+// non-production name in lower case.
+func environmentName(name string) string {
+	if productionLike(name) {
+		return "prod"
+	}
+	return strings.ToLower(strings.TrimSpace(name))
 }
 
 func env(key, def string) string {

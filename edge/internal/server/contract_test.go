@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"regexp"
@@ -73,7 +72,8 @@ func (c *contract) record(key string, status int, raw string) {
 }
 
 // singleSignOn goes from GET /api/auth/sso to the provider's authorize page, signs in
-// there with a password and answers the code and state it sends back to /app/code.
+// there with a password (and the bot check) and the emailed code, and answers the code
+// and state it sends back to /app/code.
 func (c *contract) singleSignOn(ret, email, password string) (code, state string) {
 	t := c.g.t
 	t.Helper()
@@ -83,28 +83,23 @@ func (c *contract) singleSignOn(ret, email, password string) (code, state string
 	state, _, _ = strings.Cut(c.g.cookies["hh_sso"], "|")
 	q := url.Values{"client_id": {"henhouse-web"}, "redirect_uri": {"/app/code"}, "state": {state}, "response_type": {"code"}}
 	_, _, page := c.g.send("GET", "/loyalty/authorize?"+q.Encode(), "")
-	m := regexp.MustCompile(`name="form_token" value="([^"]+)"`).FindStringSubmatch(page)
-	if m == nil {
+	f := hiddenFields(page)
+	if f.Get("form_token") == "" {
 		t.Fatalf("no form token on the authorize page: %s", page)
 	}
-	q.Set("form_token", m[1])
-	q.Set("step", "password")
-	q.Set("email", email)
-	q.Set("password", password)
-	req := httptest.NewRequest("POST", "/loyalty/authorize", strings.NewReader(q.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	var ck []string
-	for k, v := range c.g.cookies {
-		ck = append(ck, k+"="+v)
+	f.Set("email", email)
+	f.Set("password", password)
+	f.Set("bot_check", c.g.bot("login"))
+	st, _, page := c.g.postForm("/loyalty/authorize", f)
+	if st != 200 {
+		t.Fatalf("authorize, password: %d %s", st, page)
 	}
-	req.Header.Set("Cookie", strings.Join(ck, "; "))
-	res, err := c.g.s.App.Test(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := url.Parse(res.Header.Get("Location"))
-	if res.StatusCode != 302 || err != nil || back.Path != "/app/code" {
-		t.Fatalf("authorize: %d %q", res.StatusCode, res.Header.Get("Location"))
+	f = hiddenFields(page)
+	f.Set("code", c.g.latestCode(email))
+	st, loc, _ := c.g.postForm("/loyalty/authorize", f)
+	back, err := url.Parse(loc)
+	if st != 302 || err != nil || back.Path != "/app/code" {
+		t.Fatalf("authorize: %d %q", st, loc)
 	}
 	return back.Query().Get("code"), back.Query().Get("state")
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -130,16 +129,8 @@ func (s *Server) newAdmin() *fiber.App {
 	if limit == 0 {
 		limit = 64 << 20
 	}
-	app := fiber.New(fiber.Config{
-		AppName:      "henhouse-edge-admin",
-		ErrorHandler: httpx.ErrorHandler(s.log),
-		BodyLimit:    int(limit) + 1<<20, // the archive's headers beside the files
-		ReadTimeout:  2 * time.Minute,
-		WriteTimeout: 30 * time.Second,
-	})
-	app.Use(s.clientIPs.Middleware())
-	admin.Mount(app, admin.Config{Registry: s.Registry, Tokens: d.OpsTokens, UploadLimit: limit, Log: s.log})
-	return app
+	return admin.New(admin.Config{Registry: s.Registry, Tokens: d.OpsTokens, UploadLimit: limit, Log: s.log,
+		Use: []fiber.Handler{s.clientIPs.Middleware()}})
 }
 
 // qaOverrides are the module versions a request asks for by the hh_modules cookie or

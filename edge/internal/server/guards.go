@@ -2,16 +2,21 @@ package server
 
 import (
 	"context"
+	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	accountapi "github.com/henhouse/platform/edge/internal/api/account"
+	"github.com/henhouse/platform/edge/internal/api/authorize"
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/csrf"
 	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/providers/feedback"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/ratelimit"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -55,6 +60,25 @@ func newGuards(ctx context.Context, st *store.Store, cfg Config) (*guards, error
 	return g, nil
 }
 
+// botCheck names the bot check in use, as /readyz shows it: "builtin" or
+// "recaptcha_enterprise".
+func (g *guards) botCheck() string {
+	if g.builtin != nil {
+		return "builtin"
+	}
+	return "recaptcha_enterprise"
+}
+
+// warnBuiltinInProduction says at start that a production edge runs the built-in bot
+// check: it stops scripted posts that never ran the page, not a determined bot, and
+// nothing else would show that reCAPTCHA was left unconfigured.
+func (g *guards) warnBuiltinInProduction(environment string, log *slog.Logger) {
+	if g.builtin != nil && environment == "prod" && log != nil {
+		log.Warn("the bot check is the edge's built-in one, not reCAPTCHA Enterprise: it stops scripted form posts, not a determined bot; " +
+			"set RECAPTCHA_PROJECT, RECAPTCHA_API_KEY and RECAPTCHA_SITE_KEY in production (GET /readyz shows \"botcheck\")")
+	}
+}
+
 // appTokenRefused answers a change asked for with only an Authorization header (the
 // native app's way) whose token did not verify: 401, so the app knows to sign in again,
 // rather than the CSRF failure a browser would get. Such a request never takes the
@@ -69,15 +93,25 @@ func appTokenRefused(c fiber.Ctx) error {
 	return auth.ErrSignInRequired
 }
 
-// bot is the bot check for action, skipped for the native app.
+// bot is the bot check for action. It applies to the native app's calls too: a member
+// token proves who the member is, not that a person is asking, and any web session's
+// cookie token can be copied into an Authorization header. The app fills these forms in
+// its webview (/app/signin, /app/checkout), which passes the check as a browser does.
 func (g *guards) bot(action string) fiber.Handler {
-	require := botcheck.Require(g.verifier, action)
-	return func(c fiber.Ctx) error {
-		if nativeApp(c) {
-			return c.Next()
-		}
-		return require(c)
+	return botcheck.Require(g.verifier, action)
+}
+
+// hostedSignIn is the single sign-on page's configuration: the bot check of sign-in,
+// with the client the site's pages use.
+func (g *guards) hostedSignIn(p loyalty.HostedSignIn, secure bool) authorize.Config {
+	cfg := authorize.Config{Provider: p, Secure: secure, BotScript: g.client.ScriptURL, BotSiteKey: g.client.SiteKey,
+		BotCheck: func(c fiber.Ctx, token string) error {
+			return botcheck.CheckRequest(c, g.verifier, token, botcheck.ActionSignIn)
+		}}
+	if g.builtin == nil {
+		cfg.BotOrigins = slices.Concat(recaptchaConnect, recaptchaFrame)
 	}
+	return cfg
 }
 
 // account maps the account API's guarded routes to their rate limits and bot checks.
@@ -132,13 +166,14 @@ var (
 		Account: ratelimit.Limit{Count: 3, Window: time.Hour}}
 )
 
-// contact guards the contact form: a rate limit per IP and per email address, and the
-// bot check. The contact API validates the message first, so the address counted is
-// the one that will be filed (ratelimit.Account compares it trimmed and lower-cased).
+// contact guards the contact form: a rate limit per IP and per mailbox, and the bot
+// check. The contact API validates the message first; the limit counts the mailbox the
+// address reaches (feedback.MailboxKey), so +tags and Gmail's dots get no fresh quota.
 func (g *guards) contact() []fiber.Handler {
+	email := ratelimit.BodyField("email")
 	return []fiber.Handler{
 		ratelimit.Guard(g.limiter, contactRule, nil),
-		ratelimit.Guard(g.limiter, contactAddressRule, ratelimit.BodyField("email")),
+		ratelimit.Guard(g.limiter, contactAddressRule, func(c fiber.Ctx) string { return feedback.MailboxKey(email(c)) }),
 		g.bot(botcheck.ActionContact),
 	}
 }

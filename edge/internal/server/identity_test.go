@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http/httptest"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -267,76 +266,6 @@ func TestAppHandover(t *testing.T) {
 	if st, _ := app("POST", "/api/app/handover", `{"codeChallenge":"`+challenge+`"}`); st != 401 {
 		t.Fatalf("handover with a bad token: %d", st)
 	}
-}
-
-// Single sign-on: the edge sends the member to the provider's authorize page, which
-// comes back to /app/code with a code the edge exchanges server-side.
-func TestSingleSignOnThroughTheAuthorizePage(t *testing.T) {
-	s := newDevServer(t)
-	setup := newGuest(t, s)
-	setup.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", setup.bot("signup"))
-
-	g := newGuest(t, s)
-	req := httptest.NewRequest("GET", "/api/auth/sso?return=/account/settings", nil)
-	req.Header.Set("Cookie", "hh_sid="+g.cookies["hh_sid"])
-	res, err := s.App.Test(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	loc := res.Header.Get("Location")
-	if res.StatusCode != 302 || !strings.HasPrefix(loc, "/loyalty/authorize?") {
-		t.Fatalf("sso start: %d %q", res.StatusCode, loc)
-	}
-	for _, c := range res.Cookies() {
-		g.cookies[c.Name] = c.Value
-	}
-	st, _, page := g.send("GET", loc, "")
-	if st != 200 || !strings.Contains(page, `name="form_token"`) {
-		t.Fatalf("authorize page: %d", st)
-	}
-	field := func(name string) string {
-		i := strings.Index(page, `name="`+name+`" value="`)
-		if i < 0 {
-			t.Fatalf("no %s on the authorize page", name)
-		}
-		rest := page[i+len(`name="`+name+`" value="`):]
-		return rest[:strings.IndexByte(rest, '"')]
-	}
-	form := "client_id=" + field("client_id") + "&redirect_uri=" + field("redirect_uri") + "&state=" + field("state") +
-		"&form_token=" + field("form_token") + "&step=password&email=ada%40example.com&password=chicken123"
-	req = httptest.NewRequest("POST", "/loyalty/authorize", strings.NewReader(form))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	var ck []string
-	for k, v := range g.cookies {
-		ck = append(ck, k+"="+v)
-	}
-	req.Header.Set("Cookie", strings.Join(ck, "; "))
-	res, err = s.App.Test(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back := res.Header.Get("Location")
-	if res.StatusCode != 302 || !strings.HasPrefix(back, "/app/code?") {
-		body, _ := io.ReadAll(res.Body)
-		t.Fatalf("authorize: %d %q %s", res.StatusCode, back, body)
-	}
-	q := back[len("/app/code?"):]
-	vals, _ := urlQuery(q)
-	out := g.ok("POST", "/api/auth/sso/exchange", `{"code":"`+vals["code"]+`","state":"`+vals["state"]+`"}`, 200)
-	if out["return"] != "/account/settings" || out["user"].(map[string]any)["email"] != "ada@example.com" || g.cookies["hh_token"] == "" {
-		t.Fatalf("exchange: %v", out)
-	}
-	// The code works once.
-	g.ok("POST", "/api/auth/sso/exchange", `{"code":"`+vals["code"]+`","state":"`+vals["state"]+`"}`, 400)
-}
-
-func urlQuery(q string) (map[string]string, error) {
-	out := map[string]string{}
-	v, err := url.ParseQuery(q)
-	for k := range v {
-		out[k] = v.Get(k)
-	}
-	return out, err
 }
 
 // Subscribing charges the card through the processor that issued its token.

@@ -123,7 +123,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.DevEndpoints && productionLike(cfg.Environment) {
+	cfg.Environment = environmentName(cfg.Environment)
+	if cfg.DevEndpoints && cfg.Environment == "prod" {
 		st.Close()
 		return nil, fmt.Errorf("the developer endpoints are refused in production (APP_ENV %q)", cfg.Environment)
 	}
@@ -139,6 +140,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 			return nil, err
 		}
 	}
+	s.guard.warnBuiltinInProduction(cfg.Environment, log)
 	s.Registry.Log, s.Registry.Policy = log, cfg.canaryPolicy()
 	if s.pageLoads, err = beacons.NewSigner(ctx, st, nil); err != nil {
 		st.Close()
@@ -290,9 +292,11 @@ func (s *Server) newApp() *fiber.App {
 		ctx, cancel := context.WithTimeout(c.Context(), 2*time.Second)
 		defer cancel()
 		if err := st.Ping(ctx); err != nil {
-			return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", "storage": err.Error(), "csp": s.reports.Counts()})
+			return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", "storage": err.Error(), "csp": s.reports.Counts(), "botcheck": s.guard.botCheck()})
 		}
-		return c.JSON(fiber.Map{"status": "ready", "storage": "ok", "embedded": st.Embedded, "csp": s.reports.Counts()})
+		// botcheck is information, never a reason to be unready: "builtin" in production
+		// means reCAPTCHA is not configured (warned at start).
+		return c.JSON(fiber.Map{"status": "ready", "storage": "ok", "embedded": st.Embedded, "csp": s.reports.Counts(), "botcheck": s.guard.botCheck()})
 	})
 	// Browsers send reports without a CSRF token or cookies: mounted here, before the
 	// pages' CSRF check and outside /api.
@@ -346,7 +350,9 @@ func (s *Server) mountStatic() {
 func (s *Server) mountIdentityPages() {
 	app, guard := s.App, s.guard
 	app.Get("/.well-known/jwks.json", s.Tokens.JWKSHandler())
-	authorize.Mount(app, s.loyal, s.cfg.CookieSecure)
+	// The hosted sign-in's bot check binds its tokens to the visitor, as on the site.
+	app.Use(authorize.Path, session.New(session.Config{Secure: s.cfg.CookieSecure}))
+	authorize.Mount(app, guard.hostedSignIn(s.loyal, s.cfg.CookieSecure))
 	mountOutboxPage(app, s.outbox)
 	if guard.builtin != nil {
 		botcheck.MountScript(app, guard.builtin)

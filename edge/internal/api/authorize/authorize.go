@@ -1,9 +1,10 @@
 // Package authorize serves the loyalty provider's hosted sign-in page for single
 // sign-on. A client (the web site or the app) sends the guest to
 // GET /loyalty/authorize?client_id=…&redirect_uri=/app/code&state=…; after a good
-// email and password (and, when the provider asks for it, an emailed code) the page
-// redirects to redirect_uri?code=…&state=…, and the client exchanges the code with
-// the provider. The page is self-contained: no scripts, no external assets.
+// email and password with the bot check, and the code the provider emails when it asks
+// for one, the page redirects to redirect_uri?code=…&state=…, and the client exchanges
+// the code with the provider. The page has no assets of its own; its one script runs
+// the bot check before the password is posted.
 //
 // The form carries a single-use token that must match a SameSite=Strict cookie and
 // the provider's record, so another site cannot post it (no login CSRF). The rules
@@ -22,6 +23,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/site"
 )
@@ -33,17 +35,59 @@ const (
 	formTTL    = 15 * time.Minute
 )
 
-type page struct {
-	p      loyalty.HostedSignIn
-	secure bool
+// BotCheckField is the form field that carries the bot check's token with the password.
+const BotCheckField = "bot_check"
+
+// Config configures Mount.
+type Config struct {
+	// Provider keeps the sign-in rules. Required.
+	Provider loyalty.HostedSignIn
+	// BotCheck checks the bot check's token posted with the password ("" when the
+	// page's script did not run) for the sign-in action; a *fault.Error it returns is
+	// shown on the page. Required.
+	BotCheck func(c fiber.Ctx, token string) error
+	// BotScript is the bot check's client script (grecaptcha.enterprise), a path on this
+	// site or an https URL. Required.
+	BotScript string
+	// BotSiteKey is the site key the page passes to execute. Required.
+	BotSiteKey string
+	// BotOrigins are the origins the bot check's script loads from and talks to, added
+	// to the page's policy. Optional. Default: none (the built-in check on this site).
+	BotOrigins []string
+	// Secure marks the form cookie Secure (the edge's COOKIE_SECURE): behind a proxy
+	// that ends TLS the request itself looks plain. Optional. Default: false.
+	Secure bool
 }
 
-// Mount serves the authorize page on router. secure marks its form cookie Secure (the
-// edge's COOKIE_SECURE): behind a proxy that ends TLS the request itself looks plain.
-func Mount(router fiber.Router, p loyalty.HostedSignIn, secure bool) {
-	h := page{p: p, secure: secure}
+type page struct {
+	p      loyalty.HostedSignIn
+	cfg    Config
+	secure bool
+	policy string
+	script string
+}
+
+// Mount serves the authorize page on router. The session visitor middleware must run
+// first when the bot check binds its tokens to the visitor (the built-in one does).
+func Mount(router fiber.Router, cfg Config) {
+	if cfg.Provider == nil || cfg.BotCheck == nil || cfg.BotScript == "" || cfg.BotSiteKey == "" {
+		panic("authorize: Config.Provider, BotCheck, BotScript and BotSiteKey are required")
+	}
+	h := page{p: cfg.Provider, cfg: cfg, secure: cfg.Secure, policy: pagePolicy(cfg.BotOrigins), script: scriptURL(cfg.BotScript, cfg.BotSiteKey)}
 	router.Get(Path, h.get)
 	router.Post(Path, h.post)
+}
+
+// scriptURL is the bot check's script with render=<site key>, which score-based keys need.
+func scriptURL(script, siteKey string) string {
+	u, err := url.Parse(script)
+	if err != nil {
+		return script
+	}
+	q := u.Query()
+	q.Set("render", siteKey)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 type authField struct {
@@ -63,6 +107,10 @@ type authView struct {
 	ChallengeID string
 	Destination string
 	Style       template.CSS
+	// Bot check, on the password step.
+	BotScript   string
+	BotSiteKey  string
+	BotScriptJS template.JS
 }
 
 const authorizeCSS = `
@@ -92,6 +140,33 @@ var authorizeStyleHash = func() string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }()
 
+// botCheckJS runs the bot check when the password form is sent and posts its token with
+// the form; a token that could not be had is posted empty and refused by the server. A
+// form sent before the check's script has loaded waits for it (or for its failure).
+const botCheckJS = `(function(){var f=document.getElementById('signin'),s=document.getElementById('bot-check-script');` +
+	`if(!f||!f.elements.bot_check)return;var loaded=!s,waiting=false,sending=false;` +
+	`var send=function(t){f.elements.bot_check.value=typeof t==='string'?t:'';f.submit();};` +
+	`var run=function(){var g=window.grecaptcha&&window.grecaptcha.enterprise;if(!g){send('');return;}` +
+	`g.ready(function(){g.execute(f.getAttribute('data-site-key'),{action:'login'}).then(send,function(){send('');});});};` +
+	`var done=function(){loaded=true;if(waiting){waiting=false;run();}};` +
+	`if(s){s.addEventListener('load',done);s.addEventListener('error',done);}` +
+	`f.addEventListener('submit',function(e){e.preventDefault();if(sending)return;sending=true;` +
+	`if(loaded||(window.grecaptcha&&window.grecaptcha.enterprise)){run();}else{waiting=true;}});})();`
+
+var botCheckHash = func() string {
+	sum := sha256.Sum256([]byte(botCheckJS))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}()
+
+// pagePolicy is the page's Content-Security-Policy: its own style and script by hash,
+// the bot check's script and requests from this site or origins.
+func pagePolicy(origins []string) string {
+	src := strings.Join(append([]string{"'self'"}, origins...), " ")
+	return "default-src 'none'; style-src " + authorizeStyleHash + "; script-src " + botCheckHash + " " + src +
+		"; connect-src " + src + "; frame-src " + src + "; img-src " + src +
+		"; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+}
+
 var authorizePage = template.Must(template.New("authorize").Parse(`<!doctype html>
 <html lang="en">
 <head>
@@ -111,13 +186,14 @@ var authorizePage = template.Must(template.New("authorize").Parse(`<!doctype htm
 <ul>{{range .Errors}}<li>{{if .Name}}<a href="#{{.Name}}">{{.Error}}</a>{{else}}{{.Error}}{{end}}</li>{{end}}</ul>
 </div>{{end}}
 {{if .Notice}}<p class="notice" role="status">{{.Notice}}</p>{{end}}
-<form method="post" action="/loyalty/authorize" novalidate>
+<form id="signin" method="post" action="/loyalty/authorize" novalidate{{if .BotScript}} data-site-key="{{.BotSiteKey}}"{{end}}>
 <input type="hidden" name="client_id" value="{{.Req.ClientID}}">
 <input type="hidden" name="redirect_uri" value="{{.Req.RedirectURI}}">
 <input type="hidden" name="state" value="{{.Req.State}}">
 <input type="hidden" name="form_token" value="{{.Token}}">
 <input type="hidden" name="step" value="{{.Step}}">
 {{if .ChallengeID}}<input type="hidden" name="challenge_id" value="{{.ChallengeID}}">{{end}}
+{{if .BotScript}}<input type="hidden" name="bot_check" value="">{{end}}
 {{range .Fields}}<label for="{{.Name}}">{{.Label}}</label>
 <input id="{{.Name}}" name="{{.Name}}" type="{{.Type}}" autocomplete="{{.Autocomplete}}"{{if .InputMode}} inputmode="{{.InputMode}}"{{end}} value="{{.Value}}" required{{if .Error}} aria-invalid="true" aria-describedby="{{.Name}}-error"{{end}}>
 {{if .Error}}<p class="field-error" id="{{.Name}}-error">{{.Error}}</p>{{end}}
@@ -125,7 +201,9 @@ var authorizePage = template.Must(template.New("authorize").Parse(`<!doctype htm
 </form>
 <p class="links">{{if eq .Step "code"}}<a href="/loyalty/authorize?client_id={{.Req.ClientID}}&amp;redirect_uri={{.Req.RedirectURI}}&amp;state={{.Req.State}}">Start again</a>{{else}}<a href="/account/forgot">Forgot your password?</a> <a href="/account/signup">Join {{.Program}}</a>{{end}}</p>
 </main>
-</body>
+{{if .BotScript}}<script id="bot-check-script" src="{{.BotScript}}" async></script>
+<script>{{.BotScriptJS}}</script>
+{{end}}</body>
 </html>
 `))
 
@@ -147,8 +225,8 @@ var errorPage = template.Must(template.New("error").Parse(`<!doctype html>
 </html>
 `))
 
-func securityHeaders(c fiber.Ctx) {
-	c.Set("Content-Security-Policy", "default-src 'none'; style-src "+authorizeStyleHash+"; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+func securityHeaders(c fiber.Ctx, policy string) {
+	c.Set("Content-Security-Policy", policy)
 	c.Set(fiber.HeaderCacheControl, site.NoStore)
 	c.Set("X-Frame-Options", "DENY")
 	c.Set("X-Content-Type-Options", "nosniff")
@@ -160,7 +238,7 @@ func (h page) badRequest(c fiber.Ctx, msg string) error {
 	if err := errorPage.Execute(&b, map[string]any{"Program": h.p.ProgramName(), "Message": msg, "Style": template.CSS(authorizeCSS)}); err != nil {
 		return err
 	}
-	securityHeaders(c)
+	securityHeaders(c, h.policy)
 	return c.Status(fiber.StatusBadRequest).Type("html", "utf-8").Send(b.Bytes())
 }
 
@@ -204,6 +282,9 @@ func (h page) render(c fiber.Ctx, status int, v authView) error {
 	if v.Step == "" {
 		v.Step = "password"
 	}
+	if v.Step == "password" {
+		v.BotScript, v.BotSiteKey, v.BotScriptJS = h.script, h.cfg.BotSiteKey, template.JS(botCheckJS)
+	}
 	if v.Title == "" {
 		v.Title = "Sign in"
 		if v.Step == "code" {
@@ -219,7 +300,7 @@ func (h page) render(c fiber.Ctx, status int, v authView) error {
 	if err := authorizePage.Execute(&b, v); err != nil {
 		return err
 	}
-	securityHeaders(c)
+	securityHeaders(c, h.policy)
 	return c.Status(status).Type("html", "utf-8").Send(b.Bytes())
 }
 
@@ -289,6 +370,14 @@ func (h page) post(c fiber.Ctx) error {
 		}
 		return h.finish(c, r, m.ID)
 	}
+	// The password step is sign-in's: a person, as the bot check judges, then the code.
+	if err := h.cfg.BotCheck(c, c.FormValue(BotCheckField)); err != nil {
+		fe, ok := fault.As(err)
+		if !ok {
+			return err
+		}
+		return h.render(c, httpx.StatusOf(fe), authView{Req: r, Fields: passwordFields(normEmail(email), nil), Errors: []authField{{Error: fe.Message}}})
+	}
 	memberID, err := h.p.AuthorizePassword(ctx, email, c.FormValue("password"))
 	if err != nil {
 		fields, msg, known := formError(err)
@@ -336,7 +425,7 @@ func (h page) finish(c fiber.Ctx, r loyalty.AuthorizeRequest, memberID string) e
 		q.Set("state", r.State)
 	}
 	u.RawQuery = q.Encode()
-	securityHeaders(c)
+	securityHeaders(c, h.policy)
 	c.Cookie(&fiber.Cookie{Name: formCookie, Value: "", Path: Path, MaxAge: -1, HTTPOnly: true, Secure: h.secure || c.Secure(), SameSite: fiber.CookieSameSiteStrictMode})
 	return c.Redirect().Status(fiber.StatusFound).To(u.String())
 }

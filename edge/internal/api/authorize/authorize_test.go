@@ -16,6 +16,8 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/henhouse/platform/edge/internal/api/authorize"
+	"github.com/henhouse/platform/edge/internal/botcheck"
+	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty/builtin"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -76,9 +78,18 @@ type browser struct {
 	cookies map[string]string
 }
 
+// person is the bot-check token the test pages' script gets; any other fails the check.
+const person = "a-person"
+
 func newBrowser(t *testing.T, p loyalty.HostedSignIn) *browser {
-	app := fiber.New()
-	authorize.Mount(app, p, false)
+	app := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(nil)})
+	authorize.Mount(app, authorize.Config{Provider: p, BotScript: "/botcheck/enterprise.js", BotSiteKey: "test-key",
+		BotCheck: func(_ fiber.Ctx, token string) error {
+			if token != person {
+				return botcheck.ErrFailed
+			}
+			return nil
+		}})
 	return &browser{t: t, app: app, cookies: map[string]string{}}
 }
 
@@ -114,11 +125,15 @@ func (b *browser) post(form url.Values) (*http.Response, string) {
 
 var hiddenPattern = regexp.MustCompile(`<input type="hidden" name="([a-z_]+)" value="([^"]*)">`)
 
-// form returns the hidden fields of a page, ready to post.
+// form returns the hidden fields of a page, ready to post, with the bot check's token
+// the page's script would add.
 func form(page string) url.Values {
 	v := url.Values{}
 	for _, m := range hiddenPattern.FindAllStringSubmatch(page, -1) {
 		v.Set(m[1], strings.ReplaceAll(m[2], "&amp;", "&"))
+	}
+	if v.Has(authorize.BotCheckField) {
+		v.Set(authorize.BotCheckField, person)
 	}
 	return v
 }
@@ -138,10 +153,19 @@ func TestAuthorizePage(t *testing.T) {
 				t.Errorf("page lacks %s", want)
 			}
 		}
-		for _, bad := range []string{`role="alert"`, "<script", `src=`, `href="http`, "@import"} {
+		for _, bad := range []string{`role="alert"`, `href="http`, `src="http`, "@import"} {
 			if strings.Contains(page, bad) {
 				t.Errorf("page has %s", bad)
 			}
+		}
+		// The bot check's script, and the page's own one allowed by its hash.
+		if !strings.Contains(page, `<script id="bot-check-script" src="/botcheck/enterprise.js?render=test-key" async></script>`) || !strings.Contains(page, `data-site-key="test-key"`) {
+			t.Errorf("no bot check on the page:\n%s", page)
+		}
+		inline := page[strings.LastIndex(page, "<script>")+len("<script>") : strings.LastIndex(page, "</script>")]
+		js := sha256.Sum256([]byte(inline))
+		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'sha256-"+base64.StdEncoding.EncodeToString(js[:])+"' 'self'") {
+			t.Errorf("script hash not in CSP %q", csp)
 		}
 		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") || !strings.Contains(csp, "frame-ancestors 'none'") {
 			t.Fatalf("CSP %q", csp)
@@ -225,11 +249,27 @@ func TestAuthorizeSignIn(t *testing.T) {
 		if res.StatusCode != 400 {
 			t.Fatalf("token reused: %d", res.StatusCode)
 		}
-		// Right password: back to the app with a code and the state.
+		// Right password without the bot check's token: refused, nothing sent.
 		_, page = b.get(authorizeURL)
+		f = form(page)
+		f.Set("email", m.Email)
+		f.Set("password", "chicken123")
+		f.Del(authorize.BotCheckField)
+		res, page = b.post(f)
+		if res.StatusCode != 403 || res.Header.Get("Location") != "" || !strings.Contains(page, "We couldn&#39;t confirm you&#39;re a person.") ||
+			strings.Contains(page, `name="code"`) {
+			t.Fatalf("no bot check: %d\n%s", res.StatusCode, page)
+		}
+		// Right password: the code step, then back to the app with a code and the state.
 		f = form(page)
 		f.Set("email", strings.ToUpper(m.Email))
 		f.Set("password", "chicken123")
+		res, page = b.post(f)
+		if res.StatusCode != 200 || res.Header.Get("Location") != "" || !strings.Contains(page, `name="code"`) || strings.Contains(page, `name="bot_check"`) {
+			t.Fatalf("password alone: %d %q", res.StatusCode, res.Header.Get("Location"))
+		}
+		f = form(page)
+		f.Set("code", e.lastCode(t, m.Email))
 		res, _ = b.post(f)
 		if res.StatusCode != http.StatusFound {
 			t.Fatalf("sign in: %d", res.StatusCode)
@@ -285,5 +325,5 @@ func TestAuthorizeWithCodeStep(t *testing.T) {
 		if res.StatusCode != http.StatusFound || !strings.HasPrefix(res.Header.Get("Location"), "/app/code?code=") {
 			t.Fatalf("verified: %d %s", res.StatusCode, res.Header.Get("Location"))
 		}
-	}, func(c *builtin.Config) { c.AuthorizeCodeStep = true })
+	})
 }

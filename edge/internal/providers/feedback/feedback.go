@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/henhouse/platform/edge/internal/fault"
@@ -106,6 +107,13 @@ const (
 // characters for any provider. A leading "#" a guest copies with it is dropped.
 var orderNumber = regexp.MustCompile(`^[A-Za-z0-9_-]{4,40}$`)
 
+// lineBreaking reports a control character (line breaks, tabs, NUL, DEL, C1) or a
+// Unicode line or paragraph separator: none belongs in a field that ends up in a mail
+// header.
+func lineBreaking(r rune) bool {
+	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
+}
+
 // Validate checks a message, normalises it (trimmed, the email lower-cased, the phone
 // as its digits, no order number unless the topic is an order) and answers per-field
 // messages a guest can act on.
@@ -119,6 +127,10 @@ func Validate(m *Message) error {
 		fields["name"] = "Enter your name."
 	case n > MaxName:
 		fields["name"] = fmt.Sprintf("Keep your name to %d characters or fewer.", MaxName)
+	case strings.IndexFunc(m.Name, lineBreaking) >= 0:
+		// The name goes into the subject of guest relations' mail: refused rather than
+		// stripped, as a name never holds one and the guest sees what was wrong.
+		fields["name"] = "Write your name on one line, without line breaks or tabs."
 	}
 	// A dot in the domain as well: "ada@localhost" is an address, but not one a guest
 	// can be answered at.
@@ -236,7 +248,9 @@ func (b *Builtin) Send(ctx context.Context, m Message, about About) (Ticket, err
 
 // Mails are the emails a filed message makes: one to guest relations (kind "contact",
 // replying to it reaches the guest) with everything the guest sent, and the guest's
-// copy (kind "contact_copy") with the ticket number to quote.
+// acknowledgement (kind "contact_copy") with the ticket number to quote. The
+// acknowledgement holds none of the guest's own words, not even the name: the form
+// takes any address, so repeating them would mail anyone's text to anyone.
 func Mails(t Ticket, m Message, about About, to string) []outbox.Message {
 	topic := TopicLabel(m.Topic)
 	var b strings.Builder
@@ -266,11 +280,32 @@ func Mails(t Ticket, m Message, about About, to string) []outbox.Message {
 	staff := outbox.Message{Kind: "contact", To: to,
 		Subject: "[" + t.Number + "] " + topic + " from " + m.Name,
 		Body:    b.String() + "\n" + m.Text + "\n"}
-	copyBody := "Hi " + m.Name + ",\n\nWe got your message — ticket " + t.Number + ". Guest relations will answer at this address; quote the ticket number if you write again.\n\n" +
-		"What you sent (" + topic + "):\n\n" + m.Text + "\n\n" + site.Team
+	copyBody := "Hello,\n\nWe got your message (" + topic + ") — ticket " + t.Number +
+		". Guest relations will answer at this address; quote the ticket number if you write again.\n\n" +
+		"If you did not write to us, you can ignore this email.\n\n" + site.Team
 	guest := outbox.Message{Kind: "contact_copy", To: m.Email,
 		Subject: "We got your message — ticket " + t.Number, Body: copyBody}
 	return []outbox.Message{staff, guest}
+}
+
+// MailboxKey is the mailbox an address reaches, for counting messages per sender: lower
+// case, without a +tag, and for Gmail without the dots Gmail ignores (googlemail.com is
+// gmail.com). Several spellings of one inbox then share its limit; the address filed
+// and answered is the one the guest wrote.
+func MailboxKey(email string) string {
+	email = strings.ToLower(strings.TrimSpace(email))
+	at := strings.LastIndexByte(email, '@')
+	if at < 0 {
+		return email
+	}
+	local, domain := email[:at], email[at+1:]
+	if tag := strings.IndexByte(local, '+'); tag > 0 {
+		local = local[:tag]
+	}
+	if domain == "gmail.com" || domain == "googlemail.com" {
+		local, domain = strings.ReplaceAll(local, ".", ""), "gmail.com"
+	}
+	return local + "@" + domain
 }
 
 // Recent lists the newest messages, for guest relations.

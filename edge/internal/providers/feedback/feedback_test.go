@@ -132,7 +132,9 @@ func TestSendFilesTheMessageAndMailsBoth(t *testing.T) {
 		if err != nil || len(mine) != 1 {
 			t.Fatalf("the guest's copy: %+v %v", mine, err)
 		}
-		if c := mine[0]; c.Kind != "contact_copy" || c.Subject != "We got your message — ticket "+tk.Number || !strings.Contains(c.Body, "Cold fries.") {
+		// The acknowledgement repeats none of the guest's words (not the message, not the name).
+		if c := mine[0]; c.Kind != "contact_copy" || c.Subject != "We got your message — ticket "+tk.Number || !strings.Contains(c.Body, tk.Number) ||
+			!strings.Contains(c.Body, "(An order)") || strings.Contains(c.Body, "Cold fries.") || strings.Contains(c.Body, "Ada") {
 			t.Fatalf("copy: %+v", c)
 		}
 
@@ -153,5 +155,37 @@ func TestMailsSayAnOrderWasNotFound(t *testing.T) {
 	}
 	if strings.Contains(mails[0].Body, "Location:") || strings.Contains(mails[0].Body, "Phone:") {
 		t.Fatalf("empty lines shown: %s", mails[0].Body)
+	}
+}
+
+// A field that ends up in a mail header holds no line break or other control character.
+func TestNameOnOneLine(t *testing.T) {
+	for _, name := range []string{"A\r\nBcc: victim@example.com", "A\nB", "A\tB", "A\x00B", "A\u0085B", "A\u2028B", "A\u2029B"} {
+		m := Message{Name: name, Email: "ada@example.com", Topic: "feedback", Text: "Hi."}
+		fe, ok := fault.As(Validate(&m))
+		if !ok || fe.Fields["name"] == "" {
+			t.Errorf("name %q: %v", name, fe)
+		}
+	}
+	m := Message{Name: "  Zoë O'Brien-Núñez  ", Email: "ada@example.com", Topic: "feedback", Text: "Line one.\nLine two."}
+	if err := Validate(&m); err != nil || m.Name != "Zoë O'Brien-Núñez" {
+		t.Fatalf("a plain name: %q %v", m.Name, err)
+	}
+}
+
+func TestMailboxKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"Victim@Example.com":            "victim@example.com",
+		"victim+a@example.com":          "victim@example.com",
+		" VICTIM+b+c@example.com ":      "victim@example.com",
+		"vic.tim@example.com":           "vic.tim@example.com",
+		"Ada.Love.Lace+x@gmail.com":     "adalovelace@gmail.com",
+		"a.d.a.lovelace@googlemail.com": "adalovelace@gmail.com",
+		"+only@example.com":             "+only@example.com",
+		"not an address":                "not an address",
+	} {
+		if got := MailboxKey(in); got != want {
+			t.Errorf("MailboxKey(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -27,8 +27,9 @@ var _ loyalty.HostedSignIn = (*Provider)(nil)
 // ProgramName is the programme's name ("Henhouse Rewards").
 func (p *Provider) ProgramName() string { return p.prog.Name }
 
-// AuthorizeCodeStep reports Config.AuthorizeCodeStep.
-func (p *Provider) AuthorizeCodeStep() bool { return p.cfg.AuthorizeCodeStep }
+// AuthorizeCodeStep is true: the hosted page signs in as SignIn does, with the password
+// and then a code emailed to the member, so a leaked password alone opens no account.
+func (p *Provider) AuthorizeCodeStep() bool { return true }
 
 // CheckAuthorizeRequest accepts a known client, a state of bounded length and a
 // return address that is one of the sign-in return points on this site.
@@ -91,16 +92,11 @@ func (p *Provider) TakeAuthorizeForm(ctx context.Context, token string, r loyalt
 	return v != "" && v == bindDigest(r), nil
 }
 
-// AuthorizePassword checks the password like SignIn. Without the code step the
-// sign-in is complete, so the failed attempts are forgotten.
+// AuthorizePassword checks the password like SignIn; the code step follows.
 func (p *Provider) AuthorizePassword(ctx context.Context, email, password string) (string, error) {
-	email = normEmail(email)
-	h, err := p.checkPassword(ctx, email, password)
+	h, err := p.checkPassword(ctx, normEmail(email), password)
 	if err != nil {
 		return "", err
-	}
-	if !p.cfg.AuthorizeCodeStep {
-		_ = p.clear(ctx, "signin", email)
 	}
 	return h["id"], nil
 }

@@ -136,9 +136,6 @@ type Config struct {
 	LocationExists func(ctx context.Context, id string) bool
 	// ClientIDs may use the authorize page. Default the web site and the app.
 	ClientIDs []string
-	// AuthorizeCodeStep makes the authorize page ask for an emailed sign-in code
-	// after the password, like SignIn. Default off: the password alone signs in.
-	AuthorizeCodeStep bool
 	// OutboxSize is how many messages the outbox keeps. Optional. Default: 1000.
 	// Ignored when Outbox is set.
 	OutboxSize int
