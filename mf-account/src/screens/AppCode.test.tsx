@@ -21,7 +21,7 @@ describe('single sign-on return (/app/code)', () => {
     expect(api.to('POST /auth/sso/exchange')[0].body).toEqual({ code: 'c1', state: 's1' });
     expect(useAppStore.getState()).toMatchObject({
       user: { email: 'ada@example.com' },
-      members: { points: 400 },
+      members: { points: 300 },
       token,
     });
   });

@@ -47,9 +47,9 @@ describe('account dashboard (/account)', () => {
     mount(Dashboard, '/account?section=rewards-single');
     expect(screen.getByRole('tab', { name: 'Rewards' })).toHaveAttribute('aria-selected', 'true');
     const balance = screen.getByText('Your balance').parentElement!;
-    expect(balance).toHaveTextContent('400 points');
-    expect(balance).toHaveTextContent('700 points earned in all');
-    expect(balance).toHaveTextContent('300 points to Gold');
+    expect(balance).toHaveTextContent('300 points');
+    expect(balance).toHaveTextContent('600 points earned in all');
+    expect(balance).toHaveTextContent('400 points to Gold');
     expect(screen.getByText('Tier: Member')).toBeInTheDocument();
     await waitFor(() => expect(api.to('GET /rewards')).toHaveLength(1)); // refreshed on arrival
 
@@ -59,7 +59,7 @@ describe('account dashboard (/account)', () => {
     expect(within(biscuit).getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' })).toBeEnabled();
     const five = within(rewards).getByRole('heading', { name: '$5 Off' }).closest('li')!;
     expect(five).toHaveTextContent('500 points');
-    expect(five).toHaveTextContent('Earn 100 points more to redeem.');
+    expect(five).toHaveTextContent('Earn 200 points more to redeem.');
     expect(within(five).queryByRole('button')).toBeNull();
 
     const welcome = within(screen.getByRole('region', { name: 'Reward offers' }))
@@ -72,29 +72,57 @@ describe('account dashboard (/account)', () => {
       within(screen.getByRole('region', { name: 'Offers' })).getByRole('heading', { name: 'Double Points Tuesday' }),
     ).toBeInTheDocument();
 
+    // The recorded member's only order has not completed yet: nothing has progressed.
     const challenges = screen.getByRole('region', { name: 'Challenges' });
     const orders = within(challenges).getByRole('progressbar', { name: 'Order 3 times in a month' });
-    expect(orders).toHaveAttribute('aria-valuenow', '1');
+    expect(orders).toHaveAttribute('aria-valuenow', '0');
     expect(orders).toHaveAttribute('aria-valuemax', '3');
-    expect(orders).toHaveAttribute('aria-valuetext', '1 of 3 orders');
-    expect(orders.closest('li')).toHaveTextContent('1 of 3 orders • earns 300 points');
+    expect(orders).toHaveAttribute('aria-valuetext', '0 of 3 orders');
+    expect(orders.closest('li')).toHaveTextContent('0 of 3 orders • earns 300 points');
     expect(within(challenges).getByRole('progressbar', { name: 'Spend $50 this month' })).toHaveAttribute(
       'aria-valuetext',
-      '$0.50 of $50.00',
-    );
-    expect(within(challenges).getByRole('heading', { name: 'Try a sandwich' }).closest('li')).toHaveTextContent(
-      'Completed! 1 of 1 orders',
+      '$0.00 of $50.00',
     );
 
     const badges = screen.getByRole('region', { name: 'Badges' });
     expect(within(badges).getByRole('heading', { name: 'First Bite' }).closest('li')).toHaveTextContent(
-      'Earned Jan 15, 2030',
+      'Not earned yet',
     );
-    expect(within(badges).getByRole('heading', { name: 'Regular' }).closest('li')).toHaveTextContent('Not earned yet');
 
     const subs = screen.getByRole('region', { name: 'Subscriptions' });
     expect(within(subs).getByRole('heading', { name: 'Biscuit Club' }).closest('li')).toHaveTextContent(
       'Active, renews Jan 15, 2030',
+    );
+  });
+
+  it('shows a completed challenge and an earned badge as the edge states them', async () => {
+    const rewards = real<typeof members>('GET /api/rewards');
+    const body = rewards.body; // a copy of its own
+    const sandwich = body.challenges.find((c) => c.id === 'try-a-sandwich')!;
+    Object.assign(sandwich, { progress: 1, completed: true });
+    Object.assign(
+      body.challenges.find((c) => c.id === 'three-a-month')!,
+      { progress: 1 },
+    );
+    Object.assign(
+      body.badges.find((b) => b.id === 'first-bite')!,
+      { earned: true, earned_at: '2030-01-15T12:00:00Z' },
+    );
+    signIn();
+    mockApi({ 'GET /rewards': { ...rewards, body } });
+    mount(Dashboard, '/account?section=rewards-single');
+    await settle();
+    const challenges = screen.getByRole('region', { name: 'Challenges' });
+    expect(within(challenges).getByRole('heading', { name: 'Try a sandwich' }).closest('li')).toHaveTextContent(
+      'Completed! 1 of 1 orders',
+    );
+    expect(within(challenges).getByRole('progressbar', { name: 'Order 3 times in a month' })).toHaveAttribute(
+      'aria-valuetext',
+      '1 of 3 orders',
+    );
+    const badges = screen.getByRole('region', { name: 'Badges' });
+    expect(within(badges).getByRole('heading', { name: 'First Bite' }).closest('li')).toHaveTextContent(
+      'Earned Jan 15, 2030',
     );
   });
 
@@ -171,7 +199,7 @@ describe('account dashboard (/account)', () => {
     mount(Dashboard, '/account');
     await setupUser().click(screen.getByRole('button', { name: 'Redeem Free Buttermilk Biscuit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Start an order first, then add your reward to it.');
-    expect(useAppStore.getState().members).toMatchObject({ points: 400 });
+    expect(useAppStore.getState().members).toMatchObject({ points: 300 });
   });
 
   it('switches sections with the keyboard and keeps the choice in the URL and the store', async () => {

@@ -56,7 +56,7 @@ describe('sign in (/account/signin)', () => {
     expect(api.to('POST /auth/code')[0].body).toEqual({ challengeId: challenge.id, code: '123456' });
     const s = useAppStore.getState();
     expect(s.user).toMatchObject({ email: 'ada@example.com' });
-    expect(s.members).toMatchObject({ points: 400 });
+    expect(s.members).toMatchObject({ points: 300 });
     expect(s.token).toEqual(token);
   });
 
