@@ -32,6 +32,8 @@ before(async () => {
     OPS_TOKEN: TOKEN,
     ADMIN_ADDR: admin.replace('http://', ''),
     CANARY_MIN_VIEWS: String(MIN_VIEWS),
+    // Each page below is a new browser, so a new visitor.
+    CANARY_MIN_VISITORS: String(MIN_VIEWS),
   });
   browser = await launch();
 });
@@ -142,7 +144,7 @@ test('a canary whose screen throws in the browser is rolled back by the edge, wi
     }
     await done();
     if (!s.canary) rolledBack = s;
-    else assert.deepEqual(s.health.canary, { views: i, errors: i }, `after ${i} failed pages`);
+    else assert.deepEqual(s.health.canary, { views: i, errors: i, visitors: i }, `after ${i} failed pages`);
   }
   assert.ok(rolledBack, 'the edge rolled the canary back by itself');
   assert.equal(rolledBack.stable, '1.0.0');
