@@ -171,13 +171,6 @@ func (g *streamGate) acquire(visitor, address string) (release func(), err error
 	}, nil
 }
 
-// Open is the number of event streams open on this edge.
-func (g *streamGate) Open() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.open
-}
-
 // watchers keeps one watcher per order followed on this edge: it reads the order
 // every interval while anyone follows it, and hands each follower the latest read.
 // A thousand tabs on one order cost one read a second, not a thousand.
