@@ -24,6 +24,9 @@ export const setLineQuantity = (lineId: string, quantity: number) =>
 export const removeLine = (lineId: string) => http.del('/cart/products/{lineId}', { params: { path: { lineId } } });
 export const setHandoff = (body: HandoffInput) => http.put('/cart/handoff', { body });
 export const setTime = (body: TimeWanted) => http.put('/cart/time', { body });
+/** cartTimes: the times the cart can be wanted for, each labelled with its day; those its
+ *  products' notice rules out are left out, and `notice` says why. */
+export const cartTimes = (signal?: AbortSignal) => http.get('/cart/times', { signal });
 /** send is the generic send: any /api call described as data, answered as {status, body}. */
 export const send = (method: string, path: string, body?: unknown) =>
   http.post('/send', {

@@ -145,6 +145,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cart/times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The times the visitor's cart can be wanted for
+         * @description The cart location's time options, less the times too soon for the notice its products need (a catering package: `lead_hours`); `notice` then says why, and ASAP is not offered. `cart_not_found` without a cart.
+         */
+        get: operations["getCartTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/menus/{menuId}": {
         parameters: {
             query?: never;
@@ -1885,15 +1905,22 @@ export interface components {
             }[];
         };
         TimeOptions: {
+            /** @description False while closed, or when the cart holds products needing notice. */
             asap_available: boolean;
             open_now: boolean;
             /** Format: date-time */
             next_ready: string;
             /**
              * Format: date-time
-             * @description next_ready plus bump_earliest_minutes.
+             * @description next_ready plus bump_earliest_minutes, or the first time the notice of the cart's products allows.
              */
             earliest: string;
+            /** @description The earliest time as a guest reads it: "11:25 AM", "Mon 11:25 AM". */
+            earliest_label: string;
+            /** @description Times are left today ("Later"). */
+            later_available: boolean;
+            /** @description Why earlier times are missing: "Tender Tray (small) needs 24 hours' notice: the earliest time is Thu 12:00 PM." */
+            notice?: string;
             time_zone: string;
             /** @description As on a Location: the offset from UTC now. */
             utc_offset_minutes?: number;
@@ -1906,10 +1933,16 @@ export interface components {
             days: {
                 /** @description YYYY-MM-DD in the location's zone. */
                 date: string;
+                /** @description "Today" or "Mon, Nov 30". */
+                label: string;
+                /** @description The location's today: the only day "Later" offers. */
+                today: boolean;
                 slots: {
                     /** Format: date-time */
                     at: string;
                     available: boolean;
+                    /** @description "11:30 AM" today, "Mon 11:30 AM" on another day. */
+                    label: string;
                 }[];
             }[];
         };
@@ -3248,6 +3281,29 @@ export interface operations {
             /** @description The time selector. */
             200: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeOptions"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCartTimes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The time selector. */
+            200: {
+                headers: {
+                    /** @description One visitor's, kept by no cache. */
+                    "Cache-Control"?: "private, no-store";
                     [name: string]: unknown;
                 };
                 content: {

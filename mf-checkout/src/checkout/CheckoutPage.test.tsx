@@ -29,20 +29,24 @@ function start(cart: Cart = recordedCart(), more: Parameters<typeof mockApi>[0] 
   useAppStore.getState().set({ cart, location: dayton });
   return mockApi({
     'GET /cart': () => ({ body: { cart: useAppStore.getState().cart } }),
-    'GET /locations/oh-dayton/times': {
+    'GET /cart/times': {
       body: {
         asap_available: true,
         open_now: true,
+        later_available: true,
         next_ready: '2030-01-15T17:10:00Z',
         earliest: '2030-01-15T17:20:00Z',
+        earliest_label: '12:20 PM',
         time_zone: 'America/New_York',
         days: [
           {
             date: '2030-01-15',
+            label: 'Today',
+            today: true,
             slots: [
-              { at: '2030-01-15T17:30:00Z', available: false },
-              { at: '2030-01-15T17:45:00Z', available: true },
-              { at: '2030-01-15T18:00:00Z', available: true },
+              { at: '2030-01-15T17:30:00Z', available: false, label: '12:30 PM' },
+              { at: '2030-01-15T17:45:00Z', available: true, label: '12:45 PM' },
+              { at: '2030-01-15T18:00:00Z', available: true, label: 'Wed 1:00 PM' },
             ],
           },
         ],
@@ -144,6 +148,8 @@ describe('checkout', () => {
     const header = screen.getByRole('region', { name: 'Pickup or delivery' });
     expect(await within(header).findByText('That time just filled up. Choose another time.')).toBeInTheDocument();
     expect(await within(header).findByRole('button', { name: '12:45 PM' })).toBeInTheDocument();
+    // The edge's labels, which name the day when it is not today.
+    expect(within(header).getByRole('button', { name: 'Wed 1:00 PM' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com');
     await u.click(place());
     await waitFor(() => expect(api.to('POST /cart/submit')).toHaveLength(2));

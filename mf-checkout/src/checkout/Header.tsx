@@ -1,10 +1,9 @@
 // The checkout's header: where and how the order is collected, and when, with "Change"
 // opening the handoff and time selectors in place.
 import { useEffect, useId, useState } from 'react';
-import { pickupTimes } from '@henhouse/kit/api/locations';
 import type { Cart, Location, TimeOptions } from '@henhouse/kit/api/types';
 import { handoffChoices } from '@henhouse/kit/handoff/modes';
-import { setTime } from '@henhouse/kit/api/cart';
+import { cartTimes, setTime } from '@henhouse/kit/api/cart';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { HandoffSelector } from '../cart/HandoffSelector';
@@ -74,7 +73,7 @@ export function CheckoutHeader({
           {handoffError}
         </p>
       )}
-      {timeError && <TimeRefused cart={cart} message={timeError} place={place} />}
+      {timeError && <TimeRefused cart={cart} message={timeError} />}
       <div id={`${id}-panel`} hidden={!open} className="hh-checkout__change">
         {open && (
           <>
@@ -89,15 +88,16 @@ export function CheckoutHeader({
   );
 }
 
-/** TimeRefused says why the time was refused and offers the next free times. */
-function TimeRefused({ cart, message, place }: { cart: Cart; message: string; place: Place }) {
+/** TimeRefused says why the time was refused and offers the next free times the cart
+ *  can have, as the edge labels them ("Mon 11:30 AM"). */
+function TimeRefused({ cart, message }: { cart: Cart; message: string }) {
   const [opts, setOpts] = useState<TimeOptions | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
     // Without the times the message still says what happened; Change offers the picker.
-    pickupTimes(cart.location_id, ctl.signal).then(setOpts, () => setOpts(null));
+    cartTimes(ctl.signal).then(setOpts, () => setOpts(null));
     return () => ctl.abort();
   }, [cart.location_id, message]);
   // The edge offers only times still ahead; after the refused one when there was one.
@@ -132,7 +132,7 @@ function TimeRefused({ cart, message, place }: { cart: Cart; message: string; pl
                     }
                   }}
                 >
-                  {fmtTime(s.at, place)}
+                  {s.label}
                 </button>
               </li>
             ))}

@@ -25,6 +25,7 @@ const byCode: Record<string, Part> = {
   time_too_early: 'time',
   time_unavailable: 'time',
   time_not_today: 'time',
+  lead_time: 'time',
   store_closed: 'time',
   handoff_unavailable: 'header',
   address_required: 'header',

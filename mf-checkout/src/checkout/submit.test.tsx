@@ -26,8 +26,8 @@ function start(submits: unknown[]) {
   useAppStore.getState().set({ cart: recordedCart(), location: dayton });
   return mockApi({
     'GET /cart': () => ({ body: { cart: useAppStore.getState().cart } }),
-    'GET /locations/oh-dayton/times': {
-      body: { asap_available: true, open_now: true, time_zone: 'America/New_York', days: [] },
+    'GET /cart/times': {
+      body: { asap_available: true, open_now: true, later_available: false, time_zone: 'America/New_York', days: [] },
     },
     'POST /cart/submit': submits as never,
   });

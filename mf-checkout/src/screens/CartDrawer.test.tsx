@@ -21,19 +21,21 @@ const signedIn = (m: Record<string, unknown> = members(), c = cart()) =>
   useAppStore.getState().set({ user, members: m as never, cart: c });
 /** The server's cart is the one the store holds (the drawer fetches it on opening). */
 const serverCart = () => ({ body: { cart: useAppStore.getState().cart } });
-/** The order time choices of the cart's location (the drawer's time selector asks). */
+/** The order time choices of the cart (the drawer's time selector asks). */
 const times = {
   body: {
     asap_available: true,
     open_now: true,
+    later_available: false,
     earliest: '2030-01-15T17:20:00Z',
+    earliest_label: '12:20 PM',
     time_zone: 'America/New_York',
-    days: [{ date: '2030-01-15', slots: [] }],
+    days: [{ date: '2030-01-15', label: 'Today', today: true, slots: [] }],
   },
 };
 /** edge answers the calls every open drawer makes, and more. */
 const edge = (more: Parameters<typeof mockApi>[0] = {}) =>
-  mockApi({ 'GET /cart': serverCart, 'GET /locations/oh-dayton/times': times, ...more });
+  mockApi({ 'GET /cart': serverCart, 'GET /cart/times': times, ...more });
 
 /** The drawer is an overlay: it stays mounted on every path, as the shell keeps it. */
 const overlay = { routeId: 'cart-drawer', path: '*' };

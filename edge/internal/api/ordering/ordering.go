@@ -149,6 +149,7 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Post("/catering/estimate", a.estimate)
 
 	r.Get("/cart", a.cart)
+	r.Get("/cart/times", a.cartTimes)
 	r.Post("/cart", a.createCart)
 	r.Delete("/cart", a.abandon)
 	r.Post("/cart/products", a.addProduct)
@@ -462,6 +463,21 @@ func (a *api) cart(c fiber.Ctx) error {
 		return c.JSON(fiber.Map{"cart": nil})
 	}
 	return cartJSON(c, cart, err)
+}
+
+// GET /cart/times: the time options of the visitor's cart, those the notice of its
+// products allows (docs/api.md, "GET /api/cart/times").
+func (a *api) cartTimes(c fiber.Ctx) error {
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	t, err := a.p.CartTimes(c.Context(), o)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	return c.JSON(t)
 }
 
 func (a *api) createCart(c fiber.Ctx) error {

@@ -399,11 +399,18 @@ type NotTransferred struct {
 type Slot struct {
 	At        time.Time `json:"at"`
 	Available bool      `json:"available"`
+	// Label is the time as a guest reads it at the location: "11:30 AM" today, "Mon
+	// 11:30 AM" on another day.
+	Label string `json:"label"`
 }
 
 // Day of slots.
 type Day struct {
-	Date  string `json:"date"` // YYYY-MM-DD in the location's zone
+	Date string `json:"date"` // YYYY-MM-DD in the location's zone
+	// Label is "Today" or "Mon, Nov 30"; Today says the day is the location's today,
+	// the only day "Later" offers.
+	Label string `json:"label"`
+	Today bool   `json:"today"`
 	Slots []Slot `json:"slots"`
 }
 
@@ -412,8 +419,16 @@ type TimeOptions struct {
 	ASAPAvailable bool      `json:"asap_available"`
 	OpenNow       bool      `json:"open_now"`
 	NextReady     time.Time `json:"next_ready"`
-	// Earliest is NextReady moved BumpEarliestMinutes later.
-	Earliest time.Time `json:"earliest"`
+	// Earliest is NextReady moved BumpEarliestMinutes later, or the first time the
+	// notice of the cart's products allows; EarliestLabel writes it as a Slot's label.
+	Earliest      time.Time `json:"earliest"`
+	EarliestLabel string    `json:"earliest_label"`
+	// LaterAvailable: there are times left today ("Later"); when false the selector
+	// offers advance ordering instead.
+	LaterAvailable bool `json:"later_available"`
+	// Notice says why times are missing for a cart's products ("Tender Tray (small)
+	// needs 24 hours' notice: the earliest time is Thu 12:00 PM."); "" when none.
+	Notice string `json:"notice,omitempty"`
 	TimeZone string    `json:"time_zone"`
 	Days     []Day     `json:"days"`
 	// The zone's offset from UTC now and when it changes, as on a Location.
@@ -655,6 +670,9 @@ type Provider interface {
 	EstimateCatering(ctx context.Context, in EstimateInput) (Estimate, error)
 
 	Times(ctx context.Context, locationID string) (TimeOptions, error)
+	// CartTimes are the time options of the owner's cart: its location's, less the
+	// times too soon for the notice its products need.
+	CartTimes(ctx context.Context, owner string) (TimeOptions, error)
 
 	Cart(ctx context.Context, owner string) (Cart, error) // fault NotFound when none
 	// CreateCart starts a cart for menuID at locationID; locationID may be empty when

@@ -437,24 +437,50 @@ func (p *Provider) Times(ctx context.Context, locationID string) (ordering.TimeO
 	if !ok {
 		return ordering.TimeOptions{}, notFound("location_not_found", "We couldn't find that location.")
 	}
-	l := &p.cat.locations[i]
-	now := p.now()
-	s := p.cat.schedule(l, now)
-	z := p.cat.zones[l.ID]
-	opts := ordering.TimeOptions{ASAPAvailable: s.asap, OpenNow: s.openNow, NextReady: s.nextReady.UTC(), Earliest: s.earliest.UTC(), TimeZone: l.TimeZone, Days: []ordering.Day{}}
-	opts.UTCOffsetMinutes, opts.UTCOffsetUntil = ordering.ZoneOffset(z, now)
-	slots := p.cat.slots(l, s, now)
-	used, err := p.slotCounts(ctx, l.ID, slots)
+	return p.timeOptions(ctx, &p.cat.locations[i], nil)
+}
+
+// CartTimes lists the time options of the owner's cart: those its products allow.
+func (p *Provider) CartTimes(ctx context.Context, owner string) (ordering.TimeOptions, error) {
+	c, _, err := p.load(ctx, owner)
 	if err != nil {
 		return ordering.TimeOptions{}, err
 	}
-	for k, t := range slots {
+	l, _, err := p.cartContext(&c)
+	if err != nil {
+		return ordering.TimeOptions{}, err
+	}
+	return p.timeOptions(ctx, l, c.Products)
+}
+
+// timeOptions writes the choices (hours.go) of a location for some products, with
+// each slot's capacity and every time labelled with its day.
+func (p *Provider) timeOptions(ctx context.Context, l *ordering.Location, products []ordering.CartProduct) (ordering.TimeOptions, error) {
+	now := p.now()
+	ch := p.cat.choices(l, now, products)
+	z := p.cat.zones[l.ID]
+	opts := ordering.TimeOptions{ASAPAvailable: ch.asapOffered(), OpenNow: ch.openNow, NextReady: ch.nextReady.UTC(), Earliest: ch.earliest.UTC(), TimeZone: l.TimeZone, Days: []ordering.Day{}}
+	if !ch.earliest.IsZero() {
+		opts.EarliestLabel = ch.label(ch.earliest)
+	}
+	if err := ch.leadError(); err != nil {
+		fe, _ := fault.As(err)
+		opts.Notice = fe.Message
+	}
+	opts.UTCOffsetMinutes, opts.UTCOffsetUntil = ordering.ZoneOffset(z, now)
+	used, err := p.slotCounts(ctx, l.ID, ch.slots)
+	if err != nil {
+		return ordering.TimeOptions{}, err
+	}
+	for k, t := range ch.slots {
 		date := t.In(z).Format("2006-01-02")
 		if len(opts.Days) == 0 || opts.Days[len(opts.Days)-1].Date != date {
-			opts.Days = append(opts.Days, ordering.Day{Date: date})
+			opts.Days = append(opts.Days, ordering.Day{Date: date, Label: ch.dayLabel(t), Today: ch.today(t)})
 		}
 		d := &opts.Days[len(opts.Days)-1]
-		d.Slots = append(d.Slots, ordering.Slot{At: t.UTC(), Available: used[k] < int64(l.SlotCapacity)})
+		free := used[k] < int64(l.SlotCapacity)
+		d.Slots = append(d.Slots, ordering.Slot{At: t.UTC(), Available: free, Label: ch.label(t)})
+		opts.LaterAvailable = opts.LaterAvailable || (free && d.Today)
 	}
 	return opts, nil
 }

@@ -492,7 +492,7 @@ func (p *Provider) AddProduct(ctx context.Context, owner string, in ordering.Lin
 				}
 				ex.Quantity += line.Quantity
 				ex.TotalCents = ex.UnitPriceCents * int64(ex.Quantity)
-				return nil
+				return p.checkLead(c, l)
 			}
 		}
 		if len(c.Products) >= MaxLines {
@@ -500,8 +500,22 @@ func (p *Provider) AddProduct(ctx context.Context, owner string, in ordering.Lin
 		}
 		line.ID = newID("l_")
 		c.Products = append(c.Products, line)
-		return nil
+		return p.checkLead(c, l)
 	})
+}
+
+// checkLead refuses a product that needs more notice than the cart's chosen time
+// gives (checkTime, as when the time is set and when the order is placed). An ASAP cart
+// takes it: its time is not chosen yet, and the cart says what it needs (price).
+func (p *Provider) checkLead(c *ordering.Cart, l *ordering.Location) error {
+	if c.Time.Mode == ordering.TimeASAP {
+		return nil
+	}
+	_, err := p.cat.checkTime(l, c.Time, p.now(), c.Products)
+	if fe, ok := fault.As(err); ok && fe.Code == "lead_time" {
+		return err
+	}
+	return nil
 }
 
 func sameModifiers(a, b []ordering.ChosenModifier) bool {
@@ -705,7 +719,7 @@ func (p *Provider) SetTime(ctx context.Context, owner string, t ordering.TimeWan
 		if t.Mode == ordering.TimeASAP {
 			t.At = nil
 		}
-		if _, err := p.cat.checkTime(l, t, p.now()); err != nil {
+		if _, err := p.cat.checkTime(l, t, p.now(), c.Products); err != nil {
 			return err
 		}
 		if t.At != nil {
@@ -919,8 +933,8 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 	if c.Tip.Percent > 0 {
 		tip = (sub*int64(c.Tip.Percent) + 50) / 100
 	}
-	if p.needsLeadTime(c) {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("Catering needs %d hours' notice: choose a time at least %d hours from now.", p.cat.catering.LeadHours, p.cat.catering.LeadHours))
+	if msg := p.leadWarning(c, l); msg != "" {
+		c.Warnings = append(c.Warnings, msg)
 	}
 	if c.Handoff.Mode == ordering.HandoffDelivery && l.Services.DeliveryMinimumCents > 0 && sub < l.Services.DeliveryMinimumCents {
 		c.Warnings = append(c.Warnings, fmt.Sprintf("Delivery orders need a subtotal of at least $%.2f.", float64(l.Services.DeliveryMinimumCents)/100))
@@ -928,17 +942,21 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 	c.Totals = ordering.Totals{SubtotalCents: sub, DiscountCents: disc, FeesCents: fees, TaxCents: tax, TipCents: tip, TotalCents: sub - disc + fees + tax + tip}
 }
 
-// needsLeadTime: the cart holds catering and is wanted sooner than its notice allows.
-func (p *Provider) needsLeadTime(c *ordering.Cart) bool {
-	catering := false
+// leadWarning is the refusal a cart's time meets for the notice its products need
+// (checkTime's lead_time), said while the cart is open; "" when the time gives enough.
+func (p *Provider) leadWarning(c *ordering.Cart, l *ordering.Location) string {
+	needs := false
 	for _, line := range c.Products {
-		catering = catering || line.Catering
+		needs = needs || p.cat.leadTime(line) > 0
 	}
-	if !catering {
-		return false
+	if !needs {
+		return ""
 	}
-	earliest := p.now().Add(time.Duration(p.cat.catering.LeadHours) * time.Hour)
-	return c.Time.At == nil || c.Time.Mode == ordering.TimeASAP || c.Time.At.Before(earliest)
+	_, err := p.cat.checkTime(l, c.Time, p.now(), c.Products)
+	if fe, ok := fault.As(err); ok && fe.Code == "lead_time" {
+		return fe.Message
+	}
+	return ""
 }
 
 func (p *Provider) slotCounts(ctx context.Context, locID string, slots []time.Time) ([]int64, error) {

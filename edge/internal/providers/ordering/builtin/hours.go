@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"strings"
 	"time"
 
 	"github.com/henhouse/platform/edge/internal/fault"
@@ -132,37 +133,175 @@ func maxTime(a, b time.Time) time.Time {
 	return b
 }
 
-// checkTime validates a wanted time at now and returns when the order will be ready.
-func (c *Catalog) checkTime(l *ordering.Location, t ordering.TimeWanted, now time.Time) (time.Time, error) {
+// leadItem is a product of the cart that needs notice.
+type leadItem struct {
+	name string
+	lead time.Duration
+}
+
+// leadTime is the notice a product needs before the time it is wanted for: a catering
+// package needs the catering menu's lead_hours (docs/catering.md), anything else none.
+func (c *Catalog) leadTime(line ordering.CartProduct) time.Duration {
+	if line.Catering {
+		return time.Duration(c.catering.LeadHours) * time.Hour
+	}
+	return 0
+}
+
+// choices is every time an order can be wanted for at a location at now, for the
+// products of a cart: whether ASAP can be had, the slots of each day, the earliest time
+// and the notice the products need. The time selector's options (Times, CartTimes) and
+// the check of a wanted time (checkTime: setting the time, adding a product, placing the
+// order) all come from it, so what is offered is what is accepted.
+type choices struct {
+	schedule
+	l   *ordering.Location
+	z   *time.Location
+	now time.Time
+	// slots are the orderable times, none before notBefore.
+	slots []time.Time
+	// notBefore is now plus the longest notice a product needs; leads names those
+	// products. Both empty when nothing needs notice.
+	notBefore time.Time
+	leads     []leadItem
+	// earliest is the first time the order can be wanted for: the schedule's earliest,
+	// or the first slot after the notice.
+	earliest time.Time
+}
+
+func (c *Catalog) choices(l *ordering.Location, now time.Time, products []ordering.CartProduct) choices {
 	s := c.schedule(l, now)
+	ch := choices{schedule: s, l: l, z: c.zones[l.ID], now: now, earliest: s.earliest}
+	var lead time.Duration
+	seen := map[string]bool{}
+	for _, line := range products {
+		if d := c.leadTime(line); d > 0 {
+			lead = max(lead, d)
+			if !seen[line.ProductID] {
+				seen[line.ProductID] = true
+				ch.leads = append(ch.leads, leadItem{line.Name, d})
+			}
+		}
+	}
+	all := c.slots(l, s, now)
+	if lead == 0 {
+		ch.slots = all
+		return ch
+	}
+	ch.notBefore = now.Add(lead)
+	for _, t := range all {
+		if !t.Before(ch.notBefore) {
+			ch.slots = append(ch.slots, t)
+		}
+	}
+	ch.earliest = time.Time{}
+	if len(ch.slots) > 0 {
+		ch.earliest = ch.slots[0]
+	}
+	return ch
+}
+
+// label writes t at the location as a guest reads it: "11:30 AM" on the location's
+// today, "Mon 11:30 AM" on another day.
+func (ch *choices) label(t time.Time) string { return timeLabel(ch.z, t, ch.now) }
+
+func timeLabel(z *time.Location, t, now time.Time) string {
+	lt, ln := t.In(z), now.In(z)
+	if sameDate(lt, ln) {
+		return lt.Format("3:04 PM")
+	}
+	return lt.Format("Mon 3:04 PM")
+}
+
+func sameDate(a, b time.Time) bool {
+	ay, am, ad := a.Date()
+	by, bm, bd := b.Date()
+	return ay == by && am == bm && ad == bd
+}
+
+// dayLabel writes a date of the selector: "Today", else "Mon, Nov 30".
+func (ch *choices) dayLabel(t time.Time) string {
+	if sameDate(t.In(ch.z), ch.now.In(ch.z)) {
+		return "Today"
+	}
+	return t.In(ch.z).Format("Mon, Jan 2")
+}
+
+// asapOffered: ASAP can be had, the store being open and nothing needing notice.
+func (ch *choices) asapOffered() bool { return ch.asap && len(ch.leads) == 0 }
+
+// today says whether t is on the location's today.
+func (ch *choices) today(t time.Time) bool { return sameDate(t.In(ch.z), ch.now.In(ch.z)) }
+
+// leadError refuses a time too soon for the notice the cart's products need, naming
+// them and the earliest time they allow ("Tender Tray (small) needs 24 hours' notice:
+// the earliest time is Thu 12:00 PM."); nil when the products need none.
+func (ch *choices) leadError() error {
+	if len(ch.leads) == 0 {
+		return nil
+	}
+	names := make([]string, len(ch.leads))
+	var lead time.Duration
+	for i, x := range ch.leads {
+		names[i] = x.name
+		lead = max(lead, x.lead)
+	}
+	verb := "needs"
+	if len(names) > 1 {
+		verb = "need"
+	}
+	who := joinNames(names)
+	hours := int(lead / time.Hour)
+	if ch.earliest.IsZero() {
+		return fault.New(fault.Rule, "lead_time", "%s %s %d hours' notice, more than %s takes orders ahead for.", who, verb, hours, ch.l.Name).Field("time", "Too soon")
+	}
+	return fault.New(fault.Rule, "lead_time", "%s %s %d hours' notice: the earliest time is %s.", who, verb, hours, ch.label(ch.earliest)).Field("time", "Too soon")
+}
+
+// joinNames writes "A", "A and B", "A, B and C".
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// checkTime validates a wanted time at now for a cart's products and returns when the
+// order will be ready. It accepts exactly what choices offers.
+func (c *Catalog) checkTime(l *ordering.Location, t ordering.TimeWanted, now time.Time, products []ordering.CartProduct) (time.Time, error) {
+	ch := c.choices(l, now, products)
 	switch t.Mode {
-	case ordering.TimeASAP, "":
-		if !s.asap {
+	case ordering.TimeASAP:
+		if err := ch.leadError(); err != nil {
+			return time.Time{}, err
+		}
+		if !ch.asap {
 			return time.Time{}, fault.New(fault.Rule, "asap_unavailable", "%s is closed right now. Choose a later time.", l.Name).Field("time", "ASAP isn't available")
 		}
-		return s.nextReady, nil
+		return ch.nextReady, nil
 	case ordering.TimeLater, ordering.TimeAdvance:
 		if t.At == nil {
 			return time.Time{}, fault.New(fault.Invalid, "invalid", "Choose a date and time.").Field("at", "Select Time")
 		}
 		at := t.At.UTC()
-		z := c.zones[l.ID]
-		if t.Mode == ordering.TimeLater {
-			ny, nm, nd := now.In(z).Date()
-			ay, am, ad := at.In(z).Date()
-			if ny != ay || nm != am || nd != ad {
-				return time.Time{}, fault.New(fault.Invalid, "time_not_today", "“Later” is for later today. Use advance ordering for another day.").Field("at", "Choose a time today")
-			}
+		if t.Mode == ordering.TimeLater && !ch.today(at) {
+			return time.Time{}, fault.New(fault.Invalid, "time_not_today", "“Later” is for later today. Use advance ordering for another day.").Field("at", "Choose a time today")
 		}
-		for _, slot := range c.slots(l, s, now) {
+		if !ch.notBefore.IsZero() && at.Before(ch.notBefore) {
+			return time.Time{}, ch.leadError()
+		}
+		for _, slot := range ch.slots {
 			if slot.Equal(at) {
 				return at, nil
 			}
 		}
-		if at.Before(s.earliest) {
-			return time.Time{}, fault.New(fault.Rule, "time_too_early", "The earliest time we can have your order ready is %s.", s.earliest.In(z).Format("3:04 PM")).Field("at", "Too early")
+		if at.Before(ch.earliest) {
+			return time.Time{}, fault.New(fault.Rule, "time_too_early", "The earliest time we can have your order ready is %s.", ch.label(ch.earliest)).Field("at", "Too early")
 		}
-		return time.Time{}, fault.New(fault.Rule, "time_unavailable", "%s can't take orders for %s. Choose another time.", l.Name, at.In(z).Format("Mon Jan 2, 3:04 PM")).Field("at", "Not available")
+		return time.Time{}, fault.New(fault.Rule, "time_unavailable", "%s can't take orders for %s. Choose another time.", l.Name, ch.label(at)).Field("at", "Not available")
 	}
 	return time.Time{}, fault.New(fault.Invalid, "invalid", "Choose ASAP, later or a date and time.").Field("mode", "must be asap, later or advance")
 }

@@ -300,7 +300,7 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		}
 	}
 	now := p.now()
-	readyAt, err := p.cat.checkTime(l, c.Time, now)
+	readyAt, err := p.cat.checkTime(l, c.Time, now, c.Products)
 	if err != nil {
 		return ordering.Order{}, err
 	}

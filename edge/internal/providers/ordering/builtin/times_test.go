@@ -1,0 +1,126 @@
+package builtin
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/store"
+	"github.com/henhouse/platform/edge/internal/store/storetest"
+)
+
+func faultMessage(err error) string {
+	if fe, ok := fault.As(err); ok {
+		return fe.Message
+	}
+	return ""
+}
+
+// A catering package needs 24 hours' notice: the time is checked against it when it is
+// set, when a package is added and when the order is placed, with the same words.
+func TestCateringNoticeIsEnforced(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st) // Wed 12:00 in Columbus, open 10:30–22:00
+		const want = "Tender Tray (small) needs 24 hours' notice: the earliest time is Thu 12:00 PM."
+		if _, err := e.p.CreateCart(ctx, "v", "m-standard", "oh-columbus-downtown"); err != nil {
+			t.Fatal(err)
+		}
+		// An ASAP cart takes the tray, and says what it needs.
+		c, err := e.p.AddProduct(ctx, "v", ordering.LineInput{ProductID: "tender-tray-small"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Warnings) != 1 || c.Warnings[0] != want {
+			t.Fatalf("warnings %q", c.Warnings)
+		}
+		// The time picker offers no ASAP and no time before the notice.
+		opts, err := e.p.CartTimes(ctx, "v")
+		if err != nil {
+			t.Fatal(err)
+		}
+		thuNoon := noon.Add(24 * time.Hour)
+		if opts.ASAPAvailable || opts.LaterAvailable || opts.Notice != want || !opts.Earliest.Equal(thuNoon) || opts.EarliestLabel != "Thu 12:00 PM" {
+			t.Fatalf("options: asap=%v later=%v notice=%q earliest=%v %q", opts.ASAPAvailable, opts.LaterAvailable, opts.Notice, opts.Earliest, opts.EarliestLabel)
+		}
+		if first := opts.Days[0].Slots[0]; !first.At.Equal(thuNoon) || first.Label != "Thu 12:00 PM" {
+			t.Fatalf("first slot %+v", first)
+		}
+		// Placing it ASAP is refused.
+		_, err = e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "lead-0001-abcdef", Customer: guest, Payments: []ordering.PaymentInput{{Kind: "instore"}}})
+		if faultCode(t, err) != "lead_time" || faultMessage(err) != want {
+			t.Fatalf("submit ASAP: %v", err)
+		}
+		// Setting ASAP or a time today is refused.
+		if _, err := e.p.SetTime(ctx, "v", ordering.TimeWanted{Mode: "asap"}); faultCode(t, err) != "lead_time" || faultMessage(err) != want {
+			t.Fatalf("ASAP: %v", err)
+		}
+		soon := noon.Add(2 * time.Hour)
+		if _, err := e.p.SetTime(ctx, "v", ordering.TimeWanted{Mode: "later", At: &soon}); faultCode(t, err) != "lead_time" {
+			t.Fatalf("later today: %v", err)
+		}
+		if c, err = e.p.SetTime(ctx, "v", ordering.TimeWanted{Mode: "advance", At: &thuNoon}); err != nil || len(c.Warnings) != 0 {
+			t.Fatalf("a day ahead: %v %q", err, c.Warnings)
+		}
+		// A cart wanted for this afternoon refuses the tray when it is added.
+		e.p.CreateCart(ctx, "w", "m-standard", "oh-columbus-downtown")
+		if _, err := e.p.SetTime(ctx, "w", ordering.TimeWanted{Mode: "later", At: &soon}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.p.AddProduct(ctx, "w", comboLine()); err != nil {
+			t.Fatal(err)
+		}
+		_, err = e.p.AddProduct(ctx, "w", ordering.LineInput{ProductID: "tender-tray-small"})
+		if faultCode(t, err) != "lead_time" || faultMessage(err) != want {
+			t.Fatalf("add to a cart for this afternoon: %v", err)
+		}
+		if c, _ := e.p.Cart(ctx, "w"); len(c.Products) != 1 {
+			t.Fatalf("the refused tray stayed: %d lines", len(c.Products))
+		}
+		// Without catering, ASAP is offered as before.
+		if opts, _ := e.p.CartTimes(ctx, "w"); !opts.ASAPAvailable || opts.Notice != "" || !opts.LaterAvailable {
+			t.Fatalf("no catering: %+v", opts)
+		}
+	})
+}
+
+// At night every time names its day, "Later" is not offered, and ASAP is refused.
+func TestTimesCarryTheirDay(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		opts, _ := e.p.Times(ctx, "oh-columbus-downtown")
+		if opts.EarliestLabel != "12:25 PM" || opts.Days[0].Label != "Today" || !opts.Days[0].Today || opts.Days[0].Slots[0].Label != "12:30 PM" || !opts.LaterAvailable {
+			t.Fatalf("at noon: %q %+v", opts.EarliestLabel, opts.Days[0].Slots[0])
+		}
+		if d := opts.Days[1]; d.Label != "Thu, Nov 26" || d.Today || d.Slots[0].Label != "Thu 10:45 AM" {
+			t.Fatalf("tomorrow: %+v", d.Slots[0])
+		}
+		// 23:00 on Wednesday: closed until 10:30 on Thursday.
+		e.clk.Set(time.Date(2026, 11, 26, 4, 0, 0, 0, time.UTC))
+		opts, _ = e.p.Times(ctx, "oh-columbus-downtown")
+		if opts.ASAPAvailable || opts.LaterAvailable || opts.EarliestLabel != "Thu 10:55 AM" {
+			t.Fatalf("at night: asap=%v later=%v earliest=%q", opts.ASAPAvailable, opts.LaterAvailable, opts.EarliestLabel)
+		}
+		if d := opts.Days[0]; d.Today || d.Label != "Thu, Nov 26" || d.Slots[0].Label != "Thu 11:00 AM" {
+			t.Fatalf("first day at night: %+v", d)
+		}
+		e.p.CreateCart(ctx, "v", "m-standard", "oh-columbus-downtown")
+		at := opts.Days[0].Slots[0].At
+		_, err := e.p.SetTime(ctx, "v", ordering.TimeWanted{Mode: "later", At: &at})
+		if faultCode(t, err) != "time_not_today" {
+			t.Fatalf("later for tomorrow: %v", err)
+		}
+		if _, err := e.p.SetTime(ctx, "v", ordering.TimeWanted{Mode: "advance", At: &at}); err != nil {
+			t.Fatal(err)
+		}
+		early := at.Add(-30 * time.Minute)
+		if _, err := e.p.SetTime(ctx, "v", ordering.TimeWanted{Mode: "advance", At: &early}); !strings.Contains(faultMessage(err), "Thu 10:55 AM") {
+			t.Fatalf("too early names the day: %v", err)
+		}
+		// An empty mode is not ASAP.
+		if _, err := e.p.SetTime(ctx, "v", ordering.TimeWanted{}); faultCode(t, err) != "invalid" {
+			t.Fatalf("empty mode: %v", err)
+		}
+	})
+}
