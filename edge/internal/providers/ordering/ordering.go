@@ -428,9 +428,9 @@ type TimeOptions struct {
 	LaterAvailable bool `json:"later_available"`
 	// Notice says why times are missing for a cart's products ("Tender Tray (small)
 	// needs 24 hours' notice: the earliest time is Thu 12:00 PM."); "" when none.
-	Notice string `json:"notice,omitempty"`
-	TimeZone string    `json:"time_zone"`
-	Days     []Day     `json:"days"`
+	Notice   string `json:"notice,omitempty"`
+	TimeZone string `json:"time_zone"`
+	Days     []Day  `json:"days"`
 	// The zone's offset from UTC now and when it changes, as on a Location.
 	UTCOffsetMinutes *int       `json:"utc_offset_minutes,omitempty"`
 	UTCOffsetUntil   *time.Time `json:"utc_offset_until,omitempty"`
