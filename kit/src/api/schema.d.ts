@@ -2338,6 +2338,9 @@ export interface components {
                 [key: string]: string;
             };
             status_times: components["schemas"]["StatusTimes"];
+            status_labels: components["schemas"]["StatusLabels"];
+            /** @description While placed, when the kitchen starts on an order wanted for a chosen time: "Mon 11:10 AM", "at 4:40 PM" (today). Absent for ASAP. */
+            kitchen_starts?: string;
             /**
              * Format: date-time
              * @description When a curbside guest said they were outside.
@@ -2362,6 +2365,13 @@ export interface components {
             /** Format: date-time */
             ready: string;
             /** Format: date-time */
+            completed: string;
+        };
+        /** @description The status times as a guest reads them at the location: "11:10 AM" today, "Mon 11:10 AM" on another day. */
+        StatusLabels: {
+            placed: string;
+            preparing: string;
+            ready: string;
             completed: string;
         };
         OrderResponse: {

@@ -29,7 +29,8 @@ export function statusSentence(o: Order): string {
   const delivery = o.handoff.mode === 'delivery';
   switch (o.status) {
     case 'placed':
-      return 'Your order is placed. The kitchen starts on it soon.';
+      // The edge says when the kitchen starts on an order wanted for a chosen time.
+      return `Your order is placed. The kitchen starts on it ${o.kitchen_starts ?? 'soon'}.`;
     case 'preparing':
       return 'Your order is being prepared.';
     case 'ready':
@@ -121,7 +122,7 @@ function OrderDetails({
                 {i <= stepIndex && <span className="visually-hidden"> (done)</span>}
                 <span className="hh-order__step-time">
                   {i <= stepIndex ? '' : 'about '}
-                  {fmtTime(o.status_times[st.key], place)}
+                  {o.status_labels?.[st.key] ?? fmtTime(o.status_times[st.key], place)}
                 </span>
               </li>
             ))}

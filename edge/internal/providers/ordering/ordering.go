@@ -489,6 +489,14 @@ type StatusTimes struct {
 	Completed time.Time `json:"completed"`
 }
 
+// StatusLabels are StatusTimes as a guest reads them.
+type StatusLabels struct {
+	Placed    string `json:"placed"`
+	Preparing string `json:"preparing"`
+	Ready     string `json:"ready"`
+	Completed string `json:"completed"`
+}
+
 // Order is a placed order.
 type Order struct {
 	ID           string            `json:"id"`
@@ -511,6 +519,12 @@ type Order struct {
 	MemberID     string            `json:"member_id,omitempty"`
 	CustomFields map[string]string `json:"custom_fields,omitempty"`
 	StatusTimes  StatusTimes       `json:"status_times"`
+	// StatusLabels write StatusTimes as a guest reads them at the location: "11:10 AM"
+	// today, "Mon 11:10 AM" on another day.
+	StatusLabels StatusLabels `json:"status_labels"`
+	// KitchenStarts says when the kitchen starts on an order wanted for a chosen time
+	// ("Mon 11:10 AM", "at 4:40 PM" today) while it is placed; "" for ASAP ("soon").
+	KitchenStarts string `json:"kitchen_starts,omitempty"`
 	// ArrivedAt is when a curbside guest said they were outside.
 	ArrivedAt   *time.Time `json:"arrived_at,omitempty"`
 	CancelledAt *time.Time `json:"cancelled_at,omitempty"`

@@ -116,6 +116,14 @@ func (p *Provider) lifecycle(s *storedOrder) ordering.Order {
 	// The location as stored when the order was placed, with its clock as of this answer:
 	// the confirmation writes the order's times from the zone's current UTC offset.
 	p.cat.stampNow(&o.Location, now)
+	z := p.cat.zones[o.Location.ID]
+	if z == nil {
+		z = time.UTC
+	}
+	st := o.StatusTimes
+	o.StatusLabels = ordering.StatusLabels{Placed: timeLabel(z, st.Placed, now), Preparing: timeLabel(z, st.Preparing, now),
+		Ready: timeLabel(z, st.Ready, now), Completed: timeLabel(z, st.Completed, now)}
+	o.KitchenStarts = ""
 	if o.Status == ordering.OrderCancelled {
 		o.Cancellable = false
 		return o
@@ -131,6 +139,13 @@ func (p *Provider) lifecycle(s *storedOrder) ordering.Order {
 		o.Status = ordering.OrderCompleted
 	}
 	o.Cancellable = o.Status == ordering.OrderPlaced && s.Slot != ""
+	if o.Status == ordering.OrderPlaced && o.Time.Mode != ordering.TimeASAP {
+		// An order wanted for a chosen time may wait hours, or days, for the kitchen.
+		o.KitchenStarts = o.StatusLabels.Preparing
+		if sameDate(st.Preparing.In(z), now.In(z)) {
+			o.KitchenStarts = "at " + o.KitchenStarts
+		}
+	}
 	return o
 }
 

@@ -124,3 +124,30 @@ func TestTimesCarryTheirDay(t *testing.T) {
 		}
 	})
 }
+
+// An order for tomorrow says when the kitchen starts on it; an ASAP one does not.
+func TestAdvanceOrderSaysWhenTheKitchenStarts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st) // Wed 12:00 in Columbus
+		placeable(t, e, "v")
+		at := time.Date(2026, 11, 26, 16, 0, 0, 0, time.UTC) // Thu 11:00 AM
+		if _, err := e.p.SetTime(ctx, "v", ordering.TimeWanted{Mode: "advance", At: &at}); err != nil {
+			t.Fatal(err)
+		}
+		o, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "advance-0001-abc", Customer: guest, Payments: []ordering.PaymentInput{{Kind: "instore"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.KitchenStarts != "Thu 10:45 AM" || o.StatusLabels.Ready != "Thu 11:00 AM" || o.StatusLabels.Placed != "12:00 PM" {
+			t.Fatalf("starts %q, labels %+v", o.KitchenStarts, o.StatusLabels)
+		}
+		placeable(t, e, "w")
+		o, err = e.p.Submit(ctx, "w", ordering.SubmitInput{IdempotencyKey: "asap-0001-abcdef", Customer: guest, Payments: []ordering.PaymentInput{{Kind: "instore"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.KitchenStarts != "" || o.StatusLabels.Ready != "12:15 PM" {
+			t.Fatalf("ASAP: starts %q, labels %+v", o.KitchenStarts, o.StatusLabels)
+		}
+	})
+}
