@@ -5,12 +5,14 @@ import { clockAt } from '../ui/time';
 
 const MODE: Record<string, string> = { pickup: 'Pickup', curbside: 'Curbside', delivery: 'Delivery' };
 
-/** handoffSummary: how and when, as the cart has it ("Pickup, as soon as possible"). */
+/** handoffSummary: how and when, as the cart has it ("Pickup, as soon as possible"). A
+ *  closed location takes no ASAP order (the edge's `open_now`): the guest is asked to
+ *  choose a time instead. */
 export function handoffSummary(cart: Cart | null, location: Location): string {
-  if (!cart) return 'Pickup, as soon as possible';
+  const asap = location.open_now ? 'as soon as possible' : 'choose a time (closed now)';
+  if (!cart) return `Pickup, ${asap}`;
   const mode = MODE[cart.handoff.mode] ?? cart.handoff.mode;
-  const when =
-    cart.time.mode === 'asap' || !cart.time.at ? 'as soon as possible' : `at ${clockAt(cart.time.at, location)}`;
+  const when = cart.time.mode === 'asap' || !cart.time.at ? asap : `at ${clockAt(cart.time.at, location)}`;
   return `${mode}, ${when}`;
 }
 
