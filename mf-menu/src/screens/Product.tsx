@@ -124,7 +124,7 @@ function ProductForm({
   const unavailable = p.available_now === false;
   const place = location?.menu_id === mid ? location : undefined;
   const reason = unavailable
-    ? `${p.availability?.label ?? 'Not available now'}. Earliest available ${p.available_at ? clockAt(p.available_at, place) : 'later'}.`
+    ? `${p.availability?.label ?? 'Not available now'}. ${p.available_at ? `Earliest available ${clockAt(p.available_at, place)}` : 'Not served at this location'}.`
     : missing.length
       ? `To add this, ${missing.join('; ')}.`
       : '';
@@ -183,9 +183,9 @@ function ProductForm({
   return (
     <div className="hh-menu hh-product" data-screen="mf-menu/Product">
       <ProductHead mid={mid} image={p.image || PLACEHOLDER} name={p.name} description={p.description}>
-        {unavailable && p.available_at && (
+        {unavailable && (
           <p className="hh-badge" title={p.availability?.label}>
-            Earliest available {clockAt(p.available_at, place)}
+            {p.available_at ? `Earliest available ${clockAt(p.available_at, place)}` : 'Not served at this location'}
           </p>
         )}
       </ProductHead>

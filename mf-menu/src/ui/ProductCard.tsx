@@ -62,9 +62,10 @@ export function ProductCard({
       />
       <div className="hh-product-card__body">
         <H className="hh-product-card__name">{p.name}</H>
-        {unavailable && p.available_at && (
+        {unavailable && (
           <p className="hh-badge" id={badgeId} title={p.availability?.label}>
-            Earliest available {clockAt(p.available_at, place)}
+            {/* No time from the edge: the window falls outside this location's opening hours. */}
+            {p.available_at ? `Earliest available ${clockAt(p.available_at, place)}` : 'Not served at this location'}
           </p>
         )}
         <p className="hh-product-card__desc">{p.description}</p>

@@ -157,9 +157,9 @@ func (p *Provider) Menu(ctx context.Context, menuID, locationID string) (orderin
 	}
 	m := mi.menu
 	m.Categories = slices.Clone(m.Categories)
-	z := p.zoneOf(mi, locationID)
+	l := p.locOf(mi, locationID)
 	for i := range m.Categories {
-		m.Categories[i] = p.stampCategory(m.Categories[i], z)
+		m.Categories[i] = p.stampCategory(m.Categories[i], l)
 	}
 	return m, nil
 }
@@ -174,7 +174,7 @@ func (p *Provider) Product(ctx context.Context, menuID, productID, locationID st
 	if !ok {
 		return ordering.Product{}, notFound("product_not_found", "That item isn't on this menu.")
 	}
-	return p.stamp(*pr, p.zoneOf(mi, locationID)), nil
+	return p.stamp(*pr, p.locOf(mi, locationID)), nil
 }
 
 // Category returns one category of a menu.
@@ -187,40 +187,41 @@ func (p *Provider) Category(ctx context.Context, menuID, categoryID, locationID 
 	if !ok {
 		return ordering.Category{}, notFound("category_not_found", "That category isn't on this menu.")
 	}
-	return p.stampCategory(*c, p.zoneOf(mi, locationID)), nil
+	return p.stampCategory(*c, p.locOf(mi, locationID)), nil
 }
 
-// zoneOf is the time zone of locationID when it sells the menu, else of the first
-// location that does.
-func (p *Provider) zoneOf(mi *menuIndex, locationID string) *time.Location {
+// locOf is locationID when it sells the menu, else the first location that does (nil
+// when none does).
+func (p *Provider) locOf(mi *menuIndex, locationID string) *ordering.Location {
 	if locationID != "" && slices.Contains(mi.locations, locationID) {
-		return p.cat.zones[locationID]
+		return &p.cat.locations[p.cat.locByID[locationID]]
 	}
 	if len(mi.locations) > 0 {
-		return p.cat.zones[mi.locations[0]]
+		return &p.cat.locations[p.cat.locByID[mi.locations[0]]]
 	}
-	return time.UTC
+	return nil
 }
 
-func (p *Provider) stampCategory(c ordering.Category, z *time.Location) ordering.Category {
+func (p *Provider) stampCategory(c ordering.Category, l *ordering.Location) ordering.Category {
 	if c.Availability == nil {
 		return c
 	}
 	c.Products = slices.Clone(c.Products)
 	for i := range c.Products {
-		c.Products[i] = p.stamp(c.Products[i], z)
+		c.Products[i] = p.stamp(c.Products[i], l)
 	}
 	return c
 }
 
-// stamp fills AvailableNow and AvailableAt of a part-day product.
-func (p *Provider) stamp(pr ordering.Product, z *time.Location) ordering.Product {
+// stamp fills AvailableNow and AvailableAt of a part-day product at location l: the
+// "earliest available" badge follows the location's opening hours (partDay).
+func (p *Provider) stamp(pr ordering.Product, l *ordering.Location) ordering.Product {
 	if pr.Availability == nil {
 		return pr
 	}
-	now, at := availableAt(pr.Availability, z, p.now())
+	now, at := p.cat.partDay(l, pr.Availability, p.now())
 	pr.AvailableNow = &now
-	if !now {
+	if !now && !at.IsZero() {
 		u := at.UTC()
 		pr.AvailableAt = &u
 	}
@@ -261,7 +262,7 @@ func (p *Provider) SearchMenu(ctx context.Context, menuID string, f ordering.Men
 		return nil, fault.New(fault.Invalid, "invalid", "Search for at most 100 characters.").Field("q", "too long")
 	}
 	words := strings.Fields(strings.ToLower(f.Query))
-	z := p.zoneOf(mi, f.LocationID)
+	l := p.locOf(mi, f.LocationID)
 	out := []ordering.Product{}
 	for _, cat := range mi.menu.Categories {
 		catText := strings.ToLower(cat.Name + " " + cat.Description)
@@ -285,7 +286,7 @@ func (p *Provider) SearchMenu(ctx context.Context, menuID string, f ordering.Men
 				}
 			}
 			if ok {
-				out = append(out, p.stamp(pr, z))
+				out = append(out, p.stamp(pr, l))
 			}
 		}
 	}

@@ -449,13 +449,17 @@ func (p *Provider) checkAvailable(c *ordering.Cart, l *ordering.Location, mi *me
 	if c.Time.At != nil && c.Time.Mode != ordering.TimeASAP {
 		when = *c.Time.At
 	}
-	ok, next := availableAt(pr.Availability, p.cat.zones[l.ID], when)
+	ok, next := p.cat.partDay(l, pr.Availability, when)
 	if ok {
 		return nil
 	}
-	z := p.cat.zones[l.ID]
+	if next.IsZero() {
+		return fault.New(fault.Rule, "product_unavailable", "%s is served from %s to %s, when %s is closed.",
+			pr.Name, clockLabel(pr.Availability.From), clockLabel(pr.Availability.Until), l.Name).
+			Field("productId", "not available at this location")
+	}
 	return fault.New(fault.Rule, "product_unavailable", "%s is served from %s to %s. You can order it for %s or later.",
-		pr.Name, clockLabel(pr.Availability.From), clockLabel(pr.Availability.Until), next.In(z).Format("Mon 3:04 PM")).
+		pr.Name, clockLabel(pr.Availability.From), clockLabel(pr.Availability.Until), timeLabel(p.cat.zones[l.ID], next, p.now())).
 		Field("productId", "not available at this time")
 }
 

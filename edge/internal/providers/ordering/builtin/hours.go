@@ -305,3 +305,43 @@ func (c *Catalog) checkTime(l *ordering.Location, t ordering.TimeWanted, now tim
 	}
 	return time.Time{}, fault.New(fault.Invalid, "invalid", "Choose ASAP, later or a date and time.").Field("mode", "must be asap, later or advance")
 }
+
+// partDay says whether a part-day product (its daily window a) can be had at t at
+// location l: t is in the window and the location is open. When not, it gives the next
+// time both hold, within the days the location takes orders for; zero when there is
+// none (a breakfast window at a location that opens after it). The menu's "earliest
+// available" badge and the cart's check both come from here (docs/menu.md, "Part-day
+// products").
+func (c *Catalog) partDay(l *ordering.Location, a *ordering.Availability, t time.Time) (bool, time.Time) {
+	if l == nil {
+		return availableAt(a, time.UTC, t)
+	}
+	z := c.zones[l.ID]
+	from, _ := clock(a.From)
+	until, _ := clock(a.Until)
+	local := t.In(z)
+	var next time.Time
+	for _, iv := range c.intervals(l, t, l.AdvanceDays+1) {
+		// The window on each local date the opening interval touches.
+		s := iv.start.In(z)
+		for day := time.Date(s.Year(), s.Month(), s.Day(), 0, 0, 0, 0, z); day.Before(iv.end); day = day.AddDate(0, 0, 1) {
+			ws := time.Date(day.Year(), day.Month(), day.Day(), 0, from, 0, 0, z)
+			we := time.Date(day.Year(), day.Month(), day.Day(), 0, until, 0, 0, z)
+			start, end := maxTime(ws, iv.start), iv.end
+			if we.Before(end) {
+				end = we
+			}
+			if !start.Before(end) || !end.After(local) {
+				continue
+			}
+			start = maxTime(start, t)
+			if !start.After(t) {
+				return true, time.Time{}
+			}
+			if next.IsZero() || start.Before(next) {
+				next = start
+			}
+		}
+	}
+	return false, next
+}

@@ -33,8 +33,8 @@ func TestEveryMarkerOccursOnTheStandardMenu(t *testing.T) {
 func TestBreakfastFollowsTheLocationClock(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		// noon in Columbus: breakfast is over until 6:00 tomorrow.
-		cat, err := e.p.Category(ctx, "m-standard", "breakfast", "oh-cincinnati")
+		// noon in Dayton: breakfast is over until the store opens at 6:30 tomorrow.
+		cat, err := e.p.Category(ctx, "m-standard", "breakfast", "oh-dayton")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,10 +42,10 @@ func TestBreakfastFollowsTheLocationClock(t *testing.T) {
 		if p.AvailableNow == nil || *p.AvailableNow || p.AvailableAt == nil {
 			t.Fatalf("at noon: %+v", p)
 		}
-		if want := time.Date(2026, 11, 26, 11, 0, 0, 0, time.UTC); !p.AvailableAt.Equal(want) {
+		if want := time.Date(2026, 11, 26, 11, 30, 0, 0, time.UTC); !p.AvailableAt.Equal(want) {
 			t.Fatalf("next at %v, want %v", p.AvailableAt, want)
 		}
-		if _, err := e.p.CreateCart(ctx, "v1", "m-standard", "oh-cincinnati"); err != nil {
+		if _, err := e.p.CreateCart(ctx, "v1", "m-standard", "oh-dayton"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := e.p.AddProduct(ctx, "v1", ordering.LineInput{ProductID: p.ID}); faultCode(t, err) != "product_unavailable" {
@@ -53,7 +53,7 @@ func TestBreakfastFollowsTheLocationClock(t *testing.T) {
 		}
 		// 7:00 in Columbus.
 		e.clk.Set(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
-		m, _ := e.p.Menu(ctx, "m-standard", "oh-cincinnati")
+		m, _ := e.p.Menu(ctx, "m-standard", "oh-dayton")
 		if b := m.Categories[0]; b.ID != "breakfast" || !*b.Products[0].AvailableNow || b.Products[0].AvailableAt != nil {
 			t.Fatalf("at 7:00: %+v", b.Products[0])
 		}

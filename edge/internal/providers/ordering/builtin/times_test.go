@@ -151,3 +151,45 @@ func TestAdvanceOrderSaysWhenTheKitchenStarts(t *testing.T) {
 		}
 	})
 }
+
+// The "earliest available" time of breakfast follows the location's opening hours.
+func TestBreakfastFollowsOpeningHours(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st) // Wed 12:00 Eastern
+		// Dayton opens at 6:30: breakfast (6:00–10:30) can be had from 6:30.
+		cat, err := e.p.Category(ctx, "m-standard", "breakfast", "oh-dayton")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := cat.Products[0]
+		if want := time.Date(2026, 11, 26, 11, 30, 0, 0, time.UTC); p.AvailableAt == nil || !p.AvailableAt.Equal(want) {
+			t.Fatalf("Dayton: next at %v, want %v", p.AvailableAt, want)
+		}
+		// Cleveland opens at 11:00: no breakfast at all, and no time to promise.
+		cat, _ = e.p.Category(ctx, "m-standard", "breakfast", "oh-cleveland")
+		if p := cat.Products[0]; p.AvailableNow == nil || *p.AvailableNow || p.AvailableAt != nil {
+			t.Fatalf("Cleveland: %+v", p)
+		}
+		// A location closed on Sundays: on Saturday after breakfast, the next one is Monday's.
+		l := e.p.cat.locations[e.p.cat.locByID["oh-dayton"]]
+		l.Hours = append([]ordering.Hours(nil), l.Hours...)
+		for i := range l.Hours {
+			if l.Hours[i].Day == "sun" {
+				l.Hours[i] = ordering.Hours{Day: "sun", Closed: true}
+			}
+		}
+		sat := time.Date(2026, 11, 28, 17, 0, 0, 0, time.UTC) // Sat 12:00
+		ok, next := e.p.cat.partDay(&l, p.Availability, sat)
+		if want := time.Date(2026, 11, 30, 11, 30, 0, 0, time.UTC); ok || !next.Equal(want) {
+			t.Fatalf("closed on Sunday: %v %v, want Mon %v", ok, next, want)
+		}
+		// Sunday 7:00 there: in the window, but closed.
+		if ok, _ := e.p.cat.partDay(&l, p.Availability, time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)); ok {
+			t.Fatal("available on a closed Sunday")
+		}
+		// 7:00 on a weekday: available now.
+		if ok, _ := e.p.cat.partDay(&l, p.Availability, time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)); !ok {
+			t.Fatal("not available at 7:00 on Monday")
+		}
+	})
+}
