@@ -27,7 +27,7 @@ test('the estimator suggests packages for 40 hearty guests and adds them all to 
   await drawer.locator('.hh-cart__line').first().waitFor();
   assert.equal(await drawer.locator('.hh-cart__line').count(), rows);
   await drawer
-    .getByText(/Catering needs 24 hours' notice/)
+    .getByText(/needs? 24 hours' notice: the earliest time is /)
     .first()
     .waitFor();
   assert.equal(await drawer.getByRole('link', { name: /^Edit/ }).count(), 0, 'a package has no choices to edit');
