@@ -207,6 +207,11 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	g.ok("POST", "/api/cart/products", `{"productId":"tender-tray-small","quantity":2}`, 201) // catering
 	g.ok("POST", "/api/cart/products", `{"productId":"combo-2pc"}`, 201)                      // defaults, nested ones too
 	g.ok("POST", "/api/cart/products", `{"productId":"combo-3pc","modifiers":[{"id":"flv-spicy"},{"id":"pcs-dark"},{"id":"side-mac"},{"id":"bread-toast"},{"id":"size-large"},{"id":"drk-cola"},{"id":"ice-none","parentId":"drk-cola"}]}`, 201)
+	// The cart's times leave out those too soon for the tray's notice, which refuses ASAP.
+	if times := g.ok("GET", "/api/cart/times", "", 200); times["asap_available"] != false || times["notice"] == nil {
+		t.Fatalf("the times of a cart with catering: %v", times)
+	}
+	g.ok("PUT", "/api/cart/time", `{"mode":"asap"}`, 422)
 	g.ok("PUT", "/api/cart/coupon", `{"code":"SAVE10"}`, 200)
 	g.ok("DELETE", "/api/cart/coupon", "", 200)
 	g.ok("PUT", "/api/cart/tip", `{"percent":18}`, 200)
