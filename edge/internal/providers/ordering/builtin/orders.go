@@ -96,8 +96,8 @@ func (p *Provider) mayView(ctx context.Context, s *storedOrder, v ordering.Viewe
 	return err == nil, err
 }
 
-// lifecycle fills the status, its times and whether the order can be cancelled, on
-// the provider's clock. The kitchen's clock runs ClockSpeed times as fast from the
+// lifecycle fills the status, its times, whether the order can be cancelled and the
+// words for its state (ordering.Describe), on the provider's clock. The kitchen's clock runs ClockSpeed times as fast from the
 // moment the order was placed: in its time the order is preparing from
 // max(placed + 1 min, ready_at − prep time), ready at ready_at and completed 30
 // minutes later; the times answered are the wall-clock times those come to.
@@ -118,6 +118,7 @@ func (p *Provider) lifecycle(s *storedOrder) ordering.Order {
 	p.cat.stampNow(&o.Location, now)
 	if o.Status == ordering.OrderCancelled {
 		o.Cancellable = false
+		ordering.Describe(&o)
 		return o
 	}
 	switch {
@@ -131,6 +132,7 @@ func (p *Provider) lifecycle(s *storedOrder) ordering.Order {
 		o.Status = ordering.OrderCompleted
 	}
 	o.Cancellable = o.Status == ordering.OrderPlaced && s.Slot != ""
+	ordering.Describe(&o)
 	return o
 }
 
