@@ -383,7 +383,12 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	if member == "" {
 		member = c.MemberID
 	}
-	s := storedOrder{Order: ordering.Order{ID: orderID, Status: ordering.OrderPlaced, LocationID: l.ID, Location: p.withStatus(*l), MenuID: c.MenuID,
+	number, err := p.orderNumber(ctx, l.ID, readyAt)
+	if err != nil {
+		undo()
+		return ordering.Order{}, err
+	}
+	s := storedOrder{Order: ordering.Order{ID: orderID, Number: number, Status: ordering.OrderPlaced, LocationID: l.ID, Location: p.withStatus(*l), MenuID: c.MenuID,
 		Products: c.Products, Handoff: c.Handoff, Time: c.Time, ReadyAt: readyAt.UTC(), Discounts: c.Discounts, Fees: c.Fees,
 		Totals: c.Totals, Payments: records, Customer: cust, Utensils: c.Utensils, TaxExempt: c.TaxExemptID != "",
 		PlacedAt: now, MemberID: member, CustomFields: c.CustomFields}, Owner: owner, Slot: slot, Charges: done}
