@@ -123,6 +123,44 @@ test('a guest pays for a pickup order by card: the confirmation shows the order,
   await other.getByRole('heading', { name: 'No recent order' }).waitFor();
 });
 
+test('the receipt mail: the order number said large on the confirmation is in the receipt, with the lines and the total', async () => {
+  const page = await newPage(site.browser, [], { viewport: desktop });
+  await startCart(page);
+  await openCheckout(page);
+  await fillContact(page, { first: 'Mary', last: 'Jackson', email: 'mary.receipt@example.com' });
+  await page.getByRole('radio', { name: 'Pay in store' }).check();
+  await placeOrder(page).click();
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  const number = (await page.getByTestId('order-number').textContent()).trim();
+  assert.match(number, /^\d{3}$/);
+  assert.match(await page.locator('.hh-order__short').textContent(), new RegExp(`^Order ${number}$`));
+  const orderId = await page.getByTestId('order-id').textContent();
+  assert.ok(page.url().endsWith('/order/confirm/' + orderId));
+  const total = await page.locator('.hh-order__total dd').textContent();
+
+  // The developer outbox shows the receipt the guest was sent, once.
+  const box = await page.context().newPage();
+  await box.goto(site.edge.base + '/dev/outbox?email=mary.receipt%40example.com');
+  const row = box.getByRole('row').filter({ hasText: `Your Henhouse order ${number}: receipt` });
+  await row.waitFor();
+  assert.equal(await row.count(), 1);
+  const mail = await row.innerText();
+  for (const want of [
+    'Hi Mary,',
+    `Your order number is ${number}.`,
+    'In-store pickup at Henhouse Columbus Downtown',
+    '2 × 3 Tenders',
+    'Spicy',
+    'Contains: ',
+    `Total: ${total}`,
+    `Pay in store: ${total} (Pay when you collect it)`,
+    `Order id: ${orderId}`,
+  ]) {
+    assert.ok(mail.includes(want), `the receipt lacks "${want}":\n${mail}`);
+  }
+  await box.close();
+});
+
 test('delivery below the minimum: the message is at the totals and nothing is charged', async () => {
   const page = await newPage(site.browser, [], { viewport: desktop });
   await startCart(page, { quantity: 1 });

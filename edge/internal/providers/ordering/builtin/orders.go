@@ -231,6 +231,15 @@ func (p *Provider) changeOrder(ctx context.Context, id string, v ordering.Viewer
 // took: card authorizations are voided, gift cards credited, house-account spend
 // reduced and the slot's capacity freed, as a failed submit gives them back.
 func (p *Provider) CancelOrder(ctx context.Context, id string, v ordering.Viewer) (ordering.Order, error) {
+	// The cancel mail is listed before the cancel is stored; the sweep drops it if the
+	// order was not cancelled after all (ordermail.go).
+	if _, err := p.Order(ctx, id, v); err != nil {
+		return ordering.Order{}, err // nothing is listed for an order v may not see
+	}
+	at := p.now()
+	if err := p.listMail(ctx, id, map[string]time.Time{mailCancelled: at}); err != nil {
+		return ordering.Order{}, err
+	}
 	s, o, err := p.changeOrder(ctx, id, v, func(s *storedOrder, now ordering.Order) error {
 		if !now.Cancellable {
 			return fault.New(fault.Conflict, "order_not_cancellable", "The kitchen has started your order, so it can't be cancelled online. Call the restaurant.")
@@ -244,6 +253,7 @@ func (p *Provider) CancelOrder(ctx context.Context, id string, v ordering.Viewer
 	}
 	// Only the cancel that changed the order gets here, so nothing is given back twice.
 	p.giveBack(context.WithoutCancel(ctx), s.Charges, s.Slot)
+	_, _ = p.sendMail(ctx, id, mailCancelled, at)
 	return o, nil
 }
 

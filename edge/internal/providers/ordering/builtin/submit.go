@@ -397,6 +397,13 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		undo()
 		return ordering.Order{}, err
 	}
+	// Its mails are listed before it is stored, so an edge that stops in between leaves
+	// them to the sweep (ordermail.go).
+	mails := map[string]time.Time{mailReceipt: now, mailReady: p.lifecycle(&s).StatusTimes.Ready}
+	if err := p.listMail(ctx, orderID, mails); err != nil {
+		undo()
+		return ordering.Order{}, err
+	}
 	// Storing the order is the moment it is placed, and it records the key's answer
 	// too: the order's id is the key's (checkoutOrderID). It is kept under its own id
 	// (its own slot on a Redis Cluster); the cart and the owner's list of orders share
@@ -422,6 +429,8 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	if err := p.settle(ctx, owner, idem, orderID); err != nil {
 		return ordering.Order{}, err
 	}
+	// The receipt goes now; one that fails is sent by the sweep.
+	_, _ = p.sendMail(ctx, orderID, mailReceipt, now)
 	return p.lifecycle(&s), nil
 }
 
