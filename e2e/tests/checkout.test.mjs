@@ -69,7 +69,7 @@ test('a guest pays for a pickup order by card: the confirmation shows the order,
 
   await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
   await page.getByRole('heading', { name: 'Thanks, Grace! Your order is in.' }).waitFor();
-  const orderId = await page.getByTestId('order-number').textContent();
+  const orderId = await page.getByTestId('order-id').textContent();
   assert.ok(page.url().endsWith('/order/confirm/' + orderId));
   await page.getByText('Visa •••• 1111', { exact: false }).waitFor();
   await page.getByText('2 × 3 Tenders').waitFor();
@@ -118,9 +118,47 @@ test('a guest pays for a pickup order by card: the confirmation shows the order,
   assert.equal((await api(other, 'GET', '/orders/' + orderId)).status, 404);
   // Without an id, the confirmation shows this visitor's most recent order.
   await page.goto(site.edge.base + '/order/confirm');
-  await page.getByTestId('order-number').getByText(orderId).waitFor();
+  await page.getByTestId('order-id').getByText(orderId).waitFor();
   await other.goto(site.edge.base + '/order/confirm');
   await other.getByRole('heading', { name: 'No recent order' }).waitFor();
+});
+
+test('the receipt mail: the order number said large on the confirmation is in the receipt, with the lines and the total', async () => {
+  const page = await newPage(site.browser, [], { viewport: desktop });
+  await startCart(page);
+  await openCheckout(page);
+  await fillContact(page, { first: 'Mary', last: 'Jackson', email: 'mary.receipt@example.com' });
+  await page.getByRole('radio', { name: 'Pay in store' }).check();
+  await placeOrder(page).click();
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  const number = (await page.getByTestId('order-number').textContent()).trim();
+  assert.match(number, /^\d{3}$/);
+  assert.match(await page.locator('.hh-order__short').textContent(), new RegExp(`^Order ${number}$`));
+  const orderId = await page.getByTestId('order-id').textContent();
+  assert.ok(page.url().endsWith('/order/confirm/' + orderId));
+  const total = await page.locator('.hh-order__total dd').textContent();
+
+  // The developer outbox shows the receipt the guest was sent, once.
+  const box = await page.context().newPage();
+  await box.goto(site.edge.base + '/dev/outbox?email=mary.receipt%40example.com');
+  const row = box.getByRole('row').filter({ hasText: `Your Henhouse order ${number}: receipt` });
+  await row.waitFor();
+  assert.equal(await row.count(), 1);
+  const mail = await row.innerText();
+  for (const want of [
+    'Hi Mary,',
+    `Your order number is ${number}.`,
+    'In-store pickup at Henhouse Columbus Downtown',
+    '2 × 3 Tenders',
+    'Spicy',
+    'Contains: ',
+    `Total: ${total}`,
+    `Pay in store: ${total} (Pay when you collect it)`,
+    `Order id: ${orderId}`,
+  ]) {
+    assert.ok(mail.includes(want), `the receipt lacks "${want}":\n${mail}`);
+  }
+  await box.close();
 });
 
 test('delivery below the minimum: the message is at the totals and nothing is charged', async () => {
@@ -213,7 +251,7 @@ test('a double click on Place order places one order', async () => {
   assert.equal(submits.length, 1);
   // The page's one attempt is this visitor's one order.
   const recent = await api(page, 'GET', '/orders/recent');
-  assert.equal(recent.body.order.id, await page.getByTestId('order-number').textContent());
+  assert.equal(recent.body.order.id, await page.getByTestId('order-id').textContent());
 });
 
 test('a member pays with a stored card and uses a reward; the card and the order are in the account', async () => {
@@ -281,17 +319,36 @@ test('curbside: the guest says "I\'m here" and the status shows it; a later orde
   await page.getByRole('button', { name: "I'm here" }).click();
   await page.getByText(/We know you're here/).waitFor();
 
-  // The next order, cancelled at once: every payment is given back.
+  // The next order, paid in store and cancelled at once, reads as cancelled: nothing
+  // to collect, nothing was paid, so nothing is given back.
   await startCart(page, { location: 'oh-akron' });
   await openCheckout(page);
   await fillContact(page);
   await page.getByRole('radio', { name: 'Pay in store' }).check();
   await placeOrder(page).click();
   await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  await page
+    .getByText('Pay in store: $', { exact: false })
+    .getByText(/Pay when you collect it/)
+    .waitFor();
   await page.getByRole('button', { name: 'Cancel order' }).click();
   await page.getByRole('button', { name: 'Yes, cancel my order' }).click();
   await page.getByRole('heading', { name: 'Order cancelled' }).waitFor();
-  await page.getByTestId('order-status').getByText('This order was cancelled.', { exact: false }).waitFor();
+  await page
+    .getByTestId('order-status')
+    .getByText("This order was cancelled. Nothing was charged, so there's nothing to pay.")
+    .waitFor();
+  const said = await page.getByTestId('order-confirmation').innerText();
+  for (const gone of [
+    'Collect it at the pickup shelf',
+    'we bring the order out',
+    'given back',
+    'Paid with',
+    "I'm here",
+  ]) {
+    assert.ok(!said.includes(gone), `a cancelled pay-in-store order says "${gone}"`);
+  }
+  await page.getByText(/Pay in store: \$[\d.]+ · Nothing to pay/).waitFor();
 
   // /order shows the cart and no order on its way; its page carries no empty cart drawn
   // at build time, since it starts with the visitor's most recent order.

@@ -55,3 +55,21 @@ func deliverGiftCards(ctx context.Context, st *store.Store, p interface {
 		}
 	})
 }
+
+// sendOrderMail sends, every 10 seconds until ctx ends, the order mails no edge has
+// sent yet: a ready mail when its order is ready, and a receipt or cancel mail whose
+// edge stopped or whose send failed. Each goes once even if two rounds overlap
+// (docs/checkout.md, "Order mail"). A provider without order mail is left alone.
+func sendOrderMail(ctx context.Context, st *store.Store, p any, log *slog.Logger) {
+	m, ok := p.(interface {
+		SendDueOrderMail(context.Context) (int, error)
+	})
+	if !ok {
+		return
+	}
+	periodic(ctx, st, "order-mail", 10*time.Second, time.Second, func(ctx context.Context) {
+		if n, err := m.SendDueOrderMail(ctx); err != nil {
+			log.Error("order mails failed", "sent", n, "err", err)
+		}
+	})
+}

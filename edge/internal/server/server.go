@@ -156,6 +156,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	go renewSubscriptions(ctx, st, s.loyal, log)
 	go deliverGiftCards(ctx, st, s.Ordering, log)
 	go sweepCheckouts(ctx, st, s.Ordering, s.cfg.CheckoutLockTTL, log)
+	go sendOrderMail(ctx, st, s.Ordering, log)
 	s.Registry.Start(ctx) // release state changes from any edge (docs/architecture.md)
 	// A Redis restarted faster than the breaker opens gets the shared secrets back too.
 	go st.WatchRestarts(ctx, store.RestartCheckEvery)

@@ -2312,9 +2312,19 @@ export interface components {
             /** @description "Visa •••• 4242" */
             label: string;
             reference?: string;
+            /**
+             * @description What became of the payment as the order stands: paid (taken; pay in store once the order is collected), due (pay in store, when the order is collected), given_back (taken, then given back when the order was cancelled), not_charged (pay in store on a cancelled order: nothing to pay).
+             * @enum {string}
+             */
+            outcome: "paid" | "due" | "given_back" | "not_charged";
+            /** @description The outcome in words: "Paid", "Given back", "Nothing to pay". */
+            outcome_label: string;
         };
         Order: {
+            /** @description The order's id, in its links and for support. */
             id: string;
+            /** @description The short number a guest and the counter say ("214"): one per location and day of the ready time, counted from 101. Absent on orders placed before numbers existed. */
+            number?: string;
             status: components["schemas"]["OrderStatus"];
             location_id: string;
             location: components["schemas"]["Location"];
@@ -2350,6 +2360,8 @@ export interface components {
             cancelled_at?: string;
             /** @description True only while the status is `placed`. */
             cancellable: boolean;
+            /** @description The status in a sentence, for the confirmation; for a cancelled order, what became of its payments ("This order was cancelled. Nothing was charged, so there's nothing to pay."). */
+            status_message: string;
         };
         /**
          * @description placed → preparing → ready → completed, or cancelled (final).

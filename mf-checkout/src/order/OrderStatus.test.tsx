@@ -1,11 +1,135 @@
+import { screen, within } from '@testing-library/react';
 import type { Order } from '@henhouse/kit/api/checkout';
-import { statusSentence } from './OrderStatus';
+import { mockApi, mount, resetStore } from '@henhouse/kit/test/harness';
+import Confirmation from '../screens/Confirmation';
 
-const order = (o: Partial<Order>) => ({ status: 'placed', handoff: { mode: 'pickup' }, ...o }) as Order;
+// The confirmation shows what the edge says of the order: its short number, the status
+// sentence and what became of each payment (docs/checkout.md, "Confirmation").
 
-test('an advance order says when the kitchen starts on it, as the edge writes it', () => {
-  expect(statusSentence(order({ kitchen_starts: 'Mon 11:10 AM' }))).toBe(
-    'Your order is placed. The kitchen starts on it Mon 11:10 AM.',
+const at = '2026-11-25T17:15:00Z';
+function order(over: Partial<Order>): Order {
+  return {
+    id: 'o_abcdefgh12',
+    number: '214',
+    status: 'placed',
+    status_message: 'Your order is placed. The kitchen starts on it soon.',
+    location_id: 'oh-columbus-downtown',
+    location: {
+      id: 'oh-columbus-downtown',
+      name: 'Henhouse Columbus Downtown',
+      phone: '(614) 555-9408',
+      time_zone: 'America/New_York',
+      utc_offset_minutes: -300,
+      address: { street: '5405 Oak Ave', city: 'Columbus', state: 'OH', zip: '43215' },
+    },
+    menu_id: 'm-standard',
+    products: [
+      {
+        id: 'l_1',
+        product_id: 'tenders-3',
+        name: '3 Tenders',
+        data: { name: '3 Tenders' },
+        quantity: 1,
+        modifiers: [],
+        markers: [],
+        unit_price_cents: 649,
+        total_cents: 649,
+      },
+    ],
+    handoff: { mode: 'pickup' },
+    time: { mode: 'asap' },
+    ready_at: at,
+    discounts: [],
+    fees: [],
+    totals: { subtotal_cents: 649, discount_cents: 0, fees_cents: 0, tax_cents: 47, tip_cents: 0, total_cents: 696 },
+    payments: [
+      {
+        kind: 'instore',
+        amount_cents: 696,
+        label: 'Pay in store',
+        outcome: 'due',
+        outcome_label: 'Pay when you collect it',
+      },
+    ],
+    customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '6145550100' },
+    utensils: false,
+    tax_exempt: false,
+    placed_at: at,
+    status_times: { placed: at, preparing: at, ready: at, completed: at },
+    cancellable: true,
+    ...over,
+  } as Order;
+}
+
+beforeEach(() => resetStore());
+
+function show(o: Order) {
+  mockApi({ 'GET /orders/o_abcdefgh12': { body: { order: o } } });
+  mount(Confirmation, '/order/confirm/o_abcdefgh12', { params: { oid: 'o_abcdefgh12' } });
+}
+
+it('shows the short number large, the id beside it, and how a pay-in-store order is paid', async () => {
+  show(order({}));
+  expect(await screen.findByTestId('order-number')).toHaveTextContent('214');
+  expect(screen.getByTestId('order-number').closest('p')).toHaveTextContent(/^Order 214/);
+  expect(screen.getByTestId('order-id')).toHaveTextContent('o_abcdefgh12');
+  expect(screen.getByText(/Collect it at the pickup shelf/)).toBeInTheDocument();
+  const pay = screen.getByRole('region', { name: 'Payment' });
+  expect(within(pay).getByText('Pay in store: $6.96 · Pay when you collect it')).toBeInTheDocument();
+  expect(screen.queryByText('Paid with')).not.toBeInTheDocument();
+});
+
+it('a cancelled pay-in-store order reads as cancelled: nothing to collect, nothing paid, nothing given back', async () => {
+  show(
+    order({
+      status: 'cancelled',
+      cancellable: false,
+      cancelled_at: at,
+      status_message: "This order was cancelled. Nothing was charged, so there's nothing to pay.",
+      payments: [
+        {
+          kind: 'instore',
+          amount_cents: 696,
+          label: 'Pay in store',
+          outcome: 'not_charged',
+          outcome_label: 'Nothing to pay',
+        },
+      ],
+    }),
   );
-  expect(statusSentence(order({}))).toBe('Your order is placed. The kitchen starts on it soon.');
+  expect(await screen.findByRole('heading', { level: 2, name: 'Order cancelled' })).toBeInTheDocument();
+  expect(screen.getByTestId('order-number')).toHaveTextContent('214');
+  expect(screen.getByTestId('order-status')).toHaveTextContent(
+    "This order was cancelled. Nothing was charged, so there's nothing to pay.",
+  );
+  const page = screen.getByTestId('order-confirmation');
+  expect(page).not.toHaveTextContent(/pickup shelf/);
+  expect(page).not.toHaveTextContent(/Ready:/);
+  expect(page).not.toHaveTextContent(/given back/i);
+  expect(page).not.toHaveTextContent(/Paid with/);
+  expect(
+    within(screen.getByRole('region', { name: 'Payment' })).getByText('Pay in store: $6.96 · Nothing to pay'),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+});
+
+it('a cancelled card order says its payment was given back', async () => {
+  show(
+    order({
+      status: 'cancelled',
+      cancellable: false,
+      status_message: 'This order was cancelled. Every payment was given back.',
+      payments: [
+        {
+          kind: 'card',
+          amount_cents: 696,
+          label: 'Visa •••• 4242',
+          outcome: 'given_back',
+          outcome_label: 'Given back',
+        },
+      ],
+    }),
+  );
+  expect(await screen.findByTestId('order-status')).toHaveTextContent('Every payment was given back.');
+  expect(screen.getByText('Visa •••• 4242: $6.96 · Given back')).toBeInTheDocument();
 });

@@ -1,7 +1,8 @@
 // An order's confirmation with its live status (docs/checkout.md, "Confirmation"): the
 // order number, where and when to collect it, the status as the kitchen moves it, "I'm
 // here" for curbside, cancelling while the kitchen has not started, and what was ordered
-// and paid.
+// and what became of each payment. The words for the status and the payments are the
+// edge's (status_message, outcome_label).
 import { useId, useState } from 'react';
 import { Link } from '@henhouse/kit/router';
 import { cancelOrder, orderArrived, type Order } from '@henhouse/kit/api/checkout';
@@ -23,31 +24,6 @@ const STEPS = [
   { key: 'ready', label: 'Ready' },
   { key: 'completed', label: 'Picked up' },
 ] as const;
-
-/** statusSentence says where the order is, for the live region and the heading. */
-export function statusSentence(o: Order): string {
-  const delivery = o.handoff.mode === 'delivery';
-  switch (o.status) {
-    case 'placed':
-      // The edge says when the kitchen starts on an order wanted for a chosen time.
-      return `Your order is placed. The kitchen starts on it ${o.kitchen_starts ?? 'soon'}.`;
-    case 'preparing':
-      return 'Your order is being prepared.';
-    case 'ready':
-      return delivery
-        ? 'Your order is ready and on its way.'
-        : o.handoff.mode === 'curbside'
-          ? o.arrived_at
-            ? 'Your order is ready. Someone is bringing it out to you.'
-            : "Your order is ready. Tap I'm here when you park."
-          : 'Your order is ready at the counter.';
-    case 'completed':
-      return delivery ? 'Your order was delivered. Enjoy!' : 'Your order was picked up. Enjoy!';
-    case 'cancelled':
-      return 'This order was cancelled. Every payment was given back.';
-  }
-  return '';
-}
 
 export function OrderStatusView({ orderId, placement }: { orderId: string; placement: 'web' | 'app' }) {
   const s = useOrderStatus(orderId);
@@ -90,27 +66,37 @@ function OrderDetails({
   };
   const stepIndex = STEPS.findIndex((st) => st.key === o.status);
   // The status changes as the restaurant works on the order; each change is announced.
-  useAnnounce(statusSentence(o));
+  useAnnounce(o.status_message);
   const h = o.handoff;
   const readyTime = fmtTime(o.ready_at, place);
   const readyDay = fmtDay(o.ready_at, place);
   const today = fmtDay(new Date().toISOString(), place);
   const when = `${readyDay === today ? 'Today' : readyDay} at ${readyTime}`;
+  const cancelled = o.status === 'cancelled';
 
   return (
     <article className="hh-order" aria-labelledby={`${id}-h`} data-testid="order-confirmation">
-      <h2 id={`${id}-h`}>
-        {o.status === 'cancelled' ? 'Order cancelled' : `Thanks, ${o.customer.firstName}! Your order is in.`}
-      </h2>
-      <p className="hh-order__number">
-        Order number <strong data-testid="order-number">{o.id}</strong>
-      </p>
+      <h2 id={`${id}-h`}>{cancelled ? 'Order cancelled' : `Thanks, ${o.customer.firstName}! Your order is in.`}</h2>
+      {o.number ? (
+        <p className="hh-order__number">
+          <span className="hh-order__short">
+            Order <strong data-testid="order-number">{o.number}</strong>
+          </span>{' '}
+          <span className="hh-order__id">
+            Order id <span data-testid="order-id">{o.id}</span>
+          </span>
+        </p>
+      ) : (
+        <p className="hh-order__number">
+          Order number <strong data-testid="order-id">{o.id}</strong>
+        </p>
+      )}
       <section className="hh-order__status" aria-labelledby={`${id}-st`}>
         <h3 id={`${id}-st`}>Status</h3>
         <p className="hh-order__sentence" data-testid="order-status">
-          {statusSentence(o)}
+          {o.status_message}
         </p>
-        {o.status !== 'cancelled' && (
+        {!cancelled && (
           <ol className="hh-order__steps">
             {STEPS.map((st, i) => (
               <li
@@ -131,53 +117,64 @@ function OrderDetails({
         {live === 'polling' && <p className="hh-order__live">Checking for updates every few seconds.</p>}
       </section>
 
-      <section className="hh-order__where" aria-labelledby={`${id}-where`}>
-        <h3 id={`${id}-where`}>
-          {h.mode === 'delivery' ? 'Delivery' : h.mode === 'curbside' ? 'Curbside pickup' : 'In-store pickup'}
-        </h3>
-        <p>
-          {h.mode === 'delivery' ? 'Arriving' : 'Ready'}: <strong>{when}</strong>
-        </p>
-        {h.mode === 'delivery' && h.address ? (
+      {cancelled ? (
+        <section className="hh-order__where" aria-labelledby={`${id}-where`}>
+          <h3 id={`${id}-where`}>Restaurant</h3>
           <p>
-            We deliver to {h.address.street}
-            {h.address.unit ? `, ${h.address.unit}` : ''}, {h.address.city}, {h.address.state} {h.address.zip}.
-            {h.delivery_notes ? ` Notes for the driver: ${h.delivery_notes}` : ''}
+            {o.location.name}, {addressLine(o.location.address)}.
           </p>
-        ) : (
           <p>
-            {o.location.name}, {addressLine(o.location.address)}.{' '}
-            {h.mode === 'curbside'
-              ? `Park in a marked curbside spot and tell us you're here; we bring the order out to your ${[h.vehicle?.color, h.vehicle?.make, h.vehicle?.model].filter(Boolean).join(' ')}.`
-              : 'Collect it at the pickup shelf by the counter; give your name if you need to ask.'}
+            Questions? Call <a href={`tel:${o.location.phone.replace(/[^\d+]/g, '')}`}>{o.location.phone}</a>.
           </p>
-        )}
-        {h.mode === 'curbside' && o.status !== 'completed' && o.status !== 'cancelled' && (
-          <div>
-            {o.arrived_at ? (
-              <p className="hh-note">We know you're here (since {fmtTime(o.arrived_at, place)}).</p>
-            ) : (
-              <button
-                type="button"
-                className="hh-button hh-button--primary"
-                disabled={busy}
-                onClick={() => void act(() => orderArrived(o.id))}
-              >
-                I'm here
-              </button>
-            )}
-          </div>
-        )}
-        <p>
-          Questions? Call <a href={`tel:${o.location.phone.replace(/[^\d+]/g, '')}`}>{o.location.phone}</a>.
-        </p>
-      </section>
-
+        </section>
+      ) : (
+        <section className="hh-order__where" aria-labelledby={`${id}-where`}>
+          <h3 id={`${id}-where`}>
+            {h.mode === 'delivery' ? 'Delivery' : h.mode === 'curbside' ? 'Curbside pickup' : 'In-store pickup'}
+          </h3>
+          <p>
+            {h.mode === 'delivery' ? 'Arriving' : 'Ready'}: <strong>{when}</strong>
+          </p>
+          {h.mode === 'delivery' && h.address ? (
+            <p>
+              We deliver to {h.address.street}
+              {h.address.unit ? `, ${h.address.unit}` : ''}, {h.address.city}, {h.address.state} {h.address.zip}.
+              {h.delivery_notes ? ` Notes for the driver: ${h.delivery_notes}` : ''}
+            </p>
+          ) : (
+            <p>
+              {o.location.name}, {addressLine(o.location.address)}.{' '}
+              {h.mode === 'curbside'
+                ? `Park in a marked curbside spot and tell us you're here; we bring the order out to your ${[h.vehicle?.color, h.vehicle?.make, h.vehicle?.model].filter(Boolean).join(' ')}.`
+                : 'Collect it at the pickup shelf by the counter; give your name if you need to ask.'}
+            </p>
+          )}
+          {h.mode === 'curbside' && o.status !== 'completed' && o.status !== 'cancelled' && (
+            <div>
+              {o.arrived_at ? (
+                <p className="hh-note">We know you're here (since {fmtTime(o.arrived_at, place)}).</p>
+              ) : (
+                <button
+                  type="button"
+                  className="hh-button hh-button--primary"
+                  disabled={busy}
+                  onClick={() => void act(() => orderArrived(o.id))}
+                >
+                  I'm here
+                </button>
+              )}
+            </div>
+          )}
+          <p>
+            Questions? Call <a href={`tel:${o.location.phone.replace(/[^\d+]/g, '')}`}>{o.location.phone}</a>.
+          </p>
+        </section>
+      )}
       {o.cancellable && (
         <div className="hh-order__cancel">
           {confirmCancel ? (
             <div role="group" aria-labelledby={`${id}-cq`}>
-              <p id={`${id}-cq`}>Cancel this order? Every payment is given back.</p>
+              <p id={`${id}-cq`}>Cancel this order? Anything you paid is given back.</p>
               <button
                 type="button"
                 className="hh-button hh-button--secondary"
@@ -256,15 +253,18 @@ function OrderDetails({
             <dd>{money(o.totals.total_cents)}</dd>
           </div>
         </dl>
-        <h3>Paid with</h3>
+        {o.utensils && <p>Utensils and napkins included.</p>}
+      </section>
+
+      <section aria-labelledby={`${id}-pay`}>
+        <h3 id={`${id}-pay`}>Payment</h3>
         <ul className="hh-order__payments">
           {o.payments.map((p, i) => (
             <li key={i}>
-              {p.label}: {money(p.amount_cents)}
+              {p.label}: {money(p.amount_cents)} · {p.outcome_label}
             </li>
           ))}
         </ul>
-        {o.utensils && <p>Utensils and napkins included.</p>}
       </section>
 
       {placement === 'web' && (

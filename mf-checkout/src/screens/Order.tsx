@@ -10,7 +10,6 @@ import { money } from '@henhouse/kit/format';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { CartLine } from '../cart/CartLine';
-import { statusSentence } from '../order/OrderStatus';
 import '../checkout/checkout.css';
 
 export default function Order(_props: ScreenProps) {
@@ -29,7 +28,7 @@ export default function Order(_props: ScreenProps) {
       {active && (
         <section className="hh-checkout__part" aria-labelledby="order-active">
           <h2 id="order-active">Your order on its way</h2>
-          <p>{statusSentence(active)}</p>
+          <p>{active.status_message}</p>
           <Link to={`/order/confirm/${encodeURIComponent(active.id)}`}>See its status</Link>
         </section>
       )}

@@ -478,6 +478,12 @@ type PaymentRecord struct {
 	AmountCents int64  `json:"amount_cents"`
 	Label       string `json:"label"` // "Visa •••• 4242", "Gift card •••• 7890"
 	Reference   string `json:"reference,omitempty"`
+	// Outcome is what became of the payment as the order stands (Describe): paid,
+	// due (pay in store, when the order is collected), given_back (taken, then given
+	// back when the order was cancelled) or not_charged (a cancelled order's pay in
+	// store: there is nothing to pay). OutcomeLabel words it for the guest.
+	Outcome      string `json:"outcome"`
+	OutcomeLabel string `json:"outcome_label"`
 }
 
 // StatusTimes are when an order reaches each status: the time it did, or the time it
@@ -499,7 +505,11 @@ type StatusLabels struct {
 
 // Order is a placed order.
 type Order struct {
-	ID           string            `json:"id"`
+	ID string `json:"id"`
+	// Number is the short number a guest and the counter say ("214"): one per location
+	// and day of the ready time, counted from 101 (docs/checkout.md, "Order numbers").
+	// "" on orders placed before numbers existed.
+	Number       string            `json:"number,omitempty"`
 	Status       string            `json:"status"` // OrderPlaced … OrderCancelled
 	LocationID   string            `json:"location_id"`
 	Location     Location          `json:"location"`
@@ -530,6 +540,9 @@ type Order struct {
 	CancelledAt *time.Time `json:"cancelled_at,omitempty"`
 	// Cancellable: the guest can still cancel online (only while placed).
 	Cancellable bool `json:"cancellable"`
+	// StatusMessage is the sentence the confirmation shows for the status, and what
+	// became of the payments once cancelled (Describe).
+	StatusMessage string `json:"status_message"`
 }
 
 // Viewer is who asks for an order: the visitor (the owner Submit was given) and the

@@ -26,7 +26,10 @@ type Config struct {
 	Cards ordering.CardAuthorizer
 	// Geocoder places delivery addresses. Required for delivery.
 	Geocoder ordering.Geocoder
-	// Outbox takes the e-gift card emails. Optional. Default: an outbox on Store (the
+	// SiteURL is put before links in order mails ("https://henhouse.example"). Optional.
+	// Default: empty, links are paths.
+	SiteURL string
+	// Outbox takes the e-gift card emails and the order mails. Optional. Default: an outbox on Store (the
 	// edge passes the one it shares with the other providers).
 	Outbox outbox.Sender
 	// CartTTL: a cart untouched this long is gone. Default 7 days.

@@ -96,8 +96,8 @@ func (p *Provider) mayView(ctx context.Context, s *storedOrder, v ordering.Viewe
 	return err == nil, err
 }
 
-// lifecycle fills the status, its times and whether the order can be cancelled, on
-// the provider's clock. The kitchen's clock runs ClockSpeed times as fast from the
+// lifecycle fills the status, its times, whether the order can be cancelled and the
+// words for its state (ordering.Describe), on the provider's clock. The kitchen's clock runs ClockSpeed times as fast from the
 // moment the order was placed: in its time the order is preparing from
 // max(placed + 1 min, ready_at − prep time), ready at ready_at and completed 30
 // minutes later; the times answered are the wall-clock times those come to.
@@ -126,6 +126,7 @@ func (p *Provider) lifecycle(s *storedOrder) ordering.Order {
 	o.KitchenStarts = ""
 	if o.Status == ordering.OrderCancelled {
 		o.Cancellable = false
+		ordering.Describe(&o)
 		return o
 	}
 	switch {
@@ -146,6 +147,7 @@ func (p *Provider) lifecycle(s *storedOrder) ordering.Order {
 			o.KitchenStarts = "at " + o.KitchenStarts
 		}
 	}
+	ordering.Describe(&o)
 	return o
 }
 
@@ -244,6 +246,15 @@ func (p *Provider) changeOrder(ctx context.Context, id string, v ordering.Viewer
 // took: card authorizations are voided, gift cards credited, house-account spend
 // reduced and the slot's capacity freed, as a failed submit gives them back.
 func (p *Provider) CancelOrder(ctx context.Context, id string, v ordering.Viewer) (ordering.Order, error) {
+	// The cancel mail is listed before the cancel is stored; the sweep drops it if the
+	// order was not cancelled after all (ordermail.go).
+	if _, err := p.Order(ctx, id, v); err != nil {
+		return ordering.Order{}, err // nothing is listed for an order v may not see
+	}
+	at := p.now()
+	if err := p.listMail(ctx, id, map[string]time.Time{mailCancelled: at}); err != nil {
+		return ordering.Order{}, err
+	}
 	s, o, err := p.changeOrder(ctx, id, v, func(s *storedOrder, now ordering.Order) error {
 		if !now.Cancellable {
 			return fault.New(fault.Conflict, "order_not_cancellable", "The kitchen has started your order, so it can't be cancelled online. Call the restaurant.")
@@ -257,6 +268,7 @@ func (p *Provider) CancelOrder(ctx context.Context, id string, v ordering.Viewer
 	}
 	// Only the cancel that changed the order gets here, so nothing is given back twice.
 	p.giveBack(context.WithoutCancel(ctx), s.Charges, s.Slot)
+	_, _ = p.sendMail(ctx, id, mailCancelled, at)
 	return o, nil
 }
 

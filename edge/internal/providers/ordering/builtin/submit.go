@@ -383,12 +383,24 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	if member == "" {
 		member = c.MemberID
 	}
-	s := storedOrder{Order: ordering.Order{ID: orderID, Status: ordering.OrderPlaced, LocationID: l.ID, Location: p.withStatus(*l), MenuID: c.MenuID,
+	number, err := p.orderNumber(ctx, l.ID, readyAt)
+	if err != nil {
+		undo()
+		return ordering.Order{}, err
+	}
+	s := storedOrder{Order: ordering.Order{ID: orderID, Number: number, Status: ordering.OrderPlaced, LocationID: l.ID, Location: p.withStatus(*l), MenuID: c.MenuID,
 		Products: c.Products, Handoff: c.Handoff, Time: c.Time, ReadyAt: readyAt.UTC(), Discounts: c.Discounts, Fees: c.Fees,
 		Totals: c.Totals, Payments: records, Customer: cust, Utensils: c.Utensils, TaxExempt: c.TaxExemptID != "",
 		PlacedAt: now, MemberID: member, CustomFields: c.CustomFields}, Owner: owner, Slot: slot, Charges: done}
 	raw, err := json.Marshal(&s)
 	if err != nil {
+		undo()
+		return ordering.Order{}, err
+	}
+	// Its mails are listed before it is stored, so an edge that stops in between leaves
+	// them to the sweep (ordermail.go).
+	mails := map[string]time.Time{mailReceipt: now, mailReady: p.lifecycle(&s).StatusTimes.Ready}
+	if err := p.listMail(ctx, orderID, mails); err != nil {
 		undo()
 		return ordering.Order{}, err
 	}
@@ -417,6 +429,8 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	if err := p.settle(ctx, owner, idem, orderID); err != nil {
 		return ordering.Order{}, err
 	}
+	// The receipt goes now; one that fails is sent by the sweep.
+	_, _ = p.sendMail(ctx, orderID, mailReceipt, now)
 	return p.lifecycle(&s), nil
 }
 

@@ -141,6 +141,9 @@ func TestAdvanceOrderSaysWhenTheKitchenStarts(t *testing.T) {
 		if o.KitchenStarts != "Thu 10:45 AM" || o.StatusLabels.Ready != "Thu 11:00 AM" || o.StatusLabels.Placed != "12:00 PM" {
 			t.Fatalf("starts %q, labels %+v", o.KitchenStarts, o.StatusLabels)
 		}
+		if want := "Your order is placed. The kitchen starts on it Thu 10:45 AM."; o.StatusMessage != want {
+			t.Fatalf("status message %q, want %q", o.StatusMessage, want)
+		}
 		placeable(t, e, "w")
 		o, err = e.p.Submit(ctx, "w", ordering.SubmitInput{IdempotencyKey: "asap-0001-abcdef", Customer: guest, Payments: []ordering.PaymentInput{{Kind: "instore"}}})
 		if err != nil {
