@@ -965,13 +965,20 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Communication preferences */
+        /**
+         * Set every communication preference
+         * @description Every setting must be sent: a missing one is 400 `invalid` naming each one missing (PATCH changes only some).
+         */
         put: operations["updateSettings"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change some communication preferences
+         * @description Changes only the settings sent; the others keep their values. Each is true or false: null or another value is 400 `invalid` with the field named.
+         */
+        patch: operations["changeSettings"];
         trace?: never;
     };
     "/user/password": {
@@ -4386,6 +4393,27 @@ export interface operations {
                     emailOffers: boolean;
                     smsOffers: boolean;
                     paperlessReceipts: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["User"];
+            default: components["responses"]["Error"];
+        };
+    };
+    changeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emailOffers?: boolean;
+                    smsOffers?: boolean;
+                    paperlessReceipts?: boolean;
                 };
             };
         };
