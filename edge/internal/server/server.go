@@ -409,7 +409,9 @@ func (s *Server) mountAPI() {
 				return nil
 			}
 		}
-		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())
+		// The path is not quoted back: it can hold anything the caller put there
+		// (docs/security.md, "Errors never echo the request").
+		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint.")
 	})
 }
 
