@@ -380,6 +380,9 @@ func (s *Server) mountAPI() {
 	if guard.builtin != nil {
 		botcheck.MountToken(api, guard.builtin, ratelimit.Guard(guard.limiter, ratelimit.BotCheckToken, nil))
 	}
+	// A session invalidated on the server (forced sign-out, new password) ends with the
+	// next call, whichever it is (docs/identity.md, "Forced sign-out").
+	api.Use(auth.RefuseForcedSignOut("/api/auth/logout"))
 	api.Use(guard.csrf)
 	if p := s.previewer(); p != nil {
 		api.Use("/content/pages", previewContent(p))

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http/httptest"
 	"testing"
 )
@@ -77,5 +78,46 @@ func TestPasswordResetAndChangeEndTheOtherSessions(t *testing.T) {
 	}
 	if sess := a.bootSession("/"); sess["forcedSignOut"] == true || sess["signedIn"] != false {
 		t.Errorf("the resetting browser's next page: %v", sess)
+	}
+}
+
+// After a forced sign-out, the member's next API call answers 401 session_invalidated
+// whatever it asks for, a public menu as much as the member's profile, so a page that
+// only navigates within itself learns it too and shows the forced sign-out dialog. The
+// answer clears the cookies: the call after it is a guest's.
+func TestForcedSignOutAnswersTheNextAPICall(t *testing.T) {
+	s := newDevServer(t)
+	g := memberAt(t, s, "ada@example.com")
+	id := g.ok("GET", "/api/user", "", 200)["user"].(map[string]any)["id"].(string)
+	for _, path := range []string{"/api/locations/oh-dayton", "/api/user"} {
+		if err := s.Tokens.ForceSignOut(context.Background(), id); err != nil {
+			t.Fatal(err)
+		}
+		b := signedInAs(t, s, "ada@example.com", "chicken123")
+		if err := s.Tokens.ForceSignOut(context.Background(), id); err != nil {
+			t.Fatal(err)
+		}
+		st, m, _ := b.send("GET", path, "")
+		if st != 401 || m["error"].(map[string]any)["code"] != "session_invalidated" {
+			t.Fatalf("GET %s after a forced sign-out: %d %v", path, st, m)
+		}
+		if b.cookies["hh_token"] != "" {
+			t.Fatalf("GET %s: the cookies were kept", path)
+		}
+	}
+	b := signedInAs(t, s, "ada@example.com", "chicken123")
+	if err := s.Tokens.ForceSignOut(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	b.ok("GET", "/api/locations/oh-dayton", "", 401)
+	b.ok("GET", "/api/locations/oh-dayton", "", 200)
+	b.ok("GET", "/api/user", "", 401)
+	// Signing out still answers 204: the session is over either way.
+	c := signedInAs(t, s, "ada@example.com", "chicken123")
+	if err := s.Tokens.ForceSignOut(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	if st, _, _ := c.send("POST", "/api/auth/logout", ""); st != 204 {
+		t.Fatalf("logout after a forced sign-out: %d", st)
 	}
 }
