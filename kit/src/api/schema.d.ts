@@ -836,7 +836,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with the reset code
-         * @description Every session of the member ends.
+         * @description Every session of the member ends at once: their next call answers 401 `session_invalidated`. The session of the browser that made the reset, when it is the member's, ends quietly and its cookies are cleared.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -990,7 +990,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password */
+        /**
+         * Change the password
+         * @description Every session of the member started before ends at once (their next call answers 401 `session_invalidated`); the answer sets new session cookies, so the browser that made the change stays signed in.
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
