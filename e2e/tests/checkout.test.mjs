@@ -7,6 +7,7 @@
 // ready in under ten seconds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { useSite, newPage, pageApi as api, seriousViolations, signUp, tabTo, watchIntl } from './harness.mjs';
 
 const noonInOhio = new Date().toISOString().slice(0, 10) + 'T17:00:00Z';
@@ -217,6 +218,74 @@ test('a gift card pays part and a card the rest; the remaining amount is always 
   await page.getByText('Gift card •••• 2233: $15.00').waitFor();
   await page.getByText(`MasterCard •••• 4444: $${((total - 1500) / 100).toFixed(2)}`).waitFor();
   assert.deepEqual(await seriousViolations(page), []);
+});
+
+test("a member's order with a gift card and a card: no card number, PIN, cookie or token in the log or in any error answer", async () => {
+  const GIFT = '6006 4955 5566 6677';
+  const PIN = '2468';
+  const page = await newPage(site.browser, [], { viewport: desktop });
+  const errorBodies = [];
+  page.on('response', async (r) => {
+    if (r.url().includes('/api/') && r.status() >= 400) errorBodies.push(await r.text().catch(() => ''));
+  });
+  await signUp(page, site.edge.base, 'secrets@example.com', '6145550177');
+  await startCart(page, { quantity: 20 });
+  await openCheckout(page);
+  await page.getByRole('button', { name: 'Add a gift card' }).click();
+  await page.getByLabel('Gift card number').fill(GIFT);
+  // A wrong PIN first: its error answer must not quote the card or the PIN.
+  await page.getByLabel('PIN').fill('1357');
+  await page.getByRole('button', { name: 'Check balance and apply' }).click();
+  await page.getByRole('alert').first().waitFor();
+  await page.getByLabel('PIN').fill(PIN);
+  await page.getByRole('button', { name: 'Check balance and apply' }).click();
+  await page.getByText('Gift card •••• 6677: balance $100.00').waitFor();
+  await page.getByRole('radio', { name: 'Credit or debit card' }).check();
+  await fillCard(page);
+  await placeOrder(page).click();
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+
+  // The session's cookies, and its token sent as the native app sends it, with requests
+  // the edge refuses: an unknown path and a body it cannot read, both holding the secrets.
+  const cookies = await page.context().cookies();
+  const token = cookies.find((c) => c.name === 'hh_token').value;
+  const visitor = cookies.find((c) => c.name === 'hh_sid').value;
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const asApp = (method, path, body) =>
+    fetch(site.edge.base + '/api' + path, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, Cookie: cookie },
+      body,
+    }).then((r) => r.text());
+  errorBodies.push(await asApp('GET', `/giftcards/${GIFT.replaceAll(' ', '')}?pin=${PIN}`));
+  errorBodies.push(await asApp('PUT', '/cart/time', `{"mode":"advance","at":"${CARD}-${PIN}"}`));
+  errorBodies.push(await asApp('POST', '/payments/cards', `{"${CARD.replaceAll(' ', '')}":"${PIN}"}`));
+  // A header the parser refuses, on a connection of its own.
+  errorBodies.push(
+    await new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(site.edge.base);
+      const sock = connect(Number(port), hostname, () =>
+        sock.write(
+          `GET /api/cart HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nAuthorization: Bearer ${token}\r\nbad key : ${PIN}\r\n\r\n`,
+        ),
+      );
+      let got = '';
+      sock.on('data', (d) => (got += d));
+      sock.on('end', () => resolve(got));
+      sock.on('error', reject);
+      sock.setTimeout(3000, () => sock.end());
+    }),
+  );
+
+  assert.ok(errorBodies.length >= 5, 'the refused requests were answered');
+  const secrets = [CARD.replaceAll(' ', ''), CARD, GIFT.replaceAll(' ', ''), GIFT, token, visitor];
+  for (const body of errorBodies) {
+    for (const secret of [...secrets, PIN])
+      assert.ok(!body.includes(secret), `an error answer quotes ${secret}: ${body}`);
+  }
+  const log = site.edge.log();
+  for (const secret of secrets) assert.ok(!log.includes(secret), `the edge log holds ${secret}`);
+  assert.ok(!new RegExp(`pin\\W{0,4}${PIN}`, 'i').test(log), 'the edge log holds the PIN');
 });
 
 test('a declined card: the message is at the card form, nothing typed is lost, and another card goes through', async () => {

@@ -29,15 +29,9 @@ declare global {
 
 const boot = readBootstrap();
 startTelemetry(boot, moduleVersions); // beacons (docs/shell.md, "Beacons"), loaded after the first render
-configureApi({
-  base: boot.config.apiBase,
-  csrf: boot.csrf,
-  onSessionInvalidated: () => {
-    const s = useAppStore.getState();
-    s.reset(['token', 'user', 'members']);
-    s.setUi({ forcedSignOut: true });
-  },
-});
+// A 401 session_invalidated signs the member out in the app state and opens the forced
+// sign-out dialog (the client's default, kit/src/state/store.ts forceSignOut).
+configureApi({ base: boot.config.apiBase, csrf: boot.csrf });
 registerModules(boot.modules);
 seedSession(boot);
 

@@ -94,7 +94,7 @@ func Mount(r fiber.Router, cfg Config) {
 	g.Post("/modules/:name/rollback", limitBody, h.rollback)
 	g.Get("/audit", h.audit)
 	g.Use(func(c fiber.Ctx) error {
-		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such admin endpoint: %s %s", c.Method(), c.Path())
+		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such admin endpoint.")
 	})
 }
 

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -169,6 +170,21 @@ func RequireMember() fiber.Handler {
 				return err
 			}
 			return ErrSignInRequired
+		}
+		return c.Next()
+	}
+}
+
+// RefuseForcedSignOut answers any call whose session was invalidated (ForcedSignOut)
+// with 401 session_invalidated, whatever it asks for: a public menu as much as the
+// member's profile. A page that only navigates within itself calls public endpoints
+// too, and the forced sign-out must reach it with the first of them (the middleware has
+// already cleared the cookies, so the call after it is a guest's and the signal comes
+// once). Signing out is let through: the session is over either way.
+func RefuseForcedSignOut(except ...string) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		if ForcedSignOut(c) && !slices.Contains(except, c.Path()) {
+			return ErrForcedSignOut
 		}
 		return c.Next()
 	}

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"math"
 	"mime"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -186,12 +187,22 @@ func decodeError(err error) *Error {
 		return Invalid("A field has the wrong type.", map[string]string{field: "must be " + typeName(typ.Type.Kind().String())})
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		if !fieldName.MatchString(name) {
+			name = "body" // not a name a form could have: it is not quoted back
+		}
 		return Invalid("The request has a field we don't know.", map[string]string{name: "unknown field"})
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return Invalid("The request body is incomplete JSON.", nil)
 	}
-	return Invalid("The request body could not be read: "+err.Error(), nil)
+	// Anything else (a date or another value of the wrong form, read by its own type)
+	// says so in general: the parser's own message quotes the value sent, which may be a
+	// card number or a PIN, and an error never echoes the request.
+	return Invalid("A field has a value we can't read.", nil)
 }
+
+// fieldName is what an unknown field's name must look like to be named back in an
+// error: a form field's name, not a value sent in its place (a card number as a key).
+var fieldName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
 
 func typeName(kind string) string {
 	switch {
@@ -243,10 +254,16 @@ func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
 		}
 		var fe *fiber.Error
 		if errors.As(err, &fe) {
+			// Fiber's own messages can quote the request (a parse error quotes it whole,
+			// cookies and tokens included; a default 404 quotes the URL): the answer says
+			// only the status, in words of its own.
 			code := strings.ToLower(strings.ReplaceAll(utils.StatusMessage(fe.Code), " ", "_"))
-			msg := fe.Message
-			if fe.Code == fiber.StatusRequestEntityTooLarge {
+			msg := utils.StatusMessage(fe.Code) + "."
+			switch fe.Code {
+			case fiber.StatusRequestEntityTooLarge:
 				msg = "The request body is too large."
+			case fiber.StatusBadRequest:
+				msg = "The request could not be read."
 			}
 			return Send(c, &Error{Status: fe.Code, Code: code, Message: msg})
 		}

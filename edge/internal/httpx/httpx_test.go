@@ -145,3 +145,30 @@ func TestRecoverKeepsTheProcess(t *testing.T) {
 		t.Fatalf("log: %s", out)
 	}
 }
+
+// A refused body is described, never quoted: a value read by its own type (a date) and
+// an unknown field whose name is a value (a card number as a key) are not sent back.
+func TestDecodeErrorsQuoteNothingSent(t *testing.T) {
+	var v struct {
+		At time.Time `json:"at"`
+	}
+	for in, field := range map[string]string{
+		`{"at":"4111111111111111"}`: "",
+		`{"4111111111111111":"1"}`:  "body",
+		`{"4111111111111111":1e99}`: "body",
+	} {
+		err := DecodeBytes([]byte(in), &v)
+		he, ok := err.(*Error)
+		if !ok || he.Status != 400 {
+			t.Fatalf("%s: %#v", in, err)
+		}
+		if strings.Contains(he.Message, "4111") || fmt.Sprint(he.Fields) != fmt.Sprint(map[string]string{field: "unknown field"}) && field != "" {
+			t.Errorf("%s: %q %v", in, he.Message, he.Fields)
+		}
+		for k := range he.Fields {
+			if strings.Contains(k, "4111") {
+				t.Errorf("%s: field %q", in, k)
+			}
+		}
+	}
+}

@@ -167,6 +167,8 @@ func TestAccountAPIContract(t *testing.T) {
 	// Profile, settings and password.
 	c.call("PATCH /api/user", "PATCH", "/api/user", `{"lastName":"King","favoriteLocationId":"oh-dayton"}`, 200)
 	c.call("PUT /api/user/settings", "PUT", "/api/user/settings", `{"emailOffers":true,"smsOffers":false,"paperlessReceipts":true}`, 200)
+	c.call("PATCH /api/user/settings", "PATCH", "/api/user/settings", `{"emailOffers":true}`, 200)
+	c.call("PUT /api/user/settings invalid", "PUT", "/api/user/settings", `{"smsOffers":false}`, 400)
 	c.call("POST /api/user/password wrong_password", "POST", "/api/user/password", `{"current":"chicken999","password":"chicken456"}`, 400)
 	c.call("POST /api/user/password", "POST", "/api/user/password", `{"current":"chicken123","password":"chicken456"}`, 200)
 

@@ -376,11 +376,21 @@ func (s *Server) mountAPI() {
 
 	api := app.Group("/api")
 	s.mountContentWebhook(api) // signed by the CMS: no visitor, no CSRF token
-	api.Use(s.whoIsAsking()...)
+	who := s.whoIsAsking()
+	api.Use(who[0]) // the visitor
+	// Beacons and bot-check tokens come before the member's token is read: they need only
+	// the visitor, and their answers are not read as the API client's are, so none of
+	// them may be the call that meets a session ended on the server and clears its
+	// cookies, or the forced sign-out would never be shown (docs/identity.md, "Forced
+	// sign-out").
 	s.mountBeacons(api) // sendBeacon sends no CSRF header: checked for its origin instead
 	if guard.builtin != nil {
 		botcheck.MountToken(api, guard.builtin, ratelimit.Guard(guard.limiter, ratelimit.BotCheckToken, nil))
 	}
+	api.Use(who[1:]...)
+	// A session invalidated on the server (forced sign-out, new password) ends with the
+	// next call, whichever it is (docs/identity.md, "Forced sign-out").
+	api.Use(auth.RefuseForcedSignOut("/api/auth/logout"))
 	api.Use(guard.csrf)
 	if p := s.previewer(); p != nil {
 		api.Use("/content/pages", previewContent(p))
@@ -410,7 +420,9 @@ func (s *Server) mountAPI() {
 				return nil
 			}
 		}
-		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint: %s %s", c.Method(), c.Path())
+		// The path is not quoted back: it can hold anything the caller put there
+		// (docs/security.md, "Errors never echo the request").
+		return httpx.Errorf(fiber.StatusNotFound, "not_found", "No such API endpoint.")
 	})
 }
 

@@ -7,7 +7,7 @@ type Headers = Record<string, string>;
 type Body<T> = T extends { body?: infer B } ? B : never;
 export type SignUpInput = NonNullable<Body<Parameters<typeof http.post<'/auth/signup'>>[1]>>;
 export type ProfileInput = NonNullable<Body<Parameters<typeof http.patch<'/user'>>[1]>>;
-export type SettingsInput = NonNullable<Body<Parameters<typeof http.put<'/user/settings'>>[1]>>;
+export type SettingsInput = NonNullable<Body<Parameters<typeof http.patch<'/user/settings'>>[1]>>;
 
 export const signUp = (body: SignUpInput, headers: Headers) => http.post('/auth/signup', { body, headers });
 export const signIn = (email: string, password: string, headers: Headers) =>
@@ -27,7 +27,8 @@ export const logout = () => http.post('/auth/logout');
 
 export const getUser = () => http.get('/user');
 export const updateProfile = (body: ProfileInput) => http.patch('/user', { body });
-export const updateSettings = (body: SettingsInput) => http.put('/user/settings', { body });
+/** Changes only the settings sent (PATCH): the others keep their values. */
+export const updateSettings = (body: SettingsInput) => http.patch('/user/settings', { body });
 export const changePassword = (current: string, password: string) =>
   http.post('/user/password', { body: { current, password } });
 export const sendConfirmation = () => http.post('/user/confirmation');

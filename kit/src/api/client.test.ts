@@ -1,4 +1,5 @@
 import { ApiError, configureApi, http, request } from './client';
+import { forceSignOut, useAppStore } from '@henhouse/kit/state/store';
 
 function respond(status: number, body: unknown, type = 'application/json') {
   return jest.fn().mockResolvedValue({
@@ -54,6 +55,48 @@ describe('api client', () => {
     configureApi({ fetchImpl: respond(401, { error: { code: 'unauthorized', message: 'Sign in' } }) });
     await expect(request('/user')).rejects.toMatchObject({ status: 401 });
     expect(onSessionInvalidated).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a session ended on the server, signs the member out in the app state and opens the dialog', async () => {
+    configureApi({ onSessionInvalidated: forceSignOut });
+    const member = () =>
+      useAppStore.getState().set({
+        user: { id: 'm_1', first_name: 'Ada' } as never,
+        token: { provider: 'henhouse-loyalty', version: '1' },
+        members: { points: 120 } as never,
+      });
+    member();
+    useAppStore.getState().setUi({ forcedSignOut: false });
+    // A read (the next screen's menu): the edge refuses it once, then answers the guest.
+    const f = jest
+      .fn()
+      .mockImplementationOnce(respond(401, { error: { code: 'session_invalidated', message: 'Signed out' } }))
+      .mockImplementationOnce(respond(200, { menu: { id: 'm-standard' } }));
+    configureApi({ fetchImpl: f });
+    await expect(request('/menus/m-standard')).resolves.toEqual({ menu: { id: 'm-standard' } });
+    expect(f).toHaveBeenCalledTimes(2);
+    let s = useAppStore.getState();
+    expect(s.ui.forcedSignOut).toBe(true);
+    expect([s.user, s.token, s.members]).toEqual([null, null, null]);
+
+    // A change is not made as a guest: it fails, and the dialog says why.
+    member();
+    useAppStore.getState().setUi({ forcedSignOut: false });
+    const g = respond(401, { error: { code: 'session_invalidated', message: 'Signed out' } });
+    configureApi({ fetchImpl: g });
+    await expect(request('/cart', { method: 'POST', body: {} })).rejects.toMatchObject({ code: 'session_invalidated' });
+    expect(g).toHaveBeenCalledTimes(1);
+    s = useAppStore.getState();
+    expect(s.ui.forcedSignOut).toBe(true);
+    expect(s.user).toBeNull();
+
+    // "Not signed in" is not a forced sign-out.
+    member();
+    useAppStore.getState().setUi({ forcedSignOut: false });
+    configureApi({ fetchImpl: respond(401, { error: { code: 'unauthorized', message: 'Sign in' } }) });
+    await expect(request('/user')).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(useAppStore.getState().ui.forcedSignOut).toBe(false);
+    expect(useAppStore.getState().user).not.toBeNull();
   });
 
   it('accepts plain text answers', async () => {

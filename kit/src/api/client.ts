@@ -6,6 +6,7 @@
 import type { Client, ClientPathsWithMethod, MaybeOptionalInit, MethodResponse } from 'openapi-fetch';
 import { brandName } from '@henhouse/kit/brand';
 import type { paths } from '@henhouse/kit/api/schema';
+import { forceSignOut } from '@henhouse/kit/state/store';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -26,7 +27,8 @@ interface ClientState {
   /** Webview only: a token the native app handed over, sent as Authorization. */
   authToken: string | null;
   fetchImpl: typeof fetch;
-  /** Called when the edge says the session was invalidated: the shell shows the forced sign-out dialog. */
+  /** Called when the edge says the session was invalidated (401 session_invalidated). By
+   *  default the app state forgets the member and opens the forced sign-out dialog. */
   onSessionInvalidated: () => void;
 }
 
@@ -35,7 +37,7 @@ const state: ClientState = {
   csrf: '',
   authToken: null,
   fetchImpl: (...args) => fetch(...args),
-  onSessionInvalidated: () => {},
+  onSessionInvalidated: forceSignOut,
 };
 
 export function configureApi(opts: Partial<ClientState>): void {
@@ -51,8 +53,25 @@ export interface RequestOptions {
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** request calls /api{path} and returns the parsed JSON (or text) body. */
+/** request calls /api{path} and returns the parsed JSON (or text) body.
+ *
+ *  The edge answers the first call after the member's session was ended on the server
+ *  (forced sign-out, a new password) with 401 session_invalidated, whatever the call,
+ *  and clears the session cookies. The member is then signed out in the app state and
+ *  the forced sign-out dialog opens; a read is asked again, now as a guest, so the
+ *  screen behind the dialog still shows (a change is not: it was meant as the member). */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(path, opts, true);
+  } catch (e) {
+    const read = (opts.method ?? (opts.body === undefined ? 'GET' : 'POST')) === 'GET';
+    if (read && e instanceof ApiError && e.code === 'session_invalidated' && !state.authToken)
+      return send<T>(path, opts, false);
+    throw e;
+  }
+}
+
+async function send<T>(path: string, opts: RequestOptions, report: boolean): Promise<T> {
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { Accept: 'application/json, text/plain;q=0.9', ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -83,7 +102,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
   if (!res.ok) {
     const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
-    if (res.status === 401 && e?.code === 'session_invalidated') state.onSessionInvalidated();
+    if (report && res.status === 401 && e?.code === 'session_invalidated') state.onSessionInvalidated();
     throw new ApiError(
       res.status,
       e?.code ?? 'http_' + res.status,

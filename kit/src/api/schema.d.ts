@@ -856,7 +856,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with the reset code
-         * @description Every session of the member ends.
+         * @description Every session of the member ends at once: their next call answers 401 `session_invalidated`. The session of the browser that made the reset, when it is the member's, ends quietly and its cookies are cleared.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -985,13 +985,20 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Communication preferences */
+        /**
+         * Set every communication preference
+         * @description Every setting must be sent: a missing one is 400 `invalid` naming each one missing (PATCH changes only some).
+         */
         put: operations["updateSettings"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change some communication preferences
+         * @description Changes only the settings sent; the others keep their values. Each is true or false: null or another value is 400 `invalid` with the field named.
+         */
+        patch: operations["changeSettings"];
         trace?: never;
     };
     "/user/password": {
@@ -1003,7 +1010,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password */
+        /**
+         * Change the password
+         * @description Every session of the member started before ends at once (their next call answers 401 `session_invalidated`); the answer sets new session cookies, so the browser that made the change stays signed in.
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -4464,6 +4474,27 @@ export interface operations {
                     emailOffers: boolean;
                     smsOffers: boolean;
                     paperlessReceipts: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["User"];
+            default: components["responses"]["Error"];
+        };
+    };
+    changeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emailOffers?: boolean;
+                    smsOffers?: boolean;
+                    paperlessReceipts?: boolean;
                 };
             };
         };

@@ -89,6 +89,16 @@ export const useAppStore = create<AppState>()(
   ),
 );
 
+/** forceSignOut applies a session ended on the server (a forced sign-out, a new password
+ *  set on another device; docs/identity.md, "Forced sign-out"): the member's areas go at
+ *  once, so the header shows "Sign In" rather than their points, and the forced sign-out
+ *  dialog opens. */
+export function forceSignOut(): void {
+  const s = useAppStore.getState();
+  s.reset(['token', 'user', 'members']);
+  s.setUi({ forcedSignOut: true });
+}
+
 /** trackPending counts one more area loading until the returned function is called. */
 export function trackPending(): () => void {
   const { setUi } = useAppStore.getState();

@@ -67,8 +67,8 @@ describe('account settings (/account/settings)', () => {
     expect(useAppStore.getState().user).toMatchObject({ first_name: 'Ada', last_name: 'King' });
   });
 
-  it('saves notification settings', async () => {
-    const api = mockApi({ ...lists, 'PUT /user/settings': real('PUT /api/user/settings') });
+  it('saves notification settings, sending only what changed', async () => {
+    const api = mockApi({ ...lists, 'PATCH /user/settings': real('PATCH /api/user/settings') });
     mount(Settings, '/account/settings');
     await ready();
     const user = setupUser();
@@ -78,12 +78,12 @@ describe('account settings (/account/settings)', () => {
     await user.click(screen.getByLabelText('Email me offers and news'));
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
     expect(await screen.findByText('Your notification settings are saved.')).toBeInTheDocument();
-    expect(api.to('PUT /user/settings')[0].body).toEqual({
-      emailOffers: true,
-      smsOffers: false,
-      paperlessReceipts: true,
-    });
+    expect(api.to('PATCH /user/settings')[0].body).toEqual({ emailOffers: true });
     expect(useAppStore.getState().user).toMatchObject({ settings: { email_offers: true } });
+    // Saved again with nothing changed since, it sends nothing to change.
+    await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
+    await waitFor(() => expect(api.to('PATCH /user/settings')).toHaveLength(2));
+    expect(api.to('PATCH /user/settings')[1].body).toEqual({});
   });
 
   it('changes the password, showing a wrong current password on its field', async () => {

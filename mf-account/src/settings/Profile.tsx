@@ -117,7 +117,7 @@ export function ProfileForm({ user }: { user: User }) {
   );
 }
 
-/** The form's values: the names of the request (PUT /api/user/settings). */
+/** The form's values: the names of the request (PATCH /api/user/settings). */
 interface Notify {
   emailOffers: boolean;
   smsOffers: boolean;
@@ -131,7 +131,8 @@ export function NotificationsForm({ user }: { user: User }) {
   const {
     register,
     handleSubmit,
-    formState: { isSubmitting },
+    reset,
+    formState: { isSubmitting, dirtyFields },
   } = useForm<Notify>({
     defaultValues: {
       emailOffers: s?.email_offers === true,
@@ -142,13 +143,20 @@ export function NotificationsForm({ user }: { user: User }) {
   const submit = handleSubmit(async (v) => {
     setFormError(null);
     setStatus(null);
+    // Only the settings the member changed are sent: one left alone here keeps the
+    // value it has on the server, even if another device changed it meanwhile.
+    const changed: Partial<Notify> = {};
+    for (const k of Object.keys(dirtyFields) as (keyof Notify)[]) {
+      if (dirtyFields[k]) changed[k] = v[k];
+    }
     try {
-      const r = await updateSettings({
-        emailOffers: v.emailOffers,
-        smsOffers: v.smsOffers,
-        paperlessReceipts: v.paperlessReceipts,
-      });
+      const r = await updateSettings(changed);
       setUser(r.user);
+      reset({
+        emailOffers: r.user.settings?.email_offers === true,
+        smsOffers: r.user.settings?.sms_offers === true,
+        paperlessReceipts: r.user.settings?.paperless_receipts === true,
+      });
       setStatus('Your notification settings are saved.');
     } catch (e) {
       setFormError(applyServerErrors(e, () => undefined, []));

@@ -1,6 +1,8 @@
 package account
 
 import (
+	"encoding/json"
+
 	"github.com/gofiber/fiber/v3"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
@@ -35,16 +37,43 @@ func (a *api) updateProfile(c fiber.Ctx) error {
 	return c.JSON(fiber.Map{"user": m})
 }
 
-func (a *api) updateSettings(c fiber.Ctx) error {
+// changeSettings is PATCH /user/settings: it changes the settings the body names and
+// keeps the others. PUT /user/settings (setSettings) must name all three.
+func (a *api) changeSettings(c fiber.Ctx) error { return a.updateSettings(c, false) }
+func (a *api) setSettings(c fiber.Ctx) error    { return a.updateSettings(c, true) }
+
+func (a *api) updateSettings(c fiber.Ctx, all bool) error {
 	var in struct {
-		EmailOffers       bool `json:"emailOffers"`
-		SMSOffers         bool `json:"smsOffers"`
-		PaperlessReceipts bool `json:"paperlessReceipts"`
+		EmailOffers       json.RawMessage `json:"emailOffers"`
+		SMSOffers         json.RawMessage `json:"smsOffers"`
+		PaperlessReceipts json.RawMessage `json:"paperlessReceipts"`
 	}
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	m, err := a.l.UpdateSettings(c.Context(), memberID(c), loyalty.Settings{EmailOffers: in.EmailOffers, SMSOffers: in.SMSOffers, PaperlessReceipts: in.PaperlessReceipts})
+	var u loyalty.SettingsUpdate
+	bad := map[string]string{}
+	for _, f := range []struct {
+		name string
+		raw  json.RawMessage
+		to   **bool
+	}{{"emailOffers", in.EmailOffers, &u.EmailOffers}, {"smsOffers", in.SMSOffers, &u.SMSOffers}, {"paperlessReceipts", in.PaperlessReceipts, &u.PaperlessReceipts}} {
+		switch v := string(f.raw); v {
+		case "true", "false":
+			b := v == "true"
+			*f.to = &b
+		case "":
+			if all {
+				bad[f.name] = "Send this setting: true or false (or use PATCH to change only some)."
+			}
+		default: // null, text, numbers: a setting is on or off
+			bad[f.name] = "Must be true or false."
+		}
+	}
+	if err := fault.Fields("Check the settings sent.", bad); err != nil {
+		return err
+	}
+	m, err := a.l.UpdateSettings(c.Context(), memberID(c), u)
 	if err != nil {
 		return err
 	}
@@ -59,9 +88,12 @@ func (a *api) changePassword(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	if err := a.l.ChangePassword(c.Context(), memberID(c), in.Current, in.Password); err != nil {
+	pair, err := a.m.ChangePassword(c.Context(), memberID(c), in.Current, in.Password)
+	if err != nil {
 		return err
 	}
+	a.t.SetCookies(c, pair)
+	noStore(c)
 	return c.JSON(fiber.Map{"changed": true})
 }
 

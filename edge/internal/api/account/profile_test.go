@@ -35,3 +35,45 @@ func TestProfileIsTheMembersOwn(t *testing.T) {
 		t.Fatalf("confirmation %s", a.raw)
 	}
 }
+
+// A settings change touches only the settings it names: PATCH sends some, PUT must
+// send all three, and a setting sent as null or as anything but true or false is
+// refused with the field named, changing nothing.
+func TestSettingsChangeOnlyWhatIsSent(t *testing.T) {
+	e := newEnv(t)
+	b := e.browser(t)
+	b.member()
+	settings := func(a answer) [3]any {
+		return [3]any{a.field("user.settings.email_offers"), a.field("user.settings.sms_offers"), a.field("user.settings.paperless_receipts")}
+	}
+	b.do("PUT", "/api/user/settings", `{"emailOffers":true,"smsOffers":true,"paperlessReceipts":true}`).want(t, 200)
+
+	if got := settings(b.do("PATCH", "/api/user/settings", `{"smsOffers":false}`).want(t, 200)); got != [3]any{true, false, true} {
+		t.Fatalf("PATCH smsOffers=false: %v, want only text offers off", got)
+	}
+	if got := settings(b.do("GET", "/api/user", "").want(t, 200)); got != [3]any{true, false, true} {
+		t.Fatalf("read back: %v", got)
+	}
+	if got := settings(b.do("PATCH", "/api/user/settings", `{}`).want(t, 200)); got != [3]any{true, false, true} {
+		t.Fatalf("PATCH nothing: %v", got)
+	}
+
+	// PUT names each setting it lacks.
+	a := b.do("PUT", "/api/user/settings", `{"smsOffers":true}`).want(t, 400)
+	if a.errorCode() != "invalid" || a.field("error.fields.emailOffers") == nil || a.field("error.fields.paperlessReceipts") == nil || a.field("error.fields.smsOffers") != nil {
+		t.Fatalf("PUT with one setting: %s", a.raw)
+	}
+	for _, body := range []string{`{"emailOffers":null}`, `{"emailOffers":"no"}`, `{"emailOffers":0}`} {
+		a := b.do("PATCH", "/api/user/settings", body).want(t, 400)
+		if a.errorCode() != "invalid" || a.field("error.fields.emailOffers") == nil {
+			t.Fatalf("PATCH %s: %s", body, a.raw)
+		}
+	}
+	a = b.do("PUT", "/api/user/settings", `{"emailOffers":false,"smsOffers":null,"paperlessReceipts":false}`).want(t, 400)
+	if a.field("error.fields.smsOffers") == nil {
+		t.Fatalf("PUT with a null: %s", a.raw)
+	}
+	if got := settings(b.do("GET", "/api/user", "").want(t, 200)); got != [3]any{true, false, true} {
+		t.Fatalf("refused changes changed the settings: %v", got)
+	}
+}

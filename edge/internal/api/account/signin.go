@@ -137,8 +137,13 @@ func (a *api) reset(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	if err := a.l.ResetPassword(c.Context(), in.Email, strings.TrimSpace(in.Code), in.Password); err != nil {
+	asking, _ := auth.ClaimsOf(c)
+	signedOut, err := a.m.ResetPassword(c.Context(), in.Email, strings.TrimSpace(in.Code), in.Password, asking)
+	if err != nil {
 		return err
+	}
+	if signedOut {
+		a.t.ClearCookies(c)
 	}
 	return c.JSON(fiber.Map{"reset": true})
 }

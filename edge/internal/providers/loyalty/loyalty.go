@@ -119,6 +119,14 @@ type ProfileUpdate struct {
 	FavoriteLocationID *string `json:"favoriteLocationId,omitempty"`
 }
 
+// SettingsUpdate changes a member's communication preferences; nil fields are left
+// alone, so a change to one never resets another.
+type SettingsUpdate struct {
+	EmailOffers       *bool `json:"emailOffers,omitempty"`
+	SMSOffers         *bool `json:"smsOffers,omitempty"`
+	PaperlessReceipts *bool `json:"paperlessReceipts,omitempty"`
+}
+
 // Challenge is a sign-in code step in progress: a one-time code was sent to
 // Destination (masked) and must be given to VerifyCode before ExpiresAt.
 type Challenge struct {
@@ -396,12 +404,15 @@ type Provider interface {
 	// ForgotPassword sends a reset code when the account exists; it answers the same
 	// either way.
 	ForgotPassword(ctx context.Context, email string) error
-	ResetPassword(ctx context.Context, email, code, newPassword string) error
+	// ResetPassword sets a new password from the emailed reset code and returns the
+	// member's id, so that the caller can end the member's sessions.
+	ResetPassword(ctx context.Context, email, code, newPassword string) (memberID string, err error)
 	ChangePassword(ctx context.Context, memberID, current, next string) error
 
 	Member(ctx context.Context, id string) (Member, error)
 	UpdateProfile(ctx context.Context, id string, u ProfileUpdate) (Member, error)
-	UpdateSettings(ctx context.Context, id string, s Settings) (Member, error)
+	// UpdateSettings changes the preferences u names and leaves the others as they are.
+	UpdateSettings(ctx context.Context, id string, u SettingsUpdate) (Member, error)
 
 	Addresses(ctx context.Context, memberID string) ([]SavedAddress, error)
 	AddAddress(ctx context.Context, memberID string, in AddressInput) (SavedAddress, error)

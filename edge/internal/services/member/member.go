@@ -127,6 +127,42 @@ func (s *Service) SignIn(ctx context.Context, m loyalty.Member) (auth.Pair, Sign
 	return pair, SignedIn{User: m, Members: ms, Token: s.Token()}, nil
 }
 
+// ResetPassword sets a new password from the emailed reset code and ends every session
+// of the member at once, on every edge (docs/identity.md, "Passwords and sessions"):
+// each is invalidated as by a forced sign-out, so a device still signed in gets the
+// forced sign-out dialog with its next page or call. The session the reset was made
+// from (asking, the request's claims; zero for a guest), when it is the member's, ends
+// quietly instead, since its page says so: signedOut reports it, and the caller clears
+// that browser's cookies.
+func (s *Service) ResetPassword(ctx context.Context, email, code, password string, asking auth.Claims) (signedOut bool, err error) {
+	id, err := s.Loyalty.ResetPassword(ctx, email, code, password)
+	if err != nil {
+		return false, err
+	}
+	if asking.Subject == id && asking.SessionID != "" {
+		if err := s.Tokens.Logout(ctx, asking.SessionID); err != nil {
+			return false, err
+		}
+		signedOut = true
+	}
+	return signedOut, s.Tokens.ForceSignOut(ctx, id)
+}
+
+// ChangePassword replaces a signed-in member's password and ends every session of the
+// member that was started before, at once, on every edge, as a forced sign-out does
+// (docs/identity.md, "Passwords and sessions"). The browser that made the change goes
+// on in a new session: the caller puts the returned pair in its cookies. No token
+// issued before the change is accepted after it, not even a copy of this browser's.
+func (s *Service) ChangePassword(ctx context.Context, memberID, current, next string) (auth.Pair, error) {
+	if err := s.Loyalty.ChangePassword(ctx, memberID, current, next); err != nil {
+		return auth.Pair{}, err
+	}
+	if err := s.Tokens.ForceSignOut(ctx, memberID); err != nil {
+		return auth.Pair{}, err
+	}
+	return s.Tokens.Issue(ctx, memberID)
+}
+
 // HoldOrder records a member's placed order with the loyalty provider: its
 // redemptions become used, and its points wait until it completes (Settle).
 func (s *Service) HoldOrder(ctx context.Context, memberID string, o ordering.Order) error {

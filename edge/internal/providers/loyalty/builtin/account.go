@@ -387,13 +387,25 @@ func flag(b bool) string {
 	return "0"
 }
 
-// UpdateSettings replaces the member's communication preferences.
-func (p *Provider) UpdateSettings(ctx context.Context, id string, s loyalty.Settings) (loyalty.Member, error) {
+// UpdateSettings changes the communication preferences u names, and only those: a
+// preference left out of u keeps its value.
+func (p *Provider) UpdateSettings(ctx context.Context, id string, u loyalty.SettingsUpdate) (loyalty.Member, error) {
 	if _, err := p.memberHash(ctx, id); err != nil {
 		return loyalty.Member{}, err
 	}
-	if err := p.st.Client.HSet(ctx, p.mk(id), "email_offers", flag(s.EmailOffers), "sms_offers", flag(s.SMSOffers), "paperless", flag(s.PaperlessReceipts)).Err(); err != nil {
-		return loyalty.Member{}, err
+	var fields []any
+	for _, f := range []struct {
+		name string
+		v    *bool
+	}{{"email_offers", u.EmailOffers}, {"sms_offers", u.SMSOffers}, {"paperless", u.PaperlessReceipts}} {
+		if f.v != nil {
+			fields = append(fields, f.name, flag(*f.v))
+		}
+	}
+	if len(fields) > 0 {
+		if err := p.st.Client.HSet(ctx, p.mk(id), fields...).Err(); err != nil {
+			return loyalty.Member{}, err
+		}
 	}
 	return p.Member(ctx, id)
 }
@@ -480,7 +492,7 @@ return 1`)
 
 // ResetPassword sets a new password with the emailed reset code. Wrong, expired and
 // unknown codes get the same answer.
-func (p *Provider) ResetPassword(ctx context.Context, email, code, newPassword string) error {
+func (p *Provider) ResetPassword(ctx context.Context, email, code, newPassword string) (string, error) {
 	email, code = normEmail(email), normCode(code)
 	bad := map[string]string{}
 	if !validEmail(email) {
@@ -493,21 +505,24 @@ func (p *Provider) ResetPassword(ctx context.Context, email, code, newPassword s
 		bad["password"] = m
 	}
 	if err := fault.Fields(msgCheckFields, bad); err != nil {
-		return err
+		return "", err
 	}
 	h, err := p.memberByEmail(ctx, email)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if h == nil {
-		return errResetCode
+		return "", errResetCode
 	}
 	ok, err := useReset.Run(ctx, p.st.Client, []string{p.mk(h["id"], "reset")}, p.now().Unix(), digest(h["id"]+":"+code), strconv.Itoa(CodeAttempts)).Int()
 	if err != nil {
-		return err
+		return "", err
 	}
 	if ok != 1 {
-		return errResetCode
+		return "", errResetCode
 	}
-	return p.setPassword(ctx, h["id"], h, newPassword, true)
+	if err := p.setPassword(ctx, h["id"], h, newPassword, true); err != nil {
+		return "", err
+	}
+	return h["id"], nil
 }

@@ -258,7 +258,8 @@ func (p *Provider) SearchMenu(ctx context.Context, menuID string, f ordering.Men
 	}
 	for _, m := range append(slices.Clone(f.Exclude), f.Require...) {
 		if !p.cat.allMarkers[m] {
-			return nil, fault.New(fault.Invalid, "invalid", "Unknown dietary filter %q.", m).Field("filter", "unknown marker")
+			// The filter is not quoted back: errors never echo the request.
+			return nil, fault.New(fault.Invalid, "invalid", "That isn't one of the dietary filters.").Field("filter", "unknown marker")
 		}
 	}
 	if len(f.Query) > 100 {
