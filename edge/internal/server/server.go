@@ -376,6 +376,9 @@ func (s *Server) mountAPI() {
 	api := app.Group("/api")
 	s.mountContentWebhook(api) // signed by the CMS: no visitor, no CSRF token
 	api.Use(s.whoIsAsking()...)
+	// Every request is held to api/openapi.yaml before any handler reads it
+	// (docs/api.md, "Validation").
+	api.Use(openapi.Requests())
 	s.mountBeacons(api) // sendBeacon sends no CSRF header: checked for its origin instead
 	if guard.builtin != nil {
 		botcheck.MountToken(api, guard.builtin, ratelimit.Guard(guard.limiter, ratelimit.BotCheckToken, nil))

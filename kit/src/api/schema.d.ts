@@ -286,7 +286,7 @@ export interface paths {
         put?: never;
         /**
          * Start a cart
-         * @description Replaces an open cart. `menu_mismatch` when the location sells another menu.
+         * @description Replaces an open cart that holds nothing; one holding items only with `replace: true` (the guest chose to start over), else `409 cart_open`. `menu_mismatch` when the location sells another menu.
          */
         post: operations["createCart"];
         /**
@@ -422,7 +422,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Tip by percentage or amount */
+        /**
+         * Tip by percentage or amount
+         * @description One of `percent` and `amountCents`.
+         */
         put: operations["setTip"];
         post?: never;
         delete?: never;
@@ -497,8 +500,10 @@ export interface paths {
         /**
          * Place the order
          * @description Amounts must add up to the total; exactly one payment may leave `amountCents` at
-         *     0 to take the rest. The same `Idempotency-Key` on a retry returns the same
-         *     order and reuses its card holds; `409 order_in_progress` while it is being
+         *     0 to take the rest. The same `Idempotency-Key` on a retry of the same request
+         *     (the same body, the same cart) returns the same order (`Idempotent-Replayed:
+         *     true`) and reuses its card holds; with another body or another cart it is `422
+         *     idempotency_key_reused`, and nothing is placed; `409 order_in_progress` while it is being
          *     placed (at most `CHECKOUT_LOCK_TTL`, 30 s, after an edge stopped mid-submit);
          *     `409 checkout_expired` once a stopped submit was given up and its card hold
          *     voided (place the order again with a new key).
@@ -587,7 +592,9 @@ export interface paths {
          *     issues nothing. The buyer's receipt is emailed at once; the card (number and PIN) is
          *     emailed to the recipient on `sendOn` (at once when it is today in `timeZone`), and a
          *     signed-in buyer's saved gift cards keep it. The same `Idempotency-Key` on a retry
-         *     returns the same purchase; `409 purchase_in_progress` while it is being made. Needs
+         *     of the same request returns the same purchase (`Idempotent-Replayed: true`); with
+         *     another request it is `422 idempotency_key_reused`; `409 purchase_in_progress`
+         *     while it is being made. Needs
          *     the bot check (action `giftcard_buy`); limited to 20 purchases per client an hour
          *     (`429 rate_limited`).
          */
@@ -1742,6 +1749,7 @@ export interface components {
             };
             /** @description The bootstrap's `beacon`, the page load's signed token. Only a beacon whose token verifies for the visitor and `modules` counts towards a canary's health (docs/operations.md, "Canary health"). */
             load?: string;
+            /** @description At most 50; more is `413 payload_too_large`, as a body past 8 KB is. */
             events: components["schemas"]["BeaconEvent"][];
         };
         /**
@@ -2033,6 +2041,13 @@ export interface components {
             /** @description Any location selling the menu when omitted. */
             locationId?: string;
         };
+        StartCartRequest: {
+            menuId: string;
+            /** @description Any location selling the menu when omitted. */
+            locationId?: string;
+            /** @description Replace an open cart that holds items. */
+            replace?: boolean;
+        };
         ModifierInput: {
             id: string;
             /** @description Defaults to 1. */
@@ -2102,6 +2117,7 @@ export interface components {
             lng?: number;
             distance_miles?: number;
         };
+        /** @description `at` comes with `later` and `advance`, never with `asap`. */
         TimeWanted: {
             /** @enum {string} */
             mode: "asap" | "later" | "advance";
@@ -3083,7 +3099,10 @@ export interface components {
         botCheck: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true` when the answer is a repeat of the first answer to this `Idempotency-Key` (the same request sent again); absent on the first answer. */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3509,7 +3528,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MenuChoiceRequest"];
+                "application/json": components["schemas"]["StartCartRequest"];
             };
         };
         responses: {
@@ -3788,6 +3807,7 @@ export interface operations {
             /** @description The placed order. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3947,6 +3967,7 @@ export interface operations {
             /** @description The purchase. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
