@@ -57,7 +57,10 @@ func TestIdempotencyKeyAnswersOnlyItsRequest(t *testing.T) {
 	s := newTestServer(t)
 	g := newGuest(t, s)
 	fill := func() string {
-		g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton","replace":true}`, 201)
+		if st, _, raw := g.send("DELETE", "/api/cart", ""); st != 204 && st != 404 {
+			t.Fatalf("abandon: %d %s", st, raw)
+		}
+		g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
 		g.ok("POST", "/api/cart/products", `{"productId":"two-piece"}`, 201)
 		g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+firstSlot(g, "oh-dayton")+`"}`, 200)
 		return g.ok("GET", "/api/cart", "", 200)["cart"].(map[string]any)["id"].(string)
