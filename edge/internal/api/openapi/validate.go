@@ -204,7 +204,7 @@ func (v *validator) handle(c fiber.Ctx) error {
 		body := c.Body()
 		if len(bytes.TrimSpace(body)) == 0 {
 			if o.bodyRequired {
-				return httpx.Invalid("The request body is empty.", nil)
+				return httpx.Invalid("The request body is empty.", map[string]string{"body": "is required"})
 			}
 		} else if value, err := jsonschema.UnmarshalJSON(bytes.NewReader(body)); err == nil {
 			if err := o.body.Validate(value); err != nil {
@@ -231,11 +231,13 @@ func (o *operation) checkQuery(c fiber.Ctx, fields map[string]string) {
 		var value any = raw
 		switch p.kind {
 		case "integer", "number":
-			if _, err := strconv.ParseFloat(raw, 64); err != nil {
+			// A number as JSON writes it (not NaN, Inf or hex, which ParseFloat takes).
+			n, err := jsonschema.UnmarshalJSON(strings.NewReader(raw))
+			if _, ok := n.(json.Number); err != nil || !ok {
 				fields[p.name] = "must be " + typeNames([]string{p.kind})
 				continue
 			}
-			value = json.Number(raw)
+			value = n
 		case "boolean":
 			b, err := strconv.ParseBool(raw)
 			if err != nil {
