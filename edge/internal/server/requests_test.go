@@ -18,7 +18,8 @@ import (
 // error shape (checkAPIAnswers checks the shape against the document), and nothing
 // is stored: the member's cart and account read the same afterwards. A signed-in
 // member with an open cart asks, so that each operation reaches the code that would
-// store what it was sent.
+// store what it was sent. Each typed query parameter (a number, a flag) is sent empty
+// and as text, and is refused alike.
 func TestRequestsTheContractRefuses(t *testing.T) {
 	s := newDevServer(t)
 	g := newGuest(t, s)
@@ -71,6 +72,30 @@ func TestRequestsTheContractRefuses(t *testing.T) {
 				}
 				if after := state(); after != before {
 					failures = append(failures, fmt.Sprintf("%s %s, %s: answered %d, and stored it:\n%s", method, target, bad.what, st, lineDiff(before, after)))
+				}
+			}
+		}
+	}
+	// Each typed query parameter, empty and of the wrong type.
+	for _, path := range paths {
+		item := doc.Paths.Value(path)
+		for method, op := range item.Operations() {
+			for _, pr := range append(slices.Clone(item.Parameters), op.Parameters...) {
+				p := pr.Value
+				if p == nil || p.In != "query" || p.Schema == nil || p.Schema.Value == nil || p.Schema.Value.Type.Includes("string") || p.Schema.Value.Type.Includes("array") {
+					continue
+				}
+				for _, bad := range []string{"", "text"} {
+					target := "/api" + pathParam.ReplaceAllString(path, "x") + "?" + p.Name + "=" + bad
+					before := state()
+					st, m, raw := g.send(method, target, "")
+					sent++
+					if e, _ := m["error"].(map[string]any); st < 400 || st >= 500 || e == nil {
+						failures = append(failures, fmt.Sprintf("%s %s: %d %.160s", method, target, st, raw))
+					}
+					if after := state(); after != before {
+						failures = append(failures, fmt.Sprintf("%s %s: answered %d, and stored it:\n%s", method, target, st, lineDiff(before, after)))
+					}
 				}
 			}
 		}
