@@ -22,8 +22,8 @@ func TestAWebTokenInTheHeaderDoesNotSkipTheBotCheck(t *testing.T) {
 		{"/api/auth/forgot", `{"email":"ada@example.com"}`},
 		{"/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"feedback","message":"Hi."}`},
 		{"/api/giftcards/balance", `{"number":"6006491234567890","pin":"1234"}`},
-		{"/api/giftcards/purchases", `{"amountCents":2500}`},
-		{"/api/cart/submit", `{}`},
+		{"/api/giftcards/purchases", giftPurchaseBody("tok_x", "sam@example.com")},
+		{"/api/cart/submit", `{"customer":{"firstName":"Ada","lastName":"L","email":"ada@example.com","phone":"5135550100"},"payments":[{"kind":"instore"}]}`},
 	} {
 		if st, m := bare(t, s, "POST", c.path, c.body, "Authorization", bearer, "Idempotency-Key", "bearer-attempt-1"); st != 403 || code(m) != "bot_check_failed" {
 			t.Errorf("%s with a member token and no bot check: %d %v", c.path, st, m)

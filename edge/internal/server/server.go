@@ -378,6 +378,9 @@ func (s *Server) mountAPI() {
 	s.mountContentWebhook(api) // signed by the CMS: no visitor, no CSRF token
 	who := s.whoIsAsking()
 	api.Use(who[0]) // the visitor
+	// Every request is held to api/openapi.yaml before any handler reads it
+	// (docs/api.md, "Validation").
+	api.Use(openapi.Requests())
 	// Beacons and bot-check tokens come before the member's token is read: they need only
 	// the visitor, and their answers are not read as the API client's are, so none of
 	// them may be the call that meets a session ended on the server and clears its

@@ -11,8 +11,9 @@ export const getCart = (signal?: AbortSignal) => http.get('/cart', { signal });
 export const abandonCart = () => http.del('/cart');
 export const transferCart = (menuId: string, locationId?: string) =>
   http.post('/cart/transfer', { body: { menuId, locationId } });
-export const createCart = (menuId: string, locationId?: string) =>
-  http.post('/cart', { body: locationId ? { menuId, locationId } : { menuId } });
+/** createCart starts a cart; over an open cart that holds items only with `replace` (else 409 cart_open). */
+export const createCart = (menuId: string, locationId?: string, replace?: boolean) =>
+  http.post('/cart', { body: { menuId, ...(locationId ? { locationId } : {}), ...(replace ? { replace } : {}) } });
 /** addProduct adds a line; without `modifiers` the edge takes the product's default choices (quick add). */
 export const addProduct = (productId: string, line: Omit<AddProductRequest, 'productId'> = {}) =>
   http.post('/cart/products', { body: { productId, ...line } });

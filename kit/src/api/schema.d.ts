@@ -306,7 +306,7 @@ export interface paths {
         put?: never;
         /**
          * Start a cart
-         * @description Replaces an open cart. `menu_mismatch` when the location sells another menu.
+         * @description Replaces an open cart that holds nothing; one holding items only with `replace: true` (the guest chose to start over), else `409 cart_open`. `menu_mismatch` when the location sells another menu.
          */
         post: operations["createCart"];
         /**
@@ -442,7 +442,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Tip by percentage or amount */
+        /**
+         * Tip by percentage or amount
+         * @description One of `percent` and `amountCents`.
+         */
         put: operations["setTip"];
         post?: never;
         delete?: never;
@@ -517,8 +520,10 @@ export interface paths {
         /**
          * Place the order
          * @description Amounts must add up to the total; exactly one payment may leave `amountCents` at
-         *     0 to take the rest. The same `Idempotency-Key` on a retry returns the same
-         *     order and reuses its card holds; `409 order_in_progress` while it is being
+         *     0 to take the rest. The same `Idempotency-Key` on a retry of the same request
+         *     (the same body, the same cart) returns the same order (`Idempotent-Replayed:
+         *     true`) and reuses its card holds; with another body or another cart it is `422
+         *     idempotency_key_reused`, and nothing is placed; `409 order_in_progress` while it is being
          *     placed (at most `CHECKOUT_LOCK_TTL`, 30 s, after an edge stopped mid-submit);
          *     `409 checkout_expired` once a stopped submit was given up and its card hold
          *     voided (place the order again with a new key).
@@ -607,7 +612,9 @@ export interface paths {
          *     issues nothing. The buyer's receipt is emailed at once; the card (number and PIN) is
          *     emailed to the recipient on `sendOn` (at once when it is today in `timeZone`), and a
          *     signed-in buyer's saved gift cards keep it. The same `Idempotency-Key` on a retry
-         *     returns the same purchase; `409 purchase_in_progress` while it is being made. Needs
+         *     of the same request returns the same purchase (`Idempotent-Replayed: true`); with
+         *     another request it is `422 idempotency_key_reused`; `409 purchase_in_progress`
+         *     while it is being made. Needs
          *     the bot check (action `giftcard_buy`); limited to 20 purchases per client an hour
          *     (`429 rate_limited`).
          */
@@ -1772,6 +1779,7 @@ export interface components {
             };
             /** @description The bootstrap's `beacon`, the page load's signed token. Only a beacon whose token verifies for the visitor and `modules` counts towards a canary's health (docs/operations.md, "Canary health"). */
             load?: string;
+            /** @description At most 50; more is `413 payload_too_large`, as a body past 8 KB is. */
             events: components["schemas"]["BeaconEvent"][];
         };
         /**
@@ -2076,6 +2084,13 @@ export interface components {
             /** @description Any location selling the menu when omitted. */
             locationId?: string;
         };
+        StartCartRequest: {
+            menuId: string;
+            /** @description Any location selling the menu when omitted. */
+            locationId?: string;
+            /** @description Replace an open cart that holds items. */
+            replace?: boolean;
+        };
         ModifierInput: {
             id: string;
             /** @description Defaults to 1. */
@@ -2145,6 +2160,7 @@ export interface components {
             lng?: number;
             distance_miles?: number;
         };
+        /** @description `at` comes with `later` and `advance`, never with `asap`. */
         TimeWanted: {
             /** @enum {string} */
             mode: "asap" | "later" | "advance";
@@ -3148,7 +3164,10 @@ export interface components {
         botCheck: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true` when the answer is a repeat of the first answer to this `Idempotency-Key` (the same request sent again); absent on the first answer. */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3597,7 +3616,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MenuChoiceRequest"];
+                "application/json": components["schemas"]["StartCartRequest"];
             };
         };
         responses: {
@@ -3876,6 +3895,7 @@ export interface operations {
             /** @description The placed order. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4035,6 +4055,7 @@ export interface operations {
             /** @description The purchase. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {

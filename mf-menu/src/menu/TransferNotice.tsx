@@ -43,7 +43,7 @@ export function TransferNotice({ mid, location }: { mid: string; location: Locat
     setBusy(true);
     setError(null);
     try {
-      useAppStore.getState().set({ cart: (await createCart(mid, location.id)).cart, location });
+      useAppStore.getState().set({ cart: (await createCart(mid, location.id, true)).cart, location });
     } catch (e) {
       setError(messageFor(e));
     } finally {

@@ -164,6 +164,25 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     expect(useAppStore.getState().cart?.menu_id).toBe('m-texas');
   });
 
+  it('starts a new cart over one of another menu only when the guest says so, replacing it', async () => {
+    const answer = real<{ location: { services: { transfercart: boolean } } }>('GET /api/menus/{menuId}');
+    answer.body.location.services.transfercart = false;
+    const api = mockApi({ 'GET /menus/m-standard': answer, 'POST /cart': real('POST /api/cart') });
+    const other = real<{ cart: Record<string, unknown> }>('POST /api/cart/products').body.cart;
+    storeWith({ cart: { ...other, menu_id: 'm-texas' } });
+    const user = setupUser();
+    visit();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(await screen.findByRole('button', { name: 'Start a new cart here' }));
+    // The edge refuses to replace a cart holding items unless told to (409 cart_open).
+    await waitFor(() => expect(useAppStore.getState().cart?.menu_id).toBe('m-standard'));
+    expect(api.calls.find((c) => c.path === '/cart' && c.method === 'POST')?.body).toEqual({
+      menuId: 'm-standard',
+      locationId: 'oh-dayton',
+      replace: true,
+    });
+  });
+
   it('moves a cart of another menu where the location allows it, and reports what could not move', async () => {
     const answer = real<{ location: { services: { transfercart: boolean } } }>('GET /api/menus/{menuId}');
     answer.body.location.services.transfercart = true;

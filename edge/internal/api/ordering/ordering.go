@@ -484,6 +484,7 @@ func (a *api) createCart(c fiber.Ctx) error {
 	var in struct {
 		MenuID     string `json:"menuId"`
 		LocationID string `json:"locationId"`
+		Replace    bool   `json:"replace"`
 	}
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
@@ -495,7 +496,7 @@ func (a *api) createCart(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	cart, err := a.p.CreateCart(c.Context(), o, in.MenuID, in.LocationID)
+	cart, err := a.p.StartCart(c.Context(), o, in.MenuID, in.LocationID, in.Replace)
 	if err != nil {
 		return err
 	}
@@ -690,6 +691,7 @@ func (a *api) submit(c fiber.Ctx) error {
 	if a.cfg.OnOrder != nil {
 		a.cfg.OnOrder(c, order)
 	}
+	replayed(c, order.Replayed)
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"order": order})
 }
 
@@ -774,7 +776,16 @@ func (a *api) giftPurchase(c fiber.Ctx) error {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	replayed(c, p.Replayed)
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"purchase": p})
+}
+
+// replayed marks the answer to a request repeated with its Idempotency-Key: the first
+// request's answer, sent again (docs/api.md, "Idempotency").
+func replayed(c fiber.Ctx, yes bool) {
+	if yes {
+		c.Set("Idempotent-Replayed", "true")
+	}
 }
 
 // viewer is who asks for an order: this visitor, and the member when signed in.

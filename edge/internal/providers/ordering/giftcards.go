@@ -92,4 +92,7 @@ type GiftCardPurchase struct {
 	Last4 string `json:"last4,omitempty"`
 	// SentAt is when the recipient's email went out.
 	SentAt *time.Time `json:"sent_at,omitempty"`
+	// Replayed: PurchaseGiftCard answered a repeat of an earlier request with its
+	// purchase (Idempotent-Replayed); never stored.
+	Replayed bool `json:"-"`
 }

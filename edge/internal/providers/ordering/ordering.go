@@ -543,6 +543,9 @@ type Order struct {
 	// StatusMessage is the sentence the confirmation shows for the status, and what
 	// became of the payments once cancelled (Describe).
 	StatusMessage string `json:"status_message"`
+	// Replayed: Submit answered a repeat of an earlier request with its order
+	// (Idempotent-Replayed); never stored.
+	Replayed bool `json:"-"`
 }
 
 // Viewer is who asks for an order: the visitor (the owner Submit was given) and the
@@ -705,6 +708,9 @@ type Provider interface {
 	// CreateCart starts a cart for menuID at locationID; locationID may be empty when
 	// any location selling the menu will do. It replaces the owner's open cart.
 	CreateCart(ctx context.Context, owner, menuID, locationID string) (Cart, error)
+	// StartCart is CreateCart for a guest's request: an open cart holding items is
+	// replaced only when replace is set, else it is refused (409 cart_open).
+	StartCart(ctx context.Context, owner, menuID, locationID string, replace bool) (Cart, error)
 	// AbandonCart deletes the owner's cart and answers it as it was (an empty Cart when
 	// there was none), so that the rewards in it can be given back. While the cart is
 	// being submitted it is refused (409 order_in_progress).

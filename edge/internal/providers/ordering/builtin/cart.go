@@ -203,8 +203,28 @@ func (p *Provider) Cart(ctx context.Context, owner string) (ordering.Cart, error
 
 // CreateCart starts a new cart for menuID, replacing any open cart of the owner.
 func (p *Provider) CreateCart(ctx context.Context, owner, menuID, locationID string) (ordering.Cart, error) {
+	return p.StartCart(ctx, owner, menuID, locationID, true)
+}
+
+// errCartOpen refuses to start a cart over one that holds items: what the guest
+// chose is not thrown away by a stray request (a second tab, a retried call). The
+// guest starts over by saying so (replace).
+var errCartOpen = fault.New(fault.Conflict, "cart_open", "You already have a bag with items in it. Keep ordering from it, or start a new one to replace it.")
+
+// StartCart starts a new cart for menuID. An open cart with nothing in it is
+// replaced; one holding items only when replace is set (else 409 cart_open).
+func (p *Provider) StartCart(ctx context.Context, owner, menuID, locationID string, replace bool) (ordering.Cart, error) {
 	if owner == "" {
 		return ordering.Cart{}, fault.New(fault.Unauthorized, "no_session", "Your session is missing. Refresh the page and try again.")
+	}
+	if !replace {
+		open, _, err := p.load(ctx, owner)
+		switch {
+		case err == nil && len(open.Products) > 0:
+			return ordering.Cart{}, errCartOpen
+		case err != nil && !fault.Is(err, fault.NotFound):
+			return ordering.Cart{}, err
+		}
 	}
 	loc, err := p.locationFor(ctx, menuID, locationID)
 	if err != nil {

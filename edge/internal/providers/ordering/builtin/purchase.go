@@ -158,8 +158,11 @@ func (p *Provider) PurchaseGiftCard(ctx context.Context, owner string, in orderi
 	if p.cfg.Cards == nil {
 		return ordering.GiftCardPurchase{}, fault.New(fault.Unavailable, "cards_unavailable", "Card payments aren't available right now, so gift cards can't be bought. Please try again later.")
 	}
+	// The key holds "<state> <hash of the request>": it is bound to the purchase it
+	// was first sent with, and another purchase with it is refused.
 	idem := p.st.Key("idem-giftcard", tag(owner), in.IdempotencyKey)
-	ok, err := p.st.Client.SetNX(ctx, idem, "pending", 24*time.Hour).Result()
+	hash := requestHash(in)
+	ok, err := p.st.Client.SetNX(ctx, idem, "pending "+hash, 24*time.Hour).Result()
 	if err != nil {
 		return ordering.GiftCardPurchase{}, err
 	}
@@ -168,8 +171,13 @@ func (p *Provider) PurchaseGiftCard(ctx context.Context, owner string, in orderi
 		if err != nil && !errors.Is(err, redis.Nil) {
 			return ordering.GiftCardPurchase{}, err
 		}
-		if id, found := strings.CutPrefix(v, "purchase:"); found {
+		state, sent, _ := strings.Cut(v, " ")
+		if sent != "" && sent != hash {
+			return ordering.GiftCardPurchase{}, errKeyReused
+		}
+		if id, found := strings.CutPrefix(state, "purchase:"); found {
 			s, err := p.loadPurchase(ctx, id)
+			s.Replayed = err == nil
 			return s.GiftCardPurchase, err
 		}
 		return ordering.GiftCardPurchase{}, fault.New(fault.Conflict, "purchase_in_progress", "We're already buying this gift card. One moment…")
@@ -179,7 +187,7 @@ func (p *Provider) PurchaseGiftCard(ctx context.Context, owner string, in orderi
 		p.st.Client.Del(context.WithoutCancel(ctx), idem)
 		return ordering.GiftCardPurchase{}, err
 	}
-	p.st.Client.Set(context.WithoutCancel(ctx), idem, "purchase:"+s.ID, 24*time.Hour)
+	p.st.Client.Set(context.WithoutCancel(ctx), idem, "purchase:"+s.ID+" "+hash, 24*time.Hour)
 	return s.GiftCardPurchase, nil
 }
 

@@ -97,17 +97,30 @@ func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitI
 	ttl := p.cfg.SubmitLockTTL
 	tries := idem + ":failed"
 	orderID := checkoutOrderID(owner, in.IdempotencyKey)
-	v, err := beginSubmit.Run(ctx, p.st.Client, []string{idem, lock, tries, p.lastCheckoutKey(owner)}, held, ttl.Milliseconds(), orderID, idemTTL.Milliseconds()).Text()
+	// The key is bound to this request: its body and the cart it places. The cart is
+	// read now; none (an earlier attempt placed it) is the same cart.
+	cartID := ""
+	if c, _, err := p.load(ctx, owner); err == nil {
+		cartID = c.ID
+	} else if !fault.Is(err, fault.NotFound) {
+		return ordering.Order{}, err
+	}
+	v, err := beginSubmit.Run(ctx, p.st.Client, []string{idem, lock, tries, p.lastCheckoutKey(owner), idem + ":request"},
+		held, ttl.Milliseconds(), orderID, idemTTL.Milliseconds(), requestHash(in), cartID).Text()
 	if err != nil {
 		return ordering.Order{}, err
 	}
 	switch {
+	case v == "reused":
+		return ordering.Order{}, errKeyReused
 	case v == "pending":
 		return ordering.Order{}, fault.New(fault.Conflict, "order_in_progress", "We're already placing this order. One moment…")
 	case v == "locked":
 		return ordering.Order{}, fault.New(fault.Conflict, "order_in_progress", "We're already placing an order from this cart. One moment…")
 	case strings.HasPrefix(v, "order:"):
-		return p.Order(ctx, strings.TrimPrefix(v, "order:"), ordering.Viewer{Owner: owner, MemberID: in.MemberID})
+		o, err := p.Order(ctx, strings.TrimPrefix(v, "order:"), ordering.Viewer{Owner: owner, MemberID: in.MemberID})
+		o.Replayed = err == nil
+		return o, err
 	}
 	failed, prev, _ := strings.Cut(strings.TrimPrefix(v, "ok:"), ":")
 	defer releaseLock.Run(context.WithoutCancel(ctx), p.st.Client, []string{lock}, held)
@@ -125,7 +138,9 @@ func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitI
 			if err := p.settle(ctx, owner, idem, id); err != nil {
 				return ordering.Order{}, err
 			}
-			return p.lifecycle(&s), nil
+			o := p.lifecycle(&s)
+			o.Replayed = true
+			return o, nil
 		case errors.Is(err, errCheckoutExpired) && id == prev:
 		case !errors.Is(err, errNoOrder):
 			p.dropPending(ctx, owner, idem, tries, orderID)
@@ -144,6 +159,19 @@ func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitI
 	return o, nil
 }
 
+// errKeyReused refuses an Idempotency-Key sent again with another request: answering
+// it with the first request's order would leave the new one silently not done.
+var errKeyReused = fault.New(fault.Rule, "idempotency_key_reused", "This Idempotency-Key was already used for a different request.")
+
+// requestHash is what binds an idempotency key to its request: a hash of the request
+// as decoded (the same body, sent twice, hashes the same whatever its spacing or the
+// order of its fields).
+func requestHash(v any) string {
+	b, _ := json.Marshal(v)
+	h := sha256.Sum256(b)
+	return base64.RawURLEncoding.EncodeToString(h[:16])
+}
+
 // DefaultSubmitLockTTL is Config.SubmitLockTTL's default.
 const DefaultSubmitLockTTL = 30 * time.Second
 
@@ -160,20 +188,32 @@ func checkoutOrderID(owner, key string) string {
 }
 
 // beginSubmit: KEYS[1] the idempotency key, KEYS[2] the cart's lock, KEYS[3] the
-// key's count of failed attempts, KEYS[4] the owner's last checkout, ARGV[1] the
-// lock's holder, ARGV[2] TTL ms, ARGV[3] the key's order id, ARGV[4] the last
-// checkout's TTL ms. It answers "order:<id>" for a key that placed an order,
-// "pending" or "locked" when another submit is under way, else takes the lock and
-// marks the key pending, both for the TTL, records this checkout as the owner's last
-// and answers "ok:<failed attempts>:<the previous last checkout's order id, or "">".
+// key's count of failed attempts, KEYS[4] the owner's last checkout, KEYS[5] the
+// request the key was sent with, ARGV[1] the lock's holder, ARGV[2] TTL ms, ARGV[3]
+// the key's order id, ARGV[4] the last checkout's TTL ms (the key's too), ARGV[5]
+// the request's hash, ARGV[6] its cart id ("" when the owner has none). It answers
+// "reused" when the key is in use (pending or placed) for another request: another
+// hash, or another cart than the one it placed (no cart is the same: the order took
+// it); "order:<id>" for a key that placed an order, "pending" or "locked" when
+// another submit is under way, else takes the lock and marks the key pending, both
+// for the TTL, binds the key to the request, records this checkout as the owner's
+// last and answers "ok:<failed attempts>:<the previous last checkout's order id, or "">".
 var beginSubmit = redis.NewScript(`
 local v = redis.call('GET', KEYS[1])
 if v then
+  local req = redis.call('GET', KEYS[5])
+  if req then
+    local sp = string.find(req, ' ', 1, true)
+    if string.sub(req, 1, sp - 1) ~= ARGV[5] or (ARGV[6] ~= '' and string.sub(req, sp + 1) ~= ARGV[6]) then
+      return 'reused'
+    end
+  end
   if string.sub(v, 1, 6) == 'order:' then return v end
   return 'pending'
 end
 if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return 'locked' end
 redis.call('SET', KEYS[1], 'pending', 'PX', ARGV[2])
+redis.call('SET', KEYS[5], ARGV[5] .. ' ' .. ARGV[6], 'PX', ARGV[4])
 local prev = redis.call('GET', KEYS[4])
 if prev == ARGV[3] then prev = '' end
 redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[4])
@@ -190,13 +230,15 @@ func (p *Provider) lastCheckoutKey(owner string) string { return p.st.Key("check
 // keys naming it, and the next attempt's keys name the next one (a card processor
 // answers a key it has seen with the same, now voided, authorization).
 func (p *Provider) dropPending(ctx context.Context, owner, idem, tries, orderID string) {
-	dropIfPending.Run(context.WithoutCancel(ctx), p.st.Client, []string{idem, tries, p.lastCheckoutKey(owner)}, idemTTL.Milliseconds(), orderID)
+	dropIfPending.Run(context.WithoutCancel(ctx), p.st.Client, []string{idem, tries, p.lastCheckoutKey(owner), idem + ":request"}, idemTTL.Milliseconds(), orderID)
 }
 
+// dropIfPending frees the key and the request it was bound to (the guest may send
+// the key again with what was refused fixed).
 var dropIfPending = redis.NewScript(`
 if redis.call('GET', KEYS[3]) == ARGV[2] then redis.call('DEL', KEYS[3]) end
 if redis.call('GET', KEYS[1]) ~= 'pending' then return 0 end
-redis.call('DEL', KEYS[1])
+redis.call('DEL', KEYS[1], KEYS[4])
 redis.call('INCR', KEYS[2])
 return redis.call('PEXPIRE', KEYS[2], ARGV[1])`)
 
