@@ -2082,6 +2082,13 @@ export interface components {
             data: {
                 name: string;
             };
+            /** @description A free item a reward put in the cart, at $0: it leaves with its reward (DELETE /rewards/redemptions/{id}) and stays one of its product (409 reward_line, 422 reward_line_fixed). */
+            reward?: {
+                /** @description The redemption id. */
+                id: string;
+                /** @description What the line is, as shown: "Free Buttermilk Biscuit — Reward". */
+                label: string;
+            };
         };
         /** @enum {string} */
         HandoffMode: "pickup" | "curbside" | "delivery";
@@ -2142,6 +2149,8 @@ export interface components {
             id: string;
             name: string;
             amount_cents: components["schemas"]["Cents"];
+            /** @description A free-item reward: its product is a line of the cart at $0, not a discount. */
+            product_id?: string;
         };
         Cart: {
             id: string;
@@ -2521,6 +2530,8 @@ export interface components {
             points: number;
             amount_cents: components["schemas"]["Cents"];
             product_id?: string;
+            /** @description The product itself, free: it goes on the order as a line at $0. */
+            free_item?: boolean;
             /** @enum {string} */
             status: "active" | "used" | "cancelled" | "expired";
             /** Format: date-time */

@@ -274,18 +274,21 @@ type Reward struct {
 
 // Redemption is a reward taken by a member, ready to apply to a cart until ExpiresAt.
 type Redemption struct {
-	ID          string     `json:"id"`
-	Kind        string     `json:"kind"` // reward | offer | perk
-	RewardID    string     `json:"reward_id"`
-	Name        string     `json:"name"`
-	Points      int64      `json:"points"`
-	AmountCents int64      `json:"amount_cents"`
-	ProductID   string     `json:"product_id,omitempty"`
-	Status      string     `json:"status"`
-	CreatedAt   time.Time  `json:"created_at"`
-	ExpiresAt   time.Time  `json:"expires_at"`
-	ClosedAt    *time.Time `json:"closed_at,omitempty"`
-	OrderID     string     `json:"order_id,omitempty"`
+	ID          string `json:"id"`
+	Kind        string `json:"kind"` // reward | offer | perk
+	RewardID    string `json:"reward_id"`
+	Name        string `json:"name"`
+	Points      int64  `json:"points"`
+	AmountCents int64  `json:"amount_cents"`
+	ProductID   string `json:"product_id,omitempty"`
+	// FreeItem: the redemption is its product itself (a free biscuit), which the
+	// order gets at $0, rather than an amount off (a perk's "$10 off a family meal").
+	FreeItem  bool       `json:"free_item,omitempty"`
+	Status    string     `json:"status"`
+	CreatedAt time.Time  `json:"created_at"`
+	ExpiresAt time.Time  `json:"expires_at"`
+	ClosedAt  *time.Time `json:"closed_at,omitempty"`
+	OrderID   string     `json:"order_id,omitempty"`
 }
 
 // RewardOffer is a reward offered to one member (birthday, welcome), free to redeem

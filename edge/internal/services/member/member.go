@@ -240,6 +240,9 @@ func OrderRecord(o ordering.Order) loyalty.OrderRecord {
 	}
 	for _, p := range o.Products {
 		rec.Items = append(rec.Items, loyalty.OrderItem{ProductID: p.ProductID, Name: p.Name, Quantity: p.Quantity})
+		if p.Reward.ID != "" { // a free-item reward is a line, not a discount
+			rec.RedemptionIDs = append(rec.RedemptionIDs, p.Reward.ID)
+		}
 	}
 	for _, d := range o.Discounts {
 		if d.Kind == "reward" {
@@ -251,9 +254,14 @@ func OrderRecord(o ordering.Order) loyalty.OrderRecord {
 
 // AppliedReward is a redemption as the ordering provider prices it in a cart
 // (ordering.Provider.ApplyReward). The cart's reward id is the redemption id, which
-// accrual later marks used.
+// accrual later marks used. A free-item redemption names its product, which the cart
+// takes as a line at $0 (docs/identity.md, "Rewards in the cart").
 func AppliedReward(r loyalty.Redemption) ordering.AppliedReward {
-	return ordering.AppliedReward{ID: r.ID, Name: r.Name, AmountCents: r.AmountCents}
+	out := ordering.AppliedReward{ID: r.ID, Name: r.Name, AmountCents: r.AmountCents}
+	if r.FreeItem {
+		out.ProductID = r.ProductID
+	}
+	return out
 }
 
 // Address is a saved address as the ordering provider delivers to it.

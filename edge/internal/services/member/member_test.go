@@ -40,6 +40,20 @@ func TestContractTranslations(t *testing.T) {
 	if got := member.AppliedReward(r); got != (ordering.AppliedReward{ID: "rd_1", Name: "Free Regular Drink", AmountCents: 249}) {
 		t.Fatalf("AppliedReward = %+v", got)
 	}
+	// A free item names its product; an amount off a product does not.
+	free := loyalty.Redemption{ID: "rd_2", Name: "Free Buttermilk Biscuit", AmountCents: 149, ProductID: "biscuit", FreeItem: true}
+	if got := member.AppliedReward(free); got != (ordering.AppliedReward{ID: "rd_2", Name: "Free Buttermilk Biscuit", AmountCents: 149, ProductID: "biscuit"}) {
+		t.Fatalf("AppliedReward(free item) = %+v", got)
+	}
+	perk := loyalty.Redemption{ID: "rd_3", Name: "$10 Off a Family Meal", AmountCents: 1000, ProductID: "family-8"}
+	if got := member.AppliedReward(perk); got.ProductID != "" {
+		t.Fatalf("AppliedReward(amount off) = %+v", got)
+	}
+	// A free item on an order is a line of its own, which the order used.
+	o := ordering.Order{ID: "o2", Products: []ordering.CartProduct{{ProductID: "biscuit", Name: "Buttermilk Biscuit", Quantity: 1, Reward: ordering.LineReward{ID: "rd_2"}}}}
+	if got := member.OrderRecord(o).RedemptionIDs; !reflect.DeepEqual(got, []string{"rd_2"}) {
+		t.Fatalf("OrderRecord of a free item: redemptions %v", got)
+	}
 	a := loyalty.SavedAddress{ID: "a1", Label: "Home", Street: "12 Oak Ave", Unit: "Apt 3", City: "Columbus", State: "OH", ZIP: "43215"}
 	if got := member.Address(a); got != (ordering.Address{Street: "12 Oak Ave", Unit: "Apt 3", City: "Columbus", State: "OH", ZIP: "43215"}) {
 		t.Fatalf("Address = %+v", got)
