@@ -97,6 +97,27 @@ func TestMemberGiftCardsAndHouseAccounts(t *testing.T) {
 	s := newDevServer(t)
 	g := newGuest(t, s)
 	g.ok("POST", "/api/auth/signup", strings.Replace(signUpBody, "ada@example.com", "ada@acme.example", 1), 201, "X-Bot-Check", g.bot("signup"))
+	// Not before the email address is confirmed: checkout offers no house account,
+	// and charging one is refused.
+	if accounts := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any); len(accounts) != 0 {
+		t.Fatalf("house accounts of an unconfirmed email: %v", accounts)
+	}
+	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
+	for _, d := range g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any) {
+		for _, sl := range d.(map[string]any)["slots"].([]any) {
+			if sl.(map[string]any)["available"] == true {
+				g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+sl.(map[string]any)["at"].(string)+`"}`, 200)
+				break
+			}
+		}
+		break
+	}
+	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[{"kind":"house","accountId":"ha-acme","poNumber":"PO-8"}]}`
+	if st, m, _ := g.send("POST", "/api/cart/submit", body, "Idempotency-Key", "edge-order-unconfirmed", "X-Bot-Check", g.bot("checkout")); st != 403 || m["error"].(map[string]any)["code"] != "house_account_not_allowed" {
+		t.Fatalf("an unconfirmed email charged the house account: %d %v", st, m)
+	}
+	g.ok("POST", "/api/auth/confirm", `{"code":"`+g.latestCode("ada@acme.example")+`"}`, 200)
 	accounts := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any)
 	if len(accounts) != 1 || accounts[0].(map[string]any)["id"] != "ha-acme" || accounts[0].(map[string]any)["available_cents"] != 200000.0 {
 		t.Fatalf("house accounts: %v", accounts)

@@ -119,13 +119,10 @@ func (a *api) removeGiftCard(c fiber.Ctx) error {
 	return giftCardsJSON(c, list, err)
 }
 
-// GET /user/house-accounts: the house accounts the member's email address may charge.
+// GET /user/house-accounts: the house accounts the member may charge (a confirmed
+// email address of the account's domain: member.Service.HouseAccounts).
 func (a *api) houseAccounts(c fiber.Ctx) error {
-	m, err := a.l.Member(c.Context(), memberID(c))
-	if err != nil {
-		return err
-	}
-	list, err := a.cfg.Ordering.HouseAccounts(c.Context(), m.Email)
+	list, err := a.m.HouseAccounts(c.Context(), memberID(c))
 	if err != nil {
 		return err
 	}

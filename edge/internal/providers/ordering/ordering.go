@@ -467,9 +467,12 @@ type SubmitInput struct {
 	IdempotencyKey string `json:"-"`
 	// MemberID is the signed-in member placing the order, if any: the order is theirs
 	// to read and act on from any device.
-	MemberID string         `json:"-"`
-	Customer Customer       `json:"customer"`
-	Payments []PaymentInput `json:"payments"`
+	MemberID string `json:"-"`
+	// HouseAccountIDs are the house accounts MemberID may charge, as the caller found
+	// them (member.Service.HouseAccounts): a house payment of any other is refused.
+	HouseAccountIDs []string       `json:"-"`
+	Customer        Customer       `json:"customer"`
+	Payments        []PaymentInput `json:"payments"`
 }
 
 // PaymentRecord is a settled payment on an order (no card numbers).

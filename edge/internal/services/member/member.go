@@ -215,6 +215,26 @@ func (s *Service) CartAbandoned(ctx context.Context, memberID string, cart order
 	return errors.Join(errs...)
 }
 
+// HouseAccounts are the house accounts the member may charge. This is the one rule
+// of who may charge a house account, which checkout's payment options and submit
+// both ask: a signed-in member whose email address is confirmed, as it is now (one
+// changed since it was confirmed is not, until confirmed again), and whose domain
+// the account allows (the ordering provider matches the domain). Anyone else may
+// charge none (docs/checkout.md, "House accounts").
+func (s *Service) HouseAccounts(ctx context.Context, memberID string) ([]ordering.HouseAccount, error) {
+	if memberID == "" {
+		return []ordering.HouseAccount{}, nil
+	}
+	m, err := s.Loyalty.Member(ctx, memberID)
+	if err != nil {
+		return nil, err
+	}
+	if !m.Confirmed || m.Email == "" {
+		return []ordering.HouseAccount{}, nil
+	}
+	return s.Ordering.HouseAccounts(ctx, m.Email)
+}
+
 // Orders is the member's order history after settling it.
 func (s *Service) Orders(ctx context.Context, memberID string, limit int) ([]loyalty.Order, error) {
 	if err := s.Settle(ctx, memberID); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	loyaltybuiltin "github.com/henhouse/platform/edge/internal/providers/loyalty/builtin"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	orderingbuiltin "github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
 	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/store/storetest"
 )
@@ -105,5 +106,69 @@ func TestProfileAndSignIn(t *testing.T) {
 	claims, err := tokens.Verify(ctx, pair.AccessToken)
 	if err != nil || claims.Subject != m.ID {
 		t.Fatalf("issued token: %+v %v", claims, err)
+	}
+}
+
+// Only a member whose email address is confirmed, as it is now, may charge the house
+// account of its domain: not before confirming, and not after changing the address
+// until the new one is confirmed.
+func TestHouseAccountsNeedTheConfirmedEmail(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Embedded(t)
+	l, err := loyaltybuiltin.New(ctx, loyaltybuiltin.Config{Store: st, BcryptCost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &member.Service{Loyalty: l, Ordering: o}
+	ids := func(memberID string) []string {
+		t.Helper()
+		list, err := s.HouseAccounts(ctx, memberID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []string{}
+		for _, h := range list {
+			out = append(out, h.ID)
+		}
+		return out
+	}
+	m, err := l.SignUp(ctx, loyalty.SignUpInput{FirstName: "Hank", LastName: "Hill", Email: "hank@acme.example", Phone: "6145550111", Password: "chicken123"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(m.ID); len(got) != 0 {
+		t.Fatalf("unconfirmed: %v", got)
+	}
+	if got := ids(""); len(got) != 0 {
+		t.Fatalf("a guest: %v", got)
+	}
+	confirm := func(email string) {
+		t.Helper()
+		msgs, err := l.OutboxFor(ctx, email, 1)
+		if err != nil || len(msgs) == 0 {
+			t.Fatalf("no confirmation to %s: %v", email, err)
+		}
+		if _, err := l.ConfirmAccount(ctx, msgs[0].Code); err != nil {
+			t.Fatal(err)
+		}
+	}
+	confirm("hank@acme.example")
+	if got := ids(m.ID); !reflect.DeepEqual(got, []string{"ha-acme"}) {
+		t.Fatalf("confirmed: %v", got)
+	}
+	next := "hank.hill@acme.example"
+	if _, err := l.UpdateProfile(ctx, m.ID, loyalty.ProfileUpdate{Email: &next}); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(m.ID); len(got) != 0 {
+		t.Fatalf("changed since confirming: %v", got)
+	}
+	confirm(next)
+	if got := ids(m.ID); !reflect.DeepEqual(got, []string{"ha-acme"}) {
+		t.Fatalf("confirmed again: %v", got)
 	}
 }

@@ -362,7 +362,7 @@ func (p *Provider) memberOffers(ctx context.Context, h map[string]string) ([]loy
 			exp = time.Date(local.Year(), local.Month()+1, 1, 0, 0, 0, 0, p.prog.zone)
 			claim = "birthday|" + strconv.Itoa(local.Year())
 		case "welcome":
-			if h["confirmed"] != "1" {
+			if !emailConfirmed(h) {
 				continue
 			}
 			exp = parseISO(h["created"]).AddDate(0, 0, o.Days)
