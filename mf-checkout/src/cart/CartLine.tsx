@@ -3,6 +3,8 @@
 // summary.
 import { Link } from '@henhouse/kit/router';
 import { removeLine, setLineQuantity } from '@henhouse/kit/api/cart';
+import { returnRedemption } from '@henhouse/kit/api/loyalty';
+import { useAppStore } from '@henhouse/kit/state/store';
 import type { Cart, CartLine as Line } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
 import { MarkerList } from '@henhouse/kit/menu/markers';
@@ -30,6 +32,14 @@ export function CartLine({
       const r = q < 1 ? await removeLine(line.id) : await setLineQuantity(line.id, q);
       setCart(r.cart);
     });
+  // A free item from a reward: one of its product at the price the edge set, which
+  // leaves the bag with its reward (its points come back).
+  const reward = line.reward;
+  const giveBack = () =>
+    run(async () => {
+      const r = await returnRedemption(reward!.id);
+      useAppStore.getState().set({ cart: r.cart, members: r.members });
+    });
   return (
     <li className="hh-cart__line">
       <div className="hh-cart__line-main">
@@ -41,6 +51,7 @@ export function CartLine({
           {line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name)).join(', ')}
         </p>
       )}
+      {reward && <p className="hh-cart__line-reward">{reward.label}</p>}
       {line.special_instructions && <p className="hh-cart__line-mods">“{line.special_instructions}”</p>}
       {/* The allergens of the line as configured: the product's with those of its choices. */}
       <MarkerList markers={line.markers} />
@@ -49,7 +60,7 @@ export function CartLine({
           {note}
         </p>
       ))}
-      {editable && !line.catering && (
+      {editable && !line.catering && !reward && (
         <Link
           className="hh-cart__line-edit"
           to={`/menu/${encodeURIComponent(menuId)}/product/${encodeURIComponent(line.product_id)}?line=${encodeURIComponent(line.id)}`}
@@ -59,25 +70,37 @@ export function CartLine({
           Edit
         </Link>
       )}
-      <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
+      {reward ? (
         <button
           type="button"
+          className="hh-link-button hh-cart__remove-reward"
           disabled={busy}
-          onClick={() => change(line.quantity - 1)}
-          aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
+          onClick={giveBack}
+          aria-label={`Remove ${reward.label}`}
         >
-          −
+          Remove
         </button>
-        <span>{line.quantity}</span>
-        <button
-          type="button"
-          disabled={busy || line.quantity >= 99}
-          onClick={() => change(line.quantity + 1)}
-          aria-label={`One more ${line.data.name}`}
-        >
-          +
-        </button>
-      </div>
+      ) : (
+        <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => change(line.quantity - 1)}
+            aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
+          >
+            −
+          </button>
+          <span>{line.quantity}</span>
+          <button
+            type="button"
+            disabled={busy || line.quantity >= 99}
+            onClick={() => change(line.quantity + 1)}
+            aria-label={`One more ${line.data.name}`}
+          >
+            +
+          </button>
+        </div>
+      )}
     </li>
   );
 }
