@@ -50,7 +50,7 @@ const byCode: Record<string, Part> = {
   giftcard_invalid: 'giftcard',
   giftcard_insufficient: 'giftcard',
   house_account_invalid: 'house',
-  house_account_forbidden: 'house',
+  house_account_not_allowed: 'house',
   house_account_limit: 'house',
   pay_in_store_unavailable: 'instore',
   pay_in_store_limit: 'instore',

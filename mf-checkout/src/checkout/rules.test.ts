@@ -118,7 +118,7 @@ describe('where an order error is shown', () => {
     ['below_delivery_minimum', 'totals'],
     ['card_declined', 'card'],
     ['giftcard_insufficient', 'giftcard'],
-    ['house_account_forbidden', 'house'],
+    ['house_account_not_allowed', 'house'],
     ['pay_in_store_limit', 'instore'],
     ['coupon_expired', 'coupon'],
     ['vehicle_required', 'header'],
