@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -263,5 +264,61 @@ func TestTestSettingsFromEnv(t *testing.T) {
 	t.Setenv("ORDER_CLOCK_START", "2026-11-25T12:00:00-05:00")
 	if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "prod") {
 		t.Errorf("ORDER_CLOCK_START in prod: %v", err)
+	}
+}
+
+// readyCart gives the guest a cart at Dayton with a biscuit, for the first open slot.
+func readyCart(t *testing.T, g *guest) {
+	t.Helper()
+	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
+	for _, d := range g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any) {
+		for _, sl := range d.(map[string]any)["slots"].([]any) {
+			if sl.(map[string]any)["available"] == true {
+				g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+sl.(map[string]any)["at"].(string)+`"}`, 200)
+				return
+			}
+		}
+	}
+	t.Fatal("no open slot")
+}
+
+// A card token from the card fields pays one order: of two submits at once with it,
+// one places its order and the other is told to enter the card again.
+func TestCardTokenPaysOneOrder(t *testing.T) {
+	s := newTestServer(t)
+	a, b := newGuest(t, s), newGuest(t, s)
+	readyCart(t, a)
+	readyCart(t, b)
+	tok := (&contract{g: a, entries: map[string]contractEntry{}}).token("", "4242 4242 4242 4242", "4", "2039")["token"].(string)
+	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@example.com","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + tok + `"}]}`
+	type answer struct {
+		st int
+		m  map[string]any
+	}
+	answers := make([]answer, 2)
+	var wg sync.WaitGroup
+	for i, g := range []*guest{a, b} {
+		hdr := []string{"Idempotency-Key", fmt.Sprintf("one-token-%d", i), "X-Bot-Check", g.bot("checkout")}
+		wg.Go(func() {
+			st, m, _ := g.send("POST", "/api/cart/submit", body, hdr...)
+			answers[i] = answer{st, m}
+		})
+	}
+	wg.Wait()
+	placed, refused := 0, 0
+	for _, x := range answers {
+		switch {
+		case x.st == 201:
+			placed++
+		case x.st == 422 && x.m["error"].(map[string]any)["code"] == "card_token_used" &&
+			x.m["error"].(map[string]any)["message"] == "This card was already used for an order. Enter the card again.":
+			refused++
+		default:
+			t.Fatalf("submit: %d %v", x.st, x.m)
+		}
+	}
+	if placed != 1 || refused != 1 {
+		t.Fatalf("%d orders placed and %d refused with one token", placed, refused)
 	}
 }
