@@ -322,3 +322,17 @@ func TestCardTokenPaysOneOrder(t *testing.T) {
 		t.Fatalf("%d orders placed and %d refused with one token", placed, refused)
 	}
 }
+
+// A saved card is what its token records: a Visa ending 4242 sent as "Amex •••• 0005"
+// is saved as the Visa.
+func TestSavedCardIsWhatItsTokenRecords(t *testing.T) {
+	s := newDevServer(t)
+	g := newGuest(t, s)
+	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
+	tok := (&contract{g: g, entries: map[string]contractEntry{}}).token("", "4242 4242 4242 4242", "4", "2039")["token"].(string)
+	cards := g.ok("POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":"amex","last4":"0005","expMonth":1,"expYear":2031}`, tok), 201)["cards"].([]any)
+	c := cards[0].(map[string]any)
+	if len(cards) != 1 || c["label"] != "Visa •••• 4242" || c["brand"] != "visa" || c["last4"] != "4242" || c["exp_month"] != 4.0 || c["exp_year"] != 2039.0 {
+		t.Fatalf("saved: %v", cards)
+	}
+}

@@ -1056,7 +1056,10 @@ export interface paths {
         /** Saved cards (tokens and labels, never numbers) */
         get: operations["listCards"];
         put?: never;
-        /** Save a card token */
+        /**
+         * Save a card token
+         * @description The saved card's brand, last 4 digits and expiry are those the processor recorded for the token; any sent are ignored.
+         */
         post: operations["addCard"];
         delete?: never;
         options?: never;
@@ -4538,10 +4541,14 @@ export interface operations {
                 "application/json": {
                     token: string;
                     processor?: string;
-                    brand: components["schemas"]["CardBrand"];
-                    last4: string;
-                    expMonth: number;
-                    expYear: number;
+                    /** @description Ignored (the token's). */
+                    brand?: components["schemas"]["CardBrand"];
+                    /** @description Ignored (the token's). */
+                    last4?: string;
+                    /** @description Ignored (the token's). */
+                    expMonth?: number;
+                    /** @description Ignored (the token's). */
+                    expYear?: number;
                     nickname?: string;
                     default?: boolean;
                 };
