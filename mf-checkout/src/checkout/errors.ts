@@ -40,6 +40,7 @@ const byCode: Record<string, Part> = {
   payment_total_mismatch: 'totals',
   card_declined: 'card',
   card_expired: 'card',
+  card_token_used: 'card',
   card_not_found: 'card',
   card_invalid: 'card',
   processor_error: 'card',

@@ -117,6 +117,7 @@ describe('where an order error is shown', () => {
     ['slot_full', 'time'],
     ['below_delivery_minimum', 'totals'],
     ['card_declined', 'card'],
+    ['card_token_used', 'card'],
     ['giftcard_insufficient', 'giftcard'],
     ['house_account_not_allowed', 'house'],
     ['pay_in_store_limit', 'instore'],
