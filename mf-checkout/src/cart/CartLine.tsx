@@ -17,6 +17,7 @@ export function CartLine({
   setCart,
   onEdit,
   editable = true,
+  removeReward,
 }: {
   line: Line;
   menuId: string;
@@ -26,6 +27,8 @@ export function CartLine({
   onEdit: () => void;
   /** Whether "Edit" (the product page) is offered; not inside the native app's checkout. */
   editable?: boolean;
+  /** Gives a free item's reward back (the cart drawer's, which announces it); by default the line does it itself. */
+  removeReward?: () => void;
 }) {
   const change = (q: number) =>
     run(async () => {
@@ -75,7 +78,7 @@ export function CartLine({
           type="button"
           className="hh-link-button hh-cart__remove-reward"
           disabled={busy}
-          onClick={giveBack}
+          onClick={removeReward ?? giveBack}
           aria-label={`Remove ${reward.label}`}
         >
           Remove

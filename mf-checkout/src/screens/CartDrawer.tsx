@@ -106,6 +106,17 @@ export default function CartDrawer(_props: ScreenProps) {
               run={run}
               setCart={setCart}
               onEdit={close}
+              removeReward={
+                rewards.member && line.reward
+                  ? () => {
+                      const r = cart.rewards?.find((x) => x.id === line.reward?.id);
+                      void rewards.remove(
+                        { id: line.reward!.id, name: r?.name ?? line.reward!.label, amountCents: 0 },
+                        0,
+                      );
+                    }
+                  : undefined
+              }
             />
           ))}
         </ul>
