@@ -18,6 +18,7 @@ export function CartLine({
   onEdit,
   editable = true,
   removeReward,
+  rewardError,
 }: {
   line: Line;
   menuId: string;
@@ -29,6 +30,8 @@ export function CartLine({
   editable?: boolean;
   /** Gives a free item's reward back (the cart drawer's, which announces it); by default the line does it itself. */
   removeReward?: () => void;
+  /** Why giving the free item's reward back failed, shown beside it. */
+  rewardError?: string;
 }) {
   const change = (q: number) =>
     run(async () => {
@@ -74,15 +77,23 @@ export function CartLine({
         </Link>
       )}
       {reward ? (
-        <button
-          type="button"
-          className="hh-link-button hh-cart__remove-reward"
-          disabled={busy}
-          onClick={removeReward ?? giveBack}
-          aria-label={`Remove ${reward.label}`}
-        >
-          Remove
-        </button>
+        <div>
+          <button
+            type="button"
+            className="hh-link-button hh-cart__remove-reward"
+            disabled={busy}
+            onClick={removeReward ?? giveBack}
+            aria-label={`Remove ${reward.label}`}
+            aria-describedby={rewardError ? `cart-line-error-${line.id}` : undefined}
+          >
+            Remove
+          </button>
+          {rewardError && (
+            <p id={`cart-line-error-${line.id}`} role="alert" className="hh-cart-rewards__error">
+              {rewardError}
+            </p>
+          )}
+        </div>
       ) : (
         <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
           <button

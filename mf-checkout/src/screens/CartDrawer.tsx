@@ -106,6 +106,7 @@ export default function CartDrawer(_props: ScreenProps) {
               run={run}
               setCart={setCart}
               onEdit={close}
+              rewardError={line.reward ? rewards.errors[`remove:${line.reward.id}`] : undefined}
               removeReward={
                 rewards.member && line.reward
                   ? () => {
