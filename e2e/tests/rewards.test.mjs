@@ -68,9 +68,12 @@ test('a member redeems a reward in the cart drawer, sees it off the total and th
     .getByRole('status')
     .filter({ hasText: 'Free Buttermilk Biscuit added to your order' })
     .waitFor({ state: 'attached' });
-  const line = totals.locator('.hh-cart__total-row', { hasText: 'Free Buttermilk Biscuit' });
-  await line.getByText('−$1.49').waitFor();
-  await totals.getByText('$12.32').waitFor();
+  // The biscuit itself is in the bag, free, marked as the reward; the total is as before.
+  const line = drawer.locator('.hh-cart__line', { hasText: 'Free Buttermilk Biscuit — Reward' });
+  await line.getByText('Buttermilk Biscuit', { exact: true }).waitFor();
+  await line.getByText('$0.00').waitFor();
+  await totals.getByText('$13.92').waitFor();
+  assert.equal(await totals.getByText('Free Buttermilk Biscuit').count(), 0);
   await header.getByText(`${balance - 200} Points`).waitFor();
   assert.match(await toggle.textContent(), new RegExp(`${(balance - 200).toLocaleString('en-US')} Pts available`));
   assert.equal(await focusedText(page), 'Redeem Free Regular Drink');
@@ -87,16 +90,17 @@ test('a member redeems a reward in the cart drawer, sees it off the total and th
   });
   assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
 
-  // The edge agrees: the cart carries the reward, the points are spent.
+  // The edge agrees: the cart carries the biscuit at $0 as the reward, the points are spent.
   let cart = (await api(page, 'GET', '/cart')).body.cart;
+  assert.deepEqual(cart.discounts, []);
   assert.deepEqual(
-    cart.discounts.map((d) => [d.kind, d.label, d.amount_cents]),
-    [['reward', 'Free Buttermilk Biscuit', 149]],
+    cart.products.filter((l) => l.reward).map((l) => [l.name, l.total_cents, l.reward.label]),
+    [['Buttermilk Biscuit', 0, 'Free Buttermilk Biscuit — Reward']],
   );
   assert.equal((await api(page, 'GET', '/rewards')).body.points, balance - 200);
 
   // Remove.
-  await line.getByRole('button', { name: 'Remove Free Buttermilk Biscuit' }).click();
+  await line.getByRole('button', { name: 'Remove Free Buttermilk Biscuit — Reward' }).click();
   await drawer
     .getByRole('status')
     .filter({ hasText: 'Free Buttermilk Biscuit removed. 200 points are back in your balance.' })
@@ -109,7 +113,67 @@ test('a member redeems a reward in the cart drawer, sees it off the total and th
 
   cart = (await api(page, 'GET', '/cart')).body.cart;
   assert.deepEqual(cart.discounts, []);
+  assert.deepEqual(
+    cart.products.map((l) => l.name),
+    ['3 Tenders'],
+  );
   assert.equal((await api(page, 'GET', '/rewards')).body.points, balance);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a member who redeems the free biscuit and orders sees the biscuit on the confirmation, at $0.00 as the reward', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors);
+  await signUpAt(page, site.edge.base, 'biscuit@example.com', '5135550143');
+  const me = await api(page, 'GET', '/user');
+  assert.equal((await api(page, 'POST', '/dev/points', { memberId: me.body.user.id, points: 1000 })).status, 200);
+  await startCart(page);
+  const redeemed = await api(page, 'POST', '/rewards/free-biscuit/redeem');
+  assert.equal(redeemed.status, 200, JSON.stringify(redeemed.body));
+  // For the first open time, whatever the hour the test runs at.
+  const { body: times } = await api(page, 'GET', '/locations/oh-dayton/times');
+  const slot = times.days.flatMap((d) => d.slots).find((x) => x.available);
+  assert.equal((await api(page, 'PUT', '/cart/time', { mode: 'advance', at: slot.at })).status, 200);
+
+  await page.goto(site.edge.base + '/order/checkout');
+  await page.getByRole('heading', { name: 'Your order', exact: true, level: 2 }).waitFor({ timeout: 15000 });
+  await page.getByText('Free Buttermilk Biscuit — Reward').waitFor();
+  for (const [label, value] of [
+    ['First name', 'Ada'],
+    ['Last name', 'Lovelace'],
+    ['Email', 'biscuit@example.com'],
+    ['Phone', '5135550143'],
+  ]) {
+    const field = page.getByLabel(label, { exact: true });
+    if ((await field.inputValue()) === '') await field.fill(value);
+  }
+  const newCard = page.getByLabel(/new credit or debit card/i);
+  if ((await newCard.count()) > 0) await newCard.check();
+  const frame = page.frameLocator('iframe[title="Card details"]');
+  await frame.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await frame.getByLabel('Expiry date').fill('12/30');
+  await frame.getByLabel('Security code').fill('123');
+  await frame.getByLabel('Billing ZIP code').fill('45402');
+  await page.getByRole('button', { name: /^Place order/ }).click();
+
+  await page.waitForURL(/\/order\/confirm\/o_/, { timeout: 20000 });
+  const biscuit = page.locator('.hh-order__lines li', { hasText: 'Buttermilk Biscuit' });
+  await biscuit.getByText('1 × Buttermilk Biscuit').waitFor();
+  await biscuit.getByText('$0.00').waitFor();
+  await biscuit.getByText('Free Buttermilk Biscuit — Reward').waitFor();
+  await page.locator('.hh-order__lines li', { hasText: '2 × 3 Tenders' }).getByText('$12.98').waitFor();
+  // The order the kitchen works from lists it too, and the points were spent once.
+  const id = page.url().split('/').pop();
+  const { body } = await api(page, 'GET', '/orders/' + id);
+  assert.deepEqual(
+    body.order.products.map((l) => [l.name, l.quantity, l.total_cents, l.reward?.label ?? '']),
+    [
+      ['3 Tenders', 2, 1298, ''],
+      ['Buttermilk Biscuit', 1, 0, 'Free Buttermilk Biscuit — Reward'],
+    ],
+  );
+  assert.deepEqual(body.order.discounts, []);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -9,6 +9,7 @@ import (
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
 	"github.com/henhouse/platform/edge/internal/providers/careers"
 	"github.com/henhouse/platform/edge/internal/providers/geocode"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/providers/payments"
 )
@@ -91,6 +92,31 @@ func (a cardAdapter) keep(ctx context.Context, processor, token string) error {
 		return fault.New(fault.Invalid, "card_not_found", "We couldn't find that card. Add it again and try once more.").Field("token", "unknown card")
 	}
 	return nil
+}
+
+// cardOf is what the processor that issued a token recorded for it (each processor is
+// asked when the member did not name one): a saved card's brand, last 4 digits and
+// expiry come from here, never from the request.
+func (a cardAdapter) cardOf(ctx context.Context, processor, token string) (loyalty.CardInput, error) {
+	ids := []string{processor}
+	if processor == "" {
+		ids = a.reg.IDs()
+	}
+	for _, id := range ids {
+		p, err := a.reg.Get(id)
+		if err != nil {
+			return loyalty.CardInput{}, err
+		}
+		tok, err := p.Lookup(ctx, token)
+		if processor == "" && fault.Is(err, fault.NotFound) {
+			continue // not one of this processor's tokens
+		}
+		if err != nil {
+			return loyalty.CardInput{}, err
+		}
+		return loyalty.CardInput{Token: tok.ID, Processor: tok.Processor, Brand: string(tok.Brand), Last4: tok.Last4, ExpMonth: tok.ExpMonth, ExpYear: tok.ExpYear}, nil
+	}
+	return loyalty.CardInput{}, fault.New(fault.Invalid, "card_not_found", "We couldn't find that card. Add it again and try once more.").Field("token", "unknown card")
 }
 
 // tokenize is the built-in hosted card fields: the card goes to the processor and

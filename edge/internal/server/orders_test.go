@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -97,6 +98,27 @@ func TestMemberGiftCardsAndHouseAccounts(t *testing.T) {
 	s := newDevServer(t)
 	g := newGuest(t, s)
 	g.ok("POST", "/api/auth/signup", strings.Replace(signUpBody, "ada@example.com", "ada@acme.example", 1), 201, "X-Bot-Check", g.bot("signup"))
+	// Not before the email address is confirmed: checkout offers no house account,
+	// and charging one is refused.
+	if accounts := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any); len(accounts) != 0 {
+		t.Fatalf("house accounts of an unconfirmed email: %v", accounts)
+	}
+	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
+	for _, d := range g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any) {
+		for _, sl := range d.(map[string]any)["slots"].([]any) {
+			if sl.(map[string]any)["available"] == true {
+				g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+sl.(map[string]any)["at"].(string)+`"}`, 200)
+				break
+			}
+		}
+		break
+	}
+	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[{"kind":"house","accountId":"ha-acme","poNumber":"PO-8"}]}`
+	if st, m, _ := g.send("POST", "/api/cart/submit", body, "Idempotency-Key", "edge-order-unconfirmed", "X-Bot-Check", g.bot("checkout")); st != 403 || m["error"].(map[string]any)["code"] != "house_account_not_allowed" {
+		t.Fatalf("an unconfirmed email charged the house account: %d %v", st, m)
+	}
+	g.ok("POST", "/api/auth/confirm", `{"code":"`+g.latestCode("ada@acme.example")+`"}`, 200)
 	accounts := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any)
 	if len(accounts) != 1 || accounts[0].(map[string]any)["id"] != "ha-acme" || accounts[0].(map[string]any)["available_cents"] != 200000.0 {
 		t.Fatalf("house accounts: %v", accounts)
@@ -242,5 +264,75 @@ func TestTestSettingsFromEnv(t *testing.T) {
 	t.Setenv("ORDER_CLOCK_START", "2026-11-25T12:00:00-05:00")
 	if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "prod") {
 		t.Errorf("ORDER_CLOCK_START in prod: %v", err)
+	}
+}
+
+// readyCart gives the guest a cart at Dayton with a biscuit, for the first open slot.
+func readyCart(t *testing.T, g *guest) {
+	t.Helper()
+	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
+	for _, d := range g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any) {
+		for _, sl := range d.(map[string]any)["slots"].([]any) {
+			if sl.(map[string]any)["available"] == true {
+				g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+sl.(map[string]any)["at"].(string)+`"}`, 200)
+				return
+			}
+		}
+	}
+	t.Fatal("no open slot")
+}
+
+// A card token from the card fields pays one order: of two submits at once with it,
+// one places its order and the other is told to enter the card again.
+func TestCardTokenPaysOneOrder(t *testing.T) {
+	s := newTestServer(t)
+	a, b := newGuest(t, s), newGuest(t, s)
+	readyCart(t, a)
+	readyCart(t, b)
+	tok := (&contract{g: a, entries: map[string]contractEntry{}}).token("", "4242 4242 4242 4242", "4", "2039")["token"].(string)
+	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@example.com","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + tok + `"}]}`
+	type answer struct {
+		st int
+		m  map[string]any
+	}
+	answers := make([]answer, 2)
+	var wg sync.WaitGroup
+	for i, g := range []*guest{a, b} {
+		hdr := []string{"Idempotency-Key", fmt.Sprintf("one-token-%d", i), "X-Bot-Check", g.bot("checkout")}
+		wg.Go(func() {
+			st, m, _ := g.send("POST", "/api/cart/submit", body, hdr...)
+			answers[i] = answer{st, m}
+		})
+	}
+	wg.Wait()
+	placed, refused := 0, 0
+	for _, x := range answers {
+		switch {
+		case x.st == 201:
+			placed++
+		case x.st == 422 && x.m["error"].(map[string]any)["code"] == "card_token_used" &&
+			x.m["error"].(map[string]any)["message"] == "This card was already used for an order. Enter the card again.":
+			refused++
+		default:
+			t.Fatalf("submit: %d %v", x.st, x.m)
+		}
+	}
+	if placed != 1 || refused != 1 {
+		t.Fatalf("%d orders placed and %d refused with one token", placed, refused)
+	}
+}
+
+// A saved card is what its token records: a Visa ending 4242 sent as "Amex •••• 0005"
+// is saved as the Visa.
+func TestSavedCardIsWhatItsTokenRecords(t *testing.T) {
+	s := newDevServer(t)
+	g := newGuest(t, s)
+	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
+	tok := (&contract{g: g, entries: map[string]contractEntry{}}).token("", "4242 4242 4242 4242", "4", "2039")["token"].(string)
+	cards := g.ok("POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":"amex","last4":"0005","expMonth":1,"expYear":2031}`, tok), 201)["cards"].([]any)
+	c := cards[0].(map[string]any)
+	if len(cards) != 1 || c["label"] != "Visa •••• 4242" || c["brand"] != "visa" || c["last4"] != "4242" || c["exp_month"] != 4.0 || c["exp_year"] != 2039.0 {
+		t.Fatalf("saved: %v", cards)
 	}
 }

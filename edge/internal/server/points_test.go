@@ -116,10 +116,16 @@ func (g *guest) redemptionStatus(id string) (string, float64) {
 	return "", 0
 }
 
-// orderHasReward reports whether a placed order took a reward's discount.
+// orderHasReward reports whether a placed order took a reward: its discount, or for
+// a free item (the free side) its line at $0.
 func orderHasReward(o map[string]any, id string) bool {
 	for _, d := range o["discounts"].([]any) {
 		if d := d.(map[string]any); d["kind"] == "reward" && d["code"] == id {
+			return true
+		}
+	}
+	for _, l := range o["products"].([]any) {
+		if r, ok := l.(map[string]any)["reward"].(map[string]any); ok && r["id"] == id && l.(map[string]any)["total_cents"] == 0.0 {
 			return true
 		}
 	}

@@ -1093,7 +1093,10 @@ export interface paths {
         /** Saved cards (tokens and labels, never numbers) */
         get: operations["listCards"];
         put?: never;
-        /** Save a card token */
+        /**
+         * Save a card token
+         * @description The saved card's brand, last 4 digits and expiry are those the processor recorded for the token; any sent are ignored.
+         */
         post: operations["addCard"];
         delete?: never;
         options?: never;
@@ -2140,6 +2143,13 @@ export interface components {
             data: {
                 name: string;
             };
+            /** @description A free item a reward put in the cart, at $0: it leaves with its reward (DELETE /rewards/redemptions/{id}) and stays one of its product (409 reward_line, 422 reward_line_fixed). */
+            reward?: {
+                /** @description The redemption id. */
+                id: string;
+                /** @description What the line is, as shown: "Free Buttermilk Biscuit — Reward". */
+                label: string;
+            };
         };
         /** @enum {string} */
         HandoffMode: "pickup" | "curbside" | "delivery";
@@ -2201,6 +2211,8 @@ export interface components {
             id: string;
             name: string;
             amount_cents: components["schemas"]["Cents"];
+            /** @description A free-item reward: its product is a line of the cart at $0, not a discount. */
+            product_id?: string;
         };
         Cart: {
             id: string;
@@ -2602,6 +2614,8 @@ export interface components {
             points: number;
             amount_cents: components["schemas"]["Cents"];
             product_id?: string;
+            /** @description The product itself, free: it goes on the order as a line at $0. */
+            free_item?: boolean;
             /** @enum {string} */
             status: "active" | "used" | "cancelled" | "expired";
             /** Format: date-time */
@@ -4657,10 +4671,14 @@ export interface operations {
                 "application/json": {
                     token: string;
                     processor?: string;
-                    brand: components["schemas"]["CardBrand"];
-                    last4: string;
-                    expMonth: number;
-                    expYear: number;
+                    /** @description Ignored (the token's). */
+                    brand?: components["schemas"]["CardBrand"];
+                    /** @description Ignored (the token's). */
+                    last4?: string;
+                    /** @description Ignored (the token's). */
+                    expMonth?: number;
+                    /** @description Ignored (the token's). */
+                    expYear?: number;
                     nickname?: string;
                     default?: boolean;
                 };

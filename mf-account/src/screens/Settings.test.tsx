@@ -219,10 +219,10 @@ describe('account settings (/account/settings)', () => {
         .map((c) => c.textContent),
     ).toEqual([
       'Jan 15, 2030',
-      'Chicken Biscuit, Buttermilk Biscuit',
+      'Chicken Biscuit, Buttermilk Biscuit, Seasoned Fries',
       'Henhouse Dayton',
-      '$0.54',
-      'Pending',
+      '$4.28',
+      'Pending (+30)',
       'View order from Jan 15, 2030',
     ]);
     expect(within(table).getByRole('link', { name: 'View order from Jan 15, 2030' })).toHaveAttribute(

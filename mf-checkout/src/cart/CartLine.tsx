@@ -3,6 +3,8 @@
 // summary.
 import { Link } from '@henhouse/kit/router';
 import { removeLine, setLineQuantity } from '@henhouse/kit/api/cart';
+import { returnRedemption } from '@henhouse/kit/api/loyalty';
+import { useAppStore } from '@henhouse/kit/state/store';
 import type { Cart, CartLine as Line } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
 import { MarkerList } from '@henhouse/kit/menu/markers';
@@ -15,6 +17,8 @@ export function CartLine({
   setCart,
   onEdit,
   editable = true,
+  removeReward,
+  rewardError,
 }: {
   line: Line;
   menuId: string;
@@ -24,11 +28,23 @@ export function CartLine({
   onEdit: () => void;
   /** Whether "Edit" (the product page) is offered; not inside the native app's checkout. */
   editable?: boolean;
+  /** Gives a free item's reward back (the cart drawer's, which announces it); by default the line does it itself. */
+  removeReward?: () => void;
+  /** Why giving the free item's reward back failed, shown beside it. */
+  rewardError?: string;
 }) {
   const change = (q: number) =>
     run(async () => {
       const r = q < 1 ? await removeLine(line.id) : await setLineQuantity(line.id, q);
       setCart(r.cart);
+    });
+  // A free item from a reward: one of its product at the price the edge set, which
+  // leaves the bag with its reward (its points come back).
+  const reward = line.reward;
+  const giveBack = () =>
+    run(async () => {
+      const r = await returnRedemption(reward!.id);
+      useAppStore.getState().set({ cart: r.cart, members: r.members });
     });
   return (
     <li className="hh-cart__line">
@@ -41,6 +57,7 @@ export function CartLine({
           {line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name)).join(', ')}
         </p>
       )}
+      {reward && <p className="hh-cart__line-reward">{reward.label}</p>}
       {line.special_instructions && <p className="hh-cart__line-mods">“{line.special_instructions}”</p>}
       {/* The allergens of the line as configured: the product's with those of its choices. */}
       <MarkerList markers={line.markers} />
@@ -49,7 +66,7 @@ export function CartLine({
           {note}
         </p>
       ))}
-      {editable && !line.catering && (
+      {editable && !line.catering && !reward && (
         <Link
           className="hh-cart__line-edit"
           to={`/menu/${encodeURIComponent(menuId)}/product/${encodeURIComponent(line.product_id)}?line=${encodeURIComponent(line.id)}`}
@@ -59,25 +76,45 @@ export function CartLine({
           Edit
         </Link>
       )}
-      <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => change(line.quantity - 1)}
-          aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
-        >
-          −
-        </button>
-        <span>{line.quantity}</span>
-        <button
-          type="button"
-          disabled={busy || line.quantity >= 99}
-          onClick={() => change(line.quantity + 1)}
-          aria-label={`One more ${line.data.name}`}
-        >
-          +
-        </button>
-      </div>
+      {reward ? (
+        <div>
+          <button
+            type="button"
+            className="hh-link-button hh-cart__remove-reward"
+            disabled={busy}
+            onClick={removeReward ?? giveBack}
+            aria-label={`Remove ${reward.label}`}
+            aria-describedby={rewardError ? `cart-line-error-${line.id}` : undefined}
+          >
+            Remove
+          </button>
+          {rewardError && (
+            <p id={`cart-line-error-${line.id}`} role="alert" className="hh-cart-rewards__error">
+              {rewardError}
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => change(line.quantity - 1)}
+            aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
+          >
+            −
+          </button>
+          <span>{line.quantity}</span>
+          <button
+            type="button"
+            disabled={busy || line.quantity >= 99}
+            onClick={() => change(line.quantity + 1)}
+            aria-label={`One more ${line.data.name}`}
+          >
+            +
+          </button>
+        </div>
+      )}
     </li>
   );
 }

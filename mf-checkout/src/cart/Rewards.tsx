@@ -82,13 +82,18 @@ export interface AppliedLine {
   amountCents: number;
 }
 
-/** appliedRewards: the cart's discounts of kind reward, and any reward the cart lists without one. */
+/**
+ * appliedRewards: the cart's discounts of kind reward, and any reward the cart lists
+ * without one, except free items: those are lines of the bag (with their own "Remove").
+ */
 export function appliedRewards(cart: Cart): AppliedLine[] {
+  const asLine = new Set(cart.products.map((l) => l.reward?.id).filter(Boolean));
   const out: AppliedLine[] = (cart.discounts ?? [])
     .filter((d) => d.kind === 'reward')
     .map((d) => ({ id: d.code, name: d.label, amountCents: d.amount_cents }));
   for (const r of cart.rewards ?? [])
-    if (!out.some((x) => x.id === r.id)) out.push({ id: r.id, name: r.name, amountCents: r.amount_cents });
+    if (!asLine.has(r.id) && !out.some((x) => x.id === r.id))
+      out.push({ id: r.id, name: r.name, amountCents: r.amount_cents });
   return out;
 }
 

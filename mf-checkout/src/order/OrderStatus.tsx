@@ -216,6 +216,7 @@ function OrderDetails({
                   {l.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name)).join(', ')}
                 </p>
               )}
+              {l.reward && <p className="hh-order__reward">{l.reward.label}</p>}
               {l.special_instructions && <p className="hh-order__mods">“{l.special_instructions}”</p>}
               <MarkerList markers={l.markers} />
             </li>

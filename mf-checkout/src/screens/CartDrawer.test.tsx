@@ -47,6 +47,8 @@ const open = async (u: ReturnType<typeof setupUser>) => {
 };
 const totals = () => document.querySelector('dl.hh-cart__totals') as HTMLElement;
 const row = (label: string) => within(totals()).getByText(label, { selector: 'dt' }).parentElement!;
+/** bagLine is the line of the bag that a free-item reward put there, by its label. */
+const bagLine = (label: string) => screen.getByText(label, { selector: '.hh-cart__line-reward' }).closest('li')!;
 
 beforeEach(() => {
   resetStore();
@@ -165,13 +167,15 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     await waitFor(() => expect(rewardsStatus()).toHaveTextContent('Free Buttermilk Biscuit added to your order'));
     expect(rewardsStatus()).toHaveAttribute('aria-live', 'polite');
 
-    // The totals: the reward's amount off, with "Remove"; tax and total re-priced by the edge.
-    expect(row('Free Buttermilk Biscuit')).toHaveTextContent('−$1.49');
-    expect(
-      within(row('Free Buttermilk Biscuit')).getByRole('button', { name: 'Remove Free Buttermilk Biscuit' }),
-    ).toBeEnabled();
-    expect(row('Tax')).toHaveTextContent('$0.83');
-    expect(row('Total')).toHaveTextContent('$12.32');
+    // The bag: the biscuit itself at $0.00, marked as the reward, with "Remove"; the
+    // totals as the edge priced them (nothing off: the biscuit is free).
+    const line = bagLine('Free Buttermilk Biscuit — Reward');
+    expect(line).toHaveTextContent('Buttermilk Biscuit');
+    expect(line).toHaveTextContent('$0.00');
+    expect(within(line).getByRole('button', { name: 'Remove Free Buttermilk Biscuit — Reward' })).toBeEnabled();
+    expect(within(totals()).queryByText('Free Buttermilk Biscuit')).toBeNull();
+    expect(row('Tax')).toHaveTextContent('$0.94');
+    expect(row('Total')).toHaveTextContent('$13.92');
 
     // The store: the cart and the members (the header's points) as the edge answered.
     expect(useAppStore.getState().members?.points).toBe(900);
@@ -196,7 +200,7 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     await u.click(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' }));
     await waitFor(() => expect(rewardsStatus()).toHaveTextContent('Welcome Biscuit added to your order'));
     expect(api.to('POST /rewards/offers/welcome/redeem')).toHaveLength(1);
-    expect(row('Welcome Biscuit')).toHaveTextContent('−$1.79');
+    expect(bagLine('Welcome Biscuit — Reward')).toHaveTextContent('$0.00');
     expect(screen.getByText('Welcome Biscuit', { selector: '.hh-cart-rewards__name' }).closest('li')).toHaveTextContent(
       'In your order',
     );
@@ -210,7 +214,7 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     const u = setupUser();
     drawer();
     expect(toggle()).toHaveTextContent('900 Pts available');
-    await u.click(screen.getByRole('button', { name: 'Remove Free Buttermilk Biscuit' }));
+    await u.click(screen.getByRole('button', { name: 'Remove Free Buttermilk Biscuit — Reward' }));
 
     await waitFor(() =>
       expect(rewardsStatus()).toHaveTextContent(
@@ -219,7 +223,7 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     );
     expect(api.to('DELETE /rewards/redemptions/rd_1')).toHaveLength(1);
     expect(api.to('DELETE /rewards/redemptions/rd_1')[0].headers['X-CSRF-Token']).toBe('csrf-test');
-    expect(within(totals()).queryByText('Free Buttermilk Biscuit')).toBeNull();
+    expect(screen.queryByText('Free Buttermilk Biscuit — Reward')).toBeNull();
     expect(row('Total')).toHaveTextContent('$13.92');
     expect(useAppStore.getState().members?.points).toBe(1100);
     expect(toggle()).toHaveTextContent('1,100 Pts available');
@@ -268,11 +272,11 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     });
     const u = setupUser();
     drawer();
-    const remove = screen.getByRole('button', { name: 'Remove Free Buttermilk Biscuit' });
+    const remove = screen.getByRole('button', { name: 'Remove Free Buttermilk Biscuit — Reward' });
     await u.click(remove);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This reward was already used on an order.');
-    expect(row('Free Buttermilk Biscuit')).toContainElement(alert);
+    expect(bagLine('Free Buttermilk Biscuit — Reward')).toContainElement(alert);
     expect(remove).toBeEnabled();
     expect(useAppStore.getState().members?.points).toBe(900);
   });
@@ -296,7 +300,7 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
       'DELETE /rewards/redemptions/rd_1',
       'POST /rewards/free-biscuit/redeem',
     ]);
-    expect(row('Free Buttermilk Biscuit')).toHaveTextContent('−$1.49');
+    expect(bagLine('Free Buttermilk Biscuit — Reward')).toHaveTextContent('$0.00');
     expect(useAppStore.getState().members?.points).toBe(900);
   });
 });

@@ -106,6 +106,18 @@ export default function CartDrawer(_props: ScreenProps) {
               run={run}
               setCart={setCart}
               onEdit={close}
+              rewardError={line.reward ? rewards.errors[`remove:${line.reward.id}`] : undefined}
+              removeReward={
+                rewards.member && line.reward
+                  ? () => {
+                      const r = cart.rewards?.find((x) => x.id === line.reward?.id);
+                      void rewards.remove(
+                        { id: line.reward!.id, name: r?.name ?? line.reward!.label, amountCents: 0 },
+                        0,
+                      );
+                    }
+                  : undefined
+              }
             />
           ))}
         </ul>

@@ -45,6 +45,10 @@ type Config struct {
 	// unsaved token would have expired. Optional: without it tokens are saved as they
 	// are.
 	KeepCard func(ctx context.Context, processor, token string) error
+	// CardOf answers what the card processor recorded for a token (processor "" when
+	// the member did not say which). Required to save cards: a saved card's details
+	// come from it, never from the request.
+	CardOf func(ctx context.Context, processor, token string) (loyalty.CardInput, error)
 	// Owner identifies the cart a request acts on. Default: session.VisitorID.
 	Owner func(c fiber.Ctx) string
 	// Guards run before the guarded routes (rate limits, bot check). Optional.
@@ -78,7 +82,8 @@ func Mount(r fiber.Router, cfg Config) {
 	if cfg.SSOAuthorizeURL == "" {
 		cfg.SSOAuthorizeURL = "/loyalty/authorize"
 	}
-	a := &api{cfg: cfg, l: cfg.Loyalty, t: cfg.Tokens, m: &member.Service{Loyalty: cfg.Loyalty, Tokens: cfg.Tokens, Ordering: cfg.Ordering}}
+	a := &api{cfg: cfg, l: cfg.Loyalty, t: cfg.Tokens, m: &member.Service{Loyalty: cfg.Loyalty, Tokens: cfg.Tokens, Ordering: cfg.Ordering,
+		CardOf: cfg.CardOf, KeepCard: cfg.KeepCard}}
 	g := func(name Guard, h fiber.Handler) []any {
 		out := []any{}
 		for _, x := range cfg.Guards[name] {

@@ -16,6 +16,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/api/account"
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	loyaltybuiltin "github.com/henhouse/platform/edge/internal/providers/loyalty/builtin"
 	orderingbuiltin "github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
 	"github.com/henhouse/platform/edge/internal/session"
@@ -51,7 +52,11 @@ func newEnv(t *testing.T, edit ...func(*account.Config)) *env {
 	app := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(slog.New(slog.DiscardHandler))})
 	api := app.Group("/api")
 	api.Use(session.New(), auth.Renew(tokens), auth.New(tokens))
-	cfg := account.Config{Loyalty: l, Tokens: tokens, Ordering: o, SSOClientID: "henhouse-web"}
+	cfg := account.Config{Loyalty: l, Tokens: tokens, Ordering: o, SSOClientID: "henhouse-web",
+		// The test processor's every token is a Visa ending 4242, expiring 12/2030.
+		CardOf: func(_ context.Context, processor, token string) (loyalty.CardInput, error) {
+			return loyalty.CardInput{Token: token, Processor: processor, Brand: "visa", Last4: "4242", ExpMonth: 12, ExpYear: 2030}, nil
+		}}
 	for _, e := range edit {
 		e(&cfg)
 	}

@@ -66,6 +66,15 @@ func TestHouseAccountsOfTheMembersDomain(t *testing.T) {
 	}
 	acme := e.browser(t)
 	acme.do("POST", "/api/auth/signup", strings.NewReplacer("ada@example.com", "ada@acme.example", "0100", "0177").Replace(signUpBody)).want(t, 201)
+	// Not until the address is confirmed.
+	if a := acme.do("GET", "/api/user/house-accounts", "").want(t, 200); a.raw != `{"houseAccounts":[]}` {
+		t.Fatalf("acme, unconfirmed: %s", a.raw)
+	}
+	msgs, err := e.l.OutboxFor(ctx, "ada@acme.example", 1)
+	if err != nil || len(msgs) == 0 {
+		t.Fatalf("no confirmation: %v", err)
+	}
+	acme.do("POST", "/api/auth/confirm", `{"code":"`+msgs[0].Code+`"}`).want(t, 200)
 	a := acme.do("GET", "/api/user/house-accounts", "").want(t, 200)
 	if a.raw != `{"houseAccounts":[{"id":"ha-acme","name":"Acme Logistics","requires_po":true,"available_cents":200000}]}` || a.header.Get("Cache-Control") != "private, no-store" {
 		t.Fatalf("acme: %s", a.raw)

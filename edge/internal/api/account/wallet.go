@@ -1,8 +1,6 @@
 package account
 
 import (
-	"context"
-
 	"github.com/gofiber/fiber/v3"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
@@ -60,22 +58,15 @@ func (a *api) cards(c fiber.Ctx) error {
 	return c.JSON(fiber.Map{"cards": list})
 }
 
+// POST /user/cards: saves a card token; its brand, last 4 digits and expiry are those
+// the processor recorded for the token (member.Service.SaveCard), not the request's.
 func (a *api) addCard(c fiber.Ctx) error {
 	var in loyalty.CardInput
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	card, err := a.l.AddCard(c.Context(), memberID(c), in)
-	if err != nil {
+	if _, err := a.m.SaveCard(c.Context(), memberID(c), in); err != nil {
 		return err
-	}
-	// A token the processor lets expire would leave a saved card that cannot pay: the
-	// card is saved only once its token is kept.
-	if a.cfg.KeepCard != nil {
-		if err := a.cfg.KeepCard(c.Context(), card.Processor, card.Token); err != nil {
-			_ = a.l.RemoveCard(context.WithoutCancel(c.Context()), memberID(c), card.ID)
-			return err
-		}
 	}
 	c.Status(fiber.StatusCreated)
 	return a.cards(c)
@@ -119,13 +110,10 @@ func (a *api) removeGiftCard(c fiber.Ctx) error {
 	return giftCardsJSON(c, list, err)
 }
 
-// GET /user/house-accounts: the house accounts the member's email address may charge.
+// GET /user/house-accounts: the house accounts the member may charge (a confirmed
+// email address of the account's domain: member.Service.HouseAccounts).
 func (a *api) houseAccounts(c fiber.Ctx) error {
-	m, err := a.l.Member(c.Context(), memberID(c))
-	if err != nil {
-		return err
-	}
-	list, err := a.cfg.Ordering.HouseAccounts(c.Context(), m.Email)
+	list, err := a.m.HouseAccounts(c.Context(), memberID(c))
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -44,6 +45,9 @@ type Config struct {
 	GiftPurchaseGuard []fiber.Handler
 	// Owner identifies whose cart a request acts on. Default: the visitor id.
 	Owner func(c fiber.Ctx) string
+	// HouseAccounts are the house accounts a member may charge (the one rule of it:
+	// member.Service.HouseAccounts). Optional: without it no house account is charged.
+	HouseAccounts func(ctx context.Context, memberID string) ([]ordering.HouseAccount, error)
 	// OnOrder runs after an order is placed (points for members). Optional.
 	OnOrder func(c fiber.Ctx, o ordering.Order)
 	// OnCancel runs after an order is cancelled (a member's pending points and
@@ -678,6 +682,9 @@ func (a *api) submit(c fiber.Ctx) error {
 	if m, ok := session.MemberOf(c); ok {
 		in.MemberID = m.ID
 	}
+	if err := a.houseAccounts(c, &in); err != nil {
+		return err
+	}
 	o, err := a.owner(c)
 	if err != nil {
 		return err
@@ -693,6 +700,22 @@ func (a *api) submit(c fiber.Ctx) error {
 	}
 	replayed(c, order.Replayed)
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"order": order})
+}
+
+// houseAccounts tells the provider which house accounts the member placing the order
+// may charge, when the order is paid by one.
+func (a *api) houseAccounts(c fiber.Ctx, in *ordering.SubmitInput) error {
+	if in.MemberID == "" || a.cfg.HouseAccounts == nil || !slices.ContainsFunc(in.Payments, func(p ordering.PaymentInput) bool { return p.Kind == ordering.PayHouse }) {
+		return nil
+	}
+	list, err := a.cfg.HouseAccounts(c.Context(), in.MemberID)
+	if err != nil {
+		return err
+	}
+	for _, h := range list {
+		in.HouseAccountIDs = append(in.HouseAccountIDs, h.ID)
+	}
+	return nil
 }
 
 // POST /payments/cards: the built-in hosted card fields. The number and CVV go to the

@@ -89,22 +89,24 @@ type Settings struct {
 type Member struct {
 	ID string `json:"id"`
 	// Number is the member number on the member card ("HH" and 10 digits).
-	Number             string    `json:"member_number"`
-	FirstName          string    `json:"first_name"`
-	LastName           string    `json:"last_name"`
-	Email              string    `json:"email"`
-	Phone              string    `json:"phone"` // 10 digits
-	Birthday           string    `json:"birthday,omitempty"`
-	FavoriteLocationID string    `json:"favorite_location_id,omitempty"`
-	Confirmed          bool      `json:"confirmed"`
-	Points             int64     `json:"points"`
-	LifetimePoints     int64     `json:"lifetime_points"`
-	Tier               string    `json:"tier"`
-	NextTier           string    `json:"next_tier,omitempty"`
-	PointsToNextTier   int64     `json:"points_to_next_tier,omitempty"`
-	Settings           Settings  `json:"settings"`
-	OrderCount         int64     `json:"order_count"`
-	CreatedAt          time.Time `json:"created_at"`
+	Number             string `json:"member_number"`
+	FirstName          string `json:"first_name"`
+	LastName           string `json:"last_name"`
+	Email              string `json:"email"`
+	Phone              string `json:"phone"` // 10 digits
+	Birthday           string `json:"birthday,omitempty"`
+	FavoriteLocationID string `json:"favorite_location_id,omitempty"`
+	// Confirmed: the email address as it is now was confirmed (reached its inbox). A
+	// changed address is unconfirmed until confirmed again.
+	Confirmed        bool      `json:"confirmed"`
+	Points           int64     `json:"points"`
+	LifetimePoints   int64     `json:"lifetime_points"`
+	Tier             string    `json:"tier"`
+	NextTier         string    `json:"next_tier,omitempty"`
+	PointsToNextTier int64     `json:"points_to_next_tier,omitempty"`
+	Settings         Settings  `json:"settings"`
+	OrderCount       int64     `json:"order_count"`
+	CreatedAt        time.Time `json:"created_at"`
 }
 
 // ProfileUpdate changes a member's details; nil fields are left alone.
@@ -282,18 +284,21 @@ type Reward struct {
 
 // Redemption is a reward taken by a member, ready to apply to a cart until ExpiresAt.
 type Redemption struct {
-	ID          string     `json:"id"`
-	Kind        string     `json:"kind"` // reward | offer | perk
-	RewardID    string     `json:"reward_id"`
-	Name        string     `json:"name"`
-	Points      int64      `json:"points"`
-	AmountCents int64      `json:"amount_cents"`
-	ProductID   string     `json:"product_id,omitempty"`
-	Status      string     `json:"status"`
-	CreatedAt   time.Time  `json:"created_at"`
-	ExpiresAt   time.Time  `json:"expires_at"`
-	ClosedAt    *time.Time `json:"closed_at,omitempty"`
-	OrderID     string     `json:"order_id,omitempty"`
+	ID          string `json:"id"`
+	Kind        string `json:"kind"` // reward | offer | perk
+	RewardID    string `json:"reward_id"`
+	Name        string `json:"name"`
+	Points      int64  `json:"points"`
+	AmountCents int64  `json:"amount_cents"`
+	ProductID   string `json:"product_id,omitempty"`
+	// FreeItem: the redemption is its product itself (a free biscuit), which the
+	// order gets at $0, rather than an amount off (a perk's "$10 off a family meal").
+	FreeItem  bool       `json:"free_item,omitempty"`
+	Status    string     `json:"status"`
+	CreatedAt time.Time  `json:"created_at"`
+	ExpiresAt time.Time  `json:"expires_at"`
+	ClosedAt  *time.Time `json:"closed_at,omitempty"`
+	OrderID   string     `json:"order_id,omitempty"`
 }
 
 // RewardOffer is a reward offered to one member (birthday, welcome), free to redeem

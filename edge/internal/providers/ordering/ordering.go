@@ -296,6 +296,18 @@ type CartProduct struct {
 	Data struct {
 		Name string `json:"name"`
 	} `json:"data"`
+	// Reward marks a line that a free-item reward put in the cart, at $0: it goes
+	// with the reward (removing the reward removes it) and stays one of its product.
+	Reward LineReward `json:"reward,omitzero"`
+}
+
+// LineReward is the reward a free-item line stands for.
+type LineReward struct {
+	// ID is the redemption id, as in Cart.Rewards.
+	ID string `json:"id"`
+	// Label says what the line is, as the bag, the confirmation and the kitchen show
+	// it: "Free Buttermilk Biscuit — Reward".
+	Label string `json:"label"`
 }
 
 // Vehicle for curbside pickup.
@@ -386,6 +398,9 @@ type AppliedReward struct {
 	ID          string `json:"id"`
 	Name        string `json:"name"`
 	AmountCents int64  `json:"amount_cents"`
+	// ProductID, for a free-item reward: the cart gets a line of that product (with
+	// its default choices) at $0 instead of a discount.
+	ProductID string `json:"product_id,omitempty"`
 }
 
 // NotTransferred reports a cart line that the target menu cannot take.
@@ -467,9 +482,12 @@ type SubmitInput struct {
 	IdempotencyKey string `json:"-"`
 	// MemberID is the signed-in member placing the order, if any: the order is theirs
 	// to read and act on from any device.
-	MemberID string         `json:"-"`
-	Customer Customer       `json:"customer"`
-	Payments []PaymentInput `json:"payments"`
+	MemberID string `json:"-"`
+	// HouseAccountIDs are the house accounts MemberID may charge, as the caller found
+	// them (member.Service.HouseAccounts): a house payment of any other is refused.
+	HouseAccountIDs []string       `json:"-"`
+	Customer        Customer       `json:"customer"`
+	Payments        []PaymentInput `json:"payments"`
 }
 
 // PaymentRecord is a settled payment on an order (no card numbers).

@@ -90,11 +90,64 @@ type tokenRecord struct {
 type authRecord struct {
 	Authorization
 	CreatedAt time.Time `json:"createdAt"`
+	// IdemKey is the idempotency key that made it, which holds its token's use.
+	IdemKey string `json:"idemKey,omitempty"`
 }
 
 func (p *RedisProcessor) tokenKey(id string) string { return p.st.Key("pay", p.cfg.ID, "tok", id) }
 func (p *RedisProcessor) authKey(id string) string  { return p.st.Key("pay", p.cfg.ID, "auth", id) }
 func (p *RedisProcessor) idemKey(k string) string   { return p.st.Key("pay", p.cfg.ID, "idem", k) }
+
+// useKey holds the idempotency key of the one authorization a token from the card
+// fields may make.
+func (p *RedisProcessor) useKey(tokenID string) string {
+	return p.st.Key("pay", p.cfg.ID, "used", tokenID)
+}
+
+// releaseUse frees a token whose authorization was voided (the order failed or was
+// cancelled): KEYS[1] its use, ARGV[1] the voided authorization's idempotency key.
+var releaseUse = redis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1`)
+
+// claimUse lets a token make one authorization, that of the first idempotency key to
+// claim it. A kept token (a saved card: no TTL) pays any number of orders. The claim is
+// one SET NX, so of two submits at once with the token only one wins.
+func (p *RedisProcessor) claimUse(ctx context.Context, tokenID, key string) error {
+	ttl, err := p.st.Client.PTTL(ctx, p.tokenKey(tokenID)).Result()
+	if err != nil {
+		return unavailable("claim token", err)
+	}
+	switch {
+	case ttl == -2*time.Nanosecond || ttl == -2*time.Millisecond || ttl == -2*time.Second:
+		return errTokenGone()
+	case ttl < 0:
+		return nil // kept: a saved card
+	}
+	won, err := p.st.Client.SetNX(ctx, p.useKey(tokenID), key, AuthTTL).Result()
+	if err != nil {
+		return unavailable("claim token", err)
+	}
+	if won {
+		return nil
+	}
+	cur, err := p.st.Client.Get(ctx, p.useKey(tokenID)).Result()
+	if errors.Is(err, redis.Nil) {
+		return p.claimUse(ctx, tokenID, key) // released meanwhile by a void
+	}
+	if err != nil {
+		return unavailable("claim token", err)
+	}
+	if cur != key {
+		return errTokenUsed()
+	}
+	return nil
+}
+
+// errTokenUsed refuses a second order with a card token from the card fields.
+func errTokenUsed() error {
+	return fault.New(fault.Rule, "card_token_used", "This card was already used for an order. Enter the card again.")
+}
 
 const idBytes = 16
 
@@ -244,6 +297,11 @@ func (p *RedisProcessor) Authorize(ctx context.Context, tokenID string, amountCe
 	if cardExpired(rec.ExpMonth, rec.ExpYear, now) {
 		return Authorization{}, outcomeFault(outcomeExpired)
 	}
+	// A token from the card fields authorises one order: the first idempotency key to
+	// claim it keeps it (its retries replay), any other is refused.
+	if err := p.claimUse(ctx, tokenID, idempotencyKey); err != nil {
+		return Authorization{}, err
+	}
 	id, err := newID(p.cfg.AuthPrefix)
 	if err != nil {
 		return Authorization{}, unavailable("authorization id", err)
@@ -263,6 +321,7 @@ func (p *RedisProcessor) Authorize(ctx context.Context, tokenID string, amountCe
 	auth := authRecord{
 		Authorization: Authorization{ID: id, Processor: p.cfg.ID, TokenID: tokenID, AmountCents: amountCents, Status: StatusAuthorized},
 		CreatedAt:     now.UTC(),
+		IdemKey:       idempotencyKey,
 	}
 	b, err := json.Marshal(auth)
 	if err != nil {
@@ -352,9 +411,20 @@ func (p *RedisProcessor) Capture(ctx context.Context, authID string) error {
 
 // Void implements Processor. A captured authorization cannot be voided (Conflict):
 // that takes a refund.
+// A voided authorization frees its token for another order while the token lasts.
 func (p *RedisProcessor) Void(ctx context.Context, authID string) error {
-	return p.transition(ctx, authID, StatusVoided, StatusCaptured,
-		"This payment was already taken and can't be cancelled.")
+	if err := p.transition(ctx, authID, StatusVoided, StatusCaptured,
+		"This payment was already taken and can't be cancelled."); err != nil {
+		return err
+	}
+	a, err := p.auth(ctx, authID)
+	if err != nil || a.IdemKey == "" {
+		return err
+	}
+	if err := releaseUse.Run(ctx, p.st.Client, []string{p.useKey(a.TokenID)}, a.IdemKey).Err(); err != nil {
+		return unavailable("release token", err)
+	}
+	return nil
 }
 
 // transition moves an authorization to status `to` atomically (WATCH/MULTI); already

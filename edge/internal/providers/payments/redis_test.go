@@ -3,6 +3,7 @@ package payments
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -260,14 +261,16 @@ func TestAuthorizeIdempotent(t *testing.T) {
 		if err != nil || again != a {
 			t.Errorf("replay = %+v, %v; want %+v", again, err, a)
 		}
-		other, err := p.Authorize(ctx, tok.ID, 2599, "order-43")
-		if err != nil || other.ID == a.ID {
-			t.Errorf("new key = %+v, %v", other, err)
+		// The token paid order 42: another order cannot use it.
+		_, err = p.Authorize(ctx, tok.ID, 2599, "order-43")
+		if fe := wantFault(t, err, fault.Rule, "card_token_used"); fe.Message != "This card was already used for an order. Enter the card again." {
+			t.Error(fe.Message)
 		}
 		_, err = p.Authorize(ctx, tok.ID, 2600, "order-42")
 		wantFault(t, err, fault.Conflict, "payment_conflict")
 
 		// Many at once with one key: one authorization.
+		tok, _ = p.Tokenize(ctx, card("5555555555554444", "123"))
 		var wg sync.WaitGroup
 		ids := make([]string, 8)
 		errs := make([]error, 8)
@@ -291,8 +294,8 @@ func TestAuthorizeIdempotent(t *testing.T) {
 				auths++
 			}
 		}
-		if auths != 3 {
-			t.Errorf("%d authorizations stored, want 3", auths)
+		if auths != 2 {
+			t.Errorf("%d authorizations stored, want 2", auths)
 		}
 
 		if _, err := p.Authorize(ctx, tok.ID, 100, ""); err == nil {
@@ -425,6 +428,7 @@ func TestCaptureAndVoid(t *testing.T) {
 		}
 
 		// Concurrent void and capture: exactly one wins.
+		tok, _ = p.Tokenize(ctx, card("6011111111111117", "123"))
 		race, _ := p.Authorize(ctx, tok.ID, 1000, "race")
 		var wg sync.WaitGroup
 		var verr, cerr error
@@ -434,6 +438,60 @@ func TestCaptureAndVoid(t *testing.T) {
 		wg.Wait()
 		if (verr == nil) == (cerr == nil) {
 			t.Errorf("void %v, capture %v: want exactly one to succeed", verr, cerr)
+		}
+	})
+}
+
+// A token from the card fields authorises one order, even when two submits use it at
+// once; a voided authorization (the order failed) frees it, and a kept token (a saved
+// card) pays any number of orders.
+func TestTokenIsSingleUse(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		p := NewHosted(st)
+		for round := range 10 {
+			tok, err := p.Tokenize(ctx, card("4242424242424242", "123"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			for i := range errs {
+				wg.Go(func() {
+					_, errs[i] = p.Authorize(ctx, tok.ID, 1000, fmt.Sprintf("order-%d-%d", round, i))
+				})
+			}
+			wg.Wait()
+			won := 0
+			for _, err := range errs {
+				if err == nil {
+					won++
+				} else {
+					wantFault(t, err, fault.Rule, "card_token_used")
+				}
+			}
+			if won != 1 {
+				t.Fatalf("round %d: %d orders paid with one token", round, won)
+			}
+		}
+		tok, _ := p.Tokenize(ctx, card("4242424242424242", "123"))
+		a, err := p.Authorize(ctx, tok.ID, 1000, "failed-order")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Void(ctx, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Authorize(ctx, tok.ID, 1000, "retry-order"); err != nil {
+			t.Fatalf("after the failed order's hold was released: %v", err)
+		}
+		saved, _ := p.Tokenize(ctx, card("5555555555554444", "123"))
+		if err := p.Keep(ctx, saved.ID); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 3 {
+			if _, err := p.Authorize(ctx, saved.ID, 1000, fmt.Sprintf("saved-%d", i)); err != nil {
+				t.Fatalf("a saved card's order %d: %v", i, err)
+			}
 		}
 	})
 }

@@ -53,6 +53,43 @@ type Service struct {
 	// Ordering says whether a member's pending order has completed or was cancelled
 	// (Settle). Optional: without it pending orders stay pending.
 	Ordering ordering.Provider
+	// CardOf answers what the card processor recorded for a token (processor "" when
+	// the member did not say which): its processor, brand, last 4 digits and expiry.
+	// Required to save a card (SaveCard).
+	CardOf func(ctx context.Context, processor, token string) (loyalty.CardInput, error)
+	// KeepCard makes a saved card's token permanent at its processor. Optional:
+	// without it tokens are saved as they are.
+	KeepCard func(ctx context.Context, processor, token string) error
+}
+
+// SaveCard saves a card token to the member's wallet. The card's processor, brand,
+// last 4 digits and expiry are those the processor recorded for the token, never
+// what the client sent (a Visa ending 4242 is saved as one, whatever the request
+// says). The token is then kept, so that it still pays after an unsaved one would
+// have expired; a token that cannot be kept is not saved.
+func (s *Service) SaveCard(ctx context.Context, memberID string, in loyalty.CardInput) (loyalty.SavedCard, error) {
+	if s.CardOf == nil {
+		return loyalty.SavedCard{}, fault.New(fault.Unavailable, "cards_unavailable", "Cards can't be saved right now.")
+	}
+	if in.Token == "" {
+		return loyalty.SavedCard{}, fault.New(fault.Invalid, "invalid", "Enter your card details again.").Field("token", "required")
+	}
+	rec, err := s.CardOf(ctx, in.Processor, in.Token)
+	if err != nil {
+		return loyalty.SavedCard{}, err
+	}
+	in.Processor, in.Brand, in.Last4, in.ExpMonth, in.ExpYear = rec.Processor, rec.Brand, rec.Last4, rec.ExpMonth, rec.ExpYear
+	card, err := s.Loyalty.AddCard(ctx, memberID, in)
+	if err != nil {
+		return loyalty.SavedCard{}, err
+	}
+	if s.KeepCard != nil {
+		if err := s.KeepCard(ctx, card.Processor, card.Token); err != nil {
+			_ = s.Loyalty.RemoveCard(context.WithoutCancel(ctx), memberID, card.ID)
+			return loyalty.SavedCard{}, err
+		}
+	}
+	return card, nil
 }
 
 // Gather collects m's loyalty state.
@@ -251,6 +288,26 @@ func (s *Service) CartAbandoned(ctx context.Context, memberID string, cart order
 	return errors.Join(errs...)
 }
 
+// HouseAccounts are the house accounts the member may charge. This is the one rule
+// of who may charge a house account, which checkout's payment options and submit
+// both ask: a signed-in member whose email address is confirmed, as it is now (one
+// changed since it was confirmed is not, until confirmed again), and whose domain
+// the account allows (the ordering provider matches the domain). Anyone else may
+// charge none (docs/checkout.md, "House accounts").
+func (s *Service) HouseAccounts(ctx context.Context, memberID string) ([]ordering.HouseAccount, error) {
+	if memberID == "" {
+		return []ordering.HouseAccount{}, nil
+	}
+	m, err := s.Loyalty.Member(ctx, memberID)
+	if err != nil {
+		return nil, err
+	}
+	if !m.Confirmed || m.Email == "" {
+		return []ordering.HouseAccount{}, nil
+	}
+	return s.Ordering.HouseAccounts(ctx, m.Email)
+}
+
 // Orders is the member's order history after settling it.
 func (s *Service) Orders(ctx context.Context, memberID string, limit int) ([]loyalty.Order, error) {
 	if err := s.Settle(ctx, memberID); err != nil {
@@ -276,6 +333,9 @@ func OrderRecord(o ordering.Order) loyalty.OrderRecord {
 	}
 	for _, p := range o.Products {
 		rec.Items = append(rec.Items, loyalty.OrderItem{ProductID: p.ProductID, Name: p.Name, Quantity: p.Quantity})
+		if p.Reward.ID != "" { // a free-item reward is a line, not a discount
+			rec.RedemptionIDs = append(rec.RedemptionIDs, p.Reward.ID)
+		}
 	}
 	for _, d := range o.Discounts {
 		if d.Kind == "reward" {
@@ -287,9 +347,14 @@ func OrderRecord(o ordering.Order) loyalty.OrderRecord {
 
 // AppliedReward is a redemption as the ordering provider prices it in a cart
 // (ordering.Provider.ApplyReward). The cart's reward id is the redemption id, which
-// accrual later marks used.
+// accrual later marks used. A free-item redemption names its product, which the cart
+// takes as a line at $0 (docs/identity.md, "API").
 func AppliedReward(r loyalty.Redemption) ordering.AppliedReward {
-	return ordering.AppliedReward{ID: r.ID, Name: r.Name, AmountCents: r.AmountCents}
+	out := ordering.AppliedReward{ID: r.ID, Name: r.Name, AmountCents: r.AmountCents}
+	if r.FreeItem {
+		out.ProductID = r.ProductID
+	}
+	return out
 }
 
 // Address is a saved address as the ordering provider delivers to it.

@@ -12,6 +12,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	loyaltybuiltin "github.com/henhouse/platform/edge/internal/providers/loyalty/builtin"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	orderingbuiltin "github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
 	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/store/storetest"
 )
@@ -39,6 +40,20 @@ func TestContractTranslations(t *testing.T) {
 	r := loyalty.Redemption{ID: "rd_1", Name: "Free Regular Drink", AmountCents: 249, Points: 250}
 	if got := member.AppliedReward(r); got != (ordering.AppliedReward{ID: "rd_1", Name: "Free Regular Drink", AmountCents: 249}) {
 		t.Fatalf("AppliedReward = %+v", got)
+	}
+	// A free item names its product; an amount off a product does not.
+	free := loyalty.Redemption{ID: "rd_2", Name: "Free Buttermilk Biscuit", AmountCents: 149, ProductID: "biscuit", FreeItem: true}
+	if got := member.AppliedReward(free); got != (ordering.AppliedReward{ID: "rd_2", Name: "Free Buttermilk Biscuit", AmountCents: 149, ProductID: "biscuit"}) {
+		t.Fatalf("AppliedReward(free item) = %+v", got)
+	}
+	perk := loyalty.Redemption{ID: "rd_3", Name: "$10 Off a Family Meal", AmountCents: 1000, ProductID: "family-8"}
+	if got := member.AppliedReward(perk); got.ProductID != "" {
+		t.Fatalf("AppliedReward(amount off) = %+v", got)
+	}
+	// A free item on an order is a line of its own, which the order used.
+	o := ordering.Order{ID: "o2", Products: []ordering.CartProduct{{ProductID: "biscuit", Name: "Buttermilk Biscuit", Quantity: 1, Reward: ordering.LineReward{ID: "rd_2"}}}}
+	if got := member.OrderRecord(o).RedemptionIDs; !reflect.DeepEqual(got, []string{"rd_2"}) {
+		t.Fatalf("OrderRecord of a free item: redemptions %v", got)
 	}
 	a := loyalty.SavedAddress{ID: "a1", Label: "Home", Street: "12 Oak Ave", Unit: "Apt 3", City: "Columbus", State: "OH", ZIP: "43215"}
 	if got := member.Address(a); got != (ordering.Address{Street: "12 Oak Ave", Unit: "Apt 3", City: "Columbus", State: "OH", ZIP: "43215"}) {
@@ -91,5 +106,69 @@ func TestProfileAndSignIn(t *testing.T) {
 	claims, err := tokens.Verify(ctx, pair.AccessToken)
 	if err != nil || claims.Subject != m.ID {
 		t.Fatalf("issued token: %+v %v", claims, err)
+	}
+}
+
+// Only a member whose email address is confirmed, as it is now, may charge the house
+// account of its domain: not before confirming, and not after changing the address
+// until the new one is confirmed.
+func TestHouseAccountsNeedTheConfirmedEmail(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Embedded(t)
+	l, err := loyaltybuiltin.New(ctx, loyaltybuiltin.Config{Store: st, BcryptCost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &member.Service{Loyalty: l, Ordering: o}
+	ids := func(memberID string) []string {
+		t.Helper()
+		list, err := s.HouseAccounts(ctx, memberID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []string{}
+		for _, h := range list {
+			out = append(out, h.ID)
+		}
+		return out
+	}
+	m, err := l.SignUp(ctx, loyalty.SignUpInput{FirstName: "Hank", LastName: "Hill", Email: "hank@acme.example", Phone: "6145550111", Password: "chicken123"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(m.ID); len(got) != 0 {
+		t.Fatalf("unconfirmed: %v", got)
+	}
+	if got := ids(""); len(got) != 0 {
+		t.Fatalf("a guest: %v", got)
+	}
+	confirm := func(email string) {
+		t.Helper()
+		msgs, err := l.OutboxFor(ctx, email, 1)
+		if err != nil || len(msgs) == 0 {
+			t.Fatalf("no confirmation to %s: %v", email, err)
+		}
+		if _, err := l.ConfirmAccount(ctx, msgs[0].Code); err != nil {
+			t.Fatal(err)
+		}
+	}
+	confirm("hank@acme.example")
+	if got := ids(m.ID); !reflect.DeepEqual(got, []string{"ha-acme"}) {
+		t.Fatalf("confirmed: %v", got)
+	}
+	next := "hank.hill@acme.example"
+	if _, err := l.UpdateProfile(ctx, m.ID, loyalty.ProfileUpdate{Email: &next}); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(m.ID); len(got) != 0 {
+		t.Fatalf("changed since confirming: %v", got)
+	}
+	confirm(next)
+	if got := ids(m.ID); !reflect.DeepEqual(got, []string{"ha-acme"}) {
+		t.Fatalf("confirmed again: %v", got)
 	}
 }

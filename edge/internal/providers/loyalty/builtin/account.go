@@ -240,7 +240,9 @@ func (p *Provider) ConfirmAccount(ctx context.Context, code string) (loyalty.Mem
 	if h["email"] != email { // the email changed since the link was sent
 		return loyalty.Member{}, errConfirmExpired
 	}
-	if err := p.st.Client.HSet(ctx, p.mk(id), "confirmed", "1").Err(); err != nil {
+	// The address the link was sent to is what is confirmed: should the email change
+	// between the check above and this write, the new one stays unconfirmed.
+	if err := p.st.Client.HSet(ctx, p.mk(id), confirmFields(email)...).Err(); err != nil {
 		return loyalty.Member{}, err
 	}
 	return p.Member(ctx, id)
@@ -252,7 +254,7 @@ func (p *Provider) ResendConfirmation(ctx context.Context, memberID string) erro
 	if err != nil {
 		return err
 	}
-	if h["confirmed"] == "1" {
+	if emailConfirmed(h) {
 		return fault.New(fault.Rule, "already_confirmed", "Your account is already confirmed.")
 	}
 	if n, wait, err := p.hit(ctx, "send", h["email"], codeSendWindow); err != nil {
@@ -435,7 +437,7 @@ func (p *Provider) setPassword(ctx context.Context, id string, h map[string]stri
 	}
 	fields := []any{"pw", string(hash)}
 	if confirm {
-		fields = append(fields, "confirmed", "1") // the reset code proved the email
+		fields = append(fields, confirmFields(h["email"])...) // the reset code proved the email
 	}
 	if err := p.st.Client.HSet(ctx, p.mk(id), fields...).Err(); err != nil {
 		return err

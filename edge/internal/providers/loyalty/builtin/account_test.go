@@ -357,3 +357,34 @@ func TestChangePassword(t *testing.T) {
 		}
 	})
 }
+
+// A confirmation is of the address it was sent to: an address changed since, even by
+// a change that lands while the confirmation is being written, is unconfirmed until
+// it is confirmed itself.
+func TestConfirmedIsOfTheCurrentEmail(t *testing.T) {
+	each(t, func(t *testing.T, e *env) {
+		m := e.signUp(t)
+		code := e.lastMessage(t, m.Email).Code
+		if got := must[loyalty.Member](t)(e.p.ConfirmAccount(ctx, code)); !got.Confirmed {
+			t.Fatalf("not confirmed: %+v", got)
+		}
+		// The state a change of email racing the confirmation leaves: the flag written
+		// after the new address.
+		e.st.Client.HSet(ctx, e.p.mk(m.ID), "email", "hank@acme.example", "confirmed", "1")
+		if got := must[loyalty.Member](t)(e.p.Member(ctx, m.ID)); got.Confirmed {
+			t.Fatalf("an address never confirmed counts as confirmed: %+v", got)
+		}
+		// Changing the email through the profile unconfirms it; confirming it again
+		// confirms it.
+		e.st.Client.HSet(ctx, e.p.mk(m.ID), "email", m.Email)
+		next := "hank2@acme.example"
+		u := must[loyalty.Member](t)(e.p.UpdateProfile(ctx, m.ID, loyalty.ProfileUpdate{Email: &next}))
+		if u.Confirmed {
+			t.Fatalf("a changed email is still confirmed: %+v", u)
+		}
+		got := must[loyalty.Member](t)(e.p.ConfirmAccount(ctx, e.lastMessage(t, "hank2@acme.example").Code))
+		if !got.Confirmed || got.Email != "hank2@acme.example" {
+			t.Fatalf("the new address, confirmed: %+v", got)
+		}
+	})
+}

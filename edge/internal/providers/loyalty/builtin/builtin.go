@@ -319,11 +319,21 @@ func (p *Provider) memberHash(ctx context.Context, id string) (map[string]string
 	return h, nil
 }
 
+// emailConfirmed: the member's email address is confirmed as it is now. A
+// confirmation records the address it proved (confirmed_email); an address changed
+// since, even by a change racing the confirmation, is unconfirmed until confirmed again.
+func emailConfirmed(h map[string]string) bool {
+	return h["confirmed"] == "1" && h["confirmed_email"] != "" && h["confirmed_email"] == h["email"]
+}
+
+// confirmFields mark email as confirmed (it reached its inbox).
+func confirmFields(email string) []any { return []any{"confirmed", "1", "confirmed_email", email} }
+
 func (p *Provider) toMember(h map[string]string) loyalty.Member {
 	m := loyalty.Member{
 		ID: h["id"], Number: h["number"], FirstName: h["first"], LastName: h["last"],
 		Email: h["email"], Phone: h["phone"], Birthday: h["birthday"], FavoriteLocationID: h["fav"],
-		Confirmed: h["confirmed"] == "1", Points: atoi64(h["points"]), LifetimePoints: atoi64(h["lifetime"]),
+		Confirmed: emailConfirmed(h), Points: atoi64(h["points"]), LifetimePoints: atoi64(h["lifetime"]),
 		OrderCount: atoi64(h["orders"]), CreatedAt: parseISO(h["created"]),
 		Settings: loyalty.Settings{EmailOffers: h["email_offers"] == "1", SMSOffers: h["sms_offers"] == "1", PaperlessReceipts: h["paperless"] == "1"},
 	}

@@ -203,6 +203,7 @@ func (p *Provider) RedeemReward(ctx context.Context, memberID, rewardID string) 
 	}
 	r := p.newRedemption(loyalty.KindReward, rw.ID, rw.Name, rw.Points, rw.AmountCents, rw.ProductID, p.now().AddDate(0, 0, p.prog.RedemptionDays))
 	r.AKey = "reward:" + rw.ID
+	r.FreeItem = rw.ProductID != "" // a catalogue reward naming a product is that product, free
 	red, code, s, err := p.issue(ctx, memberID, r, "Redeemed: "+rw.Name)
 	if err != nil {
 		return loyalty.Redemption{}, err
@@ -361,7 +362,7 @@ func (p *Provider) memberOffers(ctx context.Context, h map[string]string) ([]loy
 			exp = time.Date(local.Year(), local.Month()+1, 1, 0, 0, 0, 0, p.prog.zone)
 			claim = "birthday|" + strconv.Itoa(local.Year())
 		case "welcome":
-			if h["confirmed"] != "1" {
+			if !emailConfirmed(h) {
 				continue
 			}
 			exp = parseISO(h["created"]).AddDate(0, 0, o.Days)
@@ -412,6 +413,7 @@ func (p *Provider) RedeemOffer(ctx context.Context, memberID, offerID string) (l
 	}
 	r := p.newRedemption(loyalty.KindOffer, o.ID, o.Name, 0, o.AmountCents, o.ProductID, o.ExpiresAt)
 	r.AKey, r.CKey = "offer:"+o.ID, claims[o.ID]
+	r.FreeItem = o.ProductID != "" // a birthday dessert, a welcome biscuit
 	red, code, _, err := p.issue(ctx, memberID, r, "")
 	if err != nil {
 		return loyalty.Redemption{}, err

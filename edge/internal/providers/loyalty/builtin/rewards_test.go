@@ -57,7 +57,7 @@ func TestRedeemAndCancel(t *testing.T) {
 
 		must[loyalty.Member](t)(e.p.AdjustPoints(ctx, m.ID, 900, "test"))
 		r := must[loyalty.Redemption](t)(e.p.RedeemReward(ctx, m.ID, "free-drink"))
-		if r.Status != "active" || r.Points != 250 || r.AmountCents != 249 || r.Kind != "reward" || r.Name != "Free Regular Drink" ||
+		if r.Status != "active" || r.Points != 250 || r.AmountCents != 249 || r.Kind != "reward" || r.Name != "Free Regular Drink" || !r.FreeItem || r.ProductID != "sweet-tea" ||
 			!r.ExpiresAt.Equal(noon.AddDate(0, 0, 30)) || !strings.HasPrefix(r.ID, "rd_") {
 			t.Fatalf("redemption %+v", r)
 		}

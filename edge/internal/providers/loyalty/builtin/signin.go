@@ -239,9 +239,9 @@ func (p *Provider) VerifyCode(ctx context.Context, challengeID, code string) (lo
 		}
 		return loyalty.Member{}, err
 	}
-	if channel == loyalty.ChannelEmail && h["email"] == to && h["confirmed"] != "1" {
+	if channel == loyalty.ChannelEmail && h["email"] == to && !emailConfirmed(h) {
 		// The code reached the inbox: the address is confirmed.
-		if err := p.st.Client.HSet(ctx, p.mk(id), "confirmed", "1").Err(); err != nil {
+		if err := p.st.Client.HSet(ctx, p.mk(id), confirmFields(to)...).Err(); err != nil {
 			return loyalty.Member{}, err
 		}
 	}

@@ -579,7 +579,11 @@ func TestPaymentRules(t *testing.T) {
 		e := newEnv(t, st)
 		placeable(t, e, "v")
 		try := func(key string, c ordering.Customer, pays ...ordering.PaymentInput) string {
-			_, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: key, Customer: c, Payments: pays})
+			in := ordering.SubmitInput{IdempotencyKey: key, Customer: c, Payments: pays}
+			if strings.HasSuffix(c.Email, "@acme.example") {
+				in.MemberID, in.HouseAccountIDs = "m-acme", []string{"ha-acme"}
+			}
+			_, err := e.p.Submit(ctx, "v", in)
 			return faultCode(t, err)
 		}
 		if code := try("p1-aaaaaaaa", guest, ordering.PaymentInput{Kind: "instore", AmountCents: 100}); code != "payment_total_mismatch" {
@@ -591,7 +595,7 @@ func TestPaymentRules(t *testing.T) {
 		if code := try("p3-aaaaaaaa", guest, ordering.PaymentInput{Kind: "giftcard", Number: "6006499999000011", PIN: "0000"}); code != "giftcard_insufficient" {
 			t.Fatal(code)
 		}
-		if code := try("p4-aaaaaaaa", guest, ordering.PaymentInput{Kind: "house", AccountID: "ha-acme", PONumber: "PO1"}); code != "house_account_forbidden" {
+		if code := try("p4-aaaaaaaa", guest, ordering.PaymentInput{Kind: "house", AccountID: "ha-acme", PONumber: "PO1"}); code != "house_account_not_allowed" {
 			t.Fatal(code)
 		}
 		acme := guest
@@ -616,7 +620,7 @@ func TestPaymentRules(t *testing.T) {
 		if code := try("p8-aaaaaaaa", guest, ordering.PaymentInput{Kind: "instore"}); code != "pay_in_store_limit" {
 			t.Fatal(code)
 		}
-		o, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "p9-aaaaaaaa", Customer: acme, Payments: []ordering.PaymentInput{{Kind: "house", AccountID: "ha-acme", PONumber: "PO-77"}}})
+		o, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "p9-aaaaaaaa", Customer: acme, HouseAccountIDs: []string{"ha-acme"}, Payments: []ordering.PaymentInput{{Kind: "house", AccountID: "ha-acme", PONumber: "PO-77"}}})
 		if err != nil || o.Payments[0].Reference != "PO-77" {
 			t.Fatalf("house account: %v", err)
 		}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -510,7 +511,7 @@ func (p *Provider) AddProduct(ctx context.Context, owner string, in ordering.Lin
 		}
 		for i := range c.Products {
 			ex := &c.Products[i]
-			if ex.ProductID == line.ProductID && ex.SpecialInstructions == line.SpecialInstructions && sameModifiers(ex.Modifiers, line.Modifiers) {
+			if ex.Reward.ID == "" && ex.ProductID == line.ProductID && ex.SpecialInstructions == line.SpecialInstructions && sameModifiers(ex.Modifiers, line.Modifiers) {
 				if ex.Quantity+line.Quantity > MaxQuantity {
 					return fault.New(fault.Invalid, "invalid", "You can order at most %d of one item.", MaxQuantity).Field("quantity", "too many")
 				}
@@ -558,6 +559,16 @@ func sameModifiers(a, b []ordering.ChosenModifier) bool {
 	return true
 }
 
+// cartReward is the reward of the cart with the redemption id.
+func cartReward(c *ordering.Cart, id string) (ordering.AppliedReward, bool) {
+	for _, r := range c.Rewards {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return ordering.AppliedReward{}, false
+}
+
 func findLine(c *ordering.Cart, lineID string) int {
 	for i := range c.Products {
 		if c.Products[i].ID == lineID {
@@ -580,6 +591,29 @@ func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in o
 		}
 		if in.Modifiers == nil {
 			in.Modifiers = modifierInputs(c.Products[i])
+		}
+		if rw := c.Products[i].Reward; rw.ID != "" {
+			// A free item stays one of its product; its choices may change.
+			if in.ProductID != c.Products[i].ProductID {
+				return errRewardLine("productId", "This item is a reward: it can't become another item.")
+			}
+			if in.Quantity > 1 {
+				return errRewardLine("quantity", "A reward is one item. Add another from the menu to order more.")
+			}
+			r, ok := cartReward(c, rw.ID)
+			if !ok {
+				return notFound("line_not_found", "That item is no longer in your bag.")
+			}
+			line, err := p.rewardLine(c, l, mi, r, in.Modifiers)
+			if err != nil {
+				return err
+			}
+			line.ID, line.SpecialInstructions = c.Products[i].ID, strings.TrimSpace(in.SpecialInstructions)
+			if utf8.RuneCountInString(line.SpecialInstructions) > MaxInstructionsLength {
+				return fault.New(fault.Invalid, "invalid", "Special instructions can be at most %d characters.", MaxInstructionsLength).Field("specialInstructions", "too long")
+			}
+			c.Products[i] = line
+			return nil
 		}
 		line, err := buildLine(mi, in)
 		if err != nil {
@@ -606,6 +640,10 @@ func (p *Provider) RemoveProduct(ctx context.Context, owner, lineID string) (ord
 		if i < 0 {
 			return notFound("line_not_found", "That item is no longer in your bag.")
 		}
+		if c.Products[i].Reward.ID != "" {
+			// Its points come back only with the reward (DELETE /rewards/redemptions/:id).
+			return fault.New(fault.Conflict, "reward_line", "This item is a reward: remove the reward to take it out of your bag.")
+		}
 		c.Products = append(c.Products[:i], c.Products[i+1:]...)
 		return nil
 	})
@@ -631,7 +669,26 @@ func (p *Provider) TransferCart(ctx context.Context, owner, menuID, locationID s
 			return nil
 		}
 		kept := []ordering.CartProduct{}
+		rewards := []ordering.AppliedReward{}
+		for _, r := range c.Rewards {
+			if !slices.ContainsFunc(c.Products, func(x ordering.CartProduct) bool { return x.Reward.ID == r.ID }) {
+				rewards = append(rewards, r)
+			}
+		}
 		for _, line := range c.Products {
+			if line.Reward.ID != "" {
+				// A free item moves with its reward, free on the new menu too, or not at all.
+				r, _ := cartReward(c, line.Reward.ID)
+				nl, err := p.rewardLine(c, &p.cat.locations[p.cat.locByID[loc.ID]], target, r, modifierInputs(line))
+				if err != nil {
+					dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: "Not on this location's menu"})
+					continue
+				}
+				nl.ID, nl.SpecialInstructions = line.ID, line.SpecialInstructions
+				kept = append(kept, nl)
+				rewards = append(rewards, r)
+				continue
+			}
 			nl, err := buildLine(target, ordering.LineInput{ProductID: line.ProductID, Quantity: line.Quantity, Modifiers: modifierInputs(line), SpecialInstructions: line.SpecialInstructions})
 			if err != nil {
 				reason := "Not on this location's menu"
@@ -645,6 +702,7 @@ func (p *Provider) TransferCart(ctx context.Context, owner, menuID, locationID s
 			kept = append(kept, nl)
 		}
 		c.Products = kept
+		c.Rewards = rewards
 		c.MenuID = menuID
 		c.LocationID = loc.ID
 		c.Time = ordering.TimeWanted{Mode: ordering.TimeASAP}
@@ -873,7 +931,9 @@ func (p *Provider) SetCustomFields(ctx context.Context, owner string, fields map
 	})
 }
 
-// ApplyReward adds a redeemed loyalty reward.
+// ApplyReward adds a redeemed loyalty reward. A free-item reward (one naming its
+// product) adds that product as a line of its own at $0, with the product's default
+// choices, marked as the reward; any other reward is an amount off the subtotal.
 func (p *Provider) ApplyReward(ctx context.Context, owner string, r ordering.AppliedReward) (ordering.Cart, error) {
 	if r.ID == "" || r.AmountCents <= 0 {
 		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "That reward can't be used.")
@@ -887,9 +947,51 @@ func (p *Provider) ApplyReward(ctx context.Context, owner string, r ordering.App
 		if len(c.Rewards) >= 3 {
 			return fault.New(fault.Rule, "too_many_rewards", "You can use up to 3 rewards on one order.")
 		}
+		if r.ProductID != "" {
+			line, err := p.rewardLine(c, l, mi, r, nil)
+			if err != nil {
+				return err
+			}
+			if len(c.Products) >= MaxLines {
+				return fault.New(fault.Rule, "cart_full", "Your bag can hold %d different items. Check out or remove something first.", MaxLines)
+			}
+			line.ID = newID("l_")
+			c.Products = append(c.Products, line)
+		}
 		c.Rewards = append(c.Rewards, r)
 		return nil
 	})
+}
+
+// rewardLine is the line of a free-item reward: its product, once, with the given
+// choices (nil: the product's defaults). The reward pays for the product with its
+// default choices, so the line is $0 unless other choices cost more than those.
+func (p *Provider) rewardLine(c *ordering.Cart, l *ordering.Location, mi *menuIndex, r ordering.AppliedReward, choices []ordering.ModifierInput) (ordering.CartProduct, error) {
+	base, err := buildLine(mi, ordering.LineInput{ProductID: r.ProductID, Quantity: 1})
+	if err != nil {
+		if fe, ok := fault.As(err); ok && fe.Code == "product_not_found" {
+			return ordering.CartProduct{}, fault.New(fault.Rule, "reward_item_unavailable", "%s isn't on %s's menu. Try it at another location.", r.Name, l.Name)
+		}
+		return ordering.CartProduct{}, err
+	}
+	if err := p.checkAvailable(c, l, mi, r.ProductID); err != nil {
+		return ordering.CartProduct{}, err
+	}
+	line := base
+	if choices != nil {
+		if line, err = buildLine(mi, ordering.LineInput{ProductID: r.ProductID, Quantity: 1, Modifiers: choices}); err != nil {
+			return ordering.CartProduct{}, err
+		}
+	}
+	line.UnitPriceCents = max(line.UnitPriceCents-base.UnitPriceCents, 0)
+	line.TotalCents = line.UnitPriceCents
+	line.Reward = ordering.LineReward{ID: r.ID, Label: r.Name + " — Reward"}
+	return line, nil
+}
+
+// errRewardLine refuses changing a free-item line into something else.
+func errRewardLine(field, msg string) error {
+	return fault.New(fault.Rule, "reward_line_fixed", "%s", msg).Field(field, "fixed by the reward")
 }
 
 // price recomputes discounts, fees, tax, tip and totals (integer cents).
@@ -937,7 +1039,14 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 			c.Discounts = append(c.Discounts, ordering.Discount{Kind: "coupon", Code: cp.Code, Label: cp.Description, AmountCents: amt})
 		}
 	}
+	asLine := map[string]bool{}
+	for _, line := range c.Products {
+		asLine[line.Reward.ID] = line.Reward.ID != ""
+	}
 	for _, r := range c.Rewards {
+		if asLine[r.ID] {
+			continue // a free item: its line is already $0
+		}
 		amt := min(r.AmountCents, remaining)
 		remaining -= amt
 		c.Discounts = append(c.Discounts, ordering.Discount{Kind: "reward", Code: r.ID, Label: r.Name, AmountCents: amt})

@@ -189,7 +189,13 @@ func TestHouseAccountsForAnEmail(t *testing.T) {
 		placeable(t, e, "v")
 		acme := guest
 		acme.Email = "ada@acme.example"
-		o, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "house-0001", Customer: acme, Payments: []ordering.PaymentInput{{Kind: "house", AccountID: "ha-acme", PONumber: "PO-1"}}})
+		// An acme address typed at checkout authorises nothing: only the accounts the
+		// member may charge (member.Service.HouseAccounts) can be charged.
+		_, err = e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "house-0000", Customer: acme, MemberID: "m1", Payments: []ordering.PaymentInput{{Kind: "house", AccountID: "ha-acme", PONumber: "PO-1"}}})
+		if fe, ok := fault.As(err); !ok || fe.Code != "house_account_not_allowed" || fe.Kind != fault.Forbidden {
+			t.Fatalf("a typed acme address charged the account: %v", err)
+		}
+		o, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "house-0001", Customer: acme, HouseAccountIDs: []string{"ha-acme"}, Payments: []ordering.PaymentInput{{Kind: "house", AccountID: "ha-acme", PONumber: "PO-1"}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,8 +9,15 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
+
+// errHouseNotAllowed refuses a house payment by anyone but a member with a confirmed
+// email address of the account's domain.
+func errHouseNotAllowed(name string) *fault.Error {
+	return fault.New(fault.Forbidden, "house_account_not_allowed", "Only members with a confirmed email address at the company can charge %s. Sign in, confirm your email address, or choose another way to pay.", name)
+}
 
 // allows reports whether an email address's domain may charge the account.
 func (h houseAccount) allows(email string) bool {

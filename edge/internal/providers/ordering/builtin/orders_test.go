@@ -221,7 +221,7 @@ func TestCancelGivesEverythingBack(t *testing.T) {
 		for range 3 {
 			e.p.AddProduct(ctx, "v", ordering.LineInput{ProductID: "family-16", Modifiers: []ordering.ModifierInput{{ID: "flv-original"}, {ID: "pcs-mixed"}, {ID: "fside-fries", Quantity: 2}}})
 		}
-		o, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "cancel-0001", Customer: acme, Payments: []ordering.PaymentInput{
+		o, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "cancel-0001", Customer: acme, HouseAccountIDs: []string{"ha-acme"}, Payments: []ordering.PaymentInput{
 			{Kind: "giftcard", Number: "6006491234567890", PIN: "1234", AmountCents: 1000},
 			{Kind: "house", AccountID: "ha-acme", PONumber: "PO-1", AmountCents: 2000},
 			{Kind: "card", Processor: "hosted", Token: "tok_ok"},

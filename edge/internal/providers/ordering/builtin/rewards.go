@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 
 	"github.com/redis/go-redis/v9"
 
@@ -86,6 +87,8 @@ func (p *Provider) RemoveReward(ctx context.Context, owner, rewardID string) (or
 			}
 		}
 		c.Rewards = out
+		// A free item goes with its reward.
+		c.Products = slices.DeleteFunc(c.Products, func(x ordering.CartProduct) bool { return x.Reward.ID == rewardID })
 		return nil
 	})
 	if had || (err != nil && !errors.Is(err, errNoCart)) {
@@ -117,6 +120,11 @@ func (p *Provider) rewardPlaced(ctx context.Context, owner, rewardID string) (bo
 		}
 		for _, d := range s.Discounts {
 			if d.Kind == "reward" && d.Code == rewardID {
+				return true, nil
+			}
+		}
+		for _, line := range s.Products {
+			if line.Reward.ID == rewardID {
 				return true, nil
 			}
 		}

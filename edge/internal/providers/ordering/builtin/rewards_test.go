@@ -118,3 +118,79 @@ func TestAbandonCartAnswersItsRewards(t *testing.T) {
 		}
 	})
 }
+
+// A free-item reward puts its product in the cart at $0, with its default choices and
+// marked as the reward, instead of an amount off; the line stays one of its product,
+// leaves with the reward, and is on the placed order.
+func TestFreeItemRewardIsALine(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		before := placeable(t, e, "v")
+		reward := ordering.AppliedReward{ID: "rd_bis", Name: "Free Buttermilk Biscuit", AmountCents: 149, ProductID: "biscuit"}
+		c, err := e.p.ApplyReward(ctx, "v", reward)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Products) != 2 {
+			t.Fatalf("no biscuit in the bag: %+v", c.Products)
+		}
+		line := c.Products[1]
+		if line.Name != "Buttermilk Biscuit" || line.Quantity != 1 || line.TotalCents != 0 || line.Reward.ID != "rd_bis" || line.Reward.Label != "Free Buttermilk Biscuit — Reward" {
+			t.Fatalf("reward line: %+v", line)
+		}
+		if len(c.Discounts) != 0 || c.Totals.SubtotalCents != before.Totals.SubtotalCents || c.Totals.DiscountCents != 0 {
+			t.Fatalf("a free item is not an amount off: %+v %+v", c.Discounts, c.Totals)
+		}
+		// Applying it again changes nothing.
+		if again, err := e.p.ApplyReward(ctx, "v", reward); err != nil || len(again.Products) != 2 {
+			t.Fatalf("applied twice: %+v %v", again.Products, err)
+		}
+		// It stays one biscuit of its own: no merging, no second one, no other product.
+		if c, err = e.p.AddProduct(ctx, "v", ordering.LineInput{ProductID: "biscuit"}); err != nil || len(c.Products) != 3 || c.Products[2].TotalCents != 149 {
+			t.Fatalf("a paid biscuit merged into the free one: %+v %v", c.Products, err)
+		}
+		if _, err := e.p.UpdateProduct(ctx, "v", line.ID, ordering.LineInput{Quantity: 2}); faultCode(t, err) != "reward_line_fixed" {
+			t.Fatalf("two free biscuits: %v", err)
+		}
+		if _, err := e.p.UpdateProduct(ctx, "v", line.ID, ordering.LineInput{ProductID: "family-8", Quantity: 1}); faultCode(t, err) != "reward_line_fixed" {
+			t.Fatalf("a free biscuit became a family meal: %v", err)
+		}
+		if _, err := e.p.RemoveProduct(ctx, "v", line.ID); faultCode(t, err) != "reward_line" {
+			t.Fatalf("the free line left without its reward: %v", err)
+		}
+		// Removing the reward removes its line.
+		if c, err = e.p.RemoveReward(ctx, "v", "rd_bis"); err != nil || len(c.Products) != 2 || len(c.Rewards) != 0 {
+			t.Fatalf("reward removed, line kept: %+v %v", c.Products, err)
+		}
+		// Placed, the order lists it at $0 as the reward.
+		if _, err := e.p.ApplyReward(ctx, "v", reward); err != nil {
+			t.Fatal(err)
+		}
+		o, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "free-item-0001", Customer: guest, Payments: []ordering.PaymentInput{{Kind: "instore"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, p := range o.Products {
+			found = found || (p.Name == "Buttermilk Biscuit" && p.TotalCents == 0 && p.Reward.ID == "rd_bis")
+		}
+		if !found {
+			t.Fatalf("the order has no free biscuit: %+v", o.Products)
+		}
+		if _, err := e.p.RemoveReward(ctx, "v", "rd_bis"); faultCode(t, err) != "reward_on_order" {
+			t.Fatalf("removing the free item of a placed order: %v", err)
+		}
+	})
+}
+
+// A free item that is not on the location's menu is refused with a clear message.
+func TestFreeItemNotOnMenu(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		placeable(t, e, "v")
+		_, err := e.p.ApplyReward(ctx, "v", ordering.AppliedReward{ID: "rd_x", Name: "Free Thing", AmountCents: 100, ProductID: "no-such-product"})
+		if faultCode(t, err) != "reward_item_unavailable" {
+			t.Fatalf("%v", err)
+		}
+	})
+}

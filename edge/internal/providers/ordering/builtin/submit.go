@@ -346,7 +346,7 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	if err != nil {
 		return ordering.Order{}, err
 	}
-	plan, err := p.planPayments(ctx, l, &c, cust, in.Payments)
+	plan, err := p.planPayments(ctx, l, &c, in.HouseAccountIDs, in.Payments)
 	if err != nil {
 		return ordering.Order{}, err
 	}
@@ -483,7 +483,7 @@ type planned struct {
 }
 
 // planPayments checks every payment and resolves the one "rest" amount.
-func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *ordering.Cart, cust ordering.Customer, in []ordering.PaymentInput) ([]planned, error) {
+func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *ordering.Cart, houses []string, in []ordering.PaymentInput) ([]planned, error) {
 	total := c.Totals.TotalCents
 	if len(in) == 0 {
 		return nil, fault.New(fault.Invalid, "payment_required", "Choose how you'd like to pay.").Field("payments", "required")
@@ -567,8 +567,10 @@ func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *or
 			if !ok {
 				return nil, fault.New(fault.Rule, "house_account_invalid", "We couldn't find that house account.").Field(field+".accountId", "unknown account")
 			}
-			if !h.allows(cust.Email) {
-				return nil, fault.New(fault.Forbidden, "house_account_forbidden", "Your email address isn't authorised to charge %s.", h.Name).Field(field+".accountId", "not authorised")
+			if !slices.Contains(houses, h.ID) {
+				// Who may charge it is decided once, for the signed-in member
+				// (member.Service.HouseAccounts), never from the email typed here.
+				return nil, errHouseNotAllowed(h.Name).Field(field+".accountId", "not authorised")
 			}
 			if strings.TrimSpace(pm.PONumber) == "" && h.RequiresPO {
 				return nil, fault.New(fault.Invalid, "invalid", "Enter a purchase order number for %s.", h.Name).Field(field+".poNumber", "Enter a PO number")

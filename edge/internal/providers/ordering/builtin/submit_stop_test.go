@@ -269,7 +269,7 @@ func TestARetryAfterARefusalHoldsTheCardAfresh(t *testing.T) {
 		spent := e.p.houseSpendKey("ha-state-u")
 		st.Client.Set(ctx, spent, 500000, 0) // the account's limit is used up
 		coach := ordering.Customer{FirstName: "Pat", LastName: "Coach", Email: "pat@stateu.example", Phone: "6145550101"}
-		in := ordering.SubmitInput{IdempotencyKey: "refused-0001", Customer: coach, Payments: []ordering.PaymentInput{
+		in := ordering.SubmitInput{IdempotencyKey: "refused-0001", Customer: coach, HouseAccountIDs: []string{"ha-state-u"}, Payments: []ordering.PaymentInput{
 			{Kind: "card", Processor: "hosted", Token: "tok_ok", AmountCents: 100},
 			{Kind: "house", AccountID: "ha-state-u"},
 		}}
