@@ -2174,6 +2174,14 @@ export interface components {
             member_id?: string;
             /** @description Guest-readable problems to fix before checkout. */
             warnings?: string[];
+            /** @description What stops the order being placed as it is (the delivery minimum). Submitting now is refused with the same code and message; the browser shows the message and does not take a payment. */
+            blocking?: components["schemas"]["Blocker"][];
+        };
+        Blocker: {
+            /** @description The error code submit answers for it (below_delivery_minimum). */
+            code: string;
+            /** @description In the guest's words, with what is missing. */
+            message: string;
         };
         CartResponse: {
             cart: components["schemas"]["Cart"];

@@ -378,6 +378,17 @@ type Cart struct {
 	Rewards      []AppliedReward   `json:"rewards,omitempty"`
 	MemberID     string            `json:"member_id,omitempty"`
 	Warnings     []string          `json:"warnings,omitempty"`
+	// Blocking lists what stops the order being placed as it is (the delivery
+	// minimum): submit refuses with the same code and message, so the cart and the
+	// refusal always agree.
+	Blocking []Blocker `json:"blocking,omitempty"`
+}
+
+// Blocker is a reason a cart cannot be placed yet, in the guest's words; Code is the
+// error code submit answers for it.
+type Blocker struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 // AppliedReward is a loyalty reward redeemed into the cart; the loyalty provider owns

@@ -338,8 +338,8 @@ func TestHandoff(t *testing.T) {
 		if err != nil || c.Handoff.DistanceMiles == 0 || c.Handoff.Address.State != "OH" {
 			t.Fatalf("delivery: %+v %v", c.Handoff, err)
 		}
-		if c.Totals.FeesCents != 299 || len(c.Warnings) == 0 {
-			t.Fatalf("delivery fee and minimum warning: %+v %v", c.Totals, c.Warnings)
+		if c.Totals.FeesCents != 299 || len(c.Blocking) == 0 {
+			t.Fatalf("delivery fee and minimum: %+v %v", c.Totals, c.Blocking)
 		}
 		if _, err := e.p.SetHandoff(ctx, "v", ordering.Handoff{Mode: "drone"}); faultCode(t, err) != "invalid" {
 			t.Fatal("unknown mode")

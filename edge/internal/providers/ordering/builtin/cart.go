@@ -922,10 +922,11 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 	if p.needsLeadTime(c) {
 		c.Warnings = append(c.Warnings, fmt.Sprintf("Catering needs %d hours' notice: choose a time at least %d hours from now.", p.cat.catering.LeadHours, p.cat.catering.LeadHours))
 	}
-	if c.Handoff.Mode == ordering.HandoffDelivery && l.Services.DeliveryMinimumCents > 0 && sub < l.Services.DeliveryMinimumCents {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("Delivery orders need a subtotal of at least $%.2f.", float64(l.Services.DeliveryMinimumCents)/100))
-	}
 	c.Totals = ordering.Totals{SubtotalCents: sub, DiscountCents: disc, FeesCents: fees, TaxCents: tax, TipCents: tip, TotalCents: sub - disc + fees + tax + tip}
+	c.Blocking = nil
+	if fe := belowDeliveryMinimum(c, l); fe != nil {
+		c.Blocking = append(c.Blocking, ordering.Blocker{Code: fe.Code, Message: fe.Message})
+	}
 }
 
 // needsLeadTime: the cart holds catering and is wanted sooner than its notice allows.

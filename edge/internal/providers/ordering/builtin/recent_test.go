@@ -264,7 +264,7 @@ func fullCart() ordering.Cart {
 		Tip:  ordering.Tip{Percent: 15}, TaxExemptID: "tx", Utensils: true,
 		CustomFields: map[string]string{"po": "42"}, Totals: ordering.Totals{SubtotalCents: 1298, TotalCents: 1500},
 		ItemCount: 2, CreatedAt: at, UpdatedAt: at, ExpiresAt: at.Add(time.Hour),
-		Rewards: []ordering.AppliedReward{{ID: "r", Name: "Free", AmountCents: 50}}, MemberID: "m1", Warnings: []string{"w"},
+		Rewards: []ordering.AppliedReward{{ID: "r", Name: "Free", AmountCents: 50}}, MemberID: "m1", Warnings: []string{"w"}, Blocking: []ordering.Blocker{{Code: "b", Message: "B"}},
 	}
 	c.Products[0].Data.Name = "3 Tenders"
 	return c
