@@ -136,8 +136,8 @@ test('delivery below the minimum: the drawer and checkout say what is missing, P
   const short = 'Delivery orders need at least $20.00 of food: add $13.51 more.';
   // The drawer says so beside Checkout, before checkout is even opened.
   await page.goto(site.edge.base + '/menu/m-standard');
-  await page.getByRole('button', { name: 'View cart' }).click();
-  const drawer = page.getByRole('dialog');
+  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
   await drawer.getByText(short).waitFor({ timeout: 15000 });
   assert.equal(
     await drawer.getByRole('button', { name: 'Checkout' }).getAttribute('aria-describedby'),
@@ -159,7 +159,8 @@ test('delivery below the minimum: the drawer and checkout say what is missing, P
   // Place order says why it cannot be placed yet, before and after it is pressed.
   assert.equal(await placeOrder(page).getAttribute('aria-disabled'), 'true');
   await page.locator('#co-submit-why', { hasText: short }).waitFor();
-  await placeOrder(page).click();
+  // The button stays focusable (aria-disabled): pressing it says why again.
+  await placeOrder(page).press('Enter');
   await page.getByRole('region', { name: 'Place order' }).getByRole('alert').getByText(short).waitFor();
   await page.waitForTimeout(500);
   assert.deepEqual(
