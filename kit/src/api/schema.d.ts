@@ -286,7 +286,7 @@ export interface paths {
         put?: never;
         /**
          * Start a cart
-         * @description Replaces an open cart. `menu_mismatch` when the location sells another menu.
+         * @description Replaces an open cart. The cart is started at `locationId`, the location the guest chose: without one `400 location_required` (a cart is never started at a location picked for the guest); `menu_mismatch` when the location sells another menu.
          */
         post: operations["createCart"];
         /**

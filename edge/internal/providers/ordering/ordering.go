@@ -668,8 +668,8 @@ type Provider interface {
 	Times(ctx context.Context, locationID string) (TimeOptions, error)
 
 	Cart(ctx context.Context, owner string) (Cart, error) // fault NotFound when none
-	// CreateCart starts a cart for menuID at locationID; locationID may be empty when
-	// any location selling the menu will do. It replaces the owner's open cart.
+	// CreateCart starts a cart for menuID at locationID, the location the guest chose
+	// (400 location_required without one). It replaces the owner's open cart.
 	CreateCart(ctx context.Context, owner, menuID, locationID string) (Cart, error)
 	// AbandonCart deletes the owner's cart and answers it as it was (an empty Cart when
 	// there was none), so that the rewards in it can be given back. While the cart is

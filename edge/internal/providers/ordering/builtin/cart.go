@@ -201,10 +201,16 @@ func (p *Provider) Cart(ctx context.Context, owner string) (ordering.Cart, error
 	return c, nil
 }
 
-// CreateCart starts a new cart for menuID, replacing any open cart of the owner.
+// CreateCart starts a new cart for menuID at locationID, replacing any open cart of the
+// owner.
 func (p *Provider) CreateCart(ctx context.Context, owner, menuID, locationID string) (ordering.Cart, error) {
 	if owner == "" {
 		return ordering.Cart{}, fault.New(fault.Unauthorized, "no_session", "Your session is missing. Refresh the page and try again.")
+	}
+	// A cart belongs to the location the guest chose: one is never picked for them, so a
+	// menu opened by a link asks the guest first (docs/menu.md, "Choosing a location").
+	if locationID == "" {
+		return ordering.Cart{}, fault.New(fault.Invalid, "location_required", "Choose the location to order from.").Field("locationId", "Choose a location")
 	}
 	loc, err := p.locationFor(ctx, menuID, locationID)
 	if err != nil {

@@ -120,3 +120,21 @@ func TestDeliveryMinimumBlocksTheCartAndSubmit(t *testing.T) {
 		}
 	})
 }
+
+// A cart is started at the location the guest chose, never at one picked for them: without
+// a location it is refused, and no cart is made.
+func TestACartNeedsAChosenLocation(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		_, err := e.p.CreateCart(ctx, "v", "m-standard", "")
+		if fe, _ := fault.As(err); faultCode(t, err) != "location_required" || fe.Kind != fault.Invalid || fe.Fields["locationId"] == "" {
+			t.Fatalf("a cart without a location: %v", err)
+		}
+		if _, err := e.p.Cart(ctx, "v"); faultCode(t, err) != "cart_not_found" {
+			t.Fatalf("a cart was made anyway: %v", err)
+		}
+		if c, err := e.p.CreateCart(ctx, "v", "m-standard", "ky-louisville"); err != nil || c.LocationID != "ky-louisville" {
+			t.Fatalf("at the chosen location: %+v %v", c.LocationID, err)
+		}
+	})
+}
