@@ -102,6 +102,7 @@ test('a menu opened by a link in a fresh browser: Add asks which location, and t
   await page.keyboard.press('Enter');
   const louisville = dialog.getByRole('button', { name: 'Order from Henhouse Louisville' });
   await louisville.waitFor({ timeout: 15000 });
+  assert.deepEqual(await seriousViolations(page), []);
   for (let i = 0; i < 10 && !(await louisville.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');

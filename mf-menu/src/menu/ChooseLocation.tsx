@@ -104,14 +104,16 @@ function ChooseLocation({
         times are the location&rsquo;s.
       </p>
       <form className="hh-choose-loc__search" role="search" onSubmit={(e) => void search(e)}>
-        <label htmlFor="hh-choose-loc-q">City, state or ZIP code</label>
-        <input
-          id="hh-choose-loc-q"
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          autoComplete="postal-code"
-        />
+        <div className="hh-field">
+          <label htmlFor="hh-choose-loc-q">City, state or ZIP code</label>
+          <input
+            id="hh-choose-loc-q"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            autoComplete="postal-code"
+          />
+        </div>
         <button type="submit" className="hh-button hh-button--secondary" disabled={found.status === 'busy'}>
           Find locations
         </button>
