@@ -317,7 +317,7 @@ func resetCart(client *http.Client, base string, v *visitor, status map[string]i
 		status[fmt.Sprintf("reset DELETE %d %v", code, err)]++
 		return false
 	}
-	code, err = do(client, base, v, "POST", "/api/cart", `{"menuId":"m-standard"}`)
+	code, err = do(client, base, v, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`)
 	if err != nil || code != http.StatusCreated {
 		status[fmt.Sprintf("reset POST %d %v", code, err)]++
 		return false
@@ -356,7 +356,7 @@ func newVisitor(client *http.Client, base string) (visitor, error) {
 		_ = json.Unmarshal(append(append([]byte{'"'}, m[1]...), '"'), &s)
 		v.csrf = s
 	}
-	code, err := do(client, base, &v, "POST", "/api/cart", `{"menuId":"m-standard"}`)
+	code, err := do(client, base, &v, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`)
 	if err != nil || code != 201 {
 		return v, fmt.Errorf("create cart: %d %v", code, err)
 	}

@@ -162,16 +162,30 @@ test('the receipt mail: the order number said large on the confirmation is in th
   await box.close();
 });
 
-test('delivery below the minimum: the message is at the totals and nothing is charged', async () => {
+test('delivery below the minimum: the drawer and checkout say what is missing, Place order says why, and no card is tokenised', async () => {
   const page = await newPage(site.browser, [], { viewport: desktop });
-  await startCart(page, { quantity: 1 });
+  const asked = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await startCart(page, { quantity: 1 }); // $6.49 of food at Columbus Downtown, whose minimum is $20.00
   const d = await api(page, 'PUT', '/cart/handoff', {
     mode: 'delivery',
     address: { street: '50 W Broad St', city: 'Columbus', state: 'OH', zip: '43215' },
   });
   assert.equal(d.status, 200, JSON.stringify(d.body));
+  const short = 'Delivery orders need at least $20.00 of food: add $13.51 more.';
+  // The drawer says so beside Checkout, before checkout is even opened.
+  await page.goto(site.edge.base + '/menu/m-standard');
+  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+  await drawer.getByText(short).waitFor({ timeout: 15000 });
+  assert.equal(
+    await drawer.getByRole('button', { name: 'Checkout' }).getAttribute('aria-describedby'),
+    'cart-blocking',
+  );
+
   await openCheckout(page);
   await page.getByText('Delivery to 50 W Broad St, Columbus').waitFor();
+  await page.getByRole('region', { name: 'Totals' }).getByText(short).waitFor();
   // A delivery tip goes to the driver: no "No tip", and the order waits for one.
   assert.equal(await page.getByRole('radio', { name: 'No tip' }).count(), 0);
   await page.getByText('Choose a tip for your driver.').first().waitFor();
@@ -181,12 +195,18 @@ test('delivery below the minimum: the message is at the totals and nothing is ch
   assert.equal(await page.getByRole('radio', { name: 'Pay in store' }).isDisabled(), true);
   await fillContact(page);
   await fillCard(page);
-  await placeOrder(page).click();
-  const totals = page.getByRole('region', { name: 'Totals' });
-  await totals
-    .getByRole('alert')
-    .getByText('Delivery orders need a subtotal of at least $20.00.')
-    .waitFor({ timeout: 20000 });
+  // Place order says why it cannot be placed yet, before and after it is pressed.
+  assert.equal(await placeOrder(page).getAttribute('aria-disabled'), 'true');
+  await page.locator('#co-submit-why', { hasText: short }).waitFor();
+  // The button stays focusable (aria-disabled): pressing it says why again.
+  await placeOrder(page).press('Enter');
+  await page.getByRole('region', { name: 'Place order' }).getByRole('alert').getByText(short).waitFor();
+  await page.waitForTimeout(500);
+  assert.deepEqual(
+    asked.filter((p) => p === '/api/payments/cards' || p === '/api/cart/submit'),
+    [],
+    'no card tokenised, no order sent',
+  );
   assert.equal((await api(page, 'GET', '/orders/recent')).body.order, null);
   // Everything typed is still there.
   assert.equal(await page.getByLabel('Email').inputValue(), 'grace@example.com');

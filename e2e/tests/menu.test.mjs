@@ -3,7 +3,7 @@
 // the 404 of an unknown product, keyboard only, and axe at phone and desktop widths.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, seriousViolations } from './harness.mjs';
+import { useSite, newPage, pageApi, seriousViolations } from './harness.mjs';
 
 const site = useSite(before, after);
 const phone = { width: 390, height: 844 };
@@ -15,6 +15,16 @@ async function openMenu(page, path = '/menu/m-standard') {
 }
 
 const cartCount = (page) => page.locator('.hh-cart-button .visually-hidden').textContent();
+
+/** answerWhichLocation answers the question a menu opened by a link asks before the first
+ *  item (docs/menu.md, "Choosing a location"): Louisville, found by its city. */
+async function answerWhichLocation(page) {
+  const dialog = page.getByRole('dialog', { name: 'Which location?' });
+  await dialog.getByLabel('City, state or ZIP code').fill('Louisville, KY');
+  await dialog.getByLabel('City, state or ZIP code').press('Enter');
+  await dialog.getByRole('button', { name: 'Order from Henhouse Louisville' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
 
 test('the whole path: location → menu → Order now → a flavour → add → the drawer shows the line with its choices and allergens', async () => {
   const errors = [];
@@ -72,11 +82,47 @@ test('the whole path: location → menu → Order now → a flavour → add → 
   await page.context().close();
 });
 
+test('a menu opened by a link in a fresh browser: Add asks which location, and the cart starts only where the guest chose', async () => {
+  const errors = [];
+  const page = await newPage(site.browser, errors, { viewport: desktop });
+  await openMenu(page);
+  // No location is chosen for the guest.
+  await page.getByText('No location chosen yet.').waitFor();
+  assert.equal(await page.getByText('Ordering from').count(), 0);
+  await page.getByRole('button', { name: 'Add: 3 Tenders' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Which location?' });
+  await dialog.getByText('Choose the location that will make your 3 Tenders.').waitFor();
+  // Asked, not added: there is no cart, at Columbus Downtown or anywhere.
+  assert.equal((await pageApi(page, 'GET', '/cart')).body.cart, null);
+  assert.equal(await cartCount(page), 'Cart, 0 items');
+  // By keyboard: the search has focus, Enter finds, Tab reaches the locations.
+  const search = dialog.getByLabel('City, state or ZIP code');
+  assert.equal(await search.evaluate((el) => el === document.activeElement), true, 'the search has focus');
+  await page.keyboard.type('Louisville, KY');
+  await page.keyboard.press('Enter');
+  const louisville = dialog.getByRole('button', { name: 'Order from Henhouse Louisville' });
+  await louisville.waitFor({ timeout: 15000 });
+  assert.deepEqual(await seriousViolations(page), []);
+  for (let i = 0; i < 10 && !(await louisville.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  // The chosen location is on the page, and the item is in a cart there.
+  await page.getByText('Ordering from').getByText('Henhouse Louisville').waitFor();
+  await page.getByRole('status').filter({ hasText: 'Added 3 Tenders to your cart. 1 item in your cart.' }).waitFor();
+  const { cart } = (await pageApi(page, 'GET', '/cart')).body;
+  assert.equal(cart.location_id, 'ky-louisville');
+  assert.equal(cart.item_count, 1);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('quick add takes the defaults and announces; a product without defaults opens its page', async () => {
   const errors = [];
   const page = await newPage(site.browser, errors, { viewport: desktop });
   await openMenu(page);
   await page.getByRole('button', { name: 'Add: 3 Tenders' }).click();
+  await answerWhichLocation(page);
   await page.getByRole('status').filter({ hasText: 'Added 3 Tenders to your cart. 1 item in your cart.' }).waitFor();
   assert.equal(await cartCount(page), 'Cart, 1 item');
   // Family sides have no defaults: Add opens the page, which says what is missing.
@@ -120,6 +166,7 @@ test('nested options: a combo drink has its own ice, which follows the drink int
   assert.equal(await ice.getByRole('radio', { name: 'Regular ice' }).isChecked(), true);
   await ice.getByRole('radio', { name: 'No ice' }).click();
   await page.getByRole('button', { name: /^Add to cart/ }).click();
+  await answerWhichLocation(page);
   await page
     .getByText(/Added 1 2 Piece Combo to your cart/)
     .first()
@@ -247,6 +294,16 @@ test('keyboard only: through a product’s groups to the cart', async () => {
     if (name.startsWith('Add to cart')) break;
     await page.keyboard.press('Tab');
   }
+  await page.keyboard.press('Enter');
+  // Which location: the search has focus; Enter finds, Tab reaches a location, Enter chooses.
+  const dialog = page.getByRole('dialog', { name: 'Which location?' });
+  await dialog.waitFor();
+  await page.keyboard.type('Louisville, KY');
+  await page.keyboard.press('Enter');
+  const louisville = dialog.getByRole('button', { name: 'Order from Henhouse Louisville' });
+  await louisville.waitFor({ timeout: 15000 });
+  for (let i = 0; i < 10 && !(await louisville.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await page
     .getByText(/Added 1 3 Tenders to your cart/)

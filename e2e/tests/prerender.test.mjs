@@ -490,7 +490,8 @@ for (const viewport of [
     const copy = page.locator('#main [data-prerendered="mf-menu/Menu"]');
     await copy.getByRole('heading', { name: 'Breakfast', level: 2, includeHidden: true }).waitFor();
     assert.equal(await page.locator('[data-screen]').count(), 0, 'the copy is taken for the screen');
-    assert.match(await copy.locator('.hh-menu-header').innerText(), /Ordering from Henhouse Columbus Downtown/);
+    // No location is chosen for a new visitor: the copy says so, as the screen does.
+    assert.match(await copy.locator('.hh-menu-header').innerText(), /No location chosen yet\./);
     assert.match(await copy.locator('.hh-menu-section').innerText(), /Breakfast, 6:00 AM to 10:30 AM/);
     assert.ok(!(await page.locator('footer').isVisible()), 'the footer stands under the top of the page');
     assert.deepEqual(await seriousViolations(page), []);
@@ -515,13 +516,19 @@ for (const viewport of [
   });
 }
 
-test('a visitor who chose another location of the menu, or searched it, gets no copy of its top', async () => {
+test('a visitor who chose a location of the menu, or searched it, gets no copy of its top', async () => {
   const plain = await (await fetch(site.edge.base + '/menu/m-standard')).text();
   assert.ok(plain.includes('data-prerendered="mf-menu/Menu"'));
   const chosen = await (
     await fetch(site.edge.base + '/menu/m-standard', { headers: { cookie: 'hh_location=oh-dayton|m-standard' } })
   ).text();
   assert.ok(!chosen.includes('data-prerendered'), 'a copy of another location');
+  const here = await (
+    await fetch(site.edge.base + '/menu/m-standard', {
+      headers: { cookie: 'hh_location=oh-columbus-downtown|m-standard' },
+    })
+  ).text();
+  assert.ok(!here.includes('data-prerendered'), 'a copy saying no location is chosen, to a visitor who chose one');
   const searched = await (await fetch(site.edge.base + '/menu/m-standard?q=tenders')).text();
   assert.ok(!searched.includes('data-prerendered'), 'a copy for a search');
 });

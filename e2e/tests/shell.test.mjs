@@ -85,7 +85,7 @@ test("start-up moves the cart to the chosen location's menu when it allows trans
 test('start-up stops on /menu paths: no location reload or transfer', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
-  await api(page, 'POST', '/cart', { menuId: 'm-texas' });
+  await api(page, 'POST', '/cart', { menuId: 'm-texas', locationId: 'tx-dallas' });
   const calls = [];
   page.on('request', (r) => r.url().includes('/api/') && calls.push(new URL(r.url()).pathname));
   await page.goto(site.edge.base + '/menu/m-texas');
@@ -98,7 +98,7 @@ test('start-up stops on /menu paths: no location reload or transfer', async () =
 test('?store=clear clears the location and abandons the cart', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
-  await api(page, 'POST', '/cart', { menuId: 'm-standard' });
+  await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-dayton' });
   await chooseLocation(page, { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' });
   const abandoned = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'DELETE');
   await page.goto(site.edge.base + '/about?store=clear');

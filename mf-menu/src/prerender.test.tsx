@@ -78,10 +78,10 @@ describe('the top of a menu page', () => {
     };
   }
 
-  it('is drawn for a visitor with no cart and no search in the address, the footer kept back', () => {
+  it('is drawn for a visitor with no cart, no location chosen and no search in the address, the footer kept back', () => {
     const copy = renderScreens().screens.Menu;
     expect(copy.partial).toBe(true);
-    expect(copy.when).toEqual(['noCart', 'noQuery']);
+    expect(copy.when).toEqual(['noCart', 'noQuery', 'noLocation']);
   });
 
   it.each([
@@ -103,6 +103,8 @@ describe('the top of a menu page', () => {
     expect(html).not.toMatch(/ style=/);
     // The copy's empty line of a category sold all day is not on the screen: it is hidden.
     expect(canonical(screenTop())).toBe(asPageHolds(copy.replace('<p class="hh-menu-section__when"></p>', '')));
-    expect(canonical(screenTop())).toContain('Henhouse &lt;Dayton> &amp; "more"');
+    // No location is chosen for the visitor: the header says so, not the edge's location.
+    expect(canonical(screenTop())).toContain('No location chosen yet.');
+    expect(canonical(screenTop())).not.toContain('Henhouse &lt;Dayton>');
   });
 });

@@ -10,7 +10,6 @@
 //   top of the menu with the first paint").
 // The rest of the page waits for the screen's answer, as the screen does.
 import { prerenderBrand, prerenderScreen, slot, type ScreenPrerenders } from '@henhouse/kit/prerender/screens';
-import type { Location } from '@henhouse/kit/api/types';
 import { parseFilter } from '@henhouse/kit/menu/filter';
 import { CategoryBar } from './menu/CategoryBar';
 import { Filters } from './menu/Filters';
@@ -19,12 +18,6 @@ import { MenuSection } from './screens/Menu';
 import { ProductHead } from './screens/Product';
 
 const ignore = () => {};
-
-/** The location as the menu's header reads it: its name and address, from slots. */
-const place = {
-  name: slot('place'),
-  address: { street: slot('street'), city: slot('city'), state: slot('state') },
-} as Location;
 
 export function renderScreens(): ScreenPrerenders {
   return {
@@ -50,12 +43,14 @@ export function renderScreens(): ScreenPrerenders {
       },
       Menu: {
         partial: true,
-        when: ['noCart', 'noQuery'],
+        // Only for a visitor with no location chosen: the screen's header then says so
+        // and asks at the first Add (docs/menu.md, "Choosing a location"), as the copy does.
+        when: ['noCart', 'noQuery', 'noLocation'],
         layouts: {
           default: prerenderScreen(
             // The screen's outer element and its top (Menu.tsx), the footer kept back.
             <div className="hh-menu" data-screen="mf-menu/Menu" data-screen-loading>
-              <MenuHeader menuName={slot('menuname')} location={place} cart={null} />
+              <MenuHeader menuName={slot('menuname')} location={null} cart={null} />
               <Filters filter={parseFilter({})} onChange={ignore} />
               <p className="hh-menu-count" role="status"></p>
               <CategoryBar

@@ -136,21 +136,21 @@ func TestStateChangesNeedTheCSRFToken(t *testing.T) {
 	g := newGuest(t, s)
 	good := g.csrf
 	g.csrf = ""
-	if st, m, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard"}`); st != 403 || m["error"].(map[string]any)["code"] != "csrf_failed" {
+	if st, m, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`); st != 403 || m["error"].(map[string]any)["code"] != "csrf_failed" {
 		t.Fatalf("no token: %d %v", st, m)
 	}
 	g.csrf = "forged"
-	if st, _, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard"}`); st != 403 {
+	if st, _, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`); st != 403 {
 		t.Fatalf("forged token: %d", st)
 	}
 	// Another visitor's token does not work here.
 	other := newGuest(t, s)
 	g.csrf = other.csrf
-	if st, _, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard"}`); st != 403 {
+	if st, _, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`); st != 403 {
 		t.Fatalf("another visitor's token: %d", st)
 	}
 	g.csrf = good
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard"}`, 201)
+	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`, 201)
 }
 
 // The server side of the session check and forced sign-out: a rejected token is cleared and reported; a

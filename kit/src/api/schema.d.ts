@@ -306,7 +306,7 @@ export interface paths {
         put?: never;
         /**
          * Start a cart
-         * @description Replaces an open cart that holds nothing; one holding items only with `replace: true` (the guest chose to start over), else `409 cart_open`. `menu_mismatch` when the location sells another menu.
+         * @description Replaces an open cart that holds nothing; one holding items only with `replace: true` (the guest chose to start over), else `409 cart_open`. The cart is started at `locationId`, the location the guest chose: without one `400 location_required` (a cart is never started at a location picked for the guest); `menu_mismatch` when the location sells another menu.
          */
         post: operations["createCart"];
         /**
@@ -2245,6 +2245,14 @@ export interface components {
             member_id?: string;
             /** @description Guest-readable problems to fix before checkout. */
             warnings?: string[];
+            /** @description What stops the order being placed as it is (the delivery minimum). Submitting now is refused with the same code and message; the browser shows the message and does not take a payment. */
+            blocking?: components["schemas"]["Blocker"][];
+        };
+        Blocker: {
+            /** @description The error code submit answers for it (below_delivery_minimum). */
+            code: string;
+            /** @description In the guest's words, with what is missing. */
+            message: string;
         };
         CartResponse: {
             cart: components["schemas"]["Cart"];

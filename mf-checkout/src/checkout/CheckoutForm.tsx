@@ -118,7 +118,11 @@ export function CheckoutForm({
   const total = cart.totals.total_cents;
   // A gift card cannot pay more than the total, which may have dropped since it was applied.
   const giftNow = gift && gift.amountCents > total ? { ...gift, amountCents: total } : gift;
-  const problem = tipNeeded(cart) ? 'Choose a tip for your driver.' : paymentProblem(total, giftNow, method);
+  // What the edge says stops the order as it is (the delivery minimum) comes first: it is
+  // shown at the totals and on Place order, and no card is tokenised while it stands.
+  const blocked = cart.blocking?.[0]?.message;
+  const problem =
+    blocked ?? (tipNeeded(cart) ? 'Choose a tip for your driver.' : paymentProblem(total, giftNow, method));
   const specs = location?.custom_fields ?? [];
 
   const place = async () => {
@@ -261,6 +265,11 @@ export function CheckoutForm({
         {(cart.warnings ?? []).map((w) => (
           <p key={w} className="hh-note">
             {w}
+          </p>
+        ))}
+        {(cart.blocking ?? []).map((b) => (
+          <p key={b.code} className="hh-note">
+            {b.message}
           </p>
         ))}
         {errors.totals && (

@@ -133,6 +133,28 @@ describe('checkout', () => {
     expect(screen.getByRole('radio', { name: 'Pay in store' })).toBeDisabled();
   });
 
+  it('delivery below the minimum: the edge’s message is at the totals and on Place order, and no card is tokenised', async () => {
+    const short = 'Delivery orders need at least $15.00 of food: add $2.02 more.';
+    const api = start({
+      ...recordedCart(),
+      handoff: { mode: 'delivery', address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' } },
+      tip: { percent: 18 },
+      blocking: [{ code: 'below_delivery_minimum', message: short }],
+    });
+    const u = setupUser();
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    await screen.findByTitle('Card details');
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(within(totals).getByText(short)).toBeInTheDocument();
+    expect(place()).toHaveAttribute('aria-disabled', 'true');
+    expect(place()).toHaveAccessibleDescription(short);
+    await fillContact(u);
+    await u.click(place());
+    expect(await screen.findByText(short, { selector: '#co-submit-error' })).toHaveAttribute('role', 'alert');
+    expect(fields.tokenize).not.toHaveBeenCalled();
+    expect(api.to('POST /cart/submit')).toHaveLength(0);
+  });
+
   it('a full time slot: the message is at the time with the next free times, everything typed stays, and the retry is a new attempt', async () => {
     const api = start(recordedCart(), {
       'POST /cart/submit': [

@@ -499,3 +499,21 @@ describe('cart drawer: location and handoff', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Henhouse Louisville doesn’t offer in-store pickup.');
   });
 });
+
+describe('cart drawer: what stops the order', () => {
+  it('shows the edge’s delivery-minimum message beside Checkout as soon as the cart is below it', async () => {
+    const short = 'Delivery orders need at least $20.00 of food: add $7.02 more.';
+    useAppStore.getState().set({
+      cart: {
+        ...cart(),
+        handoff: { mode: 'delivery', address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' } },
+        blocking: [{ code: 'below_delivery_minimum', message: short }],
+      },
+    });
+    const api = edge();
+    drawer();
+    expect(screen.getByText(short)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toHaveAccessibleDescription(short);
+    await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
+  });
+});

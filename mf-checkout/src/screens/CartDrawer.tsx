@@ -147,7 +147,21 @@ export default function CartDrawer(_props: ScreenProps) {
           {error}
         </p>
       )}
-      <button type="button" className="hh-button hh-button--primary hh-button--full" onClick={() => setStep('upsell')}>
+      {/* What the edge says stops the order (the delivery minimum), shown as soon as it
+          stands: the guest can still go on to checkout, where Place order says it too. */}
+      {cart.blocking?.length ? (
+        <div id="cart-blocking" className="hh-note">
+          {cart.blocking.map((b) => (
+            <p key={b.code}>{b.message}</p>
+          ))}
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className="hh-button hh-button--primary hh-button--full"
+        aria-describedby={cart.blocking?.length ? 'cart-blocking' : undefined}
+        onClick={() => setStep('upsell')}
+      >
         Checkout
       </button>
     </div>

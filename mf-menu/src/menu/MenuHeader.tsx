@@ -17,8 +17,33 @@ export function handoffSummary(cart: Cart | null, location: Location): string {
 }
 
 /** The location the menu is for, with "Change", and the handoff and time with theirs. */
-export function MenuHeader({ menuName, location, cart }: { menuName: string; location: Location; cart: Cart | null }) {
+export function MenuHeader({
+  menuName,
+  location,
+  cart,
+  onChoose,
+}: {
+  menuName: string;
+  /** null: no location chosen yet (a menu opened by a link), and the guest is asked. */
+  location: Location | null;
+  cart: Cart | null;
+  onChoose?: () => void;
+}) {
   const setUi = useAppStore((s) => s.setUi);
+  if (!location)
+    return (
+      <header className="hh-menu-header">
+        <h2 className="hh-menu-header__title">{menuName}</h2>
+        <div className="hh-menu-header__row">
+          <p>
+            <strong>No location chosen yet.</strong> Choose where to order from before adding items.
+          </p>
+          <button type="button" className="hh-link-button" onClick={onChoose}>
+            Choose a location
+          </button>
+        </div>
+      </header>
+    );
   const a = location.address;
   return (
     <header className="hh-menu-header">

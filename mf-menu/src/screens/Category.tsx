@@ -49,6 +49,7 @@ function CategoryScreen({ params }: ScreenProps) {
         quick={quick}
       />
       <Announce text={quick.announcement} />
+      {quick.choice.dialog}
     </div>
   );
 }

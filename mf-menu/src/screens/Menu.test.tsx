@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockApi, mount, resetStore, setFeatures, setupUser, storeWith } from '@henhouse/kit/test/harness';
 import { useAppStore } from '@henhouse/kit/state/store';
+import type { Location } from '@henhouse/kit/api/types';
 import { real } from '../test/recorded';
 import Menu from './Menu';
 
@@ -14,6 +15,8 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
 
   it('shows every category as a section with its products, the location with Change, from one request', async () => {
     const api = mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
+    const dayton = real<{ location: { id: string } }>('GET /api/menus/{menuId}').body.location;
+    storeWith({ location: dayton });
     visit();
     await screen.findByRole('heading', { name: 'Chicken', level: 2 });
     const menu = real<{ menu: { categories: { name: string; products: unknown[] }[] } }>('GET /api/menus/{menuId}').body
@@ -29,8 +32,49 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     expect(api.calls.map((c) => c.path)).toEqual(['/menus/m-standard']);
     // The chips follow the setting: no prices on the cards.
     expect(screen.queryByText(/^\$\d/)).toBeNull();
-    // The menu's location becomes the guest's.
     expect(useAppStore.getState().location?.id).toBe('oh-dayton');
+  });
+
+  it('opened by a link with no location chosen and no cart: Add asks which location, and starts no cart until one is chosen', async () => {
+    const louisville = { ...real<{ location: Location }>('GET /api/menus/{menuId}').body.location };
+    Object.assign(louisville, { id: 'ky-louisville', name: 'Henhouse Louisville', distance_miles: 1.2 });
+    const texas = { ...louisville, id: 'tx-dallas', name: 'Henhouse Dallas', menu_id: 'm-texas' };
+    const api = mockApi({
+      'GET /menus/m-standard': real('GET /api/menus/{menuId}'),
+      'GET /locations': { body: { locations: [texas, louisville] } },
+      'GET /cart': { body: { cart: null } },
+      'POST /cart': real('POST /api/cart'),
+      'POST /cart/products': real('POST /api/cart/products'),
+    });
+    const user = setupUser();
+    visit();
+    await screen.findByRole('heading', { name: 'Chicken', level: 2 });
+    // Nothing is chosen for the guest: the page says so.
+    expect(screen.getByText('No location chosen yet.')).toBeInTheDocument();
+    expect(screen.queryByText('Ordering from')).toBeNull();
+    expect(useAppStore.getState().location).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add: 2 Piece Chicken' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Which location?' });
+    expect(within(dialog).getByText(/Choose the location that will make your 2 Piece Chicken\./)).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    // Keyboard: the search is typed and sent with Enter.
+    await user.type(within(dialog).getByLabelText('City, state or ZIP code'), 'Louisville, KY{Enter}');
+    // Only the locations serving this menu are offered.
+    const choose = await within(dialog).findByRole('button', { name: 'Order from Henhouse Louisville' });
+    expect(within(dialog).queryByRole('button', { name: /Henhouse Dallas/ })).toBeNull();
+    expect(api.calls.find((c) => c.path === '/locations')?.url.searchParams.get('q')).toBe('Louisville, KY');
+    await user.click(choose);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The chosen location is on the page, and the item goes to a cart there.
+    expect(screen.getByText('Ordering from').textContent).toContain('Henhouse Louisville');
+    await waitFor(() =>
+      expect(document.getElementById('hh-live-polite')).toHaveTextContent(/^Added 2 Piece Chicken to your cart\./),
+    );
+    expect(api.calls.find((c) => c.path === '/cart' && c.method === 'POST')?.body).toEqual({
+      menuId: 'm-standard',
+      locationId: 'ky-louisville',
+    });
+    expect(useAppStore.getState().location?.id).toBe('ky-louisville');
   });
 
   it('shows price chips when the setting turns them on', async () => {
@@ -98,7 +142,8 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     frame.mockRestore();
   });
 
-  it('quick add starts a cart, adds the product with its defaults and announces it', async () => {
+  it('quick add starts a cart at the chosen location, adds the product with its defaults and announces it', async () => {
+    storeWith({ location: real<{ location: Location }>('GET /api/menus/{menuId}').body.location });
     const api = mockApi({
       'GET /menus/m-standard': real('GET /api/menus/{menuId}'),
       'GET /cart': { body: { cart: null } },

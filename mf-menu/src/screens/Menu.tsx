@@ -36,10 +36,12 @@ export default function Menu({ params, query }: ScreenProps) {
   const navigate = useNavigate();
   const menu = useLoad(`${mid}|${locationId ?? ''}`, (signal) => getMenu(mid, locationId, signal));
   const loc = menu.data?.location;
+  // Only a location the guest chose (or the cart's) becomes theirs: the one the edge
+  // shows a menu opened by a link for is not chosen (docs/menu.md, "Choosing a location").
   useEffect(() => {
-    if (loc) adoptLocation(mid, loc);
-  }, [mid, loc]);
-  const quick = useQuickAdd(mid, loc?.id);
+    if (loc && locationId) adoptLocation(mid, loc);
+  }, [mid, loc, locationId]);
+  const quick = useQuickAdd(mid, locationId);
   const filter = parseFilter(query);
   const categories = menu.data?.menu.categories;
   const shown = useMemo(() => applyFilter(categories ?? [], filter), [categories, query.q, query.diet, query.exclude]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -71,7 +73,12 @@ export default function Menu({ params, query }: ScreenProps) {
     // The footer waits until every section is there (it would be pushed down).
     <div className="hh-menu" data-screen="mf-menu/Menu" data-screen-loading={!whole || undefined}>
       <TransferNotice mid={mid} location={location} />
-      <MenuHeader menuName={m.name} location={location} cart={cart} />
+      <MenuHeader
+        menuName={m.name}
+        location={locationId ? location : quick.choice.chosen}
+        cart={cart}
+        onChoose={() => quick.choice.ask()}
+      />
       <Filters filter={filter} onChange={(f) => navigate({ search: filterQuery(f) }, { replace: true })} />
       <p className="hh-menu-count" role="status">
         {isFiltering(filter) ? `${matching} ${matching === 1 ? 'item matches' : 'items match'}` : ''}
@@ -111,6 +118,7 @@ export default function Menu({ params, query }: ScreenProps) {
         </MenuSection>
       ))}
       <Announce text={quick.announcement} />
+      {quick.choice.dialog}
     </div>
   );
 }

@@ -4,6 +4,9 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { real } from '../test/recorded';
 import Product from './Product';
 
+/** The location the recorded answers are for, as the guest chose it. */
+const dayton = () => real<{ location: unknown }>('GET /api/menus/{menuId}').body.location;
+
 const visit = (pid: string, query = '') =>
   mount(Product, `/menu/m-standard/product/${pid}${query}`, { params: { mid: 'm-standard', pid } });
 
@@ -47,7 +50,8 @@ describe('product page (docs/menu.md, "Product page")', () => {
     expect(within(allergens).getByText('Fried in the same oil as our catfish and shrimp.')).toBeInTheDocument();
   });
 
-  it('adds the configured line, updates the cart and announces it', async () => {
+  it('adds the configured line at the chosen location, updates the cart and announces it', async () => {
+    storeWith({ location: dayton() });
     const api = mockApi({
       'GET /menus/m-standard/products/two-piece': real('GET /api/menus/{menuId}/products/two-piece'),
       'GET /cart': { body: { cart: null } },
@@ -95,6 +99,7 @@ describe('product page (docs/menu.md, "Product page")', () => {
   });
 
   it('shows the edge’s refusal in words next to the action', async () => {
+    storeWith({ location: dayton() });
     mockApi({
       'GET /menus/m-standard/products/family-8': real('GET /api/menus/{menuId}/products/family-8'),
       'GET /cart': { body: { cart: null } },

@@ -155,6 +155,12 @@ function ProductForm({
       );
       return;
     }
+    // A new line waits for a location the guest chose (docs/menu.md, "Choosing a location").
+    if (line) void save(locationId);
+    else quick.choice.withLocation(p.name, (id) => void save(id));
+  }
+
+  async function save(at: string | undefined) {
     setBusy(true);
     setError(null);
     setAnnouncement('');
@@ -165,12 +171,16 @@ function ProductForm({
         setAnnouncement(`Saved your changes to ${p.name}.`);
         setUi({ cartOpen: true });
       } else {
-        const cart = await actions.addToCart(mid, locationId, p.id, body);
+        const cart = await actions.addToCart(mid, at, p.id, body);
         setAnnouncement(
           `Added ${quantity} ${p.name} to your cart. ${cart.item_count} ${cart.item_count === 1 ? 'item' : 'items'} in your cart.`,
         );
       }
     } catch (err) {
+      if (quick.choice.needsLocation(err)) {
+        quick.choice.ask(p.name, (id) => void save(id));
+        return;
+      }
       setError({
         message: messageFor(err),
         fields: err instanceof ApiError && err.fields ? Object.values(err.fields) : [],
@@ -292,6 +302,7 @@ function ProductForm({
         </section>
       )}
       <Announce text={announcement || quick.announcement} />
+      {quick.choice.dialog}
     </div>
   );
 }

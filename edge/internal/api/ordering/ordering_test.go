@@ -150,7 +150,7 @@ func TestCartFlowOverHTTP(t *testing.T) {
 		if _, m := c.do("GET", "/api/cart", ""); m["cart"] != nil {
 			t.Fatal("cart remains after the order")
 		}
-		c.do("POST", "/api/cart", `{"menuId":"m-standard"}`)
+		c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`)
 		if s, _ := c.do("DELETE", "/api/cart", ""); s != 204 {
 			t.Fatalf("abandon: %d", s)
 		}
@@ -162,7 +162,7 @@ func TestCartFlowOverHTTP(t *testing.T) {
 
 func TestTransferOverHTTP(t *testing.T) {
 	c := &client{t: t, app: newApp(t, storetest.Embedded(t))}
-	c.do("POST", "/api/cart", `{"menuId":"m-standard"}`)
+	c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`)
 	c.do("POST", "/api/cart/products", `{"productId":"biscuits-12"}`)
 	c.do("POST", "/api/cart/products", `{"productId":"cookie","modifiers":[{"id":"pack-1"}]}`)
 	s, m := c.do("POST", "/api/cart/transfer", `{"menuId":"m-campus"}`)

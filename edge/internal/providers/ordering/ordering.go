@@ -390,6 +390,17 @@ type Cart struct {
 	Rewards      []AppliedReward   `json:"rewards,omitempty"`
 	MemberID     string            `json:"member_id,omitempty"`
 	Warnings     []string          `json:"warnings,omitempty"`
+	// Blocking lists what stops the order being placed as it is (the delivery
+	// minimum): submit refuses with the same code and message, so the cart and the
+	// refusal always agree.
+	Blocking []Blocker `json:"blocking,omitempty"`
+}
+
+// Blocker is a reason a cart cannot be placed yet, in the guest's words; Code is the
+// error code submit answers for it.
+type Blocker struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 // AppliedReward is a loyalty reward redeemed into the cart; the loyalty provider owns
@@ -723,8 +734,8 @@ type Provider interface {
 	CartTimes(ctx context.Context, owner string) (TimeOptions, error)
 
 	Cart(ctx context.Context, owner string) (Cart, error) // fault NotFound when none
-	// CreateCart starts a cart for menuID at locationID; locationID may be empty when
-	// any location selling the menu will do. It replaces the owner's open cart.
+	// CreateCart starts a cart for menuID at locationID, the location the guest chose
+	// (400 location_required without one). It replaces the owner's open cart.
 	CreateCart(ctx context.Context, owner, menuID, locationID string) (Cart, error)
 	// StartCart is CreateCart for a guest's request: an open cart holding items is
 	// replaced only when replace is set, else it is refused (409 cart_open).

@@ -275,7 +275,7 @@ func TestCartRules(t *testing.T) {
 func TestCartExpires(t *testing.T) {
 	st := storetest.Embedded(t)
 	e := newEnv(t, st)
-	if _, err := e.p.CreateCart(ctx, "v1", "m-standard", ""); err != nil {
+	if _, err := e.p.CreateCart(ctx, "v1", "m-standard", "oh-columbus-downtown"); err != nil {
 		t.Fatal(err)
 	}
 	st.Mini().FastForward(6 * 24 * time.Hour)
@@ -295,7 +295,7 @@ func TestCartExpires(t *testing.T) {
 func TestTransferReportsWhatDidNotMove(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		e.p.CreateCart(ctx, "v", "m-standard", "")
+		e.p.CreateCart(ctx, "v", "m-standard", "oh-columbus-downtown")
 		e.p.AddProduct(ctx, "v", ordering.LineInput{ProductID: "tenders-3", Modifiers: []ordering.ModifierInput{{ID: "flv-original"}}})
 		e.p.AddProduct(ctx, "v", ordering.LineInput{ProductID: "family-8", Modifiers: []ordering.ModifierInput{{ID: "flv-original"}, {ID: "pcs-mixed"}, {ID: "fside-fries", Quantity: 2}}})
 		c, dropped, err := e.p.TransferCart(ctx, "v", "m-atlanta-airport", "")
@@ -338,8 +338,8 @@ func TestHandoff(t *testing.T) {
 		if err != nil || c.Handoff.DistanceMiles == 0 || c.Handoff.Address.State != "OH" {
 			t.Fatalf("delivery: %+v %v", c.Handoff, err)
 		}
-		if c.Totals.FeesCents != 299 || len(c.Warnings) == 0 {
-			t.Fatalf("delivery fee and minimum warning: %+v %v", c.Totals, c.Warnings)
+		if c.Totals.FeesCents != 299 || len(c.Blocking) == 0 {
+			t.Fatalf("delivery fee and minimum: %+v %v", c.Totals, c.Blocking)
 		}
 		if _, err := e.p.SetHandoff(ctx, "v", ordering.Handoff{Mode: "drone"}); faultCode(t, err) != "invalid" {
 			t.Fatal("unknown mode")
@@ -686,7 +686,7 @@ func TestCateringEstimate(t *testing.T) {
 func TestConcurrentChangesAreNotLost(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		e.p.CreateCart(ctx, "v", "m-standard", "")
+		e.p.CreateCart(ctx, "v", "m-standard", "oh-columbus-downtown")
 		var wg sync.WaitGroup
 		for i := 0; i < 12; i++ {
 			wg.Add(1)
@@ -732,7 +732,7 @@ func TestMoveCart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := e.p.CreateCart(ctx, "webview", "m-texas", ""); err != nil {
+		if _, err := e.p.CreateCart(ctx, "webview", "m-texas", "tx-dallas"); err != nil {
 			t.Fatal(err)
 		}
 		moved, err := e.p.MoveCart(ctx, "app", "webview")

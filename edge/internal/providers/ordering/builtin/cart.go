@@ -202,7 +202,8 @@ func (p *Provider) Cart(ctx context.Context, owner string) (ordering.Cart, error
 	return c, nil
 }
 
-// CreateCart starts a new cart for menuID, replacing any open cart of the owner.
+// CreateCart starts a new cart for menuID at locationID, replacing any open cart of the
+// owner.
 func (p *Provider) CreateCart(ctx context.Context, owner, menuID, locationID string) (ordering.Cart, error) {
 	return p.StartCart(ctx, owner, menuID, locationID, true)
 }
@@ -217,6 +218,11 @@ var errCartOpen = fault.New(fault.Conflict, "cart_open", "You already have a bag
 func (p *Provider) StartCart(ctx context.Context, owner, menuID, locationID string, replace bool) (ordering.Cart, error) {
 	if owner == "" {
 		return ordering.Cart{}, fault.New(fault.Unauthorized, "no_session", "Your session is missing. Refresh the page and try again.")
+	}
+	// A cart belongs to the location the guest chose: one is never picked for them, so a
+	// menu opened by a link asks the guest first (docs/menu.md, "Choosing a location").
+	if locationID == "" {
+		return ordering.Cart{}, fault.New(fault.Invalid, "location_required", "Choose the location to order from.").Field("locationId", "Choose a location")
 	}
 	if !replace {
 		open, _, err := p.load(ctx, owner)
@@ -1069,10 +1075,11 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 	if msg := p.leadWarning(c, l); msg != "" {
 		c.Warnings = append(c.Warnings, msg)
 	}
-	if c.Handoff.Mode == ordering.HandoffDelivery && l.Services.DeliveryMinimumCents > 0 && sub < l.Services.DeliveryMinimumCents {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("Delivery orders need a subtotal of at least $%.2f.", float64(l.Services.DeliveryMinimumCents)/100))
-	}
 	c.Totals = ordering.Totals{SubtotalCents: sub, DiscountCents: disc, FeesCents: fees, TaxCents: tax, TipCents: tip, TotalCents: sub - disc + fees + tax + tip}
+	c.Blocking = nil
+	if fe := belowDeliveryMinimum(c, l); fe != nil {
+		c.Blocking = append(c.Blocking, ordering.Blocker{Code: fe.Code, Message: fe.Message})
+	}
 }
 
 // leadWarning is the refusal a cart's time meets for the notice its products need

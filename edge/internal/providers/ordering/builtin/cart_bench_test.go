@@ -51,7 +51,7 @@ var benchOwners atomic.Int64
 // after the first add.
 func benchCart(b *testing.B, p *Provider) string {
 	owner := fmt.Sprintf("bench-%d", benchOwners.Add(1))
-	if _, err := p.CreateCart(ctx, owner, "m-standard", ""); err != nil {
+	if _, err := p.CreateCart(ctx, owner, "m-standard", "oh-columbus-downtown"); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := p.AddProduct(ctx, owner, benchLine); err != nil {
@@ -101,7 +101,7 @@ func BenchmarkCartAddProduct(b *testing.B) {
 			n := 1
 			for pb.Next() {
 				if n == MaxQuantity {
-					if _, err := p.CreateCart(ctx, owner, "m-standard", ""); err != nil {
+					if _, err := p.CreateCart(ctx, owner, "m-standard", "oh-columbus-downtown"); err != nil {
 						b.Fatal(err)
 					}
 					resets.Add(1)

@@ -80,3 +80,61 @@ func TestDeliveryOrdersNeedATip(t *testing.T) {
 		}
 	})
 }
+
+// A delivery cart below the location's minimum says so in its answer, with what is
+// missing, as soon as it is below; submit refuses it with the same words, before any
+// payment is taken.
+func TestDeliveryMinimumBlocksTheCartAndSubmit(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		placeable(t, e, "v") // one 5 Tenders: $9.49
+		c, err := e.p.SetHandoff(ctx, "v", ordering.Handoff{Mode: ordering.HandoffDelivery, Address: &ordering.Address{Street: "1 Near St", City: "Columbus", State: "OH", ZIP: "43215"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ordering.Blocker{Code: "below_delivery_minimum", Message: "Delivery orders need at least $20.00 of food: add $10.51 more."}
+		if len(c.Blocking) != 1 || c.Blocking[0] != want {
+			t.Fatalf("below the minimum, the cart says %+v, want %+v", c.Blocking, want)
+		}
+		if again, _ := e.p.Cart(ctx, "v"); len(again.Blocking) != 1 || again.Blocking[0] != want {
+			t.Fatalf("read again: %+v", again.Blocking)
+		}
+		if _, err := e.p.SetTip(ctx, "v", ordering.Tip{AmountCents: 300}); err != nil {
+			t.Fatal(err)
+		}
+		pay := []ordering.PaymentInput{{Kind: "card", Processor: "hosted", Token: "tok_ok"}}
+		_, err = e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "min-0000001", Customer: guest, Payments: pay})
+		if fe, _ := fault.As(err); faultCode(t, err) != want.Code || fe.Message != want.Message {
+			t.Fatalf("submit below the minimum: %v", err)
+		}
+		if n := e.cards.auths.Load(); n != 0 {
+			t.Fatalf("%d card authorizations for a refused order", n)
+		}
+		c, err = e.p.AddProduct(ctx, "v", ordering.LineInput{ProductID: "tenders-5", Quantity: 2, Modifiers: []ordering.ModifierInput{{ID: "flv-original"}}})
+		if err != nil || len(c.Blocking) != 0 {
+			t.Fatalf("at $28.47 nothing blocks: %+v %v", c.Blocking, err)
+		}
+		// Pickup has no minimum.
+		if c := placeable(t, e, "w"); c.Handoff.Mode != ordering.HandoffPickup || len(c.Blocking) != 0 {
+			t.Fatalf("pickup at $9.49: %+v", c.Blocking)
+		}
+	})
+}
+
+// A cart is started at the location the guest chose, never at one picked for them: without
+// a location it is refused, and no cart is made.
+func TestACartNeedsAChosenLocation(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		_, err := e.p.CreateCart(ctx, "v", "m-standard", "")
+		if fe, _ := fault.As(err); faultCode(t, err) != "location_required" || fe.Kind != fault.Invalid || fe.Fields["locationId"] == "" {
+			t.Fatalf("a cart without a location: %v", err)
+		}
+		if _, err := e.p.Cart(ctx, "v"); faultCode(t, err) != "cart_not_found" {
+			t.Fatalf("a cart was made anyway: %v", err)
+		}
+		if c, err := e.p.CreateCart(ctx, "v", "m-standard", "ky-louisville"); err != nil || c.LocationID != "ky-louisville" {
+			t.Fatalf("at the chosen location: %+v %v", c.LocationID, err)
+		}
+	})
+}

@@ -17,6 +17,19 @@ func delivers(l *ordering.Location, lat, lng float64) (float64, bool) {
 	return d, d <= l.Services.DeliveryRadiusMiles
 }
 
+// belowDeliveryMinimum is the delivery minimum: a delivery order needs at least the
+// location's minimum of food (the subtotal, before discounts and fees). The cart's answer
+// lists it as blocking and submit refuses with it, so the guest reads the same words
+// before paying and at the refusal (docs/checkout.md, "Delivery minimum").
+func belowDeliveryMinimum(c *ordering.Cart, l *ordering.Location) *fault.Error {
+	short := l.Services.DeliveryMinimumCents - c.Totals.SubtotalCents
+	if c.Handoff.Mode != ordering.HandoffDelivery || short <= 0 {
+		return nil
+	}
+	return fault.New(fault.Rule, "below_delivery_minimum", "Delivery orders need at least %s of food: add %s more.",
+		dollars(l.Services.DeliveryMinimumCents), dollars(short))
+}
+
 // roundMiles is how a distance is shown: to a tenth of a mile.
 func roundMiles(d float64) float64 { return math.Round(d*10) / 10 }
 

@@ -150,6 +150,7 @@ func cloneCart(c *ordering.Cart) ordering.Cart {
 	}
 	n.Rewards = emptyNil(slices.Clone(c.Rewards))
 	n.Warnings = emptyNil(slices.Clone(c.Warnings))
+	n.Blocking = emptyNil(slices.Clone(c.Blocking))
 	return n
 }
 

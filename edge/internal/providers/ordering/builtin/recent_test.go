@@ -53,7 +53,7 @@ var tenders = ordering.LineInput{ProductID: "tenders-3", Modifiers: []ordering.M
 func TestACartChangeIsOneRoundTrip(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		if _, err := e.p.CreateCart(ctx, "v", "m-standard", ""); err != nil {
+		if _, err := e.p.CreateCart(ctx, "v", "m-standard", "oh-columbus-downtown"); err != nil {
 			t.Fatal(err)
 		}
 		rt := countRoundTrips(st)
@@ -91,10 +91,10 @@ func TestAnOwnerInReusedRequestMemoryIsRememberedAsItWas(t *testing.T) {
 			return unsafe.String(&buf[0], len(buf))
 		}
 		const a, b = "visitor-aaaaaaaaaaaaaa", "visitor-bbbbbbbbbbbbbb"
-		if _, err := e.p.CreateCart(ctx, inRequest(a), "m-standard", ""); err != nil {
+		if _, err := e.p.CreateCart(ctx, inRequest(a), "m-standard", "oh-columbus-downtown"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := e.p.CreateCart(ctx, inRequest(b), "m-standard", ""); err != nil {
+		if _, err := e.p.CreateCart(ctx, inRequest(b), "m-standard", "oh-columbus-downtown"); err != nil {
 			t.Fatal(err)
 		}
 		rt := countRoundTrips(st)
@@ -124,7 +124,7 @@ func TestAnOwnerInReusedRequestMemoryIsRememberedAsItWas(t *testing.T) {
 func TestALineIdInReusedRequestMemoryIsKeptAsItWas(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		if _, err := e.p.CreateCart(ctx, "v", "m-standard", ""); err != nil {
+		if _, err := e.p.CreateCart(ctx, "v", "m-standard", "oh-columbus-downtown"); err != nil {
 			t.Fatal(err)
 		}
 		c, err := e.p.AddProduct(ctx, "v", tenders)
@@ -155,7 +155,7 @@ func TestALineIdInReusedRequestMemoryIsKeptAsItWas(t *testing.T) {
 func TestARememberedCartOutOfDateLosesNothing(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		a, b := newEnv(t, st), newEnv(t, st)
-		if _, err := a.p.CreateCart(ctx, "v", "m-standard", ""); err != nil {
+		if _, err := a.p.CreateCart(ctx, "v", "m-standard", "oh-columbus-downtown"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := a.p.AddProduct(ctx, "v", tenders); err != nil {
@@ -204,7 +204,7 @@ func TestARememberedCartOutOfDateLosesNothing(t *testing.T) {
 func TestARuleIsCheckedOnTheStoredCart(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		a, b := newEnv(t, st), newEnv(t, st)
-		if _, err := a.p.CreateCart(ctx, "v", "m-standard", ""); err != nil {
+		if _, err := a.p.CreateCart(ctx, "v", "m-standard", "oh-columbus-downtown"); err != nil {
 			t.Fatal(err)
 		}
 		bc, err := b.p.AddProduct(ctx, "v", tenders)
@@ -264,7 +264,7 @@ func fullCart() ordering.Cart {
 		Tip:  ordering.Tip{Percent: 15}, TaxExemptID: "tx", Utensils: true,
 		CustomFields: map[string]string{"po": "42"}, Totals: ordering.Totals{SubtotalCents: 1298, TotalCents: 1500},
 		ItemCount: 2, CreatedAt: at, UpdatedAt: at, ExpiresAt: at.Add(time.Hour),
-		Rewards: []ordering.AppliedReward{{ID: "r", Name: "Free", AmountCents: 50}}, MemberID: "m1", Warnings: []string{"w"},
+		Rewards: []ordering.AppliedReward{{ID: "r", Name: "Free", AmountCents: 50}}, MemberID: "m1", Warnings: []string{"w"}, Blocking: []ordering.Blocker{{Code: "b", Message: "B"}},
 	}
 	c.Products[0].Data.Name = "3 Tenders"
 	return c
@@ -362,7 +362,7 @@ func TestCloneCartIsTheDecodedCart(t *testing.T) {
 func TestRecentCartReadsAreCopies(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		if _, err := e.p.CreateCart(ctx, "v", "m-standard", ""); err != nil {
+		if _, err := e.p.CreateCart(ctx, "v", "m-standard", "oh-columbus-downtown"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := e.p.AddProduct(ctx, "v", tenders); err != nil {

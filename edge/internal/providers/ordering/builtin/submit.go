@@ -324,8 +324,8 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		if _, ok := delivers(l, c.Handoff.Lat, c.Handoff.Lng); !ok {
 			return ordering.Order{}, fault.New(fault.Rule, "outside_delivery_area", "That address is outside %s's delivery area.", l.Name)
 		}
-		if c.Totals.SubtotalCents < l.Services.DeliveryMinimumCents {
-			return ordering.Order{}, fault.New(fault.Rule, "below_delivery_minimum", "Delivery orders need a subtotal of at least $%.2f.", float64(l.Services.DeliveryMinimumCents)/100)
+		if fe := belowDeliveryMinimum(&c, l); fe != nil {
+			return ordering.Order{}, fe
 		}
 		// A delivery tip goes to the driver: a delivery order says how much (docs/checkout.md, "Tips").
 		if c.Tip.Percent == 0 && c.Tip.AmountCents == 0 {
