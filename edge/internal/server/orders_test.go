@@ -13,7 +13,8 @@ import (
 // given (none: pickup), and submits it with the payments given.
 func placeAtDayton(t *testing.T, g *guest, key, handoff, payments string) map[string]any {
 	t.Helper()
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
+	// A new cart, whatever an earlier step left in the bag (the guest starts over).
+	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton","replace":true}`, 201)
 	g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
 	if handoff != "" {
 		g.ok("PUT", "/api/cart/handoff", handoff, 200)

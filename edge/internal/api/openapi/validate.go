@@ -324,6 +324,20 @@ func plainName(s string) bool {
 	if s == "" || len(s) > 40 {
 		return false
 	}
+	// A name starts with a letter; digits alone are an array's index, of at most two
+	// digits: a key of more (a card number, a PIN or a security code sent as a key) is
+	// never quoted back.
+	if c := s[0]; c >= '0' && c <= '9' {
+		if len(s) > 2 {
+			return false
+		}
+		for _, r := range s {
+			if r < '0' || r > '9' {
+				return false
+			}
+		}
+		return true
+	}
 	for _, r := range s {
 		if !(r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
 			return false
