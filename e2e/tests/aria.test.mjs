@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useSite, newPage, pageApi as api, signUp } from './harness.mjs';
+import { useSite, newPage, pageApi as api, signUp, chooseLocation } from './harness.mjs';
 
 // Noon in Ohio, so the restaurants are open and the times are the same each run.
 const noonInOhio = new Date().toISOString().slice(0, 10) + 'T17:00:00Z';
@@ -82,6 +82,9 @@ async function withCart(page) {
     modifiers: [{ id: 'flv-spicy' }],
   });
   assert.equal(r.status, 201, JSON.stringify(r.body));
+  // The guest chose the location the cart is at (a cart is only started at a chosen one).
+  const here = await api(page, 'GET', '/locations/oh-columbus-downtown');
+  await chooseLocation(page, here.body.location);
 }
 
 for (const [name, url, ready] of [
