@@ -169,6 +169,9 @@ func (h *handlers) publish(c fiber.Ctx) error {
 	}
 	files, err := modules.ReadTar(body, h.cfg.UploadLimit)
 	if err != nil {
+		// Refused part way (too many files, a name too long): the rest of the body is
+		// never read, so it must not be taken for the connection's next request.
+		unread(c)
 		return fail(err)
 	}
 	p, err := h.cfg.Registry.Publish(c.Context(), c.Params("name"), c.Params("version"), files, Actor(c))
