@@ -25,6 +25,9 @@ export interface SegmentedProps<T extends string> {
   onChange(v: T): void;
   size?: ControlSize;
   className?: string;
+  /** Shown inside the fieldset after the choices: a follow-up choice that belongs to
+   *  the chosen one (pickup's In-store or Curbside), so it is read as part of the group. */
+  children?: ReactNode;
 }
 
 function RadioSet<T extends string>({
@@ -37,6 +40,7 @@ function RadioSet<T extends string>({
   onChange,
   size = 'md',
   className,
+  children,
 }: SegmentedProps<T> & { kind: 'segmented' | 'chips' }) {
   const base = `hh-${kind}`;
   const id = useId();
@@ -75,6 +79,7 @@ function RadioSet<T extends string>({
           );
         })}
       </div>
+      {children}
     </fieldset>
   );
 }
