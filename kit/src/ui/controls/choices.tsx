@@ -42,19 +42,19 @@ function RadioSet<T extends string>({
   className,
   children,
 }: SegmentedProps<T> & { kind: 'segmented' | 'chips' }) {
-  const base = `hh-${kind}`;
+  const base = `hh-ctl-${kind}`;
   const id = useId();
   return (
     <fieldset data-hh-control={kind} className={[base, `${base}--${size}`, className].filter(Boolean).join(' ')}>
-      <legend className={legendHidden ? 'visually-hidden' : 'hh-control-legend'}>{legend}</legend>
+      <legend className={legendHidden ? 'visually-hidden' : 'hh-ctl-legend'}>{legend}</legend>
       <div className={`${base}__options`}>
         {options.map((o) => {
           const labelId = `${id}-${o.value}`;
           const hintId = o.hint ? `${labelId}-hint` : undefined;
           return (
-            <label key={o.value} className={`${base}__option hh-choice-target`}>
+            <label key={o.value} className={`${base}__option`}>
               <input
-                className="hh-native"
+                className="hh-ctl-native"
                 type="radio"
                 name={name}
                 value={o.value}
