@@ -435,7 +435,8 @@ func (h *pageHandler) describe(ctx context.Context, m routes.Match, path string)
 	if d, img, slots := h.menuMeta(ctx, m); d != "" {
 		meta.description, meta.image, meta.slots = d, img, slots
 	}
-	if m.Route.Title != "" {
+	// The route's title where the page has none of its own (a city's jobs names its city).
+	if meta.title == "" {
 		meta.title = m.Route.Title
 	}
 	if d, ok := routeDescriptions[m.Route.ID]; ok {
