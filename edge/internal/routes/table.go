@@ -75,6 +75,10 @@ type Route struct {
 	// query kept), and the shell sends a client-side navigation there when the document
 	// is in webview mode, so a webview never leaves the app layout (docs/webview.md).
 	Webview string `json:"webview,omitempty"`
+	// Popups marks a content page, the only kind a welcome or site popup may cover
+	// (docs/shell.md, "Popups"): a popup waits until the visitor is reading, never
+	// stands in front of a task (finding a location, ordering, paying, a form).
+	Popups bool `json:"popups,omitempty"`
 	// Content marks the catch-all: the page exists only if the content provider has it.
 	Content bool `json:"content,omitempty"`
 	// Locations marks the location browse pages: the page exists only if the ordering
@@ -123,7 +127,7 @@ func WithoutTestPages(table []Route) []Route {
 // "Table", with the two extra paths the product navigates to).
 func Table(brandSlug string) []Route {
 	return []Route{
-		{ID: "home", Pattern: "/", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Data: "/content/pages/"},
+		{ID: "home", Pattern: "/", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Popups: true, Data: "/content/pages/"},
 		{ID: "not-found", Pattern: "/404", Module: ModShell, Screen: "NotFound", Layout: LayoutDefault, Heading: HeadingPath, Title: "Page not found"},
 
 		{ID: "account", Pattern: "/account", Module: ModAccount, Screen: "Dashboard", Layout: LayoutDefault, Heading: HeadingPath, Title: "Your Account", Members: true},
@@ -181,7 +185,7 @@ func Table(brandSlug string) []Route {
 
 		// Catch-all: a content-managed page at any other path; 404 when the content
 		// provider has no page there.
-		{ID: "content", Pattern: "/{slug*}", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Content: true,
+		{ID: "content", Pattern: "/{slug*}", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Popups: true, Content: true,
 			Data: "/content/pages/{slug}"},
 	}
 }
