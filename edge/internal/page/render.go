@@ -234,8 +234,13 @@ func PathTitle(path string) string {
 // Append writes the document for p to b.
 func (s *Shell) Append(b []byte, p *Page) []byte {
 	nonce := html.EscapeString(p.Nonce)
-	b = append(b, `<!doctype html>
-<html lang="en">
+	b = append(b, "<!doctype html>\n<html lang=\"en\""...)
+	if p.Session.HasCart {
+		// The visitor has a cart the page has yet to read: the header's count shows a
+		// placeholder, not a 0, until the shell has it (shell/src/session/cartHint.ts).
+		b = append(b, " data-cart"...)
+	}
+	b = append(b, `>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
