@@ -122,7 +122,7 @@ for (const [path, ready] of routes) {
 for (const width of [320, 390]) {
   test(`at ${width} px the cart drawer and the welcome popup lie inside the window, with quantity buttons a thumb can hit`, async () => {
     const page = await newPage(site.browser, [], { viewport: { width, height: 800 }, showPopups: true });
-    await page.goto(site.edge.base + '/contact');
+    await page.goto(site.edge.base + '/about');
     const inside = (loc) =>
       loc.evaluate((el) => {
         const r = el.getBoundingClientRect();

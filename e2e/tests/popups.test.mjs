@@ -1,9 +1,63 @@
 // Welcome and site popups (docs/shell.md, "Popups"): shown from content, dismissible, remembered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, newPage, injectAxe, seriousViolations, holdScripts, scriptFiles } from './harness.mjs';
+import { useSite, newPage, injectAxe, seriousViolations, holdScripts, scriptFiles, signUp } from './harness.mjs';
 
 const site = useSite(before, after);
+
+/** newVisit starts a new visit in the page's browser, as closing it would: the session
+ *  cookie that marks a visit's popup goes (shell/src/chrome/popupVisit.ts). */
+async function newVisit(page) {
+  await page.context().clearCookies({ name: 'hh_popup_visit' });
+}
+
+const noDialog = async (page, why) => {
+  await page.getByRole('banner').waitFor();
+  await page.locator('#main [data-screen]').first().waitFor();
+  await page.waitForTimeout(800);
+  assert.equal(await page.getByRole('dialog').count(), 0, why);
+};
+
+// A popup waits for a content page: none covers a task (finding a location, the menu, a
+// product, checkout, gift cards, the contact form, the account forms), and a visit has one.
+test('a first visit to a menu shows no popup; home then shows one; the next content page none', async () => {
+  const page = await newPage(site.browser, [], { showPopups: true });
+  for (const path of ['/menu/m-standard', '/locations', '/gift-cards/buy', '/contact', '/account/signup']) {
+    const response = await page.goto(site.edge.base + path);
+    assert.doesNotMatch(await response.text(), /id="hh-early-popup"/, path);
+    await noDialog(page, path);
+  }
+  await page.goto(site.edge.base + '/');
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Henhouse' });
+  await welcome.waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('dialog:modal') && !document.getElementById('hh-early-popup'),
+  );
+  await welcome.getByRole('button', { name: 'Close' }).click();
+  await welcome.waitFor({ state: 'detached' });
+  // Served by the edge, and navigated to in the page: no second popup on this visit.
+  const response = await page.goto(site.edge.base + '/about');
+  assert.doesNotMatch(await response.text(), /id="hh-early-popup"/);
+  await noDialog(page, 'a direct load of another content page');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Franchise' }).click();
+  await page.waitForURL(/\/franchising$/);
+  await noDialog(page, 'a client-side navigation to another content page');
+  await page.context().close();
+});
+
+test('a member never sees a popup meant for guests', async () => {
+  const page = await newPage(site.browser, [], { showPopups: true });
+  await page.goto(site.edge.base + '/menu/m-standard');
+  await page.locator('#main [data-screen]').first().waitFor();
+  await signUp(page, site.edge.base, `popups.${Date.now()}@example.com`, '5135550188');
+  for (const path of ['/', '/about']) {
+    await newVisit(page);
+    const response = await page.goto(site.edge.base + path);
+    assert.doesNotMatch(await response.text(), /id="hh-early-popup"/, path);
+    await noDialog(page, path);
+  }
+  await page.context().close();
+});
 
 test('a first visit is welcomed; the popup keeps focus, closes with Escape and stays closed', async () => {
   const page = await newPage(site.browser, [], { showPopups: true });
@@ -28,6 +82,11 @@ test('a first visit is welcomed; the popup keeps focus, closes with Escape and s
   // One popup per visit: the site popup waits for the next one; "Close" dismisses it.
   await page.waitForTimeout(300);
   assert.equal(await page.getByRole('dialog').count(), 0);
+  await page.reload();
+  await page.getByRole('banner').waitFor();
+  await page.waitForTimeout(500);
+  assert.equal(await page.getByRole('dialog').count(), 0, 'the same visit has had its popup');
+  await newVisit(page);
   await page.reload();
   const promo = page.getByRole('dialog', { name: 'Double points on Tuesdays' });
   await promo.waitFor();
@@ -101,7 +160,7 @@ test('the popup comes with the HTML, is usable before the scripts run, and the s
 test('on a first visit the scripts download after the popup has painted, and the site starts', async () => {
   const errors = [];
   const page = await newPage(site.browser, errors, { showPopups: true });
-  await page.goto(site.edge.base + '/locations');
+  await page.goto(site.edge.base + '/about');
   await page.waitForFunction(
     () => document.querySelector('dialog:modal') && !document.getElementById('hh-early-popup'),
   );
@@ -121,10 +180,9 @@ test('on a first visit the scripts download after the popup has painted, and the
   assert.ok(t.painted > 0, 'the popup image was painted');
   assert.ok(t.count > 3, `${t.count} scripts and reads`);
   assert.ok(t.first >= t.painted, `first script or read at ${t.first} ms, popup painted at ${t.painted} ms`);
-  // The screen behind it came up: the search of the locations page.
+  // The screen behind it came up: the content page.
   await page.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('combobox', { name: 'Address, city, state or ZIP code' }).waitFor();
-  await page.getByRole('heading', { name: /^\d+ locations? near the centre of the map$/ }).waitFor();
+  await page.locator('#main [data-screen="mf-content/ContentPage"]').waitFor();
   assert.deepEqual(errors, []);
   await page.context().close();
 });
@@ -148,7 +206,7 @@ test('the held-back downloads start one per task, in their order', async () => {
       if (batch.length) window.__started.push(batch);
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto(site.edge.base + '/menu/m-standard');
+  await page.goto(site.edge.base + '/about');
   await page.locator('#main [data-screen]').first().waitFor();
   const { started, held } = await page.evaluate(() => ({
     started: window.__started,
@@ -199,6 +257,7 @@ test('a popup closed before the scripts run stays dismissed, and the edge is tol
   assert.equal(await page.getByRole('dialog').count(), 0);
   assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('henhouse:popups'))), ['welcome@1']);
   await page.unroute(scriptFiles);
+  await newVisit(page);
   const next = await page.reload({ waitUntil: 'commit' });
   const html = await next.text();
   assert.doesNotMatch(html, /data-popup-key="welcome@1"/);
@@ -223,7 +282,7 @@ test("following the popup's link before the scripts run remembers it too", async
 test('a tap on the cart button before the scripts come opens the cart once they have', async () => {
   const page = await newPage(site.browser, [], { showPopups: true });
   const release = await holdScripts(page);
-  await page.goto(site.edge.base + '/contact', { waitUntil: 'commit' });
+  await page.goto(site.edge.base + '/about', { waitUntil: 'commit' });
   await page.getByRole('dialog', { name: 'Welcome to Henhouse' }).getByRole('button', { name: 'Close' }).click();
   await page.locator('.hh-cart-button').click();
   release();

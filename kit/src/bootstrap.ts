@@ -15,6 +15,8 @@ export interface RouteEntry {
   redirect?: string;
   /** The page's variant for the native app's webview, an /app path (docs/webview.md). */
   webview?: string;
+  /** A content page, the only kind a popup may cover (docs/shell.md, "Popups"). */
+  popups?: boolean;
   /** The catch-all: the page exists only if the content provider has it. */
   content?: boolean;
   /** A location browse page: it exists only if a location matches its state, city and address (docs/routes.md). */

@@ -2,7 +2,7 @@ import { colorPairs, palette } from './tokens';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** WCAG relative luminance of a #rgb or #rrggbb colour. */
+/** WCAG relative luminance of a #rgb or #rrggbb color. */
 function luminance(hex: string): number {
   const h = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : hex;
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
@@ -29,7 +29,7 @@ test('the primary yellow on white is not an allowed text pair', () => {
   expect(colorPairs.some((p) => p.fg === 'primary' && p.bg === 'bg')).toBe(false);
 });
 
-test('tokens.css has the same colours as the palette', () => {
+test('tokens.css has the same colors as the palette', () => {
   const css = readFileSync(path.join(__dirname, 'tokens.css'), 'utf8');
   const vars: Record<string, string> = {
     primary: '--hh-primary',

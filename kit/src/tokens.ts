@@ -1,4 +1,4 @@
-// Design tokens and business constants (theme colours, breakpoints, timings), used by the shell and every remote.
+// Design tokens and business constants (theme colors, breakpoints, timings), used by the shell and every remote.
 // CSS reads the same values through the custom properties in ./tokens.css.
 
 export const colors = {
@@ -10,7 +10,7 @@ export const colors = {
   neutral: '#988d85',
 } as const;
 
-/** The text and background colours of tokens.css, by name. */
+/** The text and background colors of tokens.css, by name. */
 export const palette = {
   ...colors,
   onPrimary: '#000',

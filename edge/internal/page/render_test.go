@@ -91,12 +91,43 @@ func TestTitleHeadingAndDescriptionAreEscaped(t *testing.T) {
 		}
 	}
 	doc = string(s.Append(nil, &Page{Status: 200, Path: "/menu/m1", Route: menu, Heading: "Menu page: <Bardstown & 5th>"}))
-	if !strings.Contains(doc, "<title>Menu page: &lt;Bardstown &amp; 5th&gt; | Henhouse</title>") {
+	if !strings.Contains(doc, "<title>Menu · &lt;Bardstown &amp; 5th&gt; | Henhouse</title>") {
 		t.Errorf("menu title in\n%s", doc)
 	}
 	doc = string(s.Append(nil, &Page{Status: 404, Path: "/nope", Route: home, Heading: "Page 404"}))
 	if !strings.Contains(doc, "<title>Page not found | Henhouse</title>") {
 		t.Errorf("404 title in\n%s", doc)
+	}
+}
+
+// The document title names what the page shows (docs/routes.md, "Titles"), by the same
+// rule as the shell's (kit/src/routing/heading.test.ts has the same cases).
+func TestTitle(t *testing.T) {
+	s, _ := testShell(t, nil)
+	for _, c := range []struct {
+		page Page
+		want string
+	}{
+		{Page{Status: 200, Path: "/", Heading: "Page home"}, "Henhouse"},
+		{Page{Status: 200, Path: "/contact", Heading: "Page contact", Title: "Contact Us"}, "Contact Us | Henhouse"},
+		{Page{Status: 200, Path: "/locations/all", Heading: "Page locations all", Title: "All Locations"}, "All Locations | Henhouse"},
+		{Page{Status: 404, Path: "/nope", Heading: "Page 404", Title: "Nope"}, "Page not found | Henhouse"},
+		{Page{Status: 200, Path: "/privacy-policy", Heading: "Page privacy-policy"}, "Privacy policy | Henhouse"},
+		{Page{Status: 200, Path: "/menu/m-louisville", Heading: "Menu page: Henhouse Louisville", Title: "Menu"}, "Menu · Henhouse Louisville | Henhouse"},
+		{Page{Status: 200, Path: "/menu/m1/product/p8", Heading: "Product page: 8 Nuggets", Title: "Menu"}, "8 Nuggets | Henhouse"},
+		{Page{Status: 200, Path: "/menu/m1/category/c1", Heading: "Category page: Sides", Title: "Menu"}, "Sides | Henhouse"},
+		{Page{Status: 200, Path: "/menu/m1/product/p8", Heading: "Page menu m1 product p8", Title: "Menu"}, "Menu | Henhouse"},
+		{Page{Status: 200, Path: "/order/checkout", Heading: "Page order checkout", Title: "Checkout"}, "Checkout | Henhouse"},
+	} {
+		if got := s.Title(&c.page); got != c.want {
+			t.Errorf("%s, %q: %q, want %q", c.page.Path, c.page.Heading, got, c.want)
+		}
+	}
+	if got := PathTitle("/a/caf%C3%A9_menu"); got != "Café menu" {
+		t.Errorf("PathTitle: %q", got)
+	}
+	if NamedTitle("Menu page: ") != "" || NamedTitle("Page menu") != "" {
+		t.Error("a heading naming nothing makes no title")
 	}
 }
 

@@ -75,6 +75,10 @@ type Route struct {
 	// query kept), and the shell sends a client-side navigation there when the document
 	// is in webview mode, so a webview never leaves the app layout (docs/webview.md).
 	Webview string `json:"webview,omitempty"`
+	// Popups marks a content page, the only kind a welcome or site popup may cover
+	// (docs/shell.md, "Popups"): a popup waits until the visitor is reading, never
+	// stands in front of a task (finding a location, ordering, paying, a form).
+	Popups bool `json:"popups,omitempty"`
 	// Content marks the catch-all: the page exists only if the content provider has it.
 	Content bool `json:"content,omitempty"`
 	// Locations marks the location browse pages: the page exists only if the ordering
@@ -123,32 +127,32 @@ func WithoutTestPages(table []Route) []Route {
 // "Table", with the two extra paths the product navigates to).
 func Table(brandSlug string) []Route {
 	return []Route{
-		{ID: "home", Pattern: "/", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Data: "/content/pages/"},
-		{ID: "not-found", Pattern: "/404", Module: ModShell, Screen: "NotFound", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "home", Pattern: "/", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Popups: true, Data: "/content/pages/"},
+		{ID: "not-found", Pattern: "/404", Module: ModShell, Screen: "NotFound", Layout: LayoutDefault, Heading: HeadingPath, Title: "Page not found"},
 
-		{ID: "account", Pattern: "/account", Module: ModAccount, Screen: "Dashboard", Layout: LayoutDefault, Heading: HeadingPath, Members: true},
-		{ID: "account-confirmed", Pattern: "/account/confirmed", Module: ModAccount, Screen: "Confirmed", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "account-forgot", Pattern: "/account/forgot", Module: ModAccount, Screen: "Forgot", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "account-settings", Pattern: "/account/settings", Module: ModAccount, Screen: "Settings", Layout: LayoutDefault, Heading: HeadingPath, Members: true},
+		{ID: "account", Pattern: "/account", Module: ModAccount, Screen: "Dashboard", Layout: LayoutDefault, Heading: HeadingPath, Title: "Your Account", Members: true},
+		{ID: "account-confirmed", Pattern: "/account/confirmed", Module: ModAccount, Screen: "Confirmed", Layout: LayoutDefault, Heading: HeadingPath, Title: "Account Confirmed"},
+		{ID: "account-forgot", Pattern: "/account/forgot", Module: ModAccount, Screen: "Forgot", Layout: LayoutDefault, Heading: HeadingPath, Title: "Reset Your Password"},
+		{ID: "account-settings", Pattern: "/account/settings", Module: ModAccount, Screen: "Settings", Layout: LayoutDefault, Heading: HeadingPath, Title: "Account Settings", Members: true},
 		{ID: "account-signin", Pattern: "/account/signin", Module: ModAccount, Screen: "SignIn", Layout: LayoutDefault, Heading: HeadingPath, Title: "Sign In", Webview: AppSignInPath},
-		{ID: "account-signup", Pattern: "/account/signup", Module: ModAccount, Screen: "SignUp", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "account-signup", Pattern: "/account/signup", Module: ModAccount, Screen: "SignUp", Layout: LayoutDefault, Heading: HeadingPath, Title: "Create an Account"},
 
 		{ID: "contact", Pattern: "/contact", Module: ModContent, Screen: "Contact", Layout: LayoutDefault, Heading: HeadingPath, Title: "Contact Us"},
-		{ID: "jobs", Pattern: "/{brand}-{city}-jobs", Module: ModContent, Screen: "Jobs", Layout: LayoutDefault, Heading: HeadingPath,
+		{ID: "jobs", Pattern: "/{brand}-{city}-jobs", Module: ModContent, Screen: "Jobs", Layout: LayoutDefault, Heading: HeadingPath, Title: "Careers",
 			Constraints: map[string]string{"brand": quoteMeta(brandSlug), "city": `[a-z0-9]+(?:-[a-z0-9]+)*`}, Data: "/careers/cities/{city}/jobs"},
 
 		// The search's first read, around the map's first centre (mf-locations/src/map/
 		// constants.ts: INITIAL_CENTER, NEARBY_LIMIT), unless the address bar asks for a
 		// search (formattedAddress). A browser that already shares the guest's position
 		// searches near it instead, and leaves this preload unused (docs/locations.md).
-		{ID: "locations", Pattern: "/locations", Module: ModLocations, Screen: "Search", Layout: LayoutDefault, Heading: HeadingPath,
+		{ID: "locations", Pattern: "/locations", Module: ModLocations, Screen: "Search", Layout: LayoutDefault, Heading: HeadingPath, Title: "Find a Location",
 			Data: "/locations?lat=39&lng=-85&limit=10", DataUnless: "formattedAddress"},
-		{ID: "locations-all", Pattern: "/locations/all", Module: ModLocations, Screen: "All", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "locations-browse", Pattern: "/locations/{state}/{city?}/{address?}", Module: ModLocations, Screen: "Browse", Layout: LayoutDefault, Heading: HeadingPath, Locations: true},
+		{ID: "locations-all", Pattern: "/locations/all", Module: ModLocations, Screen: "All", Layout: LayoutDefault, Heading: HeadingPath, Title: "All Locations"},
+		{ID: "locations-browse", Pattern: "/locations/{state}/{city?}/{address?}", Module: ModLocations, Screen: "Browse", Layout: LayoutDefault, Heading: HeadingPath, Title: "Locations", Locations: true},
 
-		{ID: "order", Pattern: "/order", Module: ModCheckout, Screen: "Order", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "checkout", Pattern: "/order/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutMinimal, Heading: HeadingPath},
-		{ID: "order-confirm", Pattern: "/order/confirm/{oid?}", Module: ModCheckout, Screen: "Confirmation", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "order", Pattern: "/order", Module: ModCheckout, Screen: "Order", Layout: LayoutDefault, Heading: HeadingPath, Title: "Your Order"},
+		{ID: "checkout", Pattern: "/order/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutMinimal, Heading: HeadingPath, Title: "Checkout"},
+		{ID: "order-confirm", Pattern: "/order/confirm/{oid?}", Module: ModCheckout, Screen: "Confirmation", Layout: LayoutDefault, Heading: HeadingPath, Title: "Order Confirmation"},
 		// Not a page of its own: the site overlay's "Order Now" navigates here.
 		{ID: "checkout-alias", Pattern: "/checkout/order", Redirect: "/order/checkout", Layout: LayoutDefault, Heading: HeadingPath},
 
@@ -161,27 +165,27 @@ func Table(brandSlug string) []Route {
 		// /menu with no id (docs/routes.md, "Decisions for paths the spec leaves open"):
 		// the screen sends the guest to the selected location's menu, or to /locations
 		// when none is selected.
-		{ID: "menu-index", Pattern: "/menu", Module: ModMenu, Screen: "MenuIndex", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "menu-category", Pattern: "/menu/{mid?}/category/{cid?}", Module: ModMenu, Screen: "Category", Layout: LayoutDefault, Heading: HeadingCategory,
+		{ID: "menu-index", Pattern: "/menu", Module: ModMenu, Screen: "MenuIndex", Layout: LayoutDefault, Heading: HeadingPath, Title: "Menu"},
+		{ID: "menu-category", Pattern: "/menu/{mid?}/category/{cid?}", Module: ModMenu, Screen: "Category", Layout: LayoutDefault, Heading: HeadingCategory, Title: "Menu",
 			Data: "/menus/{mid}/categories/{cid}", DataLocation: true},
-		{ID: "menu-product", Pattern: "/menu/{mid?}/product/{pid?}", Module: ModMenu, Screen: "Product", Layout: LayoutDefault, Heading: HeadingProduct,
+		{ID: "menu-product", Pattern: "/menu/{mid?}/product/{pid?}", Module: ModMenu, Screen: "Product", Layout: LayoutDefault, Heading: HeadingProduct, Title: "Menu",
 			Data: "/menus/{mid}/products/{pid}", DataLocation: true},
-		{ID: "menu", Pattern: "/menu/{mid}", Module: ModMenu, Screen: "Menu", Layout: LayoutDefault, Heading: HeadingMenu,
+		{ID: "menu", Pattern: "/menu/{mid}", Module: ModMenu, Screen: "Menu", Layout: LayoutDefault, Heading: HeadingMenu, Title: "Menu",
 			Data: "/menus/{mid}", DataLocation: true},
 
-		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath},
-		{ID: "app-code", Pattern: site.AppCodePath, Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath},
+		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath, Title: "Checkout"},
+		{ID: "app-code", Pattern: site.AppCodePath, Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath, Title: "Signing In"},
 		{ID: "app-signin", Pattern: AppSignInPath, Module: ModAccount, Screen: "SignIn", Layout: LayoutApp, Heading: HeadingPath, Title: "Sign In"},
-		{ID: "app-subscribe", Pattern: "/app/subscribe", Module: ModAccount, Screen: "Subscribe", Layout: LayoutApp, Heading: HeadingPath,
+		{ID: "app-subscribe", Pattern: "/app/subscribe", Module: ModAccount, Screen: "Subscribe", Layout: LayoutApp, Heading: HeadingPath, Title: "Subscribe",
 			Data: "/subscriptions/plans"},
-		{ID: "app-testcheckout", Pattern: "/app/testcheckout", Module: ModCheckout, Screen: "TestCheckout", Layout: LayoutApp, Heading: HeadingPath, TestOnly: true},
+		{ID: "app-testcheckout", Pattern: "/app/testcheckout", Module: ModCheckout, Screen: "TestCheckout", Layout: LayoutApp, Heading: HeadingPath, Title: "Test Checkout", TestOnly: true},
 
-		{ID: "sitemap", Pattern: "/sitemap", Module: ModContent, Screen: "Sitemap", Layout: LayoutDefault, Heading: HeadingPath},
-		{ID: "typography", Pattern: "/typography", Module: ModContent, Screen: "Typography", Layout: LayoutDefault, Heading: HeadingPath},
+		{ID: "sitemap", Pattern: "/sitemap", Module: ModContent, Screen: "Sitemap", Layout: LayoutDefault, Heading: HeadingPath, Title: "Sitemap"},
+		{ID: "typography", Pattern: "/typography", Module: ModContent, Screen: "Typography", Layout: LayoutDefault, Heading: HeadingPath, Title: "Typography"},
 
 		// Catch-all: a content-managed page at any other path; 404 when the content
 		// provider has no page there.
-		{ID: "content", Pattern: "/{slug*}", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Content: true,
+		{ID: "content", Pattern: "/{slug*}", Module: ModContent, Screen: "ContentPage", Layout: LayoutDefault, Heading: HeadingPath, Popups: true, Content: true,
 			Data: "/content/pages/{slug}"},
 	}
 }

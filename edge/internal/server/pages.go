@@ -57,7 +57,9 @@ type pageHandler struct {
 	loyalty  loyalty.Provider
 	buildDir string
 	config   page.Config
-	log      *slog.Logger
+	// cookieSecure marks the cookies a page sets Secure (Config.CookieSecure).
+	cookieSecure bool
+	log          *slog.Logger
 	// csrfToken gives the visitor's CSRF token for the bootstrap.
 	csrfToken func(c fiber.Ctx) string
 	// overrides are the module versions a request asks for (qaOverrides); nil: none.
@@ -220,12 +222,16 @@ func (h *pageHandler) serve(c fiber.Ctx) error {
 	if m.Route.Heading == routes.HeadingMenu && p.Slots != nil && chosenElsewhere(c, m.Params["mid"], p.Slots["placeid"]) {
 		p.Slots = nil // the screen's top is another location's: no copy (menuCopySlots)
 	}
-	if m.Route.Layout == routes.LayoutDefault && h.popups != nil {
+	if status == fiber.StatusOK && m.Route.Layout == routes.LayoutDefault && m.Route.Popups && h.popups != nil && !session.PopupVisit(c) {
 		// The popup this visitor will see, by the shell's own rule, written into the
 		// page so that it paints with the page's first paint instead of after the
-		// scripts load; the shell adopts it (docs/shell.md, "Popups"). Dismissals come
-		// from the cookie the shell writes beside its own record.
+		// scripts load; the shell adopts it (docs/shell.md, "Popups"). Only over a
+		// content page, and once per visit. Dismissals come from the cookie the shell
+		// writes beside its own record.
 		p.Popup = h.popups.markup(c.Context(), p.Path, p.Session.SignedIn, session.DismissedPopups(c))
+		if p.Popup != nil {
+			session.MarkPopupVisit(c, h.cookieSecure)
+		}
 	}
 
 	rh := &c.Response().Header
@@ -435,7 +441,8 @@ func (h *pageHandler) describe(ctx context.Context, m routes.Match, path string)
 	if d, img, slots := h.menuMeta(ctx, m); d != "" {
 		meta.description, meta.image, meta.slots = d, img, slots
 	}
-	if m.Route.Title != "" {
+	// The route's title where the page has none of its own (a city's jobs names its city).
+	if meta.title == "" {
 		meta.title = m.Route.Title
 	}
 	if d, ok := routeDescriptions[m.Route.ID]; ok {

@@ -224,8 +224,8 @@ func TestPageTitleAndDescription(t *testing.T) {
 	s := newTestServer(t)
 	cases := []struct{ path, title, description string }{
 		{"/", "<title>Henhouse</title>", `<meta name="description" content="`},
-		{"/menu/m-standard", "<title>Menu page: ", "The Henhouse menu at "},
-		{"/locations/oh", "<title>Page locations oh | Henhouse</title>", "Henhouse locations in OH: "},
+		{"/menu/m-standard", "<title>Menu · ", "The Henhouse menu at "},
+		{"/locations/oh", "<title>Locations | Henhouse</title>", "Henhouse locations in OH: "},
 		{"/contact", "<title>Contact Us | Henhouse</title>", "Order Henhouse fried chicken online"},
 		{"/gift-cards", "<title>Gift Cards | Henhouse</title>", `<meta name="description" content="`},
 		{"/no/such/page", "<title>Page not found | Henhouse</title>", "Order Henhouse fried chicken online"},

@@ -36,10 +36,12 @@ func earlyPopupKey(t *testing.T, body string) string {
 	return key
 }
 
-// A page of the full site carries the popup its visitor will see, chosen by the
-// shell's rule (welcome first, then the site popup on a later visit; none once both
-// are dismissed, none where excluded, none for the minimal and app layouts, no guest
-// popup for a member), from the dismissals the popups cookie lists.
+// A content page of the full site carries the popup its visitor will see, chosen by
+// the shell's rule (welcome first, then the site popup on a later visit; none once both
+// are dismissed, none where excluded, no guest popup for a member), from the dismissals
+// the popups cookie lists. A task page (locations, menu, checkout, gift cards, contact,
+// account forms), the 404 page and the minimal and app layouts carry none, and a visit
+// has one popup at most: the page that carries it marks the visit.
 func TestPagesCarryTheVisitorsPopup(t *testing.T) {
 	s := newTestServer(t)
 	const welcome, site = "welcome@1", "rewards-double-points@1"
@@ -52,10 +54,18 @@ func TestPagesCarryTheVisitorsPopup(t *testing.T) {
 		{"/", "hh_popups=rewards-double-points%401%20welcome%401", ""},
 		{"/", "hh_popups=welcome%400", welcome}, // an older version was dismissed
 		{"/", "hh_popups=%zz", welcome},         // not URI-encoded: nothing dismissed
-		{"/locations", "", welcome},
-		{"/menu/m-standard", "hh_popups=welcome%401", site},
-		{"/no/such/page", "", welcome}, // the 404 page is of the full site too
-		{"/account/signin", "", ""},    // excluded, and the site popup waits for the welcome
+		{"/about", "", welcome},
+		{"/about", "hh_popups=welcome%401", site},
+		{"/", "hh_popup_visit=1", ""}, // this visit has had its popup
+		{"/about", "hh_popup_visit=1; hh_popups=welcome%401", ""},
+		{"/locations", "", ""},
+		{"/menu/m-standard", "", ""},
+		{"/menu/m-standard", "hh_popups=welcome%401", ""},
+		{"/gift-cards/buy", "", ""},
+		{"/contact", "", ""},
+		{"/account/signup", "", ""},
+		{"/no/such/page", "", ""},
+		{"/account/signin", "", ""},
 		{"/account/signin", "hh_popups=welcome%401", ""},
 		{"/order", "hh_popups=welcome%401", ""},
 		{"/order/checkout", "", ""}, // minimal layout
@@ -70,8 +80,13 @@ func TestPagesCarryTheVisitorsPopup(t *testing.T) {
 		if resp.StatusCode != 200 && c.path != "/no/such/page" {
 			t.Fatalf("%s: %d", c.path, resp.StatusCode)
 		}
-		if got := earlyPopupKey(t, body); got != c.want {
+		got := earlyPopupKey(t, body)
+		if got != c.want {
 			t.Errorf("%s with %q: popup %q, want %q", c.path, c.cookie, got, c.want)
+		}
+		marked := strings.Contains(strings.Join(resp.Header.Values("Set-Cookie"), "\n"), "hh_popup_visit=1")
+		if marked != (got != "") {
+			t.Errorf("%s with %q: visit marked %v with popup %q", c.path, c.cookie, marked, got)
 		}
 	}
 	_, body := getWithCookies(t, s, "/")
@@ -84,15 +99,16 @@ func TestPagesCarryTheVisitorsPopup(t *testing.T) {
 		}
 	}
 
-	// A member is never shown the guests' welcome: the site popup instead.
+	// A member is shown neither popup: both are for guests ("Not a member yet? Joining
+	// is free" is no news to a member).
 	g := newGuest(t, s)
 	g.ok("POST", "/api/auth/signup", strings.Replace(signUpBody, "ada@", "ada.popups@", 1), 201, "X-Bot-Check", g.bot("signup"))
-	if got := earlyPopupKey(t, g.page("/")); got != site {
-		t.Errorf("member: popup %q, want %q", got, site)
-	}
-	g.cookies["hh_popups"] = "rewards-double-points%401"
 	if got := earlyPopupKey(t, g.page("/")); got != "" {
-		t.Errorf("member, site popup dismissed: popup %q", got)
+		t.Errorf("member: popup %q", got)
+	}
+	g.cookies["hh_popups"] = "welcome%401"
+	if got := earlyPopupKey(t, g.page("/")); got != "" {
+		t.Errorf("member, welcome dismissed: popup %q", got)
 	}
 }
 

@@ -451,6 +451,7 @@ func (s *Server) mountPages() {
 		},
 	}
 	pages.csrfToken = csrf.Token
+	pages.cookieSecure = cfg.CookieSecure
 	pages.popups = &earlyPopups{content: s.cms, log: s.log, now: time.Now}
 	pages.overrides, pages.viewed = s.qaOverrides, s.pageViewed
 	pages.pageLoads = s.pageLoads

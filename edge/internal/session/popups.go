@@ -27,3 +27,19 @@ func DismissedPopups(c fiber.Ctx) []string {
 	}
 	return strings.Fields(s)
 }
+
+// PopupVisitCookie marks a visit that has had its popup (docs/shell.md, "Popups"): at
+// most one popup shows per visit, so the next page, written by the edge or shown by
+// the shell, has none. A session cookie: the visit ends when the browser closes. The
+// edge sets it on a page it writes a popup into (MarkPopupVisit), the shell when it
+// shows one itself (shell/src/chrome/popupVisit.ts).
+const PopupVisitCookie = "hh_popup_visit"
+
+// PopupVisit reports whether this visit has had its popup.
+func PopupVisit(c fiber.Ctx) bool { return c.Cookies(PopupVisitCookie) != "" }
+
+// MarkPopupVisit sets the cookie: this response carries the visit's popup. Not
+// HttpOnly, the shell reads it too; it says nothing about the visitor.
+func MarkPopupVisit(c fiber.Ctx, secure bool) {
+	c.Cookie(&fiber.Cookie{Name: PopupVisitCookie, Value: "1", Path: "/", Secure: secure, SameSite: fiber.CookieSameSiteLaxMode, SessionOnly: true})
+}

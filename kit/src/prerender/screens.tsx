@@ -19,7 +19,7 @@ export type PrerenderCondition =
   /** The address has no query string (a search screen whose query fills its form). */
   | 'noQuery'
   /** The visitor has chosen no location (the edge reads the shell's location hint
-   *  cookie): the sign-up's favourite location starts empty. */
+   *  cookie): the sign-up's favorite location starts empty. */
   | 'noLocation'
   /** The edge knows the visitor has placed no order (a new visitor, or the orders hint
    *  cookie the ordering API keeps): the order page starts with the most recent one. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavList, type NavEntry } from './NavItem';
 
 export type FooterLink = NavEntry;
@@ -29,12 +30,29 @@ export const socialLinks = (brand: string) => [
   { label: `${brand} on X`, to: 'https://x.com/henhouse', icon: 'x' },
 ];
 
-const icons: Record<string, string> = {
-  instagram:
-    'M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 8.2a3.2 3.2 0 1 1 0-6.4 3.2 3.2 0 0 1 0 6.4zM17.3 5.5a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4zM12 2c-2.7 0-3 0-4.1.1C4.1 2.3 2.3 4.1 2.1 7.9 2 9 2 9.3 2 12s0 3 .1 4.1c.2 3.8 2 5.6 5.8 5.8 1.1.1 1.4.1 4.1.1s3 0 4.1-.1c3.8-.2 5.6-2 5.8-5.8.1-1.1.1-1.4.1-4.1s0-3-.1-4.1c-.2-3.8-2-5.6-5.8-5.8C15 2 14.7 2 12 2z',
-  facebook:
-    'M22 12a10 10 0 1 0-11.6 9.9v-7H7.9V12h2.5V9.8c0-2.5 1.5-3.9 3.8-3.9 1.1 0 2.2.2 2.2.2v2.5h-1.3c-1.2 0-1.6.8-1.6 1.6V12h2.8l-.4 2.9h-2.3v7A10 10 0 0 0 22 12z',
-  x: 'M17.8 3h3.1l-6.8 7.7 8 10.3h-6.3l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.8 3h6.4l4.4 5.8L17.8 3zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5z',
+// The icons, drawn in currentColor on a 24 × 24 grid. Instagram's is outlined (a rounded
+// square, the lens and the flash): as one filled path its inner shapes filled over the
+// square and it drew as a blank tile.
+const icons: Record<string, ReactNode> = {
+  instagram: (
+    <>
+      <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="17.3" cy="6.7" r="1.3" fill="currentColor" />
+    </>
+  ),
+  facebook: (
+    <path
+      fill="currentColor"
+      d="M22 12a10 10 0 1 0-11.6 9.9v-7H7.9V12h2.5V9.8c0-2.5 1.5-3.9 3.8-3.9 1.1 0 2.2.2 2.2.2v2.5h-1.3c-1.2 0-1.6.8-1.6 1.6V12h2.8l-.4 2.9h-2.3v7A10 10 0 0 0 22 12z"
+    />
+  ),
+  x: (
+    <path
+      fill="currentColor"
+      d="M17.8 3h3.1l-6.8 7.7 8 10.3h-6.3l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.8 3h6.4l4.4 5.8L17.8 3zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5z"
+    />
+  ),
 };
 
 export function Footer({ careersUrl, brandName }: { careersUrl: string; brandName: string }) {
@@ -48,7 +66,7 @@ export function Footer({ careersUrl, brandName }: { careersUrl: string; brandNam
           <li key={s.icon}>
             <a href={s.to} target="_blank" rel="noopener noreferrer" aria-label={s.label}>
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                <path d={icons[s.icon]} fill="currentColor" />
+                {icons[s.icon]}
               </svg>
             </a>
           </li>

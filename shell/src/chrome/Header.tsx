@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { lockScroll } from '@henhouse/kit/ui/scrollLock';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
 import { MobileMenu } from './lazy'; // loaded when the navigation first opens
 import { NavList, type NavEntry } from './NavItem';
+import { cartPending, settleCart, subscribeCart } from '../session/cartHint';
 
 /** mainNav is the header's main navigation, in the order the site shows it. */
 export function mainNav(careersUrl: string): NavEntry[] {
@@ -29,6 +30,14 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
     (n, p) => n + (Number((p as { quantity?: number }).quantity) || 1),
     0,
   );
+
+  // A cart the edge says exists but the page has not read yet: no count, rather than a
+  // wrong 0 (../session/cartHint.ts).
+  const hinted = useSyncExternalStore(subscribeCart, cartPending, () => false);
+  const pending = hinted && !cart;
+  useEffect(() => {
+    if (cart) settleCart();
+  }, [cart]);
 
   // A change of the cart's count is announced wherever it came from (drawer, product, reorder).
   useAnnounce(cart ? `${count} ${count === 1 ? 'item' : 'items'} in your cart.` : null);
@@ -107,10 +116,12 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
                 d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM7.2 14.8h9.9c.8 0 1.4-.4 1.7-1.1L22 6H5.2L4.3 4H1v2h2l3.6 7.6-1.4 2.4c-.7 1.3.3 2.8 1.8 2.8H19v-2H7.4l.8-1.4z"
               />
             </svg>
-            <span className="hh-cart-button__count" aria-hidden="true">
-              {count}
+            <span className="hh-cart-button__count" aria-hidden="true" data-pending={pending ? '' : undefined}>
+              {pending ? '' : count}
             </span>
-            <span className="visually-hidden">Cart, {count === 1 ? '1 item' : `${count} items`}</span>
+            <span className="visually-hidden">
+              {pending ? 'Cart' : `Cart, ${count === 1 ? '1 item' : `${count} items`}`}
+            </span>
           </button>
         </div>
       </div>

@@ -1,9 +1,11 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@henhouse/kit/router';
 import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { newVisit, Popups } from './Popups';
 import { newEarlyPopupPage } from './earlyPopup';
+import { setBootstrap, type Bootstrap, type RouteEntry } from '@henhouse/kit/bootstrap';
+import table from '../../../edge/internal/routes/testdata/routes.json';
 
 const popups = [
   {
@@ -70,6 +72,8 @@ async function mount(at = '/', held: Promise<void> = Promise.resolve()) {
 }
 
 beforeEach(() => {
+  // The site's route table: it says which pages are content pages (./popupVisit.ts).
+  setBootstrap({ routes: table as RouteEntry[], path: '/', status: 200, layout: 'default' } as Bootstrap);
   newVisit();
   newEarlyPopupPage();
   document.getElementById('hh-early-popup')?.remove();
@@ -115,6 +119,53 @@ test('excluded paths show no popup', async () => {
   await mount('/checkout');
   await new Promise((r) => setTimeout(r, 20));
   expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test.each([
+  '/menu/m-louisville',
+  '/menu/m1/product/p1',
+  '/locations',
+  '/gift-cards/buy',
+  '/contact',
+  '/account/signup',
+])('no popup covers the task page %s', async (path) => {
+  await mount(path);
+  await new Promise((r) => setTimeout(r, 20));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('a visit has one popup: it waits for a content page, and the next content page has none', async () => {
+  await mount('/menu/m-louisville');
+  await new Promise((r) => setTimeout(r, 20));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  cleanup();
+  await mount('/');
+  fireEvent.click(
+    within(await screen.findByRole('dialog', { name: 'Welcome to Henhouse' })).getByRole('button', { name: 'Close' }),
+  );
+  expect(document.cookie).toContain('hh_popup_visit=1');
+  cleanup();
+  await mount('/about');
+  await new Promise((r) => setTimeout(r, 20));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  // The next visit (a new browser session) sees the site popup.
+  cleanup();
+  newVisit();
+  await mount('/about');
+  expect(await screen.findByRole('dialog', { name: 'Double points on Tuesdays' })).toBeInTheDocument();
+});
+
+test('a popup meant for guests never shows to a member', async () => {
+  const forGuests = popups.map((p) => ({ ...p, show: 'no-user' }));
+  popups.splice(0, popups.length, ...forGuests);
+  try {
+    useAppStore.getState().set({ token: { provider: 'henhouse-loyalty', version: '1' } });
+    await mount('/');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  } finally {
+    popups.splice(0, popups.length, ...forGuests.map((p) => ({ ...p, show: p.kind === 'site' ? 'all' : 'no-user' })));
+  }
 });
 
 /** The popup as the edge writes it into the page, outside the shell's root. */

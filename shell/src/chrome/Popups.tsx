@@ -4,22 +4,21 @@ import { useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { Dialog } from '@henhouse/kit/ui/Dialog';
 import { ContentButton, type ButtonBlock } from '@henhouse/kit/ui/ContentButton';
-import { choosePopup, readDismissed } from '@henhouse/kit/rules/popups';
+import { choosePopup, popupKey, readDismissed } from '@henhouse/kit/rules/popups';
 import { rememberDismissed } from './dismissals';
+import { markPopupShown, mayShowPopup, newPopupVisit, popupPage } from './popupVisit';
 import { popupContent } from './popupContent';
 import { adoptEarlyPopup, earlyPopupClosed, releaseEarlyPopup, subscribeEarlyPopup } from './earlyPopup';
 
-/** Set once a popup has been dismissed: one popup per visit (page load) is enough. */
-let dismissedThisVisit = false;
-
 /** Tests: start a new visit. */
 export function newVisit() {
-  dismissedThisVisit = false;
+  newPopupVisit();
 }
 
 /** The welcome popup and the site popup (docs/shell.md, "Popups"), driven by content
- *  (GET /api/content/popups), dismissible, and remembered per content version. At most
- *  one popup shows per visit; the next one waits for the next visit. */
+ *  (GET /api/content/popups), dismissible, and remembered per content version. A popup
+ *  shows over a content page only (./popupVisit.ts), and at most one per visit; the
+ *  next one waits for the next visit. */
 export function Popups() {
   const { pathname } = useLocation();
   const signedIn = useAppStore((s) => Boolean(s.token || s.user));
@@ -38,10 +37,16 @@ export function Popups() {
   // The edge's popup closed by the guest, whenever that came: before this render, or
   // between it and its commit (./earlyPopup.ts, subscribeEarlyPopup).
   const closedEarly = useSyncExternalStore(subscribeEarlyPopup, earlyPopupClosed, earlyPopupClosed);
-  const popup = useMemo(
-    () => (dismissedThisVisit || closedEarly || !popups ? null : choosePopup(popups, pathname, signedIn, dismissed)),
-    [popups, pathname, signedIn, dismissed, closedEarly],
-  );
+  const popup = useMemo(() => {
+    if (closedEarly || !popups || !popupPage(pathname)) return null;
+    const p = choosePopup(popups, pathname, signedIn, dismissed);
+    return p && mayShowPopup(popupKey(p)) ? p : null;
+  }, [popups, pathname, signedIn, dismissed, closedEarly]);
+  // Shown: the visit has had its popup. Before the dialog's own effect runs no other
+  // render can choose another.
+  useEffect(() => {
+    if (popup) markPopupShown(popupKey(popup));
+  }, [popup]);
   // The popup the edge wrote into the page (./earlyPopup.ts) goes once the content is
   // here: this effect runs after the Dialog's, which has shown the shell's popup as a
   // modal in its place, so the two swap in one frame; or there is none to show.
@@ -52,7 +57,6 @@ export function Popups() {
   if (!popup) return null;
   const dismiss = () => {
     rememberDismissed(popup);
-    dismissedThisVisit = true;
     setDismissed(readDismissed());
   };
   const button = popup.button as ButtonBlock | undefined;

@@ -1,9 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { storeWith } from '@henhouse/kit/test/harness';
 import { MemoryRouter } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { settleCart } from '../session/cartHint';
 
 const careers = 'https://careers.example';
 
@@ -75,7 +76,48 @@ describe('Header', () => {
   });
 });
 
+describe('Header cart count', () => {
+  afterEach(() => document.documentElement.removeAttribute('data-cart'));
+  it('shows no count, not a 0, while a cart the edge knows of is being read', () => {
+    document.documentElement.setAttribute('data-cart', '');
+    renderHeader();
+    const button = screen.getByRole('button', { name: 'Cart' });
+    expect(button.querySelector('.hh-cart-button__count')).toHaveTextContent('');
+    expect(button.querySelector('.hh-cart-button__count')).toHaveAttribute('data-pending');
+    act(() => useAppStore.getState().set({ cart: { menu_id: 'm1', products: [{ quantity: 2 }] } as never }));
+    expect(
+      screen.getByRole('button', { name: 'Cart, 2 items' }).querySelector('.hh-cart-button__count'),
+    ).toHaveTextContent('2');
+    // The document's mark is gone with it: the first paint's placeholder is over.
+    expect(document.documentElement.hasAttribute('data-cart')).toBe(false);
+  });
+  it('shows 0 once the start-up ends without a cart', () => {
+    document.documentElement.setAttribute('data-cart', '');
+    renderHeader();
+    expect(screen.getByRole('button', { name: 'Cart' })).toBeInTheDocument();
+    act(() => settleCart());
+    expect(
+      screen.getByRole('button', { name: 'Cart, 0 items' }).querySelector('.hh-cart-button__count'),
+    ).toHaveTextContent('0');
+  });
+  it('shows 0 at once for a visitor without a cart', () => {
+    renderHeader();
+    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+  });
+});
+
 describe('Footer', () => {
+  it('draws the Instagram icon as outlines, not one filled tile', () => {
+    render(
+      <MemoryRouter>
+        <Footer careersUrl={careers} brandName="Henhouse" />
+      </MemoryRouter>,
+    );
+    const svg = screen.getByRole('link', { name: 'Henhouse on Instagram' }).querySelector('svg')!;
+    expect(svg.querySelector('rect')).toHaveAttribute('stroke', 'currentColor');
+    expect(svg.querySelectorAll('circle')).toHaveLength(2);
+  });
+
   it('has every entry, Careers in a new tab, and named social icons', () => {
     render(
       <MemoryRouter>

@@ -12,6 +12,7 @@
 // all there is to know then (the page's starter has already written the dismissal to
 // storage and the cookie: afterPopup in edge/internal/page/render.go).
 import { rememberDismissedKey, syncDismissedCookie } from './dismissals';
+import { markPopupShown } from './popupVisit';
 
 /** The id the edge gives the popup it writes into the page. */
 export const EARLY_POPUP_ID = 'hh-early-popup';
@@ -36,6 +37,8 @@ export function adoptEarlyPopup(doc: Document = document): void {
   }
   const el = earlyPopup(doc);
   if (!el) return;
+  // The edge marked the visit when it wrote this popup; it is this page load's.
+  if (el.dataset.popupKey) markPopupShown(el.dataset.popupKey, doc);
   const closed = () => {
     closedEarly = true;
     const key = el.dataset.popupKey;

@@ -1,6 +1,8 @@
 import { configureApi } from '@henhouse/kit/api/client';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { fetchPopupsEarly, newPage, popupContent } from './popupContent';
+import { setBootstrap, type Bootstrap, type RouteEntry } from '@henhouse/kit/bootstrap';
+import table from '../../../edge/internal/routes/testdata/routes.json';
 
 const popups = [
   {
@@ -27,6 +29,8 @@ let fetches = 0;
 const images: string[] = [];
 
 beforeEach(() => {
+  // The site's route table: it says which pages are content pages (./popupVisit.ts).
+  setBootstrap({ routes: table as RouteEntry[], path: '/', status: 200, layout: 'default' } as Bootstrap);
   newPage();
   fetches = 0;
   images.length = 0;

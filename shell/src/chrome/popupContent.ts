@@ -5,7 +5,8 @@
 // popup then shows with that screen, painting whole at once (lazy.tsx, Popups).
 import { getPopups } from '@henhouse/kit/api/content';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { choosePopup, readDismissed } from '@henhouse/kit/rules/popups';
+import { choosePopup, popupKey, readDismissed } from '@henhouse/kit/rules/popups';
+import { mayShowPopup, popupPage } from './popupVisit';
 
 type PopupsAnswer = Awaited<ReturnType<typeof getPopups>>;
 
@@ -21,8 +22,10 @@ export function fetchPopupsEarly(loadCode?: () => Promise<unknown>): Promise<voi
   prepared = early.then(
     async (answer) => {
       const { token, user } = useAppStore.getState();
-      const popup = choosePopup(answer.popups, window.location.pathname, Boolean(token || user), readDismissed());
-      if (!popup) return;
+      const path = window.location.pathname;
+      if (!popupPage(path)) return;
+      const popup = choosePopup(answer.popups, path, Boolean(token || user), readDismissed());
+      if (!popup || !mayShowPopup(popupKey(popup))) return;
       await Promise.all([loadCode?.(), popup.image?.filename && loadImage(popup.image.filename)]);
     },
     // Not handled here: a failure is the popups' own, reported when they take this answer.

@@ -6,6 +6,8 @@ import { screenRendered } from '@henhouse/kit/ui/firstScreen';
 import { POPUP_WAIT_MS, Popups } from './lazy';
 import { newPage } from './popupContent';
 import { newVisit } from './Popups';
+import { setBootstrap, type Bootstrap, type RouteEntry } from '@henhouse/kit/bootstrap';
+import table from '../../../edge/internal/routes/testdata/routes.json';
 
 // When the welcome popup shows: with the first screen once its code and image are here,
 // not only once the browser is idle (which a map or a long list can put off for a while).
@@ -24,6 +26,8 @@ let idle: (() => void)[] = [];
 let loadImage: (() => void)[] = [];
 
 beforeEach(() => {
+  // The site's route table: it says which pages are content pages (./popupVisit.ts).
+  setBootstrap({ routes: table as RouteEntry[], path: '/', status: 200, layout: 'default' } as Bootstrap);
   newPage();
   newVisit();
   idle = [];

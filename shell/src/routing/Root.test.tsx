@@ -88,9 +88,9 @@ describe('a client-side navigation', () => {
     expect(document.activeElement).toBe(h1);
     expect(h1).toHaveTextContent('Page contact');
 
-    // No title in the table: the page heading.
+    // The route table's title.
     act(() => page.el.querySelector<HTMLAnchorElement>('footer a[href="/locations/all"]')!.click());
-    expect(document.title).toBe('Page locations all | Henhouse');
+    expect(document.title).toBe('All Locations | Henhouse');
     expect(document.activeElement).toBe(page.el.querySelector('h1'));
     page.done();
   });

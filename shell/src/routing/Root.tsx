@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { Navigate, useLocation } from '@henhouse/kit/router';
 import type { Bootstrap } from '@henhouse/kit/bootstrap';
 import { documentTitle, pageHeading } from '@henhouse/kit/routing/heading';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { NotFound } from '@henhouse/kit/ui/NotFound';
 import { mountAnnouncer } from '@henhouse/kit/ui/announce';
+import { Toaster } from '@henhouse/kit/ui/toast';
 import { RemoteScreen } from '../federation/RemoteScreen';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { MinimalLayout } from '../layouts/MinimalLayout';
@@ -98,6 +100,10 @@ export function Root({ boot }: { boot: Bootstrap }) {
       </PageErrorBoundary>
       <ForcedSignOut />
       <ErrorDialog />
+      {/* The site's one toaster: a toast any screen raises shows here, above the floating
+          "Order Now" (kit/src/ui/toast.tsx). Outside the root, so the root's first render
+          stays the prerendered chrome's (src/prerender). */}
+      {createPortal(<Toaster />, document.body)}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { reportError } from '@henhouse/kit/api/useLoad';
 import { startUp } from '@henhouse/kit/session/startup';
 import { tokenValid } from '@henhouse/kit/session/token';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { settleCart } from './cartHint';
 
 /** seedSession puts what the edge knows of the session into the store. */
 export function seedSession(boot: Bootstrap): void {
@@ -42,11 +43,13 @@ export function runStartup(boot: Bootstrap, path: string, query: Record<string, 
       reloadLocation: actions.reloadLocation,
       transferCart: actions.transferCart,
     },
-  }).catch((err: unknown) => {
-    // Start-up is best effort: the page works without it; the next action retries.
-    console.warn('start-up', err);
-    return [];
-  });
+  })
+    .catch((err: unknown) => {
+      // Start-up is best effort: the page works without it; the next action retries.
+      console.warn('start-up', err);
+      return [];
+    })
+    .finally(settleCart); // the cart is here, or there is none to wait for
 }
 
 /** reportUnlessSignedOut shows a failure in the error dialog; a 401 only says the member

@@ -2,7 +2,7 @@
 // are tied to the input (aria-invalid, aria-describedby), a password field with a
 // show/hide toggle and its requirements, the form-level alert, a status line, the
 // reCAPTCHA notice and a step heading that takes focus. Their styles (forms.css) come
-// with them; the colours are the kit's tokens (tokens.css, on every page).
+// with them; the colors are the kit's tokens (tokens.css, on every page).
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './forms.css';
 import '../controls/controls.css';
