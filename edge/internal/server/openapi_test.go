@@ -223,6 +223,13 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	line = moved["products"].([]any)[0].(map[string]any)["id"].(string)
 	g.ok("DELETE", "/api/cart/products/"+line, "", 200)
 	g.ok("DELETE", "/api/cart", "", 204)
+	// Undo brings it back; a cart that can no longer come back is refused.
+	if back := g.ok("POST", "/api/cart/restore", `{"cartId":"`+moved["id"].(string)+`"}`, 200)["cart"].(map[string]any); back["id"] != moved["id"] {
+		t.Fatalf("restored %v, cleared %v", back["id"], moved["id"])
+	}
+	g.ok("DELETE", "/api/cart", "", 204)
+	g.ok("POST", "/api/cart/restore", `{"cartId":"c_gone"}`, 410)
+	g.ok("POST", "/api/cart/restore", `{}`, 400)
 	g.ok("POST", "/api/giftcards/balance", `{"number":"6006491234567890","pin":"1234"}`, 200, "X-Bot-Check", g.bot("giftcard"))
 
 	// The generic send, as JSON and as plain text.

@@ -319,6 +319,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cart/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bring back the cart just abandoned
+         * @description The guest's Undo after clearing the cart: the cart `cartId`, abandoned less than 15 seconds ago, comes back as it was (lines, choices, quantities, handoff, time, location, coupon, tip), priced again; rewards stay given back. `410 restore_expired` after that or for another cart; `409 restore_cart_open` when another cart holding items was started since (an empty one is replaced). Asked twice, both answers are the restored cart.
+         */
+        post: operations["restoreCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart/products": {
         parameters: {
             query?: never;
@@ -2094,6 +2114,10 @@ export interface components {
             /** @description Replace an open cart that holds items. */
             replace?: boolean;
         };
+        RestoreCartRequest: {
+            /** @description The id of the cart abandoned. */
+            cartId: string;
+        };
         ModifierInput: {
             id: string;
             /** @description Defaults to 1. */
@@ -3662,6 +3686,23 @@ export interface operations {
                 };
                 content?: never;
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    restoreCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestoreCartRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Cart"];
             default: components["responses"]["Error"];
         };
     };

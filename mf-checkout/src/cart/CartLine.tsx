@@ -39,7 +39,7 @@ export function CartLine({
       setCart(r.cart);
     });
   // A free item from a reward: one of its product at the price the edge set, which
-  // leaves the bag with its reward (its points come back).
+  // leaves the cart with its reward (its points come back).
   const reward = line.reward;
   const giveBack = () =>
     run(async () => {
@@ -66,55 +66,57 @@ export function CartLine({
           {note}
         </p>
       ))}
-      {editable && !line.catering && !reward && (
-        <Link
-          className="hh-cart__line-edit"
-          to={`/menu/${encodeURIComponent(menuId)}/product/${encodeURIComponent(line.product_id)}?line=${encodeURIComponent(line.id)}`}
-          onClick={onEdit}
-          aria-label={`Edit ${line.data.name}`}
-        >
-          Edit
-        </Link>
-      )}
-      {reward ? (
-        <div>
-          <button
-            type="button"
-            className="hh-link-button hh-cart__remove-reward"
-            disabled={busy}
-            onClick={removeReward ?? giveBack}
-            aria-label={`Remove ${reward.label}`}
-            aria-describedby={rewardError ? `cart-line-error-${line.id}` : undefined}
+      <div className="hh-cart__line-actions">
+        {editable && !line.catering && !reward && (
+          <Link
+            className="hh-cart__line-edit"
+            to={`/menu/${encodeURIComponent(menuId)}/product/${encodeURIComponent(line.product_id)}?line=${encodeURIComponent(line.id)}`}
+            onClick={onEdit}
+            aria-label={`Edit ${line.data.name}`}
           >
-            Remove
-          </button>
-          {rewardError && (
-            <p id={`cart-line-error-${line.id}`} role="alert" className="hh-cart-rewards__error">
-              {rewardError}
-            </p>
-          )}
-        </div>
-      ) : (
-        <div className="hh-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => change(line.quantity - 1)}
-            aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
-          >
-            −
-          </button>
-          <span>{line.quantity}</span>
-          <button
-            type="button"
-            disabled={busy || line.quantity >= 99}
-            onClick={() => change(line.quantity + 1)}
-            aria-label={`One more ${line.data.name}`}
-          >
-            +
-          </button>
-        </div>
-      )}
+            Edit
+          </Link>
+        )}
+        {reward ? (
+          <div>
+            <button
+              type="button"
+              className="hh-link-button hh-cart__remove-reward"
+              disabled={busy}
+              onClick={removeReward ?? giveBack}
+              aria-label={`Remove ${reward.label}`}
+              aria-describedby={rewardError ? `cart-line-error-${line.id}` : undefined}
+            >
+              Remove
+            </button>
+            {rewardError && (
+              <p id={`cart-line-error-${line.id}`} role="alert" className="hh-cart-rewards__error">
+                {rewardError}
+              </p>
+            )}
+          </div>
+        ) : (
+          <div className="hh-cart-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => change(line.quantity - 1)}
+              aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
+            >
+              −
+            </button>
+            <span>{line.quantity}</span>
+            <button
+              type="button"
+              disabled={busy || line.quantity >= 99}
+              onClick={() => change(line.quantity + 1)}
+              aria-label={`One more ${line.data.name}`}
+            >
+              +
+            </button>
+          </div>
+        )}
+      </div>
     </li>
   );
 }

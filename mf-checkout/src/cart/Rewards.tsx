@@ -84,7 +84,7 @@ export interface AppliedLine {
 
 /**
  * appliedRewards: the cart's discounts of kind reward, and any reward the cart lists
- * without one, except free items: those are lines of the bag (with their own "Remove").
+ * without one, except free items: those are lines of the cart (with their own "Remove").
  */
 export function appliedRewards(cart: Cart): AppliedLine[] {
   const asLine = new Set(cart.products.map((l) => l.reward?.id).filter(Boolean));

@@ -33,36 +33,39 @@ const times = {
 
 beforeEach(resetStore);
 
-test('ASAP, Later, or a date and time; the earliest time is shown and full times are not offered', async () => {
+const names = (group: HTMLElement) =>
+  within(group)
+    .getAllByRole('radio')
+    .map(
+      (r) =>
+        r.getAttribute('aria-labelledby') && document.getElementById(r.getAttribute('aria-labelledby')!)?.textContent,
+    );
+
+test('ASAP, Later, or a date and time as kit choices; days and times as chips; full times are not offered', async () => {
   const api = mockApi({
     'GET /cart/times': { body: times },
     'PUT /cart/time': ({ body }) => ({ body: { cart: { ...cart, time: body } } }),
   });
   const u = setupUser();
-  mount(() => <TimeSelector cart={cart} />, '/');
+  const { container } = mount(() => <TimeSelector cart={cart} />, '/');
   expect(await screen.findByText('Earliest available:')).toHaveTextContent('Earliest available: 12:20 PM');
   expect(screen.getByRole('radio', { name: 'ASAP' })).toBeChecked();
   await u.click(screen.getByRole('radio', { name: 'Later' }));
-  const time = screen.getByLabelText('Select Time');
-  expect(
-    within(time)
-      .getAllByRole('option')
-      .map((o) => o.textContent),
-  ).toEqual(['Choose a time', '12:45 PM']);
+  expect(names(screen.getByRole('group', { name: 'Select Time' }))).toEqual(['12:45 PM']);
   await u.click(screen.getByRole('radio', { name: 'Select date and time' }));
-  expect(
-    within(screen.getByLabelText('Select Date'))
-      .getAllByRole('option')
-      .map((o) => o.textContent),
-  ).toEqual(['Today', 'Wed, Jan 16']);
-  await u.selectOptions(screen.getByLabelText('Select Date'), '2030-01-16');
-  expect(screen.getByRole('option', { name: 'Wed 11:00 AM' })).toBeInTheDocument();
-  await u.selectOptions(screen.getByLabelText('Select Time'), '2030-01-16T16:00:00Z');
+  expect(names(screen.getByRole('group', { name: 'Select Date' }))).toEqual(['Today', 'Wed, Jan 16']);
+  await u.click(screen.getByRole('radio', { name: 'Wed, Jan 16' }));
+  expect(names(screen.getByRole('group', { name: 'Select Time' }))).toEqual(['Wed 11:00 AM']);
+  await u.click(screen.getByRole('radio', { name: 'Wed 11:00 AM' }));
   await waitFor(() => expect(api.to('PUT /cart/time')).toHaveLength(1));
   expect(api.to('PUT /cart/time')[0].body).toEqual({ mode: 'advance', at: '2030-01-16T16:00:00Z' });
+  // Every choice is a kit control: no bare radio and no select.
+  expect(container.querySelectorAll('select')).toHaveLength(0);
+  for (const r of container.querySelectorAll('input[type=radio]'))
+    expect(r.closest('[data-hh-control]')).not.toBeNull();
 });
 
-test('at night the times name their day, ASAP and Later are not offered, and a notice says why', async () => {
+test('at night the times name their day, ASAP and Later are not offered, and each says why', async () => {
   const night = {
     ...times,
     asap_available: false,
@@ -81,11 +84,9 @@ test('at night the times name their day, ASAP and Later are not offered, and a n
   expect(asap).toBeDisabled();
   expect(asap).not.toBeChecked();
   expect(asap).toHaveAccessibleDescription(night.notice);
-  expect(screen.getByRole('radio', { name: 'Later' })).toBeDisabled();
+  const later = screen.getByRole('radio', { name: 'Later' });
+  expect(later).toBeDisabled();
+  expect(later).toHaveAccessibleDescription('No more times today. Select date and time instead.');
   await u.click(screen.getByRole('radio', { name: 'Select date and time' }));
-  expect(
-    within(screen.getByLabelText('Select Time'))
-      .getAllByRole('option')
-      .map((o) => o.textContent),
-  ).toEqual(['Choose a time', 'Wed 11:00 AM']);
+  expect(names(screen.getByRole('group', { name: 'Select Time' }))).toEqual(['Wed 11:00 AM']);
 });

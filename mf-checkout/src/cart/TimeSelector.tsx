@@ -4,6 +4,7 @@ import { cartTimes, setTime } from '@henhouse/kit/api/cart';
 import type { Cart, TimeWanted } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { Chips, Segmented } from '@henhouse/kit/ui/controls/choices';
 
 type Mode = TimeWanted['mode'];
 
@@ -48,88 +49,67 @@ export function TimeSelector({ cart }: { cart: Cart }) {
   if (opts.status === 'loading') return <p role="status">Loading times…</p>;
   if (!data) return <p role="alert">{opts.error?.message}</p>;
 
+  const asapWhyNot = data.asap_available
+    ? undefined
+    : (data.notice ?? "ASAP isn't available: the restaurant is closed right now.");
+  const modes = [
+    { value: 'asap' as const, label: 'ASAP', disabled: !data.asap_available, hint: asapWhyNot },
+    {
+      value: 'later' as const,
+      label: 'Later',
+      disabled: !data.later_available,
+      hint: data.later_available ? undefined : 'No more times today. Select date and time instead.',
+    },
+    { value: 'advance' as const, label: 'Select date and time' },
+  ];
+  // A mode the edge does not offer now is not shown as chosen.
+  const shown = modes.find((m) => m.value === mode && !m.disabled)?.value ?? null;
+  const chosenAt = cart.time.at && slots.some((s) => s.at === cart.time.at) ? cart.time.at : null;
+
   return (
     <div className="hh-time">
       <p className="hh-time__earliest">
         Earliest available: <strong>{data.earliest_label}</strong>
       </p>
-      <fieldset className="hh-choice-group">
-        <legend className="visually-hidden">When you want your order</legend>
-        <label className="hh-choice">
-          <input
-            type="radio"
-            name={`${id}-t`}
-            checked={mode === 'asap' && data.asap_available}
-            disabled={!data.asap_available}
-            aria-describedby={data.asap_available ? undefined : `${id}-asap`}
-            onChange={() => {
-              setMode('asap');
-              void save({ mode: 'asap' });
-            }}
-          />
-          ASAP
-        </label>
-        <label className="hh-choice">
-          <input
-            type="radio"
-            name={`${id}-t`}
-            checked={mode === 'later' && data.later_available}
-            disabled={!data.later_available}
-            aria-describedby={data.later_available ? undefined : `${id}-later`}
-            onChange={() => setMode('later')}
-          />
-          Later
-        </label>
-        <label className="hh-choice">
-          <input type="radio" name={`${id}-t`} checked={mode === 'advance'} onChange={() => setMode('advance')} />
-          Select date and time
-        </label>
-      </fieldset>
-      {!data.asap_available && (
-        <p id={`${id}-asap`} className="hh-note">
-          {data.notice ?? "ASAP isn't available: the restaurant is closed right now."}
-        </p>
-      )}
-      {!data.later_available && (
-        <p id={`${id}-later`} className="hh-note">
-          No more times today. Select date and time instead.
-        </p>
-      )}
+      <Segmented<Mode>
+        legend="When you want your order"
+        legendHidden
+        name={`${id}-t`}
+        value={shown}
+        size="lg"
+        options={modes}
+        onChange={(m) => {
+          setMode(m);
+          if (m === 'asap') void save({ mode: 'asap' });
+        }}
+      />
       {(mode === 'advance' || (mode === 'later' && data.later_available)) && (
         <div className="hh-time__pickers">
           {mode === 'advance' && (
-            <div className="hh-field">
-              <label htmlFor={`${id}-date`}>Select Date</label>
-              <select id={`${id}-date`} value={date} onChange={(e) => setDate(e.target.value)}>
-                {data.days.map((d) => (
-                  <option key={d.date} value={d.date}>
-                    {d.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Chips<string>
+              legend="Select Date"
+              name={`${id}-date`}
+              value={date || null}
+              options={data.days.map((d) => ({ value: d.date, label: d.label }))}
+              onChange={setDate}
+            />
           )}
-          <div className="hh-field">
-            <label htmlFor={`${id}-time`}>Select Time</label>
-            <select
-              id={`${id}-time`}
-              aria-describedby={`${id}-hold`}
-              value={cart.time.at ?? ''}
-              onChange={(e) => e.target.value && void save({ mode, at: e.target.value })}
-            >
-              <option value="">Choose a time</option>
-              {slots.map((s) => (
-                <option key={s.at} value={s.at}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-            {/* Times are not held (docs/checkout.md, "Time slots"): the rule is said here. */}
-            <p id={`${id}-hold`} className="hh-field-hint">
-              A time is not held for you until you place your order. If it fills up first, we show you the next free
-              times.
-            </p>
-          </div>
+          {slots.length > 0 ? (
+            <Chips<string>
+              legend="Select Time"
+              name={`${id}-time`}
+              value={chosenAt}
+              options={slots.map((s) => ({ value: s.at, label: s.label }))}
+              onChange={(at) => void save({ mode, at })}
+            />
+          ) : (
+            <p className="hh-note">No times left on this day. Choose another day.</p>
+          )}
+          {/* Times are not held (docs/checkout.md, "Time slots"): the rule is said here. */}
+          <p className="hh-field-hint">
+            A time is not held for you until you place your order. If it fills up first, we show you the next free
+            times.
+          </p>
         </div>
       )}
       {error && (

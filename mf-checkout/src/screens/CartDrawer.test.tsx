@@ -1,10 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { setBootstrap } from '@henhouse/kit/bootstrap';
 import type { Cart, Members, RedeemResult, SignedIn } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { louisville } from '@henhouse/kit/locations/test/fixtures';
 import { apiError, deferred, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
 import { real } from '../test/recorded';
+import { Toaster } from '@henhouse/kit/ui/toast';
 import CartDrawer from './CartDrawer';
 
 // What a redeem or remove did is said through the site's polite live region (kit/src/ui/announce.ts).
@@ -47,8 +48,8 @@ const open = async (u: ReturnType<typeof setupUser>) => {
 };
 const totals = () => document.querySelector('dl.hh-cart__totals') as HTMLElement;
 const row = (label: string) => within(totals()).getByText(label, { selector: 'dt' }).parentElement!;
-/** bagLine is the line of the bag that a free-item reward put there, by its label. */
-const bagLine = (label: string) => screen.getByText(label, { selector: '.hh-cart__line-reward' }).closest('li')!;
+/** rewardLine is the line of the cart that a free-item reward put there, by its label. */
+const rewardLine = (label: string) => screen.getByText(label, { selector: '.hh-cart__line-reward' }).closest('li')!;
 
 beforeEach(() => {
   resetStore();
@@ -169,7 +170,7 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
 
     // The bag: the biscuit itself at $0.00, marked as the reward, with "Remove"; the
     // totals as the edge priced them (nothing off: the biscuit is free).
-    const line = bagLine('Free Buttermilk Biscuit — Reward');
+    const line = rewardLine('Free Buttermilk Biscuit — Reward');
     expect(line).toHaveTextContent('Buttermilk Biscuit');
     expect(line).toHaveTextContent('$0.00');
     expect(within(line).getByRole('button', { name: 'Remove Free Buttermilk Biscuit — Reward' })).toBeEnabled();
@@ -200,7 +201,7 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     await u.click(screen.getByRole('button', { name: 'Redeem Welcome Biscuit' }));
     await waitFor(() => expect(rewardsStatus()).toHaveTextContent('Welcome Biscuit added to your order'));
     expect(api.to('POST /rewards/offers/welcome/redeem')).toHaveLength(1);
-    expect(bagLine('Welcome Biscuit — Reward')).toHaveTextContent('$0.00');
+    expect(rewardLine('Welcome Biscuit — Reward')).toHaveTextContent('$0.00');
     expect(screen.getByText('Welcome Biscuit', { selector: '.hh-cart-rewards__name' }).closest('li')).toHaveTextContent(
       'In your order',
     );
@@ -276,7 +277,7 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     await u.click(remove);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This reward was already used on an order.');
-    expect(bagLine('Free Buttermilk Biscuit — Reward')).toContainElement(alert);
+    expect(rewardLine('Free Buttermilk Biscuit — Reward')).toContainElement(alert);
     expect(remove).toBeEnabled();
     expect(useAppStore.getState().members?.points).toBe(900);
   });
@@ -300,7 +301,7 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
       'DELETE /rewards/redemptions/rd_1',
       'POST /rewards/free-biscuit/redeem',
     ]);
-    expect(bagLine('Free Buttermilk Biscuit — Reward')).toHaveTextContent('$0.00');
+    expect(rewardLine('Free Buttermilk Biscuit — Reward')).toHaveTextContent('$0.00');
     expect(useAppStore.getState().members?.points).toBe(900);
   });
 });
@@ -513,7 +514,104 @@ describe('cart drawer: what stops the order', () => {
     const api = edge();
     drawer();
     expect(screen.getByText(short)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Checkout' })).toHaveAccessibleDescription(short);
+    expect(screen.getByRole('button', { name: /^Checkout · \$/ })).toHaveAccessibleDescription(short);
     await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
+  });
+});
+
+describe('cart drawer: clearing the cart, with Undo', () => {
+  it('abandons the cart and closes the drawer, then Undo brings the same cart back from the edge', async () => {
+    const was = cart();
+    useAppStore.getState().set({ cart: was, ui: { ...useAppStore.getState().ui, cartOpen: true } });
+    const api = edge({
+      'DELETE /cart': { status: 204 },
+      'POST /cart/restore': { body: { cart: was } },
+    });
+    const u = setupUser();
+    render(<Toaster />);
+    drawer();
+    await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
+    await u.click(screen.getByRole('button', { name: /Clear (All )?Items/ }));
+    await waitFor(() => expect(api.to('DELETE /cart')).toHaveLength(1));
+    expect(useAppStore.getState().ui.cartOpen).toBe(false);
+    expect(useAppStore.getState().cart).toBeNull();
+    expect(await screen.findByText('Cart cleared')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(api.to('POST /cart/restore')).toHaveLength(1));
+    expect(api.to('POST /cart/restore')[0].body).toEqual({ cartId: was.id });
+    await waitFor(() => expect(useAppStore.getState().cart?.id).toBe(was.id));
+    expect(useAppStore.getState().cart?.products).toHaveLength(was.products.length);
+  });
+
+  it('says in the edge’s words when the cart can no longer come back', async () => {
+    useAppStore.getState().set({ cart: cart() });
+    const msg = 'This cart can no longer be brought back. Add the items again from the menu.';
+    edge({
+      'DELETE /cart': { status: 204 },
+      'POST /cart/restore': apiError(410, 'restore_expired', msg),
+    });
+    const u = setupUser();
+    render(<Toaster />);
+    drawer();
+    await u.click(screen.getByRole('button', { name: /Clear (All )?Items/ }));
+    await u.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(msg)).toBeInTheDocument();
+    expect(useAppStore.getState().cart).toBeNull();
+  });
+});
+
+describe('cart drawer: no false empty state', () => {
+  it('shows the cart’s shape, not "Your cart is empty", until the edge answers for a visitor with a cart', async () => {
+    setBootstrap({ session: { signedIn: false, forcedSignOut: false, hasCart: true } } as never);
+    const later = deferred();
+    edge({ 'GET /cart': later.handler });
+    drawer();
+    expect(screen.queryByText('Your cart is empty.')).not.toBeInTheDocument();
+    expect(screen.getByText('Loading your cart…')).toBeInTheDocument();
+    await act(async () => later.send({ body: { cart: cart() } }));
+    expect(await screen.findByRole('button', { name: /^Checkout · \$/ })).toBeInTheDocument();
+    setBootstrap(null);
+  });
+
+  it('shows "Your cart is empty" at once when the edge said there is no cart', async () => {
+    setBootstrap({ session: { signedIn: false, forcedSignOut: false, hasCart: false } } as never);
+    edge({ 'GET /cart': { body: { cart: null } } });
+    drawer();
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
+    setBootstrap(null);
+  });
+});
+
+describe('cart drawer: Checkout and the upsell step', () => {
+  it('Checkout shows the total; suggestions show picture and price and are added in place', async () => {
+    const c = cart();
+    useAppStore.getState().set({ cart: c });
+    const side = { id: 'side-fries', name: 'Fries', price_cents: 349, image: '/static/img/products/fries.webp' };
+    const suggestions = Object.fromEntries(
+      [...new Set(c.products.map((p) => p.product_id))].map((id) => [
+        `GET /menus/${c.menu_id}/products/${id}`,
+        { body: { product: {}, upsells: [side] } },
+      ]),
+    );
+    const api = edge({
+      ...suggestions,
+      'POST /cart/products': { body: { cart: { ...c, item_count: c.item_count + 1 } } },
+    });
+    const u = setupUser();
+    drawer();
+    const checkout = screen.getByRole('button', { name: /^Checkout · \$/ });
+    expect(checkout).toHaveTextContent(`Checkout · $${(c.totals.total_cents / 100).toFixed(2)}`);
+    await u.click(checkout);
+    expect(await screen.findByRole('heading', { name: 'Complete Your Order' })).toBeInTheDocument();
+    const card = screen.getByText('Fries').closest('li')!;
+    expect(within(card).getByText('$3.49')).toBeInTheDocument();
+    expect(card.querySelector('img')).toHaveAttribute('src', side.image);
+    expect(screen.getByRole('button', { name: 'Previous suggestions' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next suggestions' })).toBeInTheDocument();
+    await u.click(within(card).getByRole('button', { name: 'Add Fries' }));
+    await waitFor(() => expect(api.to('POST /cart/products')).toHaveLength(1));
+    expect(await within(card).findByRole('button', { name: 'Fries added' })).toHaveTextContent('Added ✓');
+    expect(useAppStore.getState().cart?.item_count).toBe(c.item_count + 1);
+    expect(screen.getByRole('heading', { name: 'Complete Your Order' })).toBeInTheDocument();
   });
 });

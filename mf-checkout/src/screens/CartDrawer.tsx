@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
@@ -6,6 +6,9 @@ import { ApiError } from '@henhouse/kit/api/client';
 import { addProduct } from '@henhouse/kit/api/cart';
 import { getProduct } from '@henhouse/kit/api/menu';
 import type { Cart, Product } from '@henhouse/kit/api/types';
+import { readBootstrap } from '@henhouse/kit/bootstrap';
+import { money } from '@henhouse/kit/format';
+import { Button } from '@henhouse/kit/ui/controls/Button';
 import { reportError } from '@henhouse/kit/api/useLoad';
 import { LocationCard } from '@henhouse/kit/locations/LocationCard';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -14,6 +17,7 @@ import { TimeSelector } from '../cart/TimeSelector';
 import { CartLine as Line } from '../cart/CartLine';
 import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Rewards';
 import { CartTotals } from '../cart/Totals';
+import { clearCart } from '../cart/clear';
 import '../cart/cart.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
 
@@ -27,10 +31,16 @@ export default function CartDrawer(_props: ScreenProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { rewards, refs } = useCartRewards();
+  // Whether the cart is known: until the edge answers, a visitor the page's bootstrap
+  // says has a cart sees the cart's shape, never "Your cart is empty" or a 0 count.
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     // What the server has now; a failure shows in the drawer.
-    actions.getCart().catch((e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
+    actions
+      .getCart()
+      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : String(e)))
+      .finally(() => setLoaded(true));
   }, []);
 
   const close = () => setUi({ cartOpen: false });
@@ -50,6 +60,21 @@ export default function CartDrawer(_props: ScreenProps) {
     }
   };
   const setCart = (c: Cart) => useAppStore.getState().set({ cart: c });
+
+  if (!loaded && !error && !cart?.products.length && (cart !== null || !!readBootstrap().session?.hasCart)) {
+    return (
+      <div className="hh-cart" data-screen="mf-checkout/CartDrawer" aria-busy="true">
+        <p role="status" className="visually-hidden">
+          Loading your cart…
+        </p>
+        <div className="hh-cart-skeleton" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </div>
+      </div>
+    );
+  }
 
   if (!cart || cart.products.length === 0) {
     return (
@@ -85,12 +110,8 @@ export default function CartDrawer(_props: ScreenProps) {
             type="button"
             className="hh-link-button"
             disabled={busy}
-            onClick={() =>
-              run(async () => {
-                await actions.abandonCart(); // abandons the cart, then closes the drawer
-                close();
-              })
-            }
+            // Abandons the cart, then closes the drawer; a toast offers Undo.
+            onClick={() => run(() => clearCart(cart, close))}
           >
             <span className="hh-only-desktop">Clear All Items</span>
             <span className="hh-only-mobile">Clear Items</span>
@@ -149,32 +170,36 @@ export default function CartDrawer(_props: ScreenProps) {
       )}
       {/* What the edge says stops the order (the delivery minimum), shown as soon as it
           stands: the guest can still go on to checkout, where Place order says it too. */}
-      {cart.blocking?.length ? (
-        <div id="cart-blocking" className="hh-note">
-          {cart.blocking.map((b) => (
-            <p key={b.code}>{b.message}</p>
-          ))}
-        </div>
-      ) : null}
-      <button
-        type="button"
-        className="hh-button hh-button--primary hh-button--full"
-        aria-describedby={cart.blocking?.length ? 'cart-blocking' : undefined}
-        onClick={() => setStep('upsell')}
-      >
-        Checkout
-      </button>
+      <div className="hh-cart__checkout">
+        {cart.blocking?.length ? (
+          <div id="cart-blocking" className="hh-note">
+            {cart.blocking.map((b) => (
+              <p key={b.code}>{b.message}</p>
+            ))}
+          </div>
+        ) : null}
+        <Button
+          variant="primary"
+          size="lg"
+          full
+          aria-describedby={cart.blocking?.length ? 'cart-blocking' : undefined}
+          onClick={() => setStep('upsell')}
+        >
+          Checkout · {money(cart.totals.total_cents)}
+        </Button>
+      </div>
     </div>
   );
 }
 
-/** The upsell step "Complete Your Order": suggestions from the cart's products, with
+/** The upsell step "Complete Your Order": suggestions from the cart's products in a row,
+ *  each with its picture and price, added in place (the button becomes "Added ✓"), with
  *  left and right arrows and "Back to Menu". */
 function UpsellStep({ cart, onBack, onDone }: { cart: Cart; onBack: () => void; onDone: () => void }) {
   const [items, setItems] = useState<Product[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [i, setI] = useState(0);
   const [added, setAdded] = useState<string[]>([]);
+  const [adding, setAdding] = useState<string | null>(null);
   useEffect(() => {
     const inCart = new Set(cart.products.map((p) => p.product_id));
     const ids = [...new Set(cart.products.map((p) => p.product_id))].slice(0, 5);
@@ -204,73 +229,83 @@ function UpsellStep({ cart, onBack, onDone }: { cart: Cart; onBack: () => void; 
     // reloading then would reshuffle the list under the guest's arrows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const item = items?.[i];
-  useAnnounce(item ? `Suggestion: ${item.name}.` : null);
+  const list = useRef<HTMLUListElement>(null);
+  const [edge, setEdge] = useState({ start: true, end: false });
+  // The arrows say whether there is more to either side of the row.
+  const measure = () => {
+    const el = list.current;
+    if (el) setEdge({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+  };
+  useEffect(measure, [items]);
+  const scroll = (dir: 1 | -1) => {
+    const el = list.current;
+    const card = el?.querySelector('li');
+    el?.scrollBy({ left: dir * (card ? card.getBoundingClientRect().width + 12 : el.clientWidth), behavior: 'smooth' });
+  };
+  const add = async (item: Product) => {
+    setError(null);
+    setAdding(item.id);
+    try {
+      const r = await addProduct(item.id);
+      useAppStore.getState().set({ cart: r.cart });
+      setAdded((a) => [...a, item.id]);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setAdding(null);
+    }
+  };
+  useAnnounce(
+    added.length ? `${items?.find((x) => x.id === added[added.length - 1])?.name} added to your cart.` : null,
+  );
   if (!items) return <p role="status">Loading suggestions…</p>;
   return (
     <section className="hh-upsell" aria-labelledby="upsell-title" data-screen="mf-checkout/CartDrawer">
       <h3 id="upsell-title" className="hh-cart__section-title">
         Complete Your Order
       </h3>
-      {item && (
-        <div className="hh-upsell__card">
-          <img src={item.image || '/static/img/products/placeholder.webp'} alt="" width={120} height={90} />
-          <p className="hh-upsell__name">{item.name}</p>
-          <p>{item.description}</p>
-          <button
-            type="button"
-            className="hh-button hh-button--secondary"
-            disabled={added.includes(item.id)}
-            onClick={async () => {
-              setError(null);
-              try {
-                const r = await addProduct(item.id);
-                useAppStore.getState().set({ cart: r.cart });
-                setAdded((a) => [...a, item.id]);
-              } catch (e) {
-                setError(e instanceof ApiError ? e.message : String(e));
-              }
-            }}
-          >
-            {added.includes(item.id) ? 'Added' : 'Add'}
-          </button>
-        </div>
-      )}
+      <ul className="hh-upsell__list" ref={list} onScroll={measure}>
+        {items.map((item) => {
+          const done = added.includes(item.id);
+          return (
+            <li key={item.id} className="hh-upsell__card">
+              <img src={item.image || '/static/img/products/placeholder.webp'} alt="" width={120} height={90} />
+              <div>
+                <p className="hh-upsell__name">{item.name}</p>
+                <p className="hh-upsell__price">{money(item.price_cents)}</p>
+                <Button
+                  variant={done ? 'ghost' : 'secondary'}
+                  aria-label={done ? `${item.name} added` : `Add ${item.name}`}
+                  aria-disabled={done || adding !== null || undefined}
+                  onClick={() => !done && adding === null && void add(item)}
+                >
+                  {done ? 'Added ✓' : adding === item.id ? 'Adding…' : 'Add'}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
       {error && (
         <p role="alert" className="hh-field__error">
           {error}
         </p>
       )}
       <div className="hh-upsell__nav">
-        <button
-          type="button"
-          className="hh-icon-button"
-          aria-label="Previous suggestion"
-          disabled={i === 0}
-          onClick={() => setI(i - 1)}
-        >
-          ←
-        </button>
-        <span>
-          {i + 1} of {items.length}
-        </span>
-        <button
-          type="button"
-          className="hh-icon-button"
-          aria-label="Next suggestion"
-          disabled={i >= items.length - 1}
-          onClick={() => setI(i + 1)}
-        >
-          →
-        </button>
+        <Button variant="secondary" aria-label="Previous suggestions" disabled={edge.start} onClick={() => scroll(-1)}>
+          <span aria-hidden="true">←</span>
+        </Button>
+        <Button variant="secondary" aria-label="Next suggestions" disabled={edge.end} onClick={() => scroll(1)}>
+          <span aria-hidden="true">→</span>
+        </Button>
       </div>
       <div className="hh-upsell__actions">
-        <button type="button" className="hh-link-button" onClick={onBack}>
+        <Button variant="ghost" onClick={onBack}>
           Back to Menu
-        </button>
-        <button type="button" className="hh-button hh-button--primary" onClick={onDone}>
-          Continue to Checkout
-        </button>
+        </Button>
+        <Button variant="primary" onClick={onDone}>
+          Checkout · {money(cart.totals.total_cents)}
+        </Button>
       </div>
     </section>
   );

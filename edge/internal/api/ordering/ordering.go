@@ -156,6 +156,7 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Get("/cart/times", a.cartTimes)
 	r.Post("/cart", a.createCart)
 	r.Delete("/cart", a.abandon)
+	r.Post("/cart/restore", a.restore)
 	r.Post("/cart/products", a.addProduct)
 	r.Post("/cart/transfer", a.transfer)
 	a.mountCartChanges(r)
@@ -524,6 +525,31 @@ func (a *api) abandon(c fiber.Ctx) error {
 	}
 	session.SetCartHint(c, false)
 	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// POST /cart/restore {cartId}: brings back the cart abandoned moments ago (the
+// guest's Undo); the rule is the provider's RestoreCart.
+func (a *api) restore(c fiber.Ctx) error {
+	var in struct {
+		CartID string `json:"cartId"`
+	}
+	if err := httpx.Decode(c, &in); err != nil {
+		return err
+	}
+	if in.CartID == "" {
+		return fault.New(fault.Invalid, "invalid", "Say which cart to bring back.").Field("cartId", "required")
+	}
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	cart, err := a.p.RestoreCart(c.Context(), o, in.CartID)
+	if err != nil {
+		return err
+	}
+	session.SetCartHint(c, true)
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	return c.JSON(cartAnswer{Cart: &cart})
 }
 
 func (a *api) addProduct(c fiber.Ctx) error {

@@ -744,6 +744,11 @@ type Provider interface {
 	// there was none), so that the rewards in it can be given back. While the cart is
 	// being submitted it is refused (409 order_in_progress).
 	AbandonCart(ctx context.Context, owner string) (Cart, error)
+	// RestoreCart brings back the owner's cart cartID abandoned moments ago (the
+	// guest's Undo), when no other cart holds items: 410 restore_expired once it can
+	// no longer come back, 409 restore_cart_open over another cart. Rewards stay
+	// given back.
+	RestoreCart(ctx context.Context, owner, cartID string) (Cart, error)
 	// MoveCart hands the cart of one owner to another (the native app's cart to its
 	// webview), replacing any cart the new owner had. NotFound when from has none.
 	MoveCart(ctx context.Context, from, to string) (Cart, error)

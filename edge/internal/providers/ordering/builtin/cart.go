@@ -56,7 +56,7 @@ func newID(prefix string) string {
 	return prefix + base64.RawURLEncoding.EncodeToString(b)
 }
 
-var errNoCart = fault.New(fault.NotFound, "cart_not_found", "Your bag is empty.")
+var errNoCart = fault.New(fault.NotFound, "cart_not_found", "Your cart is empty.")
 
 func (p *Provider) load(ctx context.Context, owner string) (ordering.Cart, []byte, error) {
 	if owner == "" {
@@ -104,7 +104,7 @@ func (p *Provider) save(ctx context.Context, owner string, c *ordering.Cart) err
 //
 // A change starts from the cart this edge last read or wrote (recentCarts), so it is
 // usually one round trip to Redis. That cart may be out of date; a rule it breaks
-// (a line that is not there, a full bag) is checked again on the cart read from Redis
+// (a line that is not there, a full cart) is checked again on the cart read from Redis
 // before it is answered.
 func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error) (ordering.Cart, error) {
 	if owner == "" {
@@ -175,7 +175,7 @@ func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering
 		p.recent.put(owner, string(raw), &c)
 		return c, nil
 	}
-	return ordering.Cart{}, fault.New(fault.Conflict, "cart_busy", "Your bag changed while we were updating it. Please try again.")
+	return ordering.Cart{}, fault.New(fault.Conflict, "cart_busy", "Your cart changed while we were updating it. Please try again.")
 }
 
 func (p *Provider) cartContext(c *ordering.Cart) (*ordering.Location, *menuIndex, error) {
@@ -211,7 +211,7 @@ func (p *Provider) CreateCart(ctx context.Context, owner, menuID, locationID str
 // errCartOpen refuses to start a cart over one that holds items: what the guest
 // chose is not thrown away by a stray request (a second tab, a retried call). The
 // guest starts over by saying so (replace).
-var errCartOpen = fault.New(fault.Conflict, "cart_open", "You already have a bag with items in it. Keep ordering from it, or start a new one to replace it.")
+var errCartOpen = fault.New(fault.Conflict, "cart_open", "You already have a cart with items in it. Keep ordering from it, or start a new one to replace it.")
 
 // StartCart starts a new cart for menuID. An open cart with nothing in it is
 // replaced; one holding items only when replace is set (else 409 cart_open).
@@ -527,7 +527,7 @@ func (p *Provider) AddProduct(ctx context.Context, owner string, in ordering.Lin
 			}
 		}
 		if len(c.Products) >= MaxLines {
-			return fault.New(fault.Rule, "cart_full", "Your bag can hold %d different items. Check out or remove something first.", MaxLines)
+			return fault.New(fault.Rule, "cart_full", "Your cart can hold %d different items. Check out or remove something first.", MaxLines)
 		}
 		line.ID = newID("l_")
 		c.Products = append(c.Products, line)
@@ -589,7 +589,7 @@ func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in o
 	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
 		i := findLine(c, lineID)
 		if i < 0 {
-			return notFound("line_not_found", "That item is no longer in your bag.")
+			return notFound("line_not_found", "That item is no longer in your cart.")
 		}
 		in := in // fn may run again on a newer cart: fill the blanks from that one
 		if in.ProductID == "" {
@@ -608,7 +608,7 @@ func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in o
 			}
 			r, ok := cartReward(c, rw.ID)
 			if !ok {
-				return notFound("line_not_found", "That item is no longer in your bag.")
+				return notFound("line_not_found", "That item is no longer in your cart.")
 			}
 			line, err := p.rewardLine(c, l, mi, r, in.Modifiers)
 			if err != nil {
@@ -644,11 +644,11 @@ func (p *Provider) RemoveProduct(ctx context.Context, owner, lineID string) (ord
 	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
 		i := findLine(c, lineID)
 		if i < 0 {
-			return notFound("line_not_found", "That item is no longer in your bag.")
+			return notFound("line_not_found", "That item is no longer in your cart.")
 		}
 		if c.Products[i].Reward.ID != "" {
 			// Its points come back only with the reward (DELETE /rewards/redemptions/:id).
-			return fault.New(fault.Conflict, "reward_line", "This item is a reward: remove the reward to take it out of your bag.")
+			return fault.New(fault.Conflict, "reward_line", "This item is a reward: remove the reward to take it out of your cart.")
 		}
 		c.Products = append(c.Products[:i], c.Products[i+1:]...)
 		return nil
@@ -959,7 +959,7 @@ func (p *Provider) ApplyReward(ctx context.Context, owner string, r ordering.App
 				return err
 			}
 			if len(c.Products) >= MaxLines {
-				return fault.New(fault.Rule, "cart_full", "Your bag can hold %d different items. Check out or remove something first.", MaxLines)
+				return fault.New(fault.Rule, "cart_full", "Your cart can hold %d different items. Check out or remove something first.", MaxLines)
 			}
 			line.ID = newID("l_")
 			c.Products = append(c.Products, line)

@@ -37,8 +37,8 @@ func (p *Provider) lockCart(ctx context.Context, owner string) (release func(), 
 	return func() { releaseLock.Run(context.WithoutCancel(ctx), p.st.Client, []string{lock}, held) }, nil
 }
 
-// AbandonCart deletes the owner's cart (an abandoned cart is gone, not kept empty)
-// and answers it as it was, with the cart's submit lock held: the rewards answered
+// AbandonCart deletes the owner's cart (an abandoned cart is gone, not kept empty;
+// RestoreCart can bring it back for RestoreWindow) and answers it as it was, with the cart's submit lock held: the rewards answered
 // are exactly those of a cart that became no order.
 func (p *Provider) AbandonCart(ctx context.Context, owner string) (ordering.Cart, error) {
 	if owner == "" {
@@ -50,7 +50,7 @@ func (p *Provider) AbandonCart(ctx context.Context, owner string) (ordering.Cart
 	}
 	defer release()
 	p.recent.drop(owner)
-	raw, err := p.st.Client.GetDel(ctx, p.cartKey(owner)).Bytes()
+	raw, err := abandonCart.Run(ctx, p.st.Client, []string{p.cartKey(owner), p.abandonedKey(owner)}, RestoreWindow.Milliseconds()).Text()
 	if errors.Is(err, redis.Nil) {
 		return ordering.Cart{}, nil
 	}
@@ -58,7 +58,7 @@ func (p *Provider) AbandonCart(ctx context.Context, owner string) (ordering.Cart
 		return ordering.Cart{}, err
 	}
 	var c ordering.Cart
-	return c, json.Unmarshal(raw, &c)
+	return c, json.Unmarshal([]byte(raw), &c)
 }
 
 // RemoveReward takes a reward out of the cart, holding the cart's submit lock so it

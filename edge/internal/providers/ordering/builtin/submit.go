@@ -302,7 +302,7 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	}
 	p.price(&c, l)
 	if len(c.Products) == 0 {
-		return ordering.Order{}, fault.New(fault.Rule, "cart_empty", "Your bag is empty.")
+		return ordering.Order{}, fault.New(fault.Rule, "cart_empty", "Your cart is empty.")
 	}
 	cust, err := checkCustomer(in.Customer)
 	if err != nil {
