@@ -1,7 +1,7 @@
 // The one location card of the site (search results, cart drawer, sign-up and saved
 // locations): the name, then the details separated by "•": address, phone, open or closed
 // now with today's hours, the distance when there is one and, in search results only,
-// the services. Actions (choose, change, favourite) come as children after the details.
+// the services. Actions (choose, change, favorite) come as children after the details.
 import { Fragment, type ReactNode } from 'react';
 import type { Location } from '@henhouse/kit/api/types';
 import { addressLine } from '@henhouse/kit/locations/address';
