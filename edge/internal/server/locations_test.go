@@ -36,12 +36,28 @@ func TestPlaceSuggestions(t *testing.T) {
 	if n := len(g.ok("GET", "/api/places?q=Springfield", "", 200)["places"].([]any)); n != 5 {
 		t.Fatalf("at most five places: %d", n)
 	}
+	// From the third letter, by the start of words, our locations' streets and cities first.
+	for q, want := range map[string]string{
+		"Lou":          "Louisville, KY",
+		"Colum":        "Columbus, OH",
+		"9838 Madison": "9838 Madison Ave, Louisville, KY 40202",
+	} {
+		places := g.ok("GET", "/api/places?q="+url.QueryEscape(q), "", 200)["places"].([]any)
+		if len(places) == 0 || places[0].(map[string]any)["label"] != want {
+			t.Errorf("%q: %v, want %q first", q, places, want)
+		}
+	}
+	for _, p := range g.ok("GET", "/api/places?q=ville", "", 200)["places"].([]any) {
+		if p.(map[string]any)["city"] == "Louisville" {
+			t.Errorf("ville: Louisville matched in the middle of its name")
+		}
+	}
 	resp, _ := get(t, s, "/api/places?q=columbus")
 	if cc := resp.Header.Get("Cache-Control"); cc != "public, max-age=300" {
 		t.Fatalf("suggestions are shared-cacheable for a short while: %q", cc)
 	}
 
-	for _, q := range []string{"", " l ", "  ", "zzzz nowhere", "🐔🐔🐔", strings.Repeat("🐔", 200)} {
+	for _, q := range []string{"", " l ", " lo ", "  ", "zzzz nowhere", "🐔🐔🐔", strings.Repeat("🐔", 200)} {
 		if places := g.ok("GET", "/api/places?q="+url.QueryEscape(q), "", 200)["places"].([]any); len(places) != 0 {
 			t.Errorf("%.12q: %v, want no places", q, places)
 		}

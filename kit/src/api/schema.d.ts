@@ -79,8 +79,11 @@ export interface paths {
         /**
          * Address suggestions as the guest types
          * @description Up to five places (ZIP codes, cities, states, addresses) for what the guest has
-         *     typed so far, best first, from the edge's geocoder. A query that matches nothing,
-         *     or is shorter than two characters, answers an empty list rather than an error.
+         *     typed so far, best first: the street address of one of our locations when the
+         *     query starts it, then the geocoder's places, cities with one of our locations
+         *     first, then names whose words start with what was typed, bigger places first.
+         *     A query that matches nothing, or is shorter than three characters, answers an
+         *     empty list rather than an error.
          */
         get: operations["suggestPlaces"];
         put?: never;

@@ -37,8 +37,9 @@ export const SEARCH_FIELD = 'formattedAddress';
 /** Suggestions wait this long after the last key stroke before asking the geocoder: the
  *  site's fetch delay (kit/src/tokens.ts, timing.fetchDelayMs, 200 ms). */
 export const SUGGEST_DELAY_MS = timing.fetchDelayMs;
-/** Fewer characters than this ask for no suggestions (the edge answers none either). */
-export const SUGGEST_MIN_CHARS = 2;
+/** Fewer characters than this ask for no suggestions: the edge answers none for them
+ *  (geocode.MinSuggestLen), so the box does not send them. */
+export const SUGGEST_MIN_CHARS = 3;
 /** The longest search the edge takes. */
 export const MAX_QUERY_LENGTH = 200;
 

@@ -1,5 +1,5 @@
 // What can be done with one location in a list: order there, open its page, show it on the
-// map, and (members) keep it as a favourite. A location that does not offer the chosen
+// map, and (members) keep it as a favorite. A location that does not offer the chosen
 // handoff says why instead of offering to order.
 import { useId } from 'react';
 import { Link } from '@henhouse/kit/router';

@@ -2,7 +2,7 @@ import { Dialog } from '@henhouse/kit/ui/Dialog';
 import type { StartOrder } from './useStartOrder';
 
 /** The two questions choosing a location can raise: what did not move to the new menu, and
- *  whether to empty a bag that cannot move at all. */
+ *  whether to empty a cart that cannot move at all. */
 export function OrderDialogs({ order }: { order: StartOrder }) {
   const { report, question } = order;
   return (
@@ -23,7 +23,7 @@ export function OrderDialogs({ order }: { order: StartOrder }) {
             <p>
               {report.location.name}&rsquo;s menu doesn&rsquo;t have{' '}
               {report.dropped.length === 1 ? 'this item' : 'these items'}, so{' '}
-              {report.dropped.length === 1 ? 'it was' : 'they were'} taken out of your bag:
+              {report.dropped.length === 1 ? 'it was' : 'they were'} taken out of your cart:
             </p>
             <ul className="hh-loc-dropped">
               {report.dropped.map((d) => (
@@ -37,15 +37,15 @@ export function OrderDialogs({ order }: { order: StartOrder }) {
       </Dialog>
       <Dialog
         open={question !== null}
-        title="Start a new bag?"
+        title="Start a new cart?"
         onCancel={order.keepCart}
         actions={
           <>
             <button type="button" className="hh-button hh-button--outline" onClick={order.keepCart}>
-              Keep my bag
+              Keep my cart
             </button>
             <button type="button" className="hh-button hh-button--primary" onClick={() => void order.replaceCart()}>
-              Start a new bag
+              Start a new cart
             </button>
           </>
         }
@@ -53,8 +53,8 @@ export function OrderDialogs({ order }: { order: StartOrder }) {
         {question && (
           <>
             <p>
-              {question.location.name} has a menu of its own, so the items in your bag can&rsquo;t move there. Ordering
-              from {question.location.name} empties your bag:
+              {question.location.name} has a menu of its own, so the items in your cart can&rsquo;t move there. Ordering
+              from {question.location.name} empties your cart:
             </p>
             <ul className="hh-loc-dropped">
               {question.items.map((name, i) => (

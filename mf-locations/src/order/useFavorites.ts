@@ -1,4 +1,4 @@
-// A member's favourite locations, to mark and change from a result. Guests have none and
+// A member's favorite locations, to mark and change from a result. Guests have none and
 // see no toggle (signed in means the store holds a user).
 import { useState } from 'react';
 import { addFavorite, getFavorites, removeFavorite } from '@henhouse/kit/api/account';
@@ -7,7 +7,7 @@ import { reportError, useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
 
 export interface Favorites {
-  /** Whether favourites can be changed: a member is signed in. */
+  /** Whether favorites can be changed: a member is signed in. */
   enabled: boolean;
   has: (id: string) => boolean;
   busy: (id: string) => boolean;
@@ -29,7 +29,7 @@ export function useFavorites(): Favorites {
       const r = await (has(location.id) ? removeFavorite(location.id) : addFavorite(location.id));
       list.setData(r.favorites.map((l) => l.id));
     } catch (e) {
-      // At most 10 favourites, or a session that ended: the edge's sentence says which.
+      // At most 10 favorites, or a session that ended: the edge's sentence says which.
       reportError(e);
     } finally {
       setPending((p) => p.filter((x) => x !== location.id));

@@ -30,7 +30,7 @@ export interface TransferReport {
   next: string | null;
 }
 
-/** A bag with items that cannot move to the location's menu: starting there empties it. */
+/** A cart with items that cannot move to the location's menu: starting there empties it. */
 export interface ReplaceQuestion {
   location: Location;
   handoff: HandoffChoice;
@@ -129,7 +129,7 @@ export function useStartOrder() {
     report,
     closeReport,
     question,
-    /** The guest agreed to empty the bag: start again with a new cart. */
+    /** The guest agreed to empty the cart: start again with a new cart. */
     replaceCart: () => (question ? start(question.location, question.handoff, { replaceCart: true }) : undefined),
     keepCart: () => setQuestion(null),
     clearFailure: () => setFailure(null),

@@ -184,6 +184,8 @@ describe('suggestions', () => {
     const option = await screen.findByRole('option', { name: 'Louisville, KY' });
     expect(field()).toHaveAttribute('aria-expanded', 'true');
     expect(api.to('GET /places').map((c) => c.url.searchParams.get('q'))).toEqual(['lou']); // typed quickly: one request
+    // The count is announced politely.
+    expect(screen.getByText('1 suggestion.')).toHaveAttribute('role', 'status');
     await u.keyboard('{ArrowDown}');
     expect(option).toHaveAttribute('aria-selected', 'true');
     expect(field()).toHaveAttribute('aria-activedescendant', option.id);
@@ -229,11 +231,11 @@ describe('suggestions', () => {
     expect(await screen.findByRole('option', { name: 'Louisville, KY' })).toBeInTheDocument();
   });
 
-  it('asks nothing for one character', async () => {
+  it('asks nothing for one or two characters', async () => {
     const api = edge();
     const u = setupUser();
     await loaded();
-    await u.type(field(), 'l');
+    await u.type(field(), 'lo');
     await act(() => new Promise((r) => setTimeout(r, 300)));
     expect(api.to('GET /places')).toHaveLength(0);
     expect(screen.queryByRole('option')).toBeNull();
@@ -353,7 +355,7 @@ describe('choosing a location', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('asks before emptying a bag that cannot move to a location with a menu of its own', async () => {
+  it('asks before emptying a cart that cannot move to a location with a menu of its own', async () => {
     storeWith({ cart: cart('m-standard', 'oh-dayton', ['3 Tenders']) });
     const api = edge({
       'GET /locations': { body: { locations: [airport], center: centre } },
@@ -362,15 +364,15 @@ describe('choosing a location', () => {
     const u = setupUser();
     mount(Search, '/locations');
     await u.click(await screen.findByRole('button', { name: `Order here at ${airport.name}` }));
-    const dialog = await screen.findByRole('dialog', { name: 'Start a new bag?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Start a new cart?' });
     expect(dialog).toHaveTextContent('3 Tenders');
-    await u.click(within(dialog).getByRole('button', { name: 'Keep my bag' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Keep my cart' }));
     expect(api.to('POST /cart')).toHaveLength(0);
     expect(useAppStore.getState().location).toBeNull();
     expect(where()).toBe('/locations');
 
     await u.click(screen.getByRole('button', { name: `Order here at ${airport.name}` }));
-    await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start a new bag' }));
+    await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start a new cart' }));
     await waitFor(() => expect(where()).toBe('/menu/m-atlanta-airport'));
     expect(api.to('POST /cart')).toHaveLength(1);
     expect(api.to('POST /cart/transfer')).toHaveLength(0);
@@ -395,14 +397,14 @@ describe('choosing a location', () => {
   });
 });
 
-describe('favourites', () => {
+describe('favorites', () => {
   it('are offered to members only, as toggles', async () => {
     edge();
     await loaded();
     expect(screen.queryByRole('button', { name: /^Favorite/ })).toBeNull();
   });
 
-  it('a member marks and unmarks a favourite', async () => {
+  it('a member marks and unmarks a favorite', async () => {
     storeWith({ user: { id: 'm_1' } });
     const api = edge({
       'GET /user/favorites': { body: { favorites: [daytonLoc] } },

@@ -130,7 +130,7 @@ export default function Search({ query }: ScreenProps) {
     if (!h) {
       ask(
         mode === 'curbside'
-          ? "Enter your vehicle's make, model and colour first, so the location knows who to bring the order to."
+          ? "Enter your vehicle's make, model and color first, so the location knows who to bring the order to."
           : 'Enter your delivery address first, to see which locations deliver there.',
       );
       return;

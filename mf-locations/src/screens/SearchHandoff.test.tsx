@@ -131,7 +131,7 @@ describe('handoff on the search screen', () => {
     await loaded();
     await u.click(screen.getByRole('button', { name: 'Mode curbside' }));
     await u.click(orderAt('Henhouse Louisville'));
-    expect(screen.getByTestId('prompt')).toHaveTextContent("Enter your vehicle's make, model and colour first");
+    expect(screen.getByTestId('prompt')).toHaveTextContent("Enter your vehicle's make, model and color first");
     expect(api.to('POST /cart')).toHaveLength(0);
     await u.click(screen.getByRole('button', { name: 'Send vehicle' }));
     expect(screen.queryByTestId('prompt')).toBeNull();

@@ -24,7 +24,7 @@ interface Props {
 }
 
 export function SearchResults({ label, locations, selected, mode, order, onChoose, onShowOnMap }: Props) {
-  // A member's favourites load with the list, the only place they show.
+  // A member's favorites load with the list, the only place they show.
   const favorites = useFavorites();
   return (
     <ResultsList

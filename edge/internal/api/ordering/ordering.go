@@ -274,17 +274,31 @@ func (a *api) delivering(c fiber.Ctx) error {
 	return c.JSON(fiber.Map{"locations": found.Locations, "center": fiber.Map{"lat": found.Lat, "lng": found.Lng}})
 }
 
-// GET /places?q=: address suggestions as the guest types. q may be empty (the box
-// was cleared) but not missing, as the contract says.
+// GET /places?q=: address suggestions as the guest types, our locations' streets and
+// cities first (geocode.Suggest). q may be empty (the box was cleared) but not
+// missing, as the contract says.
 func (a *api) places(c fiber.Ctx) error {
 	if !c.Request().URI().QueryArgs().Has("q") {
 		return fault.New(fault.Invalid, "invalid", "Type an address, city or ZIP code to search.").Field("q", "required")
 	}
-	ps, err := geocode.Suggest(c.Context(), a.cfg.Places, c.Query("q"))
+	var stores []geocode.Store
+	if a.cfg.Places != nil && len(strings.TrimSpace(c.Query("q"))) >= geocode.MinSuggestLen {
+		all, err := a.p.Locations(c.Context())
+		if err != nil {
+			return err
+		}
+		stores = make([]geocode.Store, len(all))
+		for i, l := range all {
+			stores[i] = geocode.Store{Street: l.Address.Street, City: l.Address.City, State: l.Address.State,
+				ZIP: l.Address.ZIP, Lat: l.Lat, Lng: l.Lng}
+		}
+	}
+	ps, err := geocode.Suggest(c.Context(), a.cfg.Places, stores, c.Query("q"))
 	if err != nil {
 		return err
 	}
-	// The answer depends on the query and the geocoder's data only.
+	// The answer depends on the query, the geocoder's data and the locations' addresses,
+	// which change with a release.
 	c.Set(fiber.HeaderCacheControl, site.PublicFor(5*time.Minute))
 	return c.JSON(fiber.Map{"places": ps})
 }

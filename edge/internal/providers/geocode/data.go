@@ -57,6 +57,8 @@ type db struct {
 	stateByName map[string]string    // normalized name → code
 
 	grid map[int32][]int32 // reverse-geocoding cells → ZIP indexes
+
+	prefix []prefixEntry // every word start of every city and state name, sorted (complete.go)
 }
 
 const (
@@ -264,6 +266,7 @@ func load() (*db, error) {
 		sort.SliceStable(list, func(a, b int) bool { return d.better(list[a], list[b]) })
 		d.byKey[k] = list
 	}
+	d.buildPrefix()
 	return d, nil
 }
 
