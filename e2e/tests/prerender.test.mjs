@@ -295,7 +295,7 @@ test('a product page shows its photo, name and description before the scripts, k
   await page
     .locator('#main img.hh-product__img')
     .evaluate((img) => img.complete || new Promise((r) => (img.onload = r)));
-  assert.equal(await copy.locator('img').getAttribute('src'), '/static/img/products/combos.webp');
+  assert.equal(await copy.locator('img').getAttribute('src'), '/static/img/products/combo-pieces.webp');
   assert.equal(
     await copy.getByRole('link', { name: 'Back to the menu', includeHidden: true }).getAttribute('href'),
     '/menu/m-standard',

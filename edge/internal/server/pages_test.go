@@ -243,7 +243,7 @@ func TestPageTitleAndDescription(t *testing.T) {
 func TestProductPagePreloadsItsPhoto(t *testing.T) {
 	s := newTestServer(t)
 	_, body := get(t, s, "/menu/m-standard/product/combo-2pc")
-	want := `<link rel="preload" href="/static/img/products/combos.webp" as="image" fetchpriority="high">`
+	want := `<link rel="preload" href="/static/img/products/combo-pieces.webp" as="image" fetchpriority="high">`
 	if !strings.Contains(body, want) {
 		t.Errorf("product page: no %s in\n%s", want, body[:min(len(body), 3000)])
 	}
@@ -369,7 +369,7 @@ func TestProductPageHasItsScreensTop(t *testing.T) {
 	s := newTestServer(t)
 	withScreenCopies(t, s, "mf-menu", `{"brandName":"Henhouse","screens":{"Product":{"partial":true,"layouts":{"default":"<a href=\"/menu/__hh_menu__\">Back</a><img src=\"__hh_image__\"><h2>__hh_name__</h2><p>__hh_description__</p>"}}}}`)
 	_, body := get(t, s, "/menu/m-standard/product/combo-2pc")
-	want := `<div class="hh-prerendered" data-prerendered="mf-menu/Product" data-screen-loading="" inert aria-busy="true"><a href="/menu/m-standard">Back</a><img src="/static/img/products/combos.webp"><h2>2 Piece Combo</h2><p>`
+	want := `<div class="hh-prerendered" data-prerendered="mf-menu/Product" data-screen-loading="" inert aria-busy="true"><a href="/menu/m-standard">Back</a><img src="/static/img/products/combo-pieces.webp"><h2>2 Piece Combo</h2><p>`
 	if !strings.Contains(body, want) || strings.Contains(body, "Loading") {
 		t.Errorf("product page: no %s in\n%s", want, body[:min(len(body), 4000)])
 	}

@@ -92,7 +92,7 @@ func TestPagesCarryTheVisitorsPopup(t *testing.T) {
 	_, body := getWithCookies(t, s, "/")
 	for _, want := range []string{`id="hh-early-popup"`, `data-popup-key="welcome@1"`,
 		`<h2 id="hh-early-popup-title" class="hh-dialog__title">Welcome to Henhouse</h2>`,
-		`<img class="hh-popup__image" src="/static/img/products/chicken.webp" alt="" width="320" height="240" fetchpriority="high" elementtiming="hh-early-popup">`,
+		`<img class="hh-popup__image" src="/static/img/products/chicken-2-piece.webp" alt="" width="320" height="240" fetchpriority="high" elementtiming="hh-early-popup">`,
 		`<a class="hh-cbutton hh-cbutton--primary hh-cbutton--full " href="/locations">Find a Location</a>`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("missing %s", want)
