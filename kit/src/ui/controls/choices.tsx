@@ -66,8 +66,10 @@ function RadioSet<T extends string>({
                 onChange={() => onChange(o.value)}
               />
               <span className={`${base}__face`}>
-                <span id={labelId} className={`${base}__label`}>
-                  {o.label}
+                {/* The check mark is drawn by CSS when checked; outside the label, so it is no part of the name. */}
+                <span className={`${base}__label`}>
+                  <span className={`${base}__check`} aria-hidden="true" />
+                  <span id={labelId}>{o.label}</span>
                 </span>
                 {o.hint && (
                   <span id={hintId} className={`${base}__hint`}>
