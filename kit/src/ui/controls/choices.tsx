@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { ControlSize } from '@henhouse/kit/ui/controls/Button';
 import './controls.css';
+import './choices.css';
 
 export interface ChoiceOption<T extends string> {
   value: T;
