@@ -30,7 +30,8 @@ export const visits = [
   ['checkout-alias', '/checkout/order', screen('mf-checkout/Checkout'), 'checkout-alias'],
   ['giftcards-buy', '/gift-cards/buy', screen('mf-checkout/GiftCardsBuy'), 'giftcards-buy'],
   ['giftcards-balance', '/gift-cards/balance', screen('mf-checkout/GiftCardsBalance'), 'giftcards-balance'],
-  ['menu-index', '/menu', screen('mf-locations/Search'), 'menu-index'],
+  // A guest who chose a location gets that location's menu (docs/routes.md).
+  ['menu-index', '/menu', `${screen('mf-locations/Search')}, [data-screen^="mf-menu/"] h2`, 'menu-index'],
   ['menu-category', '/menu/m-standard/category/sides', '.hh-product-card', 'menu-category'],
   ['product', '/menu/m-standard/product/tenders-3', 'role=group[name=/^Flavor/]', 'menu-product'],
   ['menu', '/menu/m-standard', 'h2:text-is("Chicken")', 'menu'],

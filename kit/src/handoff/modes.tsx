@@ -2,7 +2,7 @@
 // curb (key curbside). One picker for the cart drawer, the checkout and the location search.
 import { useId } from 'react';
 import type { HandoffMode } from '@henhouse/kit/api/types';
-import { Segmented } from '@henhouse/kit/ui/controls';
+import { Segmented } from '@henhouse/kit/ui/controls/choices';
 import './handoff.css';
 
 /** The handoff modes with their mobile and desktop labels; pickup has the sub-modes

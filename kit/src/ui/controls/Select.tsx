@@ -4,7 +4,7 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { useId } from 'react';
 import { describedBy, FieldError } from '@henhouse/kit/ui/forms/Field';
-import './controls.css';
+import './select.css';
 
 export interface SelectOption {
   value: string;

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { announce } from '@henhouse/kit/ui/announce';
 import type { ControlSize } from '@henhouse/kit/ui/controls/Button';
-import './controls.css';
+import './stepper.css';
 
 export interface StepperProps {
   /** What is counted, e.g. "Quantity of 8 Nuggets": the group's name and the buttons'. */

@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { describedBy, FieldError } from '@henhouse/kit/ui/forms/Field';
 import './controls.css';
+import './cards.css';
+import './check.css';
 
 export interface ChoiceCardProps {
   type: 'radio' | 'checkbox';

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { ControlSize } from '@henhouse/kit/ui/controls/Button';
 import './controls.css';
+import './choices.css';
 
 export interface ChoiceOption<T extends string> {
   value: T;
@@ -66,8 +67,10 @@ function RadioSet<T extends string>({
                 onChange={() => onChange(o.value)}
               />
               <span className={`${base}__face`}>
-                <span id={labelId} className={`${base}__label`}>
-                  {o.label}
+                {/* The check mark is drawn by CSS when checked; outside the label, so it is no part of the name. */}
+                <span className={`${base}__label`}>
+                  <span className={`${base}__check`} aria-hidden="true" />
+                  <span id={labelId}>{o.label}</span>
                 </span>
                 {o.hint && (
                   <span id={hintId} className={`${base}__hint`}>

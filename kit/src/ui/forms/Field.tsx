@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './forms.css';
 import '../controls/controls.css';
+import '../controls/check.css';
 import { useAnnounceNow } from '@henhouse/kit/ui/announce';
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
