@@ -143,7 +143,9 @@ for (const width of [320, 390]) {
       201,
     );
     assert.equal((await pageApi(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 1 })).status, 201);
-    // The next visit shows the site popup, with the first screen: it is closed first.
+    // The next visit (its session cookie gone, as when the browser closes) shows the site
+    // popup, with the first screen: it is closed first.
+    await page.context().clearCookies({ name: 'hh_popup_visit' });
     await page.reload();
     await takenOver();
     await page

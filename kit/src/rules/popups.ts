@@ -1,8 +1,9 @@
 // Welcome and site popups (docs/shell.md, "Popups"): content decides what they say and where they
 // may show; this rule decides which one, if any, a visitor sees now. The welcome popup
-// comes first; a site popup waits until the welcome popup is out of the way. At most one
-// popup shows per page view, and a dismissed popup stays dismissed until its content
-// version changes.
+// comes first; a site popup waits until the welcome popup is out of the way. A dismissed
+// popup stays dismissed until its content version changes. Where a popup may show at all
+// (content pages only) and how often (one per visit) the shell decides around this rule
+// (shell/src/chrome/popupVisit.ts).
 import type { Popup } from '@henhouse/kit/api/types';
 
 /** A popup as the content service sends it (GET /api/content/popups). */

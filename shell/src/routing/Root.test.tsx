@@ -8,6 +8,7 @@ import { mockApi, resetStore } from '@henhouse/kit/test/harness';
 import table from '../../../edge/internal/routes/testdata/routes.json';
 import { startWebview } from '../session/webview';
 import { Root } from './Root';
+import { toast } from '@henhouse/kit/ui/toast';
 
 const loadScreen = jest.fn((_module: string, _screen: string) => new Promise(() => {}));
 jest.mock('../federation/remotes', () => ({ loadScreen: (m: string, s: string) => loadScreen(m, s) }));
@@ -92,6 +93,21 @@ describe('a client-side navigation', () => {
     act(() => page.el.querySelector<HTMLAnchorElement>('footer a[href="/locations/all"]')!.click());
     expect(document.title).toBe('All Locations | Henhouse');
     expect(document.activeElement).toBe(page.el.querySelector('h1'));
+    page.done();
+  });
+});
+
+describe('toasts', () => {
+  it('shows a toast any screen raises, once, outside the root, with a Tab-reachable action', () => {
+    const page = show('/about', 'default');
+    act(() => {
+      toast({ message: 'Added to your cart', action: { label: 'View cart', onClick: () => {} } });
+    });
+    const shown = document.querySelector('.hh-toaster .hh-toast');
+    expect(shown).toHaveTextContent('Added to your cart');
+    expect(page.el.contains(shown)).toBe(false);
+    expect(document.querySelectorAll('.hh-toaster')).toHaveLength(1);
+    expect(shown?.querySelector('button.hh-toast__action')).toHaveTextContent('View cart');
     page.done();
   });
 });
