@@ -20,7 +20,9 @@ export default function Order(_props: ScreenProps) {
   // Until the edge answers, a visitor the page's bootstrap says has a cart is shown the
   // cart loading, never "Your cart is empty" (docs/checkout.md, "Order page").
   const [loaded, setLoaded] = useState(false);
-  const waiting = !loaded && !cart?.products.length && (cart !== null || !!readBootstrap().session?.hasCart);
+  // (The build's prerendered copy is a visitor without a cart: it has no document to read.)
+  const hintsCart = () => typeof document !== 'undefined' && !!readBootstrap().session?.hasCart;
+  const waiting = !loaded && !cart?.products.length && (cart !== null || hintsCart());
   useEffect(() => {
     const ctl = new AbortController();
     actions
