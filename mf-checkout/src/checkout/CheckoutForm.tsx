@@ -28,6 +28,7 @@ import { Contact, type ContactValues } from './Contact';
 import { customerFields, partOf, type Part } from './errors';
 import { Coupon, CustomFields, TaxExemption, Tip, Utensils } from './Extras';
 import { CheckoutHeader } from './Header';
+import { CheckoutTop } from './CheckoutTop';
 import { Payment, processorsOf, type HouseAccount, type SavedGiftCard } from './Payment';
 import { paymentProblem, paymentsFor, remaining, tipNeeded, type AppliedGiftCard, type Method } from './rules';
 import { submitWithKey } from './submit';
@@ -35,6 +36,9 @@ import { loadWallet, saveGiftCard } from './wallet';
 import '../cart/cart.css';
 import './checkout.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
+import { Button } from '@henhouse/kit/ui/controls/Button';
+
+const contactNames = ['firstName', 'lastName', 'email', 'phone'] as const;
 
 export function CheckoutForm({
   placement,
@@ -96,6 +100,31 @@ export function CheckoutForm({
     return () => ctl.abort();
   }, [user, form]);
 
+  // The footer repeats a contact field's problem ("Check your details above."): it goes
+  // as soon as the guest has fixed the fields, on input, not on the next Place order.
+  const footerFromContact = useRef(false);
+  useEffect(() => {
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ name, type }) => {
+        if (type !== 'change' || !name || !form.getFieldState(name as (typeof contactNames)[number]).error) return;
+        void form.trigger(name as (typeof contactNames)[number]).then(() => {
+          // getFieldState reads the form's current errors (formState is the last render's).
+          if (!footerFromContact.current || contactNames.some((n) => form.getFieldState(n).error)) return;
+          footerFromContact.current = false;
+          setErrors((e) => ({ ...e, payment: undefined }));
+        });
+      },
+    });
+  }, [form]);
+
+  // Whether the guest typed into the contact details (a member's own details are not typing).
+  const typedContact = () => {
+    const was = form.formState.defaultValues ?? {};
+    const now = form.getValues();
+    return contactNames.some((n) => (now[n] ?? '') !== (was[n] ?? ''));
+  };
+
   // The cart's location: the guest's chosen one when the cart is there, else asked for
   // (a cart handed over by the native app, a location chosen in another tab).
   const [cartLocation, setCartLocation] = useState<Location | null>(null);
@@ -128,8 +157,10 @@ export function CheckoutForm({
   const place = async () => {
     if (busy) return;
     setErrors({});
+    footerFromContact.current = false;
     const contactOk = await form.trigger(undefined, { shouldFocus: true });
     if (!contactOk) {
+      footerFromContact.current = true;
       setErrors({ payment: 'Check your details above.' });
       return;
     }
@@ -187,6 +218,7 @@ export function CheckoutForm({
       if (part === 'contact') {
         for (const [name, message] of Object.entries(customerFields(e)))
           form.setError(name as keyof ContactValues, { type: 'server', message }, { shouldFocus: true });
+        footerFromContact.current = true;
         setErrors({ payment: messageFor(e) });
       } else if (part) {
         setErrors({ [part]: messageFor(e), ...(part !== 'payment' ? { payment: `${messageFor(e)} See above.` } : {}) });
@@ -214,6 +246,7 @@ export function CheckoutForm({
           1111 1111 (approved) or 4000 0000 0000 0002 (declined). No money moves.
         </div>
       )}
+      {placement === 'web' && <CheckoutTop hasInput={() => typedContact() || !!gift || method.kind === 'house'} />}
       <CheckoutHeader cart={cart} location={location} timeError={errors.time} handoffError={errors.header} />
       <section className="hh-checkout__part" aria-labelledby="co-summary">
         <div className="hh-checkout__row">
@@ -308,20 +341,20 @@ export function CheckoutForm({
             {problem}
           </p>
         )}
-        <button
-          type="button"
-          className="hh-button hh-button--primary hh-button--full"
+        <Button
+          variant="primary"
+          size="lg"
+          full
           aria-disabled={busy || !!problem}
           aria-describedby={errors.payment ? 'co-submit-error' : problem ? 'co-submit-why' : undefined}
           onClick={() => void place()}
         >
           {busy ? progress || 'Placing your order…' : placeLabel}
-        </button>
-        <p className="hh-checkout__progress">{progress}</p>
-        {!member && placement === 'web' && (
-          <p className="hh-checkout__hint">You can create an account after you order, to earn points on it.</p>
-        )}
+        </Button>
       </section>
+      {!member && placement === 'web' && (
+        <p className="hh-checkout__hint">You can create an account after you order, to earn points on it.</p>
+      )}
     </div>
   );
 }

@@ -11,6 +11,8 @@ import {
 } from '@henhouse/kit/api/checkout';
 import type { Cart, Location } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
+import { Checkbox } from '@henhouse/kit/ui/controls/cards';
+import { Chips } from '@henhouse/kit/ui/controls/choices';
 import { Problem } from './Problem';
 import { TIP_PERCENTS, customTipError, noTipAllowed, parseDollars, taxIdError, tipChoiceOf, tipNeeded } from './rules';
 import { useCartCall } from './useCartCall';
@@ -91,7 +93,9 @@ export function Tip({ cart, error: placeError }: { cart: Cart; error?: string | 
   const [customOpen, setCustomOpen] = useState(choice.kind === 'amount');
   const [customError, setCustomError] = useState<string | null>(null);
   const subtotal = cart.totals.subtotal_cents;
-  const error = customError ?? call.error ?? placeError ?? (tipNeeded(cart) ? 'Choose a tip for your driver.' : null);
+  const [touched, setTouched] = useState(false);
+  const error =
+    customError ?? call.error ?? placeError ?? (touched && tipNeeded(cart) ? 'Choose a tip for your driver.' : null);
   const selected = customOpen
     ? 'custom'
     : choice.kind === 'percent'
@@ -100,6 +104,7 @@ export function Tip({ cart, error: placeError }: { cart: Cart; error?: string | 
         ? 'none'
         : 'custom';
   const choose = (v: string) => {
+    setTouched(true);
     setCustomError(null);
     if (v === 'custom') {
       setCustomOpen(true);
@@ -114,43 +119,29 @@ export function Tip({ cart, error: placeError }: { cart: Cart; error?: string | 
       <p className="hh-checkout__hint">
         {cart.handoff.mode === 'delivery' ? 'Your tip goes to your driver.' : 'Your tip goes to the restaurant team.'}
       </p>
-      <fieldset className="hh-pills" aria-describedby={error ? `${id}-err` : undefined}>
-        <legend className="visually-hidden">Tip amount</legend>
-        {noTipAllowed(cart) && (
-          <label className="hh-pill">
-            <input
-              type="radio"
-              name={`${id}-tip`}
-              checked={selected === 'none'}
-              disabled={call.busy}
-              onChange={() => choose('none')}
-            />
-            No tip
-          </label>
-        )}
-        {TIP_PERCENTS.map((p) => (
-          <label key={p} className="hh-pill">
-            <input
-              type="radio"
-              name={`${id}-tip`}
-              checked={selected === String(p)}
-              disabled={call.busy}
-              onChange={() => choose(String(p))}
-            />
-            {p}%<span className="hh-pill__sub"> {money(Math.round((subtotal * p) / 100))}</span>
-          </label>
-        ))}
-        <label className="hh-pill">
-          <input
-            type="radio"
-            name={`${id}-tip`}
-            checked={selected === 'custom'}
-            disabled={call.busy}
-            onChange={() => choose('custom')}
-          />
-          Custom
-        </label>
-      </fieldset>
+      <Chips<string>
+        legend="Tip amount"
+        legendHidden
+        name={`${id}-tip`}
+        value={selected}
+        onChange={choose}
+        options={[
+          ...(noTipAllowed(cart) ? [{ value: 'none', label: 'No tip', disabled: call.busy }] : []),
+          ...TIP_PERCENTS.map((p) => ({
+            value: String(p),
+            label: (
+              <>
+                {p}%<span className="hh-pill__sub"> {money(Math.round((subtotal * p) / 100))}</span>
+              </>
+            ),
+            disabled: call.busy,
+          })),
+          { value: 'custom', label: 'Custom', disabled: call.busy },
+        ]}
+      />
+      {/* A delivery order needs a tip: said as a hint until the guest has touched the
+          tip or tried to place the order, so nothing is wrong before they could act. */}
+      {!error && tipNeeded(cart) && <p className="hh-checkout__hint">Choose a tip for your driver.</p>}
       {customOpen && (
         <form
           className="hh-checkout__inline-form"
@@ -189,15 +180,13 @@ export function Utensils({ cart }: { cart: Cart }) {
   return (
     <section className="hh-checkout__part" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Utensils</h2>
-      <label className="hh-check">
-        <input
-          type="checkbox"
-          checked={cart.utensils}
-          disabled={call.busy}
-          onChange={(e) => void call.run(() => setUtensils(e.target.checked))}
-        />
-        Include utensils and napkins
-      </label>
+      <Checkbox
+        name={`${id}-utensils`}
+        checked={cart.utensils}
+        disabled={call.busy}
+        onChange={(on) => void call.run(() => setUtensils(on))}
+        label="Include utensils and napkins"
+      />
       <Problem message={call.error ?? undefined} />
     </section>
   );
@@ -214,18 +203,16 @@ export function TaxExemption({ cart }: { cart: Cart }) {
   return (
     <section className="hh-checkout__part" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Tax exemption</h2>
-      <label className="hh-check">
-        <input
-          type="checkbox"
-          checked={open}
-          onChange={(e) => {
-            setOpen(e.target.checked);
-            setLocal(null);
-            if (!e.target.checked && cart.tax_exempt_id) void call.run(() => setTaxExemption(''));
-          }}
-        />
-        This order is tax-exempt
-      </label>
+      <Checkbox
+        name={`${id}-exempt`}
+        checked={open}
+        onChange={(on) => {
+          setOpen(on);
+          setLocal(null);
+          if (!on && cart.tax_exempt_id) void call.run(() => setTaxExemption(''));
+        }}
+        label="This order is tax-exempt"
+      />
       {open && (
         <form
           className="hh-checkout__inline-form"

@@ -13,6 +13,7 @@ import { CardForm } from '@henhouse/kit/payments/CardForm';
 import type { Part } from './errors';
 import { giftCardAmount, parseDollars, payInStoreProblem, remaining, type AppliedGiftCard, type Method } from './rules';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
+import { Checkbox, ChoiceCard, ChoiceGroup } from '@henhouse/kit/ui/controls/cards';
 
 export interface HouseAccount {
   id: string;
@@ -87,45 +88,39 @@ export function Payment(p: PaymentProps) {
         )}
       </p>
       {rest > 0 && (
-        <fieldset className="hh-pay-methods">
-          <legend>{p.gift ? 'Pay the rest with' : 'Pay with'}</legend>
+        <ChoiceGroup className="hh-pay-methods" legend={p.gift ? 'Pay the rest with' : 'Pay with'}>
           {cards.map((c) => (
-            <label key={c.id} className="hh-pay-method">
-              <input
-                type="radio"
-                name={`${id}-m`}
-                checked={selected === `saved:${c.id}`}
-                onChange={() =>
-                  p.setMethod({ kind: 'saved-card', cardId: c.id, token: c.token, processor: c.processor || 'hosted' })
-                }
-              />
-              <span>
-                {c.label}
-                <span className="hh-pay-method__sub">
-                  {' '}
-                  expires {String(c.exp_month).padStart(2, '0')}/{String(c.exp_year).slice(-2)}
-                  {c.nickname ? ` · ${c.nickname}` : ''}
-                </span>
-              </span>
-            </label>
-          ))}
-          <label className="hh-pay-method">
-            <input
+            <ChoiceCard
+              key={c.id}
               type="radio"
               name={`${id}-m`}
-              checked={selected === 'card'}
-              onChange={() => p.setMethod({ kind: 'card', processor: processors[0] })}
+              value={`saved:${c.id}`}
+              checked={selected === `saved:${c.id}`}
+              onChange={() =>
+                p.setMethod({ kind: 'saved-card', cardId: c.id, token: c.token, processor: c.processor || 'hosted' })
+              }
+              label={c.label}
+              description={`expires ${String(c.exp_month).padStart(2, '0')}/${String(c.exp_year).slice(-2)}${c.nickname ? ` · ${c.nickname}` : ''}`}
             />
-            {cards.length ? 'A new credit or debit card' : 'Credit or debit card'}
-          </label>
+          ))}
+          <ChoiceCard
+            type="radio"
+            name={`${id}-m`}
+            value="card"
+            checked={selected === 'card'}
+            onChange={() => p.setMethod({ kind: 'card', processor: processors[0] })}
+            label={cards.length ? 'A new credit or debit card' : 'Credit or debit card'}
+          />
           {p.method.kind === 'card' && (
             <div className="hh-pay-method__panel">
               <CardForm processor={p.method.processor} fieldsRef={p.fieldsRef} error={p.errors.card} />
               {p.member && (
-                <label className="hh-check">
-                  <input type="checkbox" checked={p.saveCard} onChange={(e) => p.setSaveCard(e.target.checked)} />
-                  Save this card to my account
-                </label>
+                <Checkbox
+                  name={`${id}-save-card`}
+                  checked={p.saveCard}
+                  onChange={p.setSaveCard}
+                  label="Save this card to my account"
+                />
               )}
             </div>
           )}
@@ -135,20 +130,16 @@ export function Payment(p: PaymentProps) {
             </p>
           )}
           {p.houseAccounts.map((h) => (
-            <label key={h.id} className="hh-pay-method">
-              <input
-                type="radio"
-                name={`${id}-m`}
-                checked={selected === `house:${h.id}`}
-                onChange={() =>
-                  p.setMethod({ kind: 'house', accountId: h.id, poNumber: '', requiresPo: h.requires_po })
-                }
-              />
-              <span>
-                House account: {h.name}
-                <span className="hh-pay-method__sub"> {money(h.available_cents)} available</span>
-              </span>
-            </label>
+            <ChoiceCard
+              key={h.id}
+              type="radio"
+              name={`${id}-m`}
+              value={`house:${h.id}`}
+              checked={selected === `house:${h.id}`}
+              onChange={() => p.setMethod({ kind: 'house', accountId: h.id, poNumber: '', requiresPo: h.requires_po })}
+              label={`House account: ${h.name}`}
+              description={`${money(h.available_cents)} available`}
+            />
           ))}
           {p.method.kind === 'house' && (
             <div className="hh-pay-method__panel">
@@ -166,28 +157,21 @@ export function Payment(p: PaymentProps) {
               <Problem id={`${id}-house-err`} message={p.errors.house} />
             </div>
           )}
-          <label className="hh-pay-method">
-            <input
-              type="radio"
-              name={`${id}-m`}
-              checked={selected === 'instore'}
-              disabled={!!inStoreProblem}
-              aria-describedby={inStoreProblem ? `${id}-instore` : undefined}
-              onChange={() => p.setMethod({ kind: 'instore' })}
-            />
-            Pay in store
-          </label>
-          {inStoreProblem ? (
-            <p id={`${id}-instore`} className="hh-pay-method__sub">
-              {inStoreProblem}
-            </p>
-          ) : (
-            p.method.kind === 'instore' && (
-              <p className="hh-pay-method__sub">Pay at the counter when you collect your order.</p>
-            )
-          )}
+          <ChoiceCard
+            type="radio"
+            name={`${id}-m`}
+            value="instore"
+            checked={selected === 'instore'}
+            disabled={!!inStoreProblem}
+            onChange={() => p.setMethod({ kind: 'instore' })}
+            label="Pay in store"
+            description={
+              inStoreProblem ??
+              (p.method.kind === 'instore' ? 'Pay at the counter when you collect your order.' : undefined)
+            }
+          />
           <Problem message={p.errors.instore} />
-        </fieldset>
+        </ChoiceGroup>
       )}
     </section>
   );
@@ -284,10 +268,12 @@ function GiftCardPart(p: PaymentProps & { total: number }) {
         </div>
         <Problem id={`${id}-amt-err`} message={amountError ?? p.errors.giftcard} />
         {p.member && !p.savedGiftCards.some((s) => s.token === g.token) && (
-          <label className="hh-check">
-            <input type="checkbox" checked={p.saveGiftCard} onChange={(e) => p.setSaveGiftCard(e.target.checked)} />
-            Save this gift card to my account
-          </label>
+          <Checkbox
+            name={`${id}-save-gift`}
+            checked={p.saveGiftCard}
+            onChange={p.setSaveGiftCard}
+            label="Save this gift card to my account"
+          />
         )}
       </div>
     );

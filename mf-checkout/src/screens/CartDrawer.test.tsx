@@ -479,6 +479,35 @@ describe('cart drawer: location and handoff', () => {
     expect(api.to('PUT /cart/handoff')[0].body).toEqual({ mode: 'curbside', vehicle });
   });
 
+  it('a saved address or car is one line with Change, which opens its form again', async () => {
+    const c = atLocation({ services: { ...louisville().services, curbside: true } });
+    const address = { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' };
+    useAppStore.getState().set({ cart: { ...c, handoff: { mode: 'delivery', address } } });
+    edge();
+    const u = setupUser();
+    drawer();
+    expect(screen.getByText('1 Main St, Dayton, OH 45402')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deliver here' })).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Change delivery address' }));
+    expect(screen.getByRole('button', { name: 'Deliver here' })).toBeInTheDocument();
+    // Every choice is a kit control.
+    for (const r of document.querySelectorAll('input[type=radio]'))
+      expect(r.closest('[data-hh-control]')).not.toBeNull();
+  });
+
+  it('a saved car is one line with Change too', async () => {
+    const c = atLocation({ services: { ...louisville().services, curbside: true } });
+    useAppStore.getState().set({
+      cart: { ...c, handoff: { mode: 'curbside', vehicle: { make: 'Honda', model: 'Civic', color: 'Blue' } } },
+    });
+    edge();
+    const u = setupUser();
+    drawer();
+    expect(screen.getByText('Blue Honda Civic')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Change car details' }));
+    expect(screen.getByLabelText('Car make')).toHaveValue('Honda');
+  });
+
   it('offers only the modes the location offers', async () => {
     atLocation(); // Louisville: pickup and delivery, no curbside
     const api = edge();

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
+import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { getRecentOrder, type Order as PlacedOrder } from '@henhouse/kit/api/checkout';
 import { reportError } from '@henhouse/kit/api/useLoad';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
@@ -16,9 +17,18 @@ export default function Order(_props: ScreenProps) {
   const cart = useAppStore((s) => s.cart);
   const [recent, setRecent] = useState<PlacedOrder | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Until the edge answers, a visitor the page's bootstrap says has a cart is shown the
+  // cart loading, never "Your cart is empty" (docs/checkout.md, "Order page").
+  const [loaded, setLoaded] = useState(false);
+  // (The build's prerendered copy is a visitor without a cart: it has no document to read.)
+  const hintsCart = () => typeof document !== 'undefined' && !!readBootstrap().session?.hasCart;
+  const waiting = !loaded && !cart?.products.length && (cart !== null || hintsCart());
   useEffect(() => {
     const ctl = new AbortController();
-    actions.getCart().catch(reportError);
+    actions
+      .getCart()
+      .catch(reportError)
+      .finally(() => setLoaded(true));
     getRecentOrder(ctl.signal).then((r) => setRecent(r.order), reportError);
     return () => ctl.abort();
   }, []);
@@ -34,7 +44,9 @@ export default function Order(_props: ScreenProps) {
       )}
       <section className="hh-checkout__part" aria-labelledby="order-cart">
         <h2 id="order-cart">Your cart</h2>
-        {!cart || cart.products.length === 0 ? (
+        {waiting ? (
+          <p role="status">Loading your cart…</p>
+        ) : !cart || cart.products.length === 0 ? (
           <>
             <p>Your cart is empty.</p>
             <Link className="hh-button hh-button--primary" to="/menu">
