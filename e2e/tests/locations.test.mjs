@@ -18,6 +18,20 @@ async function openSearch(page) {
   await page.getByRole('heading', { name: /^\d+ locations? near the centre of the map$/ }).waitFor({ timeout: 15000 });
 }
 
+/** How many results the map shows: a marker each, a cluster of markers too close to tell
+ *  apart its count. Waits until it is n (markers are placed a few per task). */
+async function waitMarkers(page, n) {
+  const shown = () =>
+    page.locator('.leaflet-marker-icon').evaluateAll((els) =>
+      els.reduce((sum, e) => {
+        const m = /^(\d+) locations, zoom in$/.exec(e.getAttribute('aria-label') ?? '');
+        return sum + (m ? Number(m[1]) : e.classList.contains('hh-loc-pin') ? 1 : 0);
+      }, 0),
+    );
+  for (let i = 0; i < 100 && (await shown()) !== n; i++) await page.waitForTimeout(50);
+  assert.equal(await shown(), n);
+}
+
 async function searchFor(page, q) {
   await field(page).fill(q);
   await field(page).press('Enter');
@@ -33,16 +47,13 @@ test('search "Louisville, KY": results nearest first and a marker for each on th
   const names = await results(page).getByRole('heading').allTextContents();
   assert.equal(names[0], 'Henhouse Louisville');
   assert.equal(names.length, 10);
-  // The markers are placed a few per task: wait for the last one.
-  await page
-    .locator('.leaflet-marker-icon.hh-loc-pin')
-    .nth(names.length - 1)
-    .waitFor();
-  assert.equal(await page.locator('.leaflet-marker-icon.hh-loc-pin').count(), names.length);
+  await waitMarkers(page, names.length);
   await page.getByRole('status').filter({ hasText: '10 locations near Louisville, KY, nearest first.' }).waitFor();
-  // A marker selects its result, and the result its marker.
-  await page.locator('.leaflet-marker-icon.hh-loc-pin').nth(1).click();
-  assert.equal(await results(page).locator('[aria-current="true"] h3').textContent(), names[1]);
+  // A marker selects its result (the one of its number), and the result its marker.
+  const pin = page.locator('.leaflet-marker-icon.hh-loc-pin').nth(1);
+  const n = Number(await pin.textContent());
+  await pin.click();
+  assert.equal(await results(page).locator('[aria-current="true"] h3').textContent(), names[n - 1]);
   await page.getByRole('button', { name: `Show on map ${names[2]}` }).click();
   await page.locator('.hh-loc-pin--selected').waitFor();
   assert.equal(await page.locator('.hh-loc-pin--selected').textContent(), '3');
@@ -224,7 +235,7 @@ test('on a first visit no popup covers the search, and the map loads', async () 
     const page = await newPage(site.browser, errors, { viewport, showPopups: true });
     await openSearch(page);
     await page.locator('.leaflet-container').waitFor();
-    await page.locator('.leaflet-marker-icon.hh-loc-pin').nth(9).waitFor();
+    await waitMarkers(page, 10);
     assert.equal(await page.getByRole('dialog').count(), 0);
     assert.equal(await results(page).getByRole('heading', { level: 3 }).count(), 10);
     assert.deepEqual(errors, []);

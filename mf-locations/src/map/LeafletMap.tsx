@@ -3,13 +3,19 @@
 // of its own. jsdom cannot lay out a map, so screen tests replace ./LocationMap.
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+// The cluster plugin extends the `L` that Leaflet's bundle puts on window, so it comes after it.
+import 'leaflet.markercluster';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { addBaseLayer } from './baseLayer';
+import { addBaseLayer, maxZoom } from './baseLayer';
 import { nextTask } from '../lib/nextTask';
 import { inSlices } from './slices';
 import { scrollBehavior } from '../lib/motion';
 import {
+  CLUSTER_RADIUS_PX,
   COUNTRY,
+  FRAME_PADDING_BOTTOM_RIGHT,
+  FRAME_PADDING_TOP_LEFT,
   INITIAL_CENTER,
   MARKER_OFFSET,
   MULTIPLE_RESULTS_MAX_ZOOM,
@@ -39,11 +45,40 @@ function pinIcon(n: number, selected: boolean): L.DivIcon {
 
 const latLng = (p: MapPoint): L.LatLngTuple => [p.lat, p.lng];
 
+/** A cluster's name: what it holds and what activating it does. */
+export const clusterName = (n: number) => `${n} locations, zoom in`;
+
+/** The round count of markers too close to tell apart, a button (Leaflet makes a marker's
+ *  icon a focusable role="button" that answers Enter; the plugin zooms into the cluster
+ *  on a click or Enter), 44 px so it is easy to tap. */
+function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
+  const n = cluster.getChildCount();
+  const count = document.createElement('span');
+  count.setAttribute('aria-hidden', 'true');
+  count.textContent = String(n);
+  const icon = L.divIcon({
+    className: 'hh-loc-cluster',
+    html: count,
+    iconSize: [CLUSTER_PX, CLUSTER_PX],
+    iconAnchor: [CLUSTER_PX / 2, CLUSTER_PX / 2],
+  });
+  const create = icon.createIcon.bind(icon);
+  icon.createIcon = (old) => {
+    const el = create(old);
+    el.setAttribute('aria-label', clusterName(n));
+    return el;
+  };
+  return icon;
+}
+const CLUSTER_PX = 44;
+
 export default function LeafletMap({ markers, view, selected, onSelect, label, className }: LocationMapProps) {
   const el = useRef<HTMLDivElement>(null);
   // The map once it has its first view; the frame, the markers and the selection wait for it.
   const [map, setMap] = useState<L.Map | null>(null);
-  const markerLayer = useRef<L.LayerGroup | null>(null);
+  const markerLayer = useRef<L.MarkerClusterGroup | null>(null);
+  // The searched place's dot, never clustered.
+  const placeLayer = useRef<L.LayerGroup | null>(null);
   const byId = useRef(new Map<string, { marker: L.Marker; n: number }>());
   // The markers once all are on the map; the selection waits for them.
   const [placed, setPlaced] = useState<readonly MapMarker[] | null>(null);
@@ -62,15 +97,20 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
       // Tenths of a zoom level, so the first view can be 5.2.
       zoomSnap: 0.1,
       zoomDelta: 1,
-      // A scroll over the page should scroll the page; the zoom buttons, a double click,
-      // a pinch or the keyboard (+/-) zoom the map.
-      scrollWheelZoom: 'center',
+      // Clusters need to know where zooming in ends.
+      maxZoom: maxZoom(),
+      // A scroll over the page scrolls the page: the wheel zooms only while the map has
+      // focus (a click or Tab puts it there), below. The zoom buttons, a double click, a
+      // pinch or the keyboard (+/-) zoom the map at any time.
+      scrollWheelZoom: false,
       // Reduced motion: zooms and fades happen at once.
       ...(scrollBehavior() === 'auto'
         ? { zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false }
         : {}),
     });
     made.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+    made.on('focus', () => made.scrollWheelZoom.enable());
+    made.on('blur', () => made.scrollWheelZoom.disable());
     const ids = byId.current;
     // The layout changes the map's size (a phone turned, the two columns from 900 px).
     const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => made.invalidateSize()) : null;
@@ -82,7 +122,15 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
       // Layers wait for a view; the base layer's shapes are drawn as they arrive.
       made.setView([...INITIAL_CENTER], initialZoom(), { animate: false });
       void addBaseLayer(made);
-      markerLayer.current = L.layerGroup().addTo(made);
+      placeLayer.current = L.layerGroup().addTo(made);
+      // Markers closer than a marker's width are one cluster (a count), so none hides another.
+      markerLayer.current = L.markerClusterGroup({
+        maxClusterRadius: CLUSTER_RADIUS_PX,
+        showCoverageOnHover: false,
+        iconCreateFunction: clusterIcon,
+        // Reduced motion: clusters open and close at once.
+        animate: scrollBehavior() === 'smooth',
+      }).addTo(made);
       await nextTask();
       if (live) setMap(made);
     })();
@@ -92,6 +140,7 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
       made.remove();
       setMap(null);
       markerLayer.current = null;
+      placeLayer.current = null;
       ids.clear();
     };
   }, []);
@@ -120,7 +169,14 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
       if (points.length === 1 || bounds.getNorthEast().equals(bounds.getSouthWest())) {
         show(points[0], SINGLE_RESULT_ZOOM);
       } else {
-        map.fitBounds(bounds, { padding: [32, 32], maxZoom: MULTIPLE_RESULTS_MAX_ZOOM, animate: false });
+        // Padded so no marker (nor the selected one's name) sits under the zoom buttons at
+        // the top left, the credit line at the bottom right, or the map's edge.
+        map.fitBounds(bounds, {
+          paddingTopLeft: [...FRAME_PADDING_TOP_LEFT],
+          paddingBottomRight: [...FRAME_PADDING_BOTTOM_RIGHT],
+          maxZoom: MULTIPLE_RESULTS_MAX_ZOOM,
+          animate: false,
+        });
       }
     }
     // Only a new view frames again; new markers for the same view (a selection) do not.
@@ -157,7 +213,7 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
 
   // The searched place, a small dot under the markers.
   useEffect(() => {
-    const layer = markerLayer.current;
+    const layer = placeLayer.current;
     if (!map || !layer || !view.center) return;
     const dot = L.circleMarker(latLng(view.center), {
       radius: 6,
@@ -188,7 +244,15 @@ export default function LeafletMap({ markers, view, selected, onSelect, label, c
     }
     drawnSelected.current = now;
     const hit = selected && byId.current.get(selected.id);
-    if (map && hit && selected.pan) map.panTo(hit.marker.getLatLng(), { animate: scrollBehavior() === 'smooth' });
+    if (map && hit && selected.pan) {
+      const layer = markerLayer.current;
+      // A marker in a cluster is shown first (the map zooms in until it is on its own).
+      if (layer && layer.getVisibleParent(hit.marker) !== hit.marker) {
+        layer.zoomToShowLayer(hit.marker, () => hit.marker.openTooltip());
+      } else {
+        map.panTo(hit.marker.getLatLng(), { animate: scrollBehavior() === 'smooth' });
+      }
+    }
   }, [map, selected, markers, placed]);
 
   return (

@@ -3,7 +3,7 @@
 // asked of it is checked.
 import * as L from 'leaflet';
 import atlas from 'us-atlas/states-10m.json';
-import { addBaseLayer, OFFLINE_ATTRIBUTION, PIECE_POINTS, pieces, STATES_PANE } from './baseLayer';
+import { addBaseLayer, maxZoom, OFFLINE_ATTRIBUTION, PIECE_POINTS, pieces, STATES_PANE } from './baseLayer';
 import { SLICE_MS } from './slices';
 import { nextTask } from '../lib/nextTask';
 
@@ -75,6 +75,13 @@ beforeEach(() => {
 });
 
 describe('base layer', () => {
+  it("stops zooming in at the tile server's deepest zoom, or 19 without one", () => {
+    expect(maxZoom({ tileUrl: 'https://t.example/{z}/{x}/{y}.png', attribution: '', maxZoom: 16 })).toBe(16);
+    expect(maxZoom({ tileUrl: 'https://t.example/{z}/{x}/{y}.png', attribution: '', maxZoom: 0 })).toBe(19);
+    expect(maxZoom({ tileUrl: '', attribution: '', maxZoom: 12 })).toBe(19);
+    expect(maxZoom(null)).toBe(19);
+  });
+
   it('uses the tile server of the settings, with its attribution and deepest zoom', async () => {
     const { map } = fakeMap();
     await addBaseLayer(map, {

@@ -21,6 +21,13 @@ export function mapConfig(): MapConfig | null {
   }
 }
 
+/** The deepest zoom of the map: the tile server's, or 19 (OpenStreetMap's), offline too,
+ *  where the shapes have no limit but markers close together need one to stop at (the
+ *  clusters open into separate markers there). */
+export function maxZoom(config: MapConfig | null = mapConfig()): number {
+  return config?.tileUrl && config.maxZoom > 0 ? config.maxZoom : 19;
+}
+
 /** Light land with darker state borders; the map's own background (locations.css) is the rest of the world. */
 const stateStyle: L.PathOptions = {
   color: '#a89d93',
@@ -43,7 +50,7 @@ export function addBaseLayer(map: L.Map, config: MapConfig | null = mapConfig())
   if (config?.tileUrl) {
     L.tileLayer(config.tileUrl, {
       attribution: config.attribution,
-      maxZoom: config.maxZoom > 0 ? config.maxZoom : 19,
+      maxZoom: maxZoom(config),
     }).addTo(map);
     return Promise.resolve();
   }

@@ -48,3 +48,12 @@ export function initialZoom(win: Pick<Window, 'matchMedia'> | undefined = global
   const wide = win?.matchMedia?.(`(min-width: ${MOBILE_BELOW_PX}px)`).matches ?? true;
   return wide ? INITIAL_ZOOM : INITIAL_ZOOM_MOBILE;
 }
+
+/** Markers whose centres are closer than this, in CSS pixels, are drawn as one cluster
+ *  with their count: a marker is 26 px wide, so closer ones would cover each other. */
+export const CLUSTER_RADIUS_PX = 32;
+/** A frame of several results keeps its markers this far, in CSS pixels, from the map's
+ *  top-left corner (the zoom buttons, 44 px wide from 10 px in, and the selected marker's
+ *  name above it) and from its bottom-right corner (the credit line). */
+export const FRAME_PADDING_TOP_LEFT = [64, 56] as const;
+export const FRAME_PADDING_BOTTOM_RIGHT = [32, 40] as const;

@@ -3,6 +3,7 @@
 // handoff says why instead of offering to order.
 import { useId } from 'react';
 import { Link } from '@henhouse/kit/router';
+import { Button } from '@henhouse/kit/ui/controls';
 import type { HandoffMode, Location } from '@henhouse/kit/api/types';
 import type { StartOrder } from './useStartOrder';
 import type { Favorites } from './useFavorites';
@@ -44,9 +45,10 @@ export function LocationActions({
   return (
     <div className="hh-loc-actions">
       <div className="hh-loc-actions__row">
-        <button
+        <Button
           type="button"
-          className="hh-button hh-button--primary hh-loc-actions__order"
+          variant="primary"
+          className="hh-loc-actions__order"
           aria-disabled={reason || busy ? true : undefined}
           aria-describedby={reason ? `${id}-why` : failure ? `${id}-failed` : undefined}
           onClick={() => {
@@ -55,7 +57,7 @@ export function LocationActions({
         >
           {busy ? 'Starting your order…' : 'Order here'}
           <span className="visually-hidden"> at {l.name}</span>
-        </button>
+        </Button>
         {detailsHref && (
           <Link className="hh-loc-actions__link" to={detailsHref}>
             Details<span className="visually-hidden"> for {l.name}</span>

@@ -1,3 +1,4 @@
+import { Button } from '@henhouse/kit/ui/controls';
 import { Dialog } from '@henhouse/kit/ui/Dialog';
 import type { StartOrder } from './useStartOrder';
 
@@ -13,9 +14,9 @@ export function OrderDialogs({ order }: { order: StartOrder }) {
         title="Some items couldn't move"
         onCancel={order.closeReport}
         actions={
-          <button type="button" className="hh-button hh-button--primary" onClick={order.closeReport}>
+          <Button type="button" variant="primary" onClick={order.closeReport}>
             {report?.next ? 'Continue to the menu' : 'Okay'}
-          </button>
+          </Button>
         }
       >
         {report && (
@@ -41,12 +42,12 @@ export function OrderDialogs({ order }: { order: StartOrder }) {
         onCancel={order.keepCart}
         actions={
           <>
-            <button type="button" className="hh-button hh-button--outline" onClick={order.keepCart}>
+            <Button type="button" variant="secondary" onClick={order.keepCart}>
               Keep my cart
-            </button>
-            <button type="button" className="hh-button hh-button--primary" onClick={() => void order.replaceCart()}>
+            </Button>
+            <Button type="button" variant="primary" onClick={() => void order.replaceCart()}>
               Start a new cart
-            </button>
+            </Button>
           </>
         }
       >

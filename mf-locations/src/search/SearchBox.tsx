@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { suggestPlaces } from '@henhouse/kit/api/locations';
 import type { Place } from '@henhouse/kit/api/types';
 import { useCombobox, useTypedSearch } from '@henhouse/kit/ui/combobox';
+import { Button } from '@henhouse/kit/ui/controls';
 import { FieldError } from '@henhouse/kit/ui/forms/Field';
 import { SEARCH_FIELD, SUGGEST_DELAY_MS, SUGGEST_MIN_CHARS } from '../map/constants';
 
@@ -132,9 +133,9 @@ export function SearchBox({ defaultValue = '', error, onSearch, onUseMyLocation,
             ))}
           </ul>
         </div>
-        <button type="submit" className="hh-button hh-button--secondary">
+        <Button type="submit" variant="secondary">
           Search
-        </button>
+        </Button>
       </div>
       <FieldError id={error ? errId : undefined} message={error ?? undefined} />
       {canLocate && (
