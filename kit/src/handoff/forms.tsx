@@ -5,6 +5,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Address, Vehicle } from '@henhouse/kit/api/types';
 import { FieldError, FormAlert, TextField, describedBy } from '@henhouse/kit/ui/forms/Field';
+import { Button, Select } from '@henhouse/kit/ui/controls';
 import { addressRules, usStates, validateAddress, validateVehicle, vehicleRules } from '@henhouse/kit/handoff/rules';
 import './handoff.css';
 
@@ -60,9 +61,9 @@ interface CommonProps {
 
 function Submit({ label, busy }: { label: string; busy?: boolean }) {
   return (
-    <button type="submit" className="hh-button hh-button--secondary hh-handoff-form__submit" aria-disabled={busy}>
+    <Button type="submit" variant="secondary" className="hh-handoff-form__submit" aria-disabled={busy}>
       {label}
-    </button>
+    </Button>
   );
 }
 
@@ -138,26 +139,23 @@ export function DeliveryAddressForm({
       {text('unit', 'Apartment or suite', { autoComplete: 'shipping address-line2' })}
       <div className="hh-handoff-form__row">
         {text('city', 'City', { autoComplete: 'shipping address-level2' })}
-        <Labelled id={idFor(stateKey)} label="State" error={errors[stateKey]}>
-          {(p) => (
-            <select
-              {...p}
-              className="hh-form-input hh-handoff-form__select"
-              name="state"
-              autoComplete="shipping address-level1"
-              value={v.state}
-              onChange={set('state')}
-            >
-              <option value="">Choose a state</option>
-              {!known && v.state && <option value={v.state}>{v.state}</option>}
-              {usStates.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Labelled>
+        <Select
+          id={idFor(stateKey)}
+          label="State"
+          error={errors[stateKey]}
+          name="state"
+          autoComplete="shipping address-level1"
+          value={v.state}
+          onChange={set('state')}
+        >
+          <option value="">Choose a state</option>
+          {!known && v.state && <option value={v.state}>{v.state}</option>}
+          {usStates.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </Select>
         {text('zip', 'ZIP code', { autoComplete: 'shipping postal-code', inputMode: 'numeric' })}
       </div>
       {showNotes && (
@@ -232,7 +230,7 @@ export function VehicleForm({
   );
 }
 
-/** Labelled gives a select or textarea what TextField gives an input: the label, and the
+/** Labelled gives a textarea what TextField gives an input: the label, and the
  *  error tied to the control (aria-invalid, aria-describedby). */
 function Labelled({
   id,

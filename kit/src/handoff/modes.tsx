@@ -2,6 +2,7 @@
 // curb (key curbside). One picker for the cart drawer, the checkout and the location search.
 import { useId } from 'react';
 import type { HandoffMode } from '@henhouse/kit/api/types';
+import { Segmented } from '@henhouse/kit/ui/controls';
 import './handoff.css';
 
 /** The handoff modes with their mobile and desktop labels; pickup has the sub-modes
@@ -55,7 +56,7 @@ export const handoffChoices: readonly HandoffChoice[] = [
 
 type IconName = 'delivery' | 'pickup' | 'store' | 'car';
 
-// Simple line icons, drawn in the text colour; the label beside each names the mode.
+// Simple line icons, drawn in the text color; the label beside each names the mode.
 const icons: Record<IconName, string> = {
   delivery:
     'M3 6h11v9H3zM14 9h4l3 3v3h-7M6.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
@@ -79,14 +80,30 @@ export function HandoffIcon({ name }: { name: IconName }) {
   );
 }
 
-function Label({ mobile, desktop }: { mobile: string; desktop: string }) {
-  if (mobile === desktop) return <>{desktop}</>;
-  // Only the visible one is in the radio's name (tokens.css hides the other).
+function ModeLabel({
+  mobile,
+  desktop,
+  icon,
+  classes,
+}: {
+  mobile: string;
+  desktop: string;
+  icon: IconName;
+  classes?: string;
+}) {
   return (
-    <>
-      <span className="hh-only-desktop">{desktop}</span>
-      <span className="hh-only-mobile">{mobile}</span>
-    </>
+    <span className={['hh-handoff-modes__label', classes].filter(Boolean).join(' ')}>
+      <HandoffIcon name={icon} />
+      {mobile === desktop ? (
+        desktop
+      ) : (
+        // Only the visible one is in the radio's name (tokens.css hides the other).
+        <>
+          <span className="hh-only-desktop">{desktop}</span>
+          <span className="hh-only-mobile">{mobile}</span>
+        </>
+      )}
+    </span>
   );
 }
 
@@ -101,7 +118,8 @@ export interface HandoffModePickerProps {
 
 /**
  * HandoffModePicker: Delivery or Pickup, and for Pickup its sub-modes In-store and
- * Curbside. Each level is a radio group: Tab reaches it, the arrow keys choose. Choosing
+ * Curbside. Each level is a radio group of the kit (Segmented): Tab reaches it, the
+ * arrow keys choose. Choosing
  * Pickup picks In-store, or Curbside where the location has no in-store pickup.
  */
 export function HandoffModePicker({
@@ -114,45 +132,34 @@ export function HandoffModePicker({
   const top = value === 'delivery' ? 'delivery' : 'pickup';
   const pickupOffered = offered('pickup') || offered('curbside');
   return (
-    <fieldset className="hh-handoff-modes">
-      <legend className="visually-hidden">{legend}</legend>
-      <div className="hh-handoff-modes__row">
-        {handoffModes.map((m) => (
-          <label key={m.key} className={`hh-handoff-modes__choice ${m.classes}`}>
-            <input
-              type="radio"
-              name={`${name}-mode`}
-              value={m.key}
-              checked={top === m.key}
-              disabled={m.key === 'delivery' ? !offered('delivery') : !pickupOffered}
-              onChange={() => onChange(m.key === 'delivery' ? 'delivery' : offered('pickup') ? 'pickup' : 'curbside')}
-            />
-            <HandoffIcon name={m.icon} />
-            <Label mobile={m.mobile} desktop={m.desktop} />
-          </label>
-        ))}
-      </div>
+    <Segmented
+      className="hh-handoff-modes"
+      legend={legend}
+      legendHidden
+      name={`${name}-mode`}
+      value={top}
+      options={handoffModes.map((m) => ({
+        value: m.key,
+        label: <ModeLabel mobile={m.mobile} desktop={m.desktop} icon={m.icon} classes={m.classes} />,
+        disabled: m.key === 'delivery' ? !offered('delivery') : !pickupOffered,
+      }))}
+      onChange={(key) => onChange(key === 'delivery' ? 'delivery' : offered('pickup') ? 'pickup' : 'curbside')}
+    >
       {top === 'pickup' && (
-        <fieldset className="hh-handoff-modes hh-handoff-modes--sub">
-          <legend className="visually-hidden">Pickup</legend>
-          <div className="hh-handoff-modes__row">
-            {pickupSubModes.map((m) => (
-              <label key={m.key} className="hh-handoff-modes__choice hh-handoff-modes__choice--sub">
-                <input
-                  type="radio"
-                  name={`${name}-pickup`}
-                  value={m.key}
-                  checked={value === m.key}
-                  disabled={!offered(m.key)}
-                  onChange={() => onChange(m.key)}
-                />
-                <HandoffIcon name={m.icon} />
-                <Label mobile={m.mobile} desktop={m.desktop} />
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Segmented
+          className="hh-handoff-modes--sub"
+          legend="Pickup"
+          legendHidden
+          name={`${name}-pickup`}
+          value={value === 'delivery' ? null : value}
+          options={pickupSubModes.map((m) => ({
+            value: m.key,
+            label: <ModeLabel mobile={m.mobile} desktop={m.desktop} icon={m.icon} />,
+            disabled: !offered(m.key),
+          }))}
+          onChange={onChange}
+        />
       )}
-    </fieldset>
+    </Segmented>
   );
 }

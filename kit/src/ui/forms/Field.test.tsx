@@ -1,5 +1,5 @@
 import { mountAnnouncer } from '../announce';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import {
@@ -89,6 +89,11 @@ test('CheckboxField labels the box and ties its error to it', () => {
   const box = screen.getByRole('checkbox', { name: 'Send me offers' });
   expect(box).toHaveAttribute('aria-invalid', 'true');
   expect(box).toHaveAccessibleDescription('Choose one');
+  // The kit's checkbox look: the native box inside a [data-hh-control] label, so a
+  // click on the words checks it.
+  expect(box.closest('[data-hh-control]')).not.toBeNull();
+  fireEvent.click(screen.getByText('Send me offers'));
+  expect(box).toBeChecked();
 });
 
 test('FormAlert and Status show their message and announce it through the live regions', () => {

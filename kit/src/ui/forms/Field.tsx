@@ -5,6 +5,7 @@
 // with them; the colours are the kit's tokens (tokens.css, on every page).
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './forms.css';
+import '../controls/controls.css';
 import { useAnnounceNow } from '@henhouse/kit/ui/announce';
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
@@ -158,21 +159,30 @@ export function PasswordField({ label, error, hint, rules, id, value, ...input }
   );
 }
 
-export function CheckboxField({ label, error, hint, id, optional: _optional, ...input }: FieldProps) {
+/** CheckboxField is a checkbox for react-hook-form's register (uncontrolled, a ref), with
+ *  the look of the kit's Checkbox (@henhouse/kit/ui/controls): the native box inside its
+ *  visible label and a `data-hh-control` wrapper, its hint and error tied to it. */
+export function CheckboxField({ label, error, hint, id, className, optional: _optional, ...input }: FieldProps) {
   const auto = useId();
   const fid = id ?? `f${auto}`;
   const errId = error ? `${fid}-error` : undefined;
   const hintId = hint ? `${fid}-hint` : undefined;
   return (
-    <div className="hh-form-field hh-form-field--check">
-      <input
-        id={fid}
-        type="checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(errId, hintId)}
-        {...input}
-      />
-      <label htmlFor={fid}>{label}</label>
+    <div className={['hh-form-field', 'hh-ctl-check-field', className].filter(Boolean).join(' ')}>
+      <label data-hh-control="checkbox" className="hh-ctl-check" htmlFor={fid}>
+        <input
+          id={fid}
+          className="hh-ctl-native"
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(errId, hintId)}
+          {...input}
+        />
+        <span className="hh-ctl-check__box" aria-hidden="true" />
+        <span className="hh-ctl-check__text">
+          <span className="hh-ctl-check__label">{label}</span>
+        </span>
+      </label>
       {hint && (
         <p id={hintId} className="hh-form-field__hint">
           {hint}
