@@ -184,6 +184,9 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	if up := g.ok("GET", "/api/menus/m-standard/products/two-piece", "", 200)["upsells"].([]any); len(up) == 0 {
 		t.Fatal("two-piece has upsells")
 	}
+	g.ok("GET", "/api/nutrition", "", 200)
+	g.ok("GET", "/api/nutrition?menuId=m-standard", "", 200)
+	g.ok("GET", "/api/nutrition?menuId=no-such-menu", "", 404)
 	g.ok("GET", "/api/catering", "", 200)
 	g.ok("GET", "/api/catering?menuId=m-standard", "", 200)
 	g.ok("GET", "/api/catering/search?q=tray&occasion=game-day&headcount=30", "", 200)

@@ -20,6 +20,10 @@ export const getProduct = (menuId: string, productId: string, signal?: AbortSign
     signal,
   });
 
+/** getNutrition: the calories and markers of every product (docs/menu.md, "Nutrition and allergens"). */
+export const getNutrition = (menuId?: string, signal?: AbortSignal) =>
+  http.get('/nutrition', { params: { query: { menuId } }, signal });
+
 export const getCatering = (menuId?: string, signal?: AbortSignal) =>
   http.get('/catering', { params: { query: { menuId } }, signal });
 

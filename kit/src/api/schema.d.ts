@@ -241,6 +241,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nutrition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calories and allergen and diet markers of every product
+         * @description Every product sold at our restaurants (or on one menu), once, by category in menu
+         *     order, with its calories and markers; catering packages are left out. The
+         *     nutrition page's table (docs/menu.md, "Nutrition and allergens").
+         */
+        get: operations["getNutrition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/catering": {
         parameters: {
             query?: never;
@@ -2059,6 +2081,24 @@ export interface components {
             name: string;
             categories: components["schemas"]["Category"][];
         };
+        Nutrition: {
+            /** @description The table's marker columns, every marker in order. */
+            markers: components["schemas"]["Marker"][];
+            categories: {
+                id: string;
+                name: string;
+                products: components["schemas"]["NutritionRow"][];
+            }[];
+        };
+        NutritionRow: {
+            id: string;
+            /** @description A menu selling the product, for a link to its page. */
+            menu_id: string;
+            name: string;
+            calories: number;
+            markers: components["schemas"]["Marker"][];
+            cross_contact?: string[];
+        };
         Catering: {
             occasions: {
                 id: string;
@@ -2820,7 +2860,7 @@ export interface components {
          *     Blocks carry no field the edge adds, and a hosted content system may send
          *     components or fields not listed here: a client skips a component it does not know.
          */
-        ContentBlock: components["schemas"]["HeroBlock"] | components["schemas"]["TopSellersBlock"] | components["schemas"]["RewardsBlock"] | components["schemas"]["DownloadAppBlock"] | components["schemas"]["GiftCardsBlock"] | components["schemas"]["FranchiseeBlock"] | components["schemas"]["TimelineBlock"] | components["schemas"]["RichTextBlock"] | components["schemas"]["CateringEstimatorBlock"] | components["schemas"]["CateringMenuBlock"];
+        ContentBlock: components["schemas"]["HeroBlock"] | components["schemas"]["TopSellersBlock"] | components["schemas"]["RewardsBlock"] | components["schemas"]["DownloadAppBlock"] | components["schemas"]["GiftCardsBlock"] | components["schemas"]["FranchiseeBlock"] | components["schemas"]["TimelineBlock"] | components["schemas"]["RichTextBlock"] | components["schemas"]["CateringEstimatorBlock"] | components["schemas"]["CateringMenuBlock"] | components["schemas"]["NutritionTableBlock"];
         /** @description A content button; a link that is not a URL goes to `/{cached_url}`, with `?{param}` when given. */
         ContentButton: {
             /** @constant */
@@ -2959,6 +2999,16 @@ export interface components {
              * @enum {string}
              */
             component: "catering_menu";
+            title?: string;
+            text?: string;
+        };
+        /** @description The calories and allergen and diet markers of every product, as a table read from `GET /nutrition`. */
+        NutritionTableBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            component: "nutrition_table";
             title?: string;
             text?: string;
         };
@@ -3528,6 +3578,32 @@ export interface operations {
                     "application/json": {
                         product: components["schemas"]["Product"];
                         upsells: components["schemas"]["Product"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getNutrition: {
+        parameters: {
+            query?: {
+                /** @description Only the products of this menu. */
+                menuId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nutrition table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nutrition: components["schemas"]["Nutrition"];
                     };
                 };
             };

@@ -14,6 +14,13 @@ const CateringBlock = lazy(() =>
   import(/* webpackChunkName: "catering" */ '../catering/CateringBlocks').then((m) => ({ default: m.CateringBlock })),
 );
 
+// The nutrition table is a chunk of its own too: only the nutrition page has it.
+const NutritionTable = lazy(() =>
+  import(/* webpackChunkName: "nutrition" */ '../nutrition/NutritionTable').then((m) => ({
+    default: m.NutritionTable,
+  })),
+);
+
 type Block = ContentBlock;
 
 function Buttons({ cta }: { cta?: ButtonBlock[] }) {
@@ -123,6 +130,15 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
                 }
               >
                 <CateringBlock block={b} />
+              </Suspense>
+            );
+          case 'nutrition_table':
+            return (
+              <Suspense
+                key={i}
+                fallback={<Loading className="hh-block hh-block--loading" what="the nutrition table" />}
+              >
+                <NutritionTable title={title} text={text} />
               </Suspense>
             );
           case 'rewards':

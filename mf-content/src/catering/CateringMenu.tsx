@@ -1,5 +1,7 @@
 // The catering menu (docs/catering.md): the packages of the guest's location, its
 // occasions, and a search by text, occasion and headcount through GET /api/catering/search.
+// Each card shows the package's price: a catering order is planned by its cost (the menu's
+// product cards leave prices out, catering pages do not).
 import { useEffect, useId, useState } from 'react';
 import { Link } from '@henhouse/kit/router';
 import { searchCatering } from '@henhouse/kit/api/menu';
@@ -8,9 +10,9 @@ import { useLoad } from '@henhouse/kit/api/useLoad';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import { MarkerList } from '@henhouse/kit/menu/markers';
-import { productChips } from '@henhouse/kit/menu/settings';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { LoadFailed } from '@henhouse/kit/ui/Status';
+import { Button, Chips } from '@henhouse/kit/ui/controls';
 import { addPackages, leadNote } from './addToCart';
 
 const PLACEHOLDER = '/static/img/products/placeholder.webp';
@@ -43,7 +45,7 @@ export function CateringMenu({
   const [busyId, setBusyId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [announce, setAnnounce] = useState('');
-  const chips = productChips();
+  const chosen = catering.occasions.find((o) => o.id === occasion);
   const query = useDebounced({ q: q.trim(), occasion, guests: guests.trim() }, 300);
   const headcount = Number(query.guests);
   const badGuests =
@@ -126,26 +128,18 @@ export function CateringMenu({
             </p>
           )}
         </div>
-        <fieldset className="hh-catering-occasions">
-          <legend>Occasion</legend>
-          <label className="hh-catering-choice">
-            <input type="radio" name={`${id}-occasion`} checked={occasion === ''} onChange={() => setOccasion('')} />
-            <span>All occasions</span>
-          </label>
-          {catering.occasions.map((o) => (
-            <label key={o.id} className="hh-catering-choice">
-              <input
-                type="radio"
-                name={`${id}-occasion`}
-                checked={occasion === o.id}
-                onChange={() => setOccasion(o.id)}
-              />
-              <span>
-                {o.name} <span className="hh-catering-hint">{o.description}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <Chips
+          legend="Occasion"
+          name={`${id}-occasion`}
+          value={occasion}
+          options={[
+            { value: '', label: 'All occasions' },
+            ...catering.occasions.map((o) => ({ value: o.id, label: o.name })),
+          ]}
+          onChange={setOccasion}
+        >
+          {chosen && <p className="hh-catering-hint">{chosen.description}</p>}
+        </Chips>
       </div>
 
       <p role="status" className="hh-catering-count">
@@ -157,26 +151,35 @@ export function CateringMenu({
           {found.data.map((p) => (
             <li key={p.id}>
               <article className="hh-catering-card">
-                <img src={p.image || PLACEHOLDER} alt="" width={120} height={90} loading="lazy" />
-                <div>
+                <img src={p.image || PLACEHOLDER} alt="" width={400} height={300} loading="lazy" />
+                <div className="hh-catering-card__body">
                   <h3>{p.name}</h3>
-                  <p>{p.description}</p>
-                  <p className="hh-catering-hint">
-                    Serves {p.serves} a {p.unit}
-                    {p.quantity > 0 && ` · ${p.quantity} for ${headcount} guests`}
-                    {chips.price && ` · ${money(p.price_cents)}`}
+                  <p className="hh-catering-card__price">
+                    {money(p.price_cents)}
+                    <span className="hh-catering-hint">
+                      {' '}
+                      · serves {p.serves} a {p.unit}
+                    </span>
                   </p>
+                  <p>{p.description}</p>
+                  {p.quantity > 0 && (
+                    <p className="hh-catering-card__qty">
+                      {p.quantity} for {headcount} guests
+                    </p>
+                  )}
                   <MarkerList markers={p.markers} />
                   {canOrder && (
-                    <button
+                    <Button
                       type="button"
-                      className="hh-button hh-button--primary"
+                      variant="primary"
+                      full
+                      className="hh-catering-card__add"
                       aria-label={`Add${p.quantity > 1 ? ` ${p.quantity}` : ''}: ${p.name}`}
                       disabled={busyId === p.id}
                       onClick={() => add(p)}
                     >
                       {busyId === p.id ? 'Adding…' : p.quantity > 1 ? `Add ${p.quantity}` : 'Add'}
-                    </button>
+                    </Button>
                   )}
                   {errors[p.id] && (
                     <p role="alert" className="hh-catering-error">

@@ -10,6 +10,7 @@ import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { addPackages, leadNote } from './addToCart';
 import { useAnnounceNow } from '@henhouse/kit/ui/announce';
+import { Button, Chips, Segmented, Select, Stepper } from '@henhouse/kit/ui/controls';
 
 type Appetite = NonNullable<EstimateInput['appetite']>;
 const APPETITES: { id: Appetite; label: string; hint: string }[] = [
@@ -17,11 +18,14 @@ const APPETITES: { id: Appetite; label: string; hint: string }[] = [
   { id: 'regular', label: 'Regular', hint: 'a full meal' },
   { id: 'hearty', label: 'Hearty', hint: 'big eaters, seconds for everyone' },
 ];
+// Guests are counted 5 at a time, and the usual party sizes are one press away.
+const STEP = 5;
+const QUICK = [10, 25, 50, 100, 200];
 
 export function Estimator({ title, text, catering }: { title?: string; text?: string; catering: Catering | null }) {
   const id = useId();
   const location = useAppStore((s) => s.location);
-  const [guests, setGuests] = useState('25');
+  const [guests, setGuests] = useState(25);
   const [appetite, setAppetite] = useState<Appetite>('regular');
   const [occasion, setOccasion] = useState('');
   const [estimate, setEstimate] = useState<CateringEstimate | null>(null);
@@ -32,13 +36,14 @@ export function Estimator({ title, text, catering }: { title?: string; text?: st
   const min = catering?.min_headcount ?? 1;
   const max = catering?.max_headcount ?? 500;
   const sells = location && catering && catering.packages.length > 0;
+  const clamp = (n: number) => Math.min(max, Math.max(min, n));
 
   async function suggest(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
     setDone('');
-    const n = Number(guests);
-    if (!Number.isInteger(n) || n < min || n > max) {
+    const n = guests;
+    if (n < min || n > max) {
       setError(`Enter a number of guests from ${min} to ${max}.`);
       return;
     }
@@ -84,67 +89,53 @@ export function Estimator({ title, text, catering }: { title?: string; text?: st
       {text && <p>{text}</p>}
       <form className="hh-catering-form" onSubmit={suggest} noValidate>
         <div className="hh-catering-field">
-          <label htmlFor={`${id}-guests`}>Number of guests</label>
-          <div className="hh-qty">
-            <button
-              type="button"
-              aria-label="−10 guests"
-              onClick={() => setGuests(String(Math.max(min, (Number(guests) || min) - 10)))}
-            >
-              −10
-            </button>
-            <input
-              id={`${id}-guests`}
-              type="number"
-              inputMode="numeric"
+          <p className="hh-catering-label" id={`${id}-guests-label`}>
+            Number of guests
+          </p>
+          <div className="hh-catering-guests">
+            <Stepper
+              label="Number of guests"
+              value={guests}
               min={min}
               max={max}
-              value={guests}
-              aria-describedby={`${id}-guests-hint`}
-              onChange={(e) => setGuests(e.target.value)}
+              size="lg"
+              onChange={(n) => setGuests(clamp(n > guests ? guests + STEP : guests - STEP))}
             />
-            <button
-              type="button"
-              aria-label="+10 guests"
-              onClick={() => setGuests(String(Math.min(max, (Number(guests) || 0) + 10)))}
-            >
-              +10
-            </button>
+            <Chips
+              legend="Or choose a number of guests"
+              legendHidden
+              name={`${id}-guests-quick`}
+              value={QUICK.includes(guests) ? String(guests) : null}
+              options={QUICK.filter((n) => n >= min && n <= max).map((n) => ({ value: String(n), label: String(n) }))}
+              onChange={(v) => setGuests(Number(v))}
+            />
           </div>
-          <p id={`${id}-guests-hint`} className="hh-catering-hint">
-            From {min} to {max}.
+          <p className="hh-catering-hint">
+            From {min} to {max}, {STEP} at a time.
           </p>
         </div>
-        <fieldset className="hh-catering-field">
-          <legend>Appetite</legend>
-          {APPETITES.map((a) => (
-            <label key={a.id} className="hh-catering-choice">
-              <input
-                type="radio"
-                name={`${id}-appetite`}
-                checked={appetite === a.id}
-                onChange={() => setAppetite(a.id)}
-              />
-              <span>
-                {a.label} <span className="hh-catering-hint">({a.hint})</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <div className="hh-catering-field">
-          <label htmlFor={`${id}-occasion`}>Occasion (optional)</label>
-          <select id={`${id}-occasion`} value={occasion} onChange={(e) => setOccasion(e.target.value)}>
-            <option value="">Any occasion</option>
-            {catering?.occasions.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
+        <Segmented<Appetite>
+          legend="Appetite"
+          name={`${id}-appetite`}
+          value={appetite}
+          options={APPETITES.map((a) => ({ value: a.id, label: a.label, hint: a.hint }))}
+          onChange={setAppetite}
+        />
+        <Select
+          label="Occasion (optional)"
+          name={`${id}-occasion`}
+          value={occasion}
+          onChange={(e) => setOccasion(e.target.value)}
+          options={[
+            { value: '', label: 'Any occasion' },
+            ...(catering?.occasions.map((o) => ({ value: o.id, label: o.name })) ?? []),
+          ]}
+        />
+        <div>
+          <Button type="submit" variant="primary" size="lg" disabled={busy !== null}>
+            {busy === 'estimate' ? 'Working it out…' : 'Suggest quantities'}
+          </Button>
         </div>
-        <button type="submit" className="hh-button hh-button--primary" disabled={busy !== null}>
-          {busy === 'estimate' ? 'Working it out…' : 'Suggest quantities'}
-        </button>
       </form>
       {error && (
         <p className="hh-catering-error" role="alert">
@@ -187,14 +178,9 @@ export function Estimator({ title, text, catering }: { title?: string; text?: st
             </table>
             {sells ? (
               <>
-                <button
-                  type="button"
-                  className="hh-button hh-button--primary"
-                  disabled={busy !== null}
-                  onClick={addAll}
-                >
+                <Button type="button" variant="primary" size="lg" disabled={busy !== null} onClick={addAll}>
                   {busy === 'add' ? 'Adding…' : 'Add all to cart'}
-                </button>
+                </Button>
                 {catering && <p className="hh-catering-hint">{leadNote(catering.lead_hours)}</p>}
               </>
             ) : (

@@ -42,9 +42,9 @@ describe('catering (docs/catering.md)', () => {
     });
     const user = setupUser();
     mount(Page, '/catering');
-    const guests = await screen.findByRole('spinbutton', { name: 'Number of guests' });
-    await user.clear(guests);
-    await user.type(guests, '30');
+    // 25 guests to start, 5 more a press.
+    await user.click(await screen.findByRole('button', { name: 'Increase number of guests' }));
+    expect(screen.getByRole('group', { name: 'Number of guests' })).toHaveTextContent('30');
     await user.click(screen.getByRole('radio', { name: /^Hearty/ }));
     await user.click(screen.getByRole('button', { name: 'Suggest quantities' }));
     const table = await screen.findByRole('table', { name: 'Suggested catering for 30 guests' });
@@ -65,18 +65,29 @@ describe('catering (docs/catering.md)', () => {
     expect(useAppStore.getState().cart?.products.every((p) => p.catering)).toBe(true);
   });
 
-  it('says what headcount it takes before asking the edge', async () => {
+  it('counts guests 5 at a time within the catering limits, the usual sizes one press away', async () => {
     mockApi({
       'GET /catering': real('GET /api/catering'),
       'GET /catering/search': real('GET /api/catering/search tray'),
     });
     const user = setupUser();
     mount(Page, '/catering');
-    const guests = await screen.findByRole('spinbutton', { name: 'Number of guests' });
-    await user.clear(guests);
-    await user.type(guests, '2');
-    await user.click(screen.getByRole('button', { name: 'Suggest quantities' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a number of guests from 5 to 500.');
+    const count = await screen.findByRole('group', { name: 'Number of guests' });
+    const fewer = screen.getByRole('button', { name: 'Decrease number of guests' });
+    for (let i = 0; i < 6; i++) await user.click(fewer);
+    expect(count).toHaveTextContent('5'); // 25 → 5, the smallest catering order, and no lower
+    expect(fewer).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('radio', { name: '100' }));
+    expect(count).toHaveTextContent('100');
+    await user.click(screen.getByRole('button', { name: 'Increase number of guests' }));
+    expect(count).toHaveTextContent('105');
+    expect(screen.getByRole('radio', { name: '100' })).not.toBeChecked();
+    // Every choice is a kit control: no bare native radio, checkbox or select.
+    const bare = [...document.querySelectorAll('input[type=radio], input[type=checkbox], select')].filter(
+      (el) => !el.closest('[data-hh-control]'),
+    );
+    expect(bare).toEqual([]);
+    expect(screen.getByRole('combobox', { name: 'Occasion (optional)' })).toHaveValue('');
   });
 
   it('searches by occasion and headcount and says how many of each feed the guests', async () => {
@@ -110,6 +121,14 @@ describe('catering (docs/catering.md)', () => {
     });
     mount(Page, '/catering');
     await screen.findByText(/packages$/);
+    // Each card shows its picture, price and servings, at list prices before a location.
+    const small = real<{ packages: { name: string; price_cents: number; image: string }[] }>(
+      'GET /api/catering/search tray',
+    ).body.packages.find((p) => p.name === 'Tender Tray (small)')!;
+    const card = screen.getByRole('heading', { name: small.name }).closest('article')!;
+    expect(card).toHaveTextContent(`$${(small.price_cents / 100).toFixed(2)} · serves 10 a tray`);
+    expect(card.querySelector('img')).toHaveAttribute('src', small.image);
+    expect(small.image).toBe('/static/img/products/tray-tenders.webp');
     expect(screen.getByRole('link', { name: 'Choose a location' })).toHaveAttribute('href', '/locations');
     expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
   });

@@ -18,6 +18,7 @@ import {
   TextField,
 } from '@henhouse/kit/ui/forms/Field';
 import { fieldErrors } from '@henhouse/kit/ui/forms/serverErrors';
+import { Select } from '@henhouse/kit/ui/controls';
 import { LocationCombobox } from './LocationCombobox';
 import {
   charactersLeft,
@@ -221,29 +222,20 @@ export function ContactForm() {
           error={errors.phone}
         />
       </div>
-      <div className="hh-form-field">
-        <label htmlFor={fieldId('topic')} className="hh-form-field__label">
-          What is it about?
-        </label>
-        <select
+      <div>
+        <Select
           id={fieldId('topic')}
+          label="What is it about?"
           name="topic"
-          className="hh-form-input"
           value={values.topic}
           disabled={topics.status !== 'ready'}
-          aria-invalid={errors.topic ? true : undefined}
-          aria-describedby={describedBy(errors.topic && `${fieldId('topic')}-error`)}
+          error={errors.topic}
           onChange={(e) => set('topic', e.target.value)}
-        >
-          <option value="">{topics.status === 'loading' ? 'Loading topics…' : 'Choose a topic'}</option>
-          {topics.status === 'ready' &&
-            topics.data.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
-              </option>
-            ))}
-        </select>
-        <FieldError id={errors.topic ? `${fieldId('topic')}-error` : undefined} message={errors.topic} />
+          options={[
+            { value: '', label: topics.status === 'loading' ? 'Loading topics…' : 'Choose a topic' },
+            ...(topics.status === 'ready' ? topics.data.map((t) => ({ value: t.id, label: t.label })) : []),
+          ]}
+        />
         {topics.status === 'error' && (
           <div role="alert" className="hh-form-alert">
             We couldn&apos;t load the topics. {topics.error.message}{' '}

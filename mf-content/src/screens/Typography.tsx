@@ -2,7 +2,7 @@ import type { ScreenProps } from '@henhouse/kit/screen';
 import { colors } from '@henhouse/kit/tokens';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
 
-/** The typography showcase: the type scale and colour tokens every remote uses. */
+/** The typography showcase: the type scale and color tokens every remote uses. */
 export default function Typography(_props: ScreenProps) {
   return (
     <ScreenFrame name="mf-content/Typography" title="Typography">
@@ -14,7 +14,7 @@ export default function Typography(_props: ScreenProps) {
       <p>
         <small>Small print: Prices and availability vary by restaurant.</small>
       </p>
-      <h3>Colours</h3>
+      <h3>Colors</h3>
       <ul className="hh-swatches">
         {Object.entries(colors).map(([name, value]) => (
           <li key={name}>

@@ -148,6 +148,7 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Get("/menus/:menuId/categories/:categoryId", a.category)
 	r.Get("/menus/:menuId/products/:productId", a.product)
 
+	r.Get("/nutrition", a.nutrition)
 	r.Get("/catering", a.catering)
 	r.Get("/catering/search", a.cateringSearch)
 	r.Post("/catering/estimate", a.estimate)
@@ -405,6 +406,18 @@ func (a *api) product(c fiber.Ctx) error {
 		}
 	}
 	return c.JSON(fiber.Map{"product": p, "upsells": upsells})
+}
+
+// GET /nutrition?menuId: the calories and allergen and diet markers of every product, or
+// of one menu's (docs/menu.md, "Nutrition and allergens").
+func (a *api) nutrition(c fiber.Ctx) error {
+	n, err := a.p.Nutrition(c.Context(), c.Query("menuId"))
+	if err != nil {
+		return err
+	}
+	// The same for everyone and changed only with the menus: shared caches may keep it.
+	c.Set(fiber.HeaderCacheControl, site.PublicFor(10*time.Minute))
+	return c.JSON(fiber.Map{"nutrition": n})
 }
 
 // GET /catering?menuId: the catering menu, or what one menu sells of it.

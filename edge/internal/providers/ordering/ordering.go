@@ -700,6 +700,31 @@ type Estimate struct {
 	PerPersonCents int64          `json:"per_person_cents"`
 }
 
+// Nutrition is the nutrition and allergen table: Markers are its columns, every marker in
+// their order; each product of Categories says which it carries.
+type Nutrition struct {
+	Markers    []string            `json:"markers"`
+	Categories []NutritionCategory `json:"categories"`
+}
+
+// NutritionCategory is one category of the nutrition table.
+type NutritionCategory struct {
+	ID       string         `json:"id"`
+	Name     string         `json:"name"`
+	Products []NutritionRow `json:"products"`
+}
+
+// NutritionRow is one product of the nutrition table, its calories and markers as the menu
+// lists them; MenuID is a menu selling it, for a link to its product page.
+type NutritionRow struct {
+	ID           string   `json:"id"`
+	MenuID       string   `json:"menu_id"`
+	Name         string   `json:"name"`
+	Calories     int      `json:"calories"`
+	Markers      []string `json:"markers"`
+	CrossContact []string `json:"cross_contact,omitempty"`
+}
+
 // Provider is an ordering provider. Owner is the visitor the cart belongs to (the
 // edge's visitor id); one open cart per owner.
 type Provider interface {
@@ -722,6 +747,11 @@ type Provider interface {
 	Product(ctx context.Context, menuID, productID, locationID string) (Product, error)
 	Category(ctx context.Context, menuID, categoryID, locationID string) (Category, error)
 	SearchMenu(ctx context.Context, menuID string, f MenuFilter) ([]Product, error)
+
+	// Nutrition is the calories and the allergen and diet markers of every product sold
+	// at our restaurants, or of menuID's products when it is not "", by category
+	// (docs/menu.md, "Nutrition and allergens").
+	Nutrition(ctx context.Context, menuID string) (Nutrition, error)
 
 	// Catering is the catering menu; with a menuID, only the packages that menu sells.
 	Catering(ctx context.Context, menuID string) (Catering, error)

@@ -190,7 +190,7 @@ func (m mapper) block(b blok) (any, bool) {
 		return textBlock{Component: c, Title: b.str("title"), Text: b.str("text"), Show: m.show(b), CTA: m.buttons(b.bloks("cta"))}, true
 	case "gift_cards", "franchisee":
 		return textBlock{Component: c, Title: b.str("title"), Text: b.str("text"), CTA: m.buttons(b.bloks("cta"))}, true
-	case "catering_estimator", "catering_menu":
+	case "catering_estimator", "catering_menu", "nutrition_table":
 		return textBlock{Component: c, Title: b.str("title"), Text: b.str("text")}, true
 	case "download_app":
 		tb := textBlock{Component: c, Title: b.str("title"), Text: b.str("text")}
