@@ -5,6 +5,7 @@ import { documentTitle, pageHeading } from '@henhouse/kit/routing/heading';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { NotFound } from '@henhouse/kit/ui/NotFound';
 import { mountAnnouncer } from '@henhouse/kit/ui/announce';
+import { Toaster } from '@henhouse/kit/ui/toast';
 import { RemoteScreen } from '../federation/RemoteScreen';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { MinimalLayout } from '../layouts/MinimalLayout';
@@ -98,6 +99,7 @@ export function Root({ boot }: { boot: Bootstrap }) {
       </PageErrorBoundary>
       <ForcedSignOut />
       <ErrorDialog />
+      <Toaster />
     </>
   );
 }
