@@ -16,6 +16,9 @@ async function openMenu(page, path = '/menu/m-standard') {
 
 const cartCount = (page) => page.locator('.hh-cart-button .visually-hidden').textContent();
 
+/** The kit's toast after an add ("Added 3 Tenders", with "View cart"). */
+const toast = (page, message) => page.locator('.hh-toast').filter({ hasText: message });
+
 /** answerWhichLocation answers the question a menu opened by a link asks before the first
  *  item (docs/menu.md, "Choosing a location"): Louisville, found by its city. */
 async function answerWhichLocation(page) {
@@ -53,11 +56,14 @@ test('the whole path: location → menu → Order now → a flavour → add → 
     .getByRole('group', { name: /^Dipping sauces/ })
     .getByRole('checkbox', { name: /Ranch/ })
     .click();
-  await page.getByRole('button', { name: /^Add to cart/ }).click();
-  await page.getByText('Added 1 2 Piece Chicken to your cart.', { exact: false }).first().waitFor();
+  const add = page.getByRole('button', { name: /^Add to cart/ });
+  await add.click();
+  // A toast says it, focus stays on the button, and the header count follows.
+  await toast(page, 'Added 2 Piece Chicken').waitFor();
+  assert.equal(await add.evaluate((el) => el === document.activeElement), true, 'focus stays on Add to cart');
   assert.equal(await cartCount(page), 'Cart, 1 item');
 
-  await page.getByRole('button', { name: 'View cart' }).click();
+  await toast(page, 'Added 2 Piece Chicken').getByRole('button', { name: 'View cart' }).click();
   const drawer = page.getByRole('dialog');
   const line = drawer.getByRole('listitem').filter({ hasText: '2 Piece Chicken' }).first();
   await line.getByText(/Honey Butter/).waitFor();
@@ -109,7 +115,7 @@ test('a menu opened by a link in a fresh browser: Add asks which location, and t
   await dialog.waitFor({ state: 'detached' });
   // The chosen location is on the page, and the item is in a cart there.
   await page.getByText('Ordering from').getByText('Henhouse Louisville').waitFor();
-  await page.getByRole('status').filter({ hasText: 'Added 3 Tenders to your cart. 1 item in your cart.' }).waitFor();
+  await toast(page, 'Added 3 Tenders').waitFor();
   const { cart } = (await pageApi(page, 'GET', '/cart')).body;
   assert.equal(cart.location_id, 'ky-louisville');
   assert.equal(cart.item_count, 1);
@@ -123,30 +129,32 @@ test('quick add takes the defaults and announces; a product without defaults ope
   await openMenu(page);
   await page.getByRole('button', { name: 'Add: 3 Tenders' }).click();
   await answerWhichLocation(page);
-  await page.getByRole('status').filter({ hasText: 'Added 3 Tenders to your cart. 1 item in your cart.' }).waitFor();
+  await toast(page, 'Added 3 Tenders').waitFor();
   assert.equal(await cartCount(page), 'Cart, 1 item');
   // Family sides have no defaults: Add opens the page, which says what is missing.
   await page.getByRole('button', { name: 'Add: 8 Piece Family Meal' }).click();
   await page.getByRole('heading', { name: '8 Piece Family Meal', level: 2 }).waitFor();
-  const add = page.getByRole('button', { name: /^Add to cart/ });
+  // The add bar says what is missing; pressing it moves focus to that group.
+  const add = page.getByRole('button', { name: 'Choose Family sides' });
   assert.equal(await add.getAttribute('aria-disabled'), 'true');
   await page.getByText('To add this, Family sides: choose 2.').waitFor();
   await add.focus();
   await page.keyboard.press('Enter'); // refused, with the reason at the group
+  await page.waitForFunction(() =>
+    document.activeElement?.closest('fieldset')?.textContent?.startsWith('Family sides'),
+  );
   assert.equal(await cartCount(page), 'Cart, 1 item');
   await page
     .getByRole('group', { name: /^Family sides/ })
     .getByText('Family sides: choose 2', { exact: true })
     .waitFor();
-  await page.getByRole('button', { name: 'One more Large Fries' }).click();
-  await page.getByRole('button', { name: 'One more Large Green Beans' }).click();
-  assert.equal(await add.getAttribute('aria-disabled'), null);
+  await page.getByRole('button', { name: 'Increase quantity of Large Fries' }).click();
+  await page.getByRole('button', { name: 'Increase quantity of Large Green Beans' }).click();
   await page.getByText('To add this,').waitFor({ state: 'detached' });
-  await add.click();
-  await page
-    .getByText(/Added 1 8 Piece Family Meal to your cart/)
-    .first()
-    .waitFor();
+  const ready = page.getByRole('button', { name: /^Add to cart · \$\d+\.\d\d$/ });
+  assert.equal(await ready.getAttribute('aria-disabled'), null);
+  await ready.click();
+  await toast(page, 'Added 8 Piece Family Meal').waitFor();
   assert.equal(await cartCount(page), 'Cart, 2 items');
   assert.deepEqual(errors, []);
   await page.context().close();
@@ -167,11 +175,8 @@ test('nested options: a combo drink has its own ice, which follows the drink int
   await ice.getByRole('radio', { name: 'No ice' }).click();
   await page.getByRole('button', { name: /^Add to cart/ }).click();
   await answerWhichLocation(page);
-  await page
-    .getByText(/Added 1 2 Piece Combo to your cart/)
-    .first()
-    .waitFor();
-  await page.getByRole('button', { name: 'View cart' }).click();
+  await toast(page, 'Added 2 Piece Combo').waitFor();
+  await toast(page, 'Added 2 Piece Combo').getByRole('button', { name: 'View cart' }).click();
   await page
     .getByRole('dialog')
     .getByText(/Cola, No ice/)
@@ -185,9 +190,17 @@ test('filters: "no gluten" hides those products, the count is announced and the 
   const page = await newPage(site.browser, errors, { viewport: desktop });
   await openMenu(page);
   assert.equal(await page.getByRole('heading', { name: '2 Piece Chicken', exact: true }).count(), 1);
-  await page.getByText(/^Leave out allergens/).click();
-  await page.getByRole('checkbox', { name: 'No gluten' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByRole('checkbox', { name: 'No gluten' }).click();
   await page.waitForURL(/exclude=gluten/);
+  await page.keyboard.press('Escape');
+  await sheet.waitFor({ state: 'detached' });
+  assert.equal(
+    await page.getByRole('button', { name: 'Filters (1)' }).evaluate((el) => el === document.activeElement),
+    true,
+    'focus returns to the Filters button',
+  );
   await page
     .getByRole('status')
     .filter({ hasText: /^\d+ items match$/ })
@@ -199,7 +212,12 @@ test('filters: "no gluten" hides those products, the count is announced and the 
   await page2.goto(page.url());
   await page2.getByRole('heading', { name: 'Green Beans', exact: true }).waitFor({ timeout: 15000 });
   assert.equal(await page2.getByRole('heading', { name: '2 Piece Chicken', exact: true }).count(), 0);
-  assert.equal(await page2.getByRole('checkbox', { name: 'No gluten' }).isChecked(), true);
+  await page2.getByRole('button', { name: 'Filters (1)' }).click();
+  assert.equal(
+    await page2.getByRole('dialog', { name: 'Filters' }).getByRole('checkbox', { name: 'No gluten' }).isChecked(),
+    true,
+  );
+  await page2.getByRole('button', { name: 'Show results' }).click();
   // Search matches category descriptions: "scratch" finds the sides.
   await page2.getByRole('searchbox', { name: 'Search the menu' }).fill('scratch');
   await page2.getByRole('heading', { name: 'Sides', level: 2 }).waitFor();
@@ -254,6 +272,8 @@ test('the menu page needs one request to /api once its screen has loaded', async
     if (u.pathname.startsWith('/api/') && u.pathname !== '/api/content/popups') calls.push(u.pathname);
   });
   await openMenu(page);
+  // Every section is there, and a moment more for any late request.
+  await page.locator('.hh-menu[data-screen="mf-menu/Menu"]:not([data-screen-loading])').waitFor();
   await page.waitForTimeout(500);
   assert.deepEqual(calls, ['/api/menus/m-standard']);
   const products = await page.locator('.hh-product-card').count();
@@ -305,10 +325,7 @@ test('keyboard only: through a product’s groups to the cart', async () => {
   for (let i = 0; i < 10 && !(await louisville.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await page
-    .getByText(/Added 1 3 Tenders to your cart/)
-    .first()
-    .waitFor();
+  await toast(page, 'Added 3 Tenders').waitFor();
   assert.equal(await cartCount(page), 'Cart, 1 item');
   assert.deepEqual(errors, []);
   await page.context().close();

@@ -32,7 +32,17 @@ it("draws the top of the product page, whose slots the edge fills with the produ
   wrap.append(top);
   expect(p.image).toMatch(/^\//);
   expect(canonical(wrap)).toBe(
-    asPageHolds(filled(html, { menu: 'm-standard', name: p.name, description: p.description, image: p.image })),
+    asPageHolds(
+      filled(html, {
+        menu: 'm-standard',
+        name: p.name,
+        description: p.description,
+        image: p.image,
+        // As the edge writes them (the product page's slots in edge/internal/server/pages.go).
+        price: `$${Math.floor(p.price_cents / 100)}.${String(p.price_cents % 100).padStart(2, '0')}`,
+        calories: String(p.calories),
+      }),
+    ),
   );
 });
 
@@ -74,7 +84,7 @@ describe('the top of a menu page', () => {
       category: c.id,
       catname: c.name,
       catdesc: c.description,
-      catwhen: c.availability?.label ?? '',
+      catwhen: c.served_label ?? '',
     };
   }
 
@@ -91,15 +101,18 @@ describe('the top of a menu page', () => {
     const a = answer();
     const { menu, location } = a.body;
     location.name = 'Henhouse <Dayton> & "more"'; // escaped alike
-    if (allDay) delete menu.categories[0].availability;
-    else expect(menu.categories[0].availability?.label).toBeTruthy();
+    if (allDay) {
+      delete menu.categories[0].availability;
+      delete menu.categories[0].served_label;
+      delete menu.categories[0].served_now;
+    } else expect(menu.categories[0].served_label).toBeTruthy();
     mockApi({ 'GET /menus/m-standard': a });
     mount(Menu, '/menu/m-standard', { params: { mid: 'm-standard' } });
     await screen.findByRole('heading', { name: menu.categories[0].name, level: 2 });
 
     const html = renderScreens().screens.Menu.layouts.default ?? '';
     const copy = filled(html, slotsOf(menu, location));
-    expect(copy).toContain(allDay ? '<p class="hh-menu-section__when"></p>' : 'Breakfast, 6:00 AM to 10:30 AM');
+    expect(copy).toContain(allDay ? '<p class="hh-menu-section__when"></p>' : 'Breakfast · served 6:30–10:30 AM');
     expect(html).not.toMatch(/ style=/);
     // The copy's empty line of a category sold all day is not on the screen: it is hidden.
     expect(canonical(screenTop())).toBe(asPageHolds(copy.replace('<p class="hh-menu-section__when"></p>', '')));

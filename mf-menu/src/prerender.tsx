@@ -34,6 +34,8 @@ export function renderScreens(): ScreenPrerenders {
                 image={slot('image')}
                 name={slot('name')}
                 description={slot('description')}
+                price={slot('price')}
+                calories={slot('calories')}
               />
             </div>,
             `/menu/${slot('menu')}/product/${slot('product')}`,

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -522,7 +523,9 @@ func (h *pageHandler) menuMeta(ctx context.Context, m routes.Match) (description
 					p.Image = ""
 				}
 				if p.Image != "" {
-					slots = map[string]string{"menu": url.PathEscape(mid), "product": url.PathEscape(pid), "name": p.Name, "description": p.Description, "image": p.Image}
+					// The price and calories, as the screen writes them next to the name.
+					slots = map[string]string{"menu": url.PathEscape(mid), "product": url.PathEscape(pid), "name": p.Name, "description": p.Description, "image": p.Image,
+						"price": fmt.Sprintf("$%d.%02d", p.PriceCents/100, p.PriceCents%100), "calories": strconv.Itoa(p.Calories)}
 				}
 				return firstNonEmpty(p.Description, fmt.Sprintf("%s from the %s menu: order online for pickup or delivery.", p.Name, brand)), p.Image, slots
 			}
@@ -544,10 +547,8 @@ func (h *pageHandler) menuCopySlots(ctx context.Context, mid string, l ordering.
 		return nil
 	}
 	c := m.Categories[0]
-	when := ""
-	if c.Availability != nil {
-		when = c.Availability.Label
-	}
+	// When the category is served at l, as the screen says it.
+	when := c.ServedLabel
 	return map[string]string{
 		"menu": url.PathEscape(mid), "menuname": m.Name, "placeid": l.ID,
 		"place": l.Name, "street": l.Address.Street, "city": l.Address.City, "state": l.Address.State,

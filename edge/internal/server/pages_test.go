@@ -380,12 +380,13 @@ func TestProductPageHasItsScreensTop(t *testing.T) {
 }
 
 // A menu page writes the top of its screen, drawn by mf-menu's build, with the menu's
-// name, its location and its first category from the catalogue: for a visitor who has
+// name, its location and its first category from the catalogue (Columbus Downtown opens
+// after breakfast, so its menu opens on chicken at any hour): for a visitor who has
 // chosen none of the menu's other locations, has no cart and searched for nothing.
 func TestMenuPageHasItsScreensTop(t *testing.T) {
 	s := newTestServer(t)
 	withScreenCopies(t, s, "mf-menu", `{"brandName":"Henhouse","screens":{"Menu":{"partial":true,"when":["noCart","noQuery"],"layouts":{"default":"<h2>__hh_menuname__</h2><p>Ordering from <strong>__hh_place__</strong> __hh_street__, __hh_city__, __hh_state__</p><a href=\"#category-__hh_category__\">__hh_catname__</a><section><h2>__hh_catname__</h2><p>__hh_catdesc__</p><p>__hh_catwhen__</p></section>"}}}}`)
-	want := `<div class="hh-prerendered" data-prerendered="mf-menu/Menu" data-screen-loading="" inert aria-busy="true"><h2>Henhouse Menu</h2><p>Ordering from <strong>Henhouse Columbus Downtown</strong> 5405 Oak Ave, Columbus, OH</p><a href="#category-breakfast">Breakfast</a><section><h2>Breakfast</h2><p>Chicken biscuits, egg and sausage platters and hot coffee, served every morning until 10:30.</p><p>Breakfast, 6:00 AM to 10:30 AM</p></section>`
+	want := `<div class="hh-prerendered" data-prerendered="mf-menu/Menu" data-screen-loading="" inert aria-busy="true"><h2>Henhouse Menu</h2><p>Ordering from <strong>Henhouse Columbus Downtown</strong> 5405 Oak Ave, Columbus, OH</p><a href="#category-chicken">Chicken</a><section><h2>Chicken</h2><p>Hand-breaded, bone-in chicken, fried fresh all day, plus tenders, wings and nuggets.</p><p></p></section>`
 	for _, c := range []struct {
 		about, path string
 		cookies     []string

@@ -2075,6 +2075,13 @@ export interface components {
             description: string;
             products: components["schemas"]["Product"][];
             availability?: components["schemas"]["Availability"];
+            /** @description With a daily window: whether the category is served now at the menu's location. A menu lists the categories not served now after those that are. */
+            served_now?: boolean;
+            /**
+             * @description With a daily window: when the category is served at the menu's location, its window as the location's opening hours cut it, or that it is not served there.
+             * @example Breakfast · served 6:00–10:30 AM
+             */
+            served_label?: string;
         };
         Menu: {
             id: string;

@@ -96,18 +96,27 @@ export function problem(g: ModifierGroup, sel: Selection, parent?: Modifier | nu
   return null;
 }
 
-/** problems: every group's, and those of the nested groups of each chosen option. */
-export function problems(p: Product, sel: Selection): string[] {
-  const out: string[] = [];
+/** incomplete: every group whose choice breaks its rule, nested groups of each chosen
+ *  option included, in page order, with what is wrong ("Family sides: choose 2"). */
+export function incomplete(
+  p: Product,
+  sel: Selection,
+): { group: ModifierGroup; parent: Modifier | null; problem: string }[] {
+  const out: { group: ModifierGroup; parent: Modifier | null; problem: string }[] = [];
   const walk = (groups: readonly ModifierGroup[], parent: Modifier | null) => {
     for (const g of groups) {
       const x = problem(g, sel, parent);
-      if (x) out.push(x);
+      if (x) out.push({ group: g, parent, problem: x });
       for (const m of g.modifiers) if (sel[key(parent?.id ?? '', m.id)]) walk(m.modifier_groups ?? [], m);
     }
   };
   walk(groupsOf(p), null);
   return out;
+}
+
+/** problems: every group's, and those of the nested groups of each chosen option. */
+export function problems(p: Product, sel: Selection): string[] {
+  return incomplete(p, sel).map((x) => x.problem);
 }
 
 /** choose picks a button-group option: it replaces the group's choice (and its nested

@@ -1,7 +1,7 @@
 // Choosing a location before the first item (docs/menu.md, "Choosing a location"): a menu
 // opened by a link, with no location chosen and no cart, never starts a cart at a location
 // picked for the guest. Adding asks which location, nearest first to what the guest types,
-// and the item goes to the bag once the chosen location is shown on the page.
+// and the item goes to the cart once the chosen location is shown on the page.
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '@henhouse/kit/api/client';
 import type { Location } from '@henhouse/kit/api/types';

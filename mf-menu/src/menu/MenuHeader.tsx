@@ -21,12 +21,15 @@ export function MenuHeader({
   menuName,
   location,
   cart,
+  cartKnown = true,
   onChoose,
 }: {
   menuName: string;
   /** null: no location chosen yet (a menu opened by a link), and the guest is asked. */
   location: Location | null;
   cart: Cart | null;
+  /** false while the visitor's cart is being fetched: the handoff line waits for it. */
+  cartKnown?: boolean;
   onChoose?: () => void;
 }) {
   const setUi = useAppStore((s) => s.setUi);
@@ -60,7 +63,13 @@ export function MenuHeader({
         </Link>
       </div>
       <div className="hh-menu-header__row">
-        <p>{handoffSummary(cart, location)}</p>
+        {cartKnown ? (
+          <p>{handoffSummary(cart, location)}</p>
+        ) : (
+          <p className="hh-skeleton-line" aria-busy="true">
+            <span className="visually-hidden">Loading your cart…</span>
+          </p>
+        )}
         <button
           type="button"
           className="hh-link-button"

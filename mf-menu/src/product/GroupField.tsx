@@ -1,7 +1,8 @@
-// One modifier group, drawn by its kind (docs/menu.md, "Product page"): a button group
-// (radios: exactly one), a checkbox select (up to its maximum) or a counter select
-// (quantities within each cap and the group's limits). Each states its rule and what is
-// chosen now.
+// One modifier group, drawn by its kind (docs/menu.md, "Product page") with the kit's
+// controls: a button group (radio cards: exactly one), a checkbox select (checkbox cards,
+// up to its maximum) or a counter select (a Stepper per option, within each cap and the
+// group's limits). Each states its rule and what is chosen now; an option's price is its
+// card's right-aligned detail, never run into its name.
 import type { Modifier, ModifierGroup } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
 import {
@@ -17,9 +18,10 @@ import {
   toggle,
   type Selection,
 } from '@henhouse/kit/menu/rules';
-import { announce } from '@henhouse/kit/ui/announce';
+import { ChoiceCard, Stepper } from '@henhouse/kit/ui/controls';
 
-const price = (cents: number) => (cents > 0 ? ` +${money(cents)}` : '');
+/** The price an option adds, as its card's detail ("+$1.29"); nothing when it adds none. */
+export const optionPrice = (cents: number) => (cents > 0 ? `+${money(cents)}` : undefined);
 
 export function GroupField({
   group: g,
@@ -55,6 +57,7 @@ export function GroupField({
     <fieldset
       className="hh-group"
       id={base}
+      data-incomplete={problem ? true : undefined}
       aria-describedby={`${base}-rule ${base}-sel${problem ? ` ${base}-err` : ''}`}
     >
       <legend>
@@ -70,29 +73,19 @@ export function GroupField({
       </p>
       {g.kind !== 'counter' && (
         // A button group is radios (exactly one); a checkbox select stops at its maximum.
-        <div className={`hh-group__options${g.kind === 'button' ? ' hh-group__options--buttons' : ''}`}>
+        <div className="hh-group__options">
           {g.modifiers.map((m) => (
-            <label key={m.id} className="hh-option">
-              {g.kind === 'button' ? (
-                <input
-                  type="radio"
-                  name={base}
-                  checked={on(m.id)}
-                  onChange={() => onChange(choose(g, sel, m.id, pid))}
-                />
-              ) : (
-                <input
-                  type="checkbox"
-                  checked={on(m.id)}
-                  disabled={!on(m.id) && full}
-                  onChange={() => onChange(toggle(g, sel, m.id, pid))}
-                />
-              )}
-              <span>
-                {m.name}
-                {price(m.price_cents)}
-              </span>
-            </label>
+            <ChoiceCard
+              key={m.id}
+              type={g.kind === 'button' ? 'radio' : 'checkbox'}
+              name={base}
+              value={m.id}
+              checked={on(m.id)}
+              disabled={g.kind !== 'button' && !on(m.id) && full}
+              onChange={() => onChange(g.kind === 'button' ? choose(g, sel, m.id, pid) : toggle(g, sel, m.id, pid))}
+              label={m.name}
+              detail={optionPrice(m.price_cents)}
+            />
           ))}
         </div>
       )}
@@ -101,34 +94,20 @@ export function GroupField({
           {g.modifiers.map((m) => {
             const q = sel[key(pid, m.id)] ?? 0;
             return (
-              <li key={m.id} className="hh-counter">
-                <span className="hh-counter__name" id={`${base}-${m.id}`}>
-                  {m.name}
-                  {price(m.price_cents)}
+              <li key={m.id} className="hh-group__counter">
+                <span className="hh-group__counter-name">
+                  <span>{m.name}</span>
+                  {optionPrice(m.price_cents) && (
+                    <span className="hh-group__counter-price">{optionPrice(m.price_cents)}</span>
+                  )}
                 </span>
-                <button
-                  type="button"
-                  aria-label={`One less ${m.name}`}
-                  disabled={q === 0}
-                  onClick={() => {
-                    onChange(setCount(g, sel, m.id, q - 1, pid));
-                    announce(`${m.name}: ${q - 1}.`);
-                  }}
-                >
-                  −
-                </button>
-                <span className="hh-counter__value">{q}</span>
-                <button
-                  type="button"
-                  aria-label={`One more ${m.name}`}
-                  disabled={q >= capOf(g, m.id) || full}
-                  onClick={() => {
-                    onChange(setCount(g, sel, m.id, q + 1, pid));
-                    announce(`${m.name}: ${q + 1}.`);
-                  }}
-                >
-                  +
-                </button>
+                <Stepper
+                  label={`Quantity of ${m.name}`}
+                  value={q}
+                  min={0}
+                  max={full ? q : capOf(g, m.id)}
+                  onChange={(v) => onChange(setCount(g, sel, m.id, v, pid))}
+                />
               </li>
             );
           })}

@@ -9,7 +9,6 @@ import { ResolveIds } from '../menu/Resolve';
 import { useMenuLocationId } from '../menu/useMenuLocation';
 import { ProductGrid } from '../ui/ProductCard';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
-import { Announce } from '../ui/Status';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import '../menu.css';
 
@@ -48,7 +47,6 @@ function CategoryScreen({ params }: ScreenProps) {
         place={location?.menu_id === mid ? location : undefined}
         quick={quick}
       />
-      <Announce text={quick.announcement} />
       {quick.choice.dialog}
     </div>
   );

@@ -1,9 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { mockApi, mount, resetStore, setFeatures, setupUser, storeWith } from '@henhouse/kit/test/harness';
 import { useAppStore } from '@henhouse/kit/state/store';
 import type { Location } from '@henhouse/kit/api/types';
+import { Toaster } from '@henhouse/kit/ui/toast';
 import { real } from '../test/recorded';
 import Menu from './Menu';
+
+// A whole menu is some 70 cards: finding in it takes a while on a busy machine.
+jest.setTimeout(20000);
+const slow = { timeout: 8000 };
 
 const visit = (query = '') => mount(Menu, `/menu/m-standard${query}`, { params: { mid: 'm-standard' } });
 
@@ -22,7 +27,7 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     const menu = real<{ menu: { categories: { name: string; products: unknown[] }[] } }>('GET /api/menus/{menuId}').body
       .menu;
     // The sections after the first come once those are painted.
-    await screen.findByRole('heading', { name: menu.categories.at(-1)!.name, level: 2 });
+    await screen.findByRole('heading', { name: menu.categories.at(-1)!.name, level: 2 }, slow);
     for (const c of menu.categories)
       expect(screen.getByRole('heading', { name: c.name, level: 2 })).toBeInTheDocument();
     const bar = screen.getByRole('navigation', { name: 'Menu categories' });
@@ -47,6 +52,7 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
       'POST /cart/products': real('POST /api/cart/products'),
     });
     const user = setupUser();
+    render(<Toaster />);
     visit();
     await screen.findByRole('heading', { name: 'Chicken', level: 2 });
     // Nothing is chosen for the guest: the page says so.
@@ -67,14 +73,29 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The chosen location is on the page, and the item goes to a cart there.
     expect(screen.getByText('Ordering from').textContent).toContain('Henhouse Louisville');
-    await waitFor(() =>
-      expect(document.getElementById('hh-live-polite')).toHaveTextContent(/^Added 2 Piece Chicken to your cart\./),
-    );
+    await waitFor(() => expect(document.getElementById('hh-live-polite')).toHaveTextContent('Added 2 Piece Chicken'));
     expect(api.calls.find((c) => c.path === '/cart' && c.method === 'POST')?.body).toEqual({
       menuId: 'm-standard',
       locationId: 'ky-louisville',
     });
     expect(useAppStore.getState().location?.id).toBe('ky-louisville');
+  });
+
+  it('says when a category is served, as the edge words it, and keeps the edge’s order', async () => {
+    const answer = real<{ menu: { categories: { id: string; served_now?: boolean; served_label?: string }[] } }>(
+      'GET /api/menus/{menuId}',
+    );
+    // At lunch the edge lists breakfast last, not served now.
+    const [breakfast, ...rest] = answer.body.menu.categories;
+    breakfast.served_now = false;
+    answer.body.menu.categories = [...rest, breakfast];
+    mockApi({ 'GET /menus/m-standard': answer });
+    visit();
+    const bar = await screen.findByRole('navigation', { name: 'Menu categories' });
+    const links = within(bar).getAllByRole('link');
+    expect(links[0]).toHaveTextContent('Chicken');
+    expect(links.at(-1)).toHaveTextContent('Breakfast');
+    expect(await screen.findByText('Breakfast · served 6:30–10:30 AM', undefined, slow)).toBeInTheDocument();
   });
 
   it('shows price chips when the setting turns them on', async () => {
@@ -142,7 +163,7 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     frame.mockRestore();
   });
 
-  it('quick add starts a cart at the chosen location, adds the product with its defaults and announces it', async () => {
+  it('quick add starts a cart at the chosen location, adds the product with its defaults and says so in a toast', async () => {
     storeWith({ location: real<{ location: Location }>('GET /api/menus/{menuId}').body.location });
     const api = mockApi({
       'GET /menus/m-standard': real('GET /api/menus/{menuId}'),
@@ -151,12 +172,17 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
       'POST /cart/products': real('POST /api/cart/products'),
     });
     const user = setupUser();
+    render(<Toaster />);
     visit();
-    await user.click(await screen.findByRole('button', { name: 'Add: 2 Piece Chicken' }));
-    // Said through the site's polite live region (kit/src/ui/announce.ts).
-    await waitFor(() =>
-      expect(document.getElementById('hh-live-polite')).toHaveTextContent(/^Added 2 Piece Chicken to your cart\./),
-    );
+    const quick = await screen.findByRole('button', { name: 'Add: 2 Piece Chicken' });
+    await user.click(quick);
+    // A toast with the way to the cart, said once through the site's polite live region
+    // (kit/src/ui/announce.ts); focus stays on the "Add" pressed.
+    const message = await screen.findByText('Added 2 Piece Chicken', { selector: '.hh-toast__message' });
+    await waitFor(() => expect(document.getElementById('hh-live-polite')).toHaveTextContent('Added 2 Piece Chicken'));
+    expect(quick).toHaveFocus();
+    await user.click(within(message.parentElement!).getByRole('button', { name: 'View cart' }));
+    expect(useAppStore.getState().ui.cartOpen).toBe(true);
     const add = api.calls.find((c) => c.path === '/cart/products');
     expect(add?.body).toEqual({ productId: 'two-piece' }); // no modifiers: the edge takes the defaults
     expect(api.calls.find((c) => c.path === '/cart' && c.method === 'POST')?.body).toEqual({
@@ -170,7 +196,7 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     const api = mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
     const user = setupUser();
     visit();
-    await user.click(await screen.findByRole('button', { name: 'Add: 8 Piece Family Meal' }));
+    await user.click(await screen.findByRole('button', { name: 'Add: 8 Piece Family Meal' }, slow));
     expect(screen.getByTestId('where').textContent).toBe('/menu/m-standard/product/family-8');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
@@ -180,16 +206,26 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     visit('?exclude=gluten');
     await screen.findByRole('heading', { name: 'Green Beans' });
     expect(screen.queryByRole('heading', { name: '2 Piece Chicken' })).toBeNull();
-    expect(screen.getByRole('checkbox', { name: 'No gluten' })).toBeChecked();
     expect(screen.getByText(/^\d+ items match$/)).toBeInTheDocument();
+    await setupUser().click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('checkbox', { name: 'No gluten' })).toBeChecked();
   });
 
   it('writes search and filters to the URL', async () => {
     mockApi({ 'GET /menus/m-standard': real('GET /api/menus/{menuId}') });
     const user = setupUser();
     visit();
-    await user.click(await screen.findByRole('checkbox', { name: 'Vegan only' }));
+    const open = await screen.findByRole('button', { name: 'Filters' });
+    await user.click(open);
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    // The legend of the markers is in the sheet, beside the filters.
+    expect(within(sheet).getByText('What the allergen icons mean')).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('checkbox', { name: 'Vegan only' }));
     expect(screen.getByTestId('where').textContent).toBe('/menu/m-standard?diet=vegan');
+    await user.click(within(sheet).getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toHaveFocus();
     await user.type(screen.getByRole('searchbox', { name: 'Search the menu' }), 'tea');
     expect(screen.getByTestId('where').textContent).toBe('/menu/m-standard?q=tea&diet=vegan');
     expect(screen.getByRole('heading', { name: 'Sweet Tea' })).toBeInTheDocument();

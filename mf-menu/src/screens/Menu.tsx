@@ -15,8 +15,8 @@ import { TransferNotice } from '../menu/TransferNotice';
 import { adoptLocation, useMenuLocationId } from '../menu/useMenuLocation';
 import { ProductGrid } from '../ui/ProductCard';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
-import { Announce } from '../ui/Status';
 import { useQuickAdd } from '../ui/useQuickAdd';
+import { useCartKnown } from '../ui/cartKnown';
 import '../menu.css';
 
 // The menu is some 25 screens tall: rendering and laying it all out before its first
@@ -33,6 +33,7 @@ export default function Menu({ params, query }: ScreenProps) {
   const mid = params.mid ?? '';
   const locationId = useMenuLocationId(mid);
   const cart = useAppStore((s) => s.cart);
+  const cartKnown = useCartKnown();
   const navigate = useNavigate();
   const menu = useLoad(`${mid}|${locationId ?? ''}`, (signal) => getMenu(mid, locationId, signal));
   const loc = menu.data?.location;
@@ -77,6 +78,7 @@ export default function Menu({ params, query }: ScreenProps) {
         menuName={m.name}
         location={locationId ? location : quick.choice.chosen}
         cart={cart}
+        cartKnown={cartKnown}
         onChoose={() => quick.choice.ask()}
       />
       <Filters filter={filter} onChange={(f) => navigate({ search: filterQuery(f) }, { replace: true })} />
@@ -105,7 +107,7 @@ export default function Menu({ params, query }: ScreenProps) {
           id={c.id}
           name={c.name}
           description={c.description}
-          when={c.availability?.label}
+          when={c.served_label}
           products={c.products.length}
         >
           <ProductGrid products={c.products} mid={mid} place={location} quick={quick} variant="group" />
@@ -117,14 +119,14 @@ export default function Menu({ params, query }: ScreenProps) {
           </Link>
         </MenuSection>
       ))}
-      <Announce text={quick.announcement} />
       {quick.choice.dialog}
     </div>
   );
 }
 
-/** MenuSection is one category's section: its heading, description and daily window
- *  ("Breakfast, 6:00 AM to 10:30 AM", when the category has one), then children (its
+/** MenuSection is one category's section: its heading, description and when it is
+ *  served, as the edge words it for the location ("Breakfast · served 6:30–10:30 AM",
+ *  when the category has a daily window), then children (its
  *  products and the way to the category's page). The page's copy drawn at build time
  *  (../prerender.tsx) is the first section's head, drawn by this same component. */
 export function MenuSection({

@@ -11,20 +11,24 @@ import { useLoad } from '@henhouse/kit/api/useLoad';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import { MarkerList, MARKER_INFO } from '@henhouse/kit/menu/markers';
-import { initialSelection, markersOf, problems, toInput, unitPrice, type Selection } from '@henhouse/kit/menu/rules';
+import { incomplete, initialSelection, markersOf, toInput, unitPrice, type Selection } from '@henhouse/kit/menu/rules';
 import { preselectDefaults } from '@henhouse/kit/menu/settings';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ResolveIds } from '../menu/Resolve';
 import { useMenuLocationId } from '../menu/useMenuLocation';
 import { GroupField } from '../product/GroupField';
+import { addedMessage, missingLabel } from '../product/words';
 import { PLACEHOLDER, ProductGrid } from '../ui/ProductCard';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import { Announce } from '../ui/Status';
 import { clockAt } from '../ui/time';
 import { useQuickAdd } from '../ui/useQuickAdd';
+import { useCartKnown } from '../ui/cartKnown';
 import '../menu.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
+import { Button, Stepper } from '@henhouse/kit/ui/controls';
+import { toast } from '@henhouse/kit/ui/toast';
 
 /** The longest special instructions the edge takes. */
 export const MAX_INSTRUCTIONS = 200;
@@ -42,12 +46,15 @@ function ProductScreen({ params, query }: ScreenProps) {
   const locationId = useMenuLocationId(mid);
   const data = useLoad(`${mid}|${pid}|${locationId ?? ''}`, (signal) => getProduct(mid, pid, signal, locationId));
   const line = useAppStore((s) => s.cart?.products.find((l) => l.id === query.line && l.product_id === pid)) ?? null;
+  const cartKnown = useCartKnown();
   const name = data.data?.product.name;
   useEffect(() => {
     if (name) useAppStore.getState().set({ product: { data: { name } } });
   }, [name]);
 
-  if (data.status === 'loading') return <Loading className="hh-menu-loading" what="the item" />;
+  // A line being edited is in the cart: until the cart is here the page would be a new add.
+  if (data.status === 'loading' || (query.line && !line && !cartKnown))
+    return <Loading className="hh-menu-loading" what="the item" />;
   if (data.status === 'error') return <LoadFailed className="hh-menu-notice" error={data.error} retry={data.retry} />;
   return (
     <ProductForm
@@ -69,23 +76,31 @@ export function ProductHead({
   image,
   name,
   description,
+  price,
+  calories,
   children,
 }: {
   mid: string;
   image: string;
   name: string;
   description?: string;
+  /** The price ("$5.49") and calories ("380"), next to the name. */
+  price: string;
+  calories: string;
   children?: ReactNode;
 }) {
   return (
     <>
-      <p>
+      <p className="hh-product__back">
         <Link to={`/menu/${encodeURIComponent(mid)}`}>Back to the menu</Link>
       </p>
       <div className="hh-product__top">
         <img className="hh-product__img" src={image} alt="" width={320} height={240} />
-        <div>
+        <div className="hh-product__about">
           <h2 className="hh-product__name">{name}</h2>
+          <p className="hh-product__facts">
+            <span className="hh-product__price">{price}</span> · <span className="hh-product__cal">{calories} cal</span>
+          </p>
           <p>{description}</p>
           {children}
         </div>
@@ -119,7 +134,8 @@ function ProductForm({
   const [announcement, setAnnouncement] = useState('');
   const quick = useQuickAdd(mid, locationId);
   const groups = p.modifier_groups ?? [];
-  const missing = problems(p, sel);
+  const gaps = incomplete(p, sel);
+  const missing = gaps.map((g) => g.problem);
   const markers = markersOf(p, sel);
   const unavailable = p.available_now === false;
   const place = location?.menu_id === mid ? location : undefined;
@@ -138,21 +154,24 @@ function ProductForm({
       : 'No listed allergens.',
   );
   const charsLeft = MAX_INSTRUCTIONS - notes.length;
+  const openCart = () => setUi({ cartOpen: true });
   useAnnounce(charsLeft <= 20 ? `${charsLeft} characters left` : null);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setTried(true);
+    if (busy) return;
     if (reason) {
       // Focus the first incomplete group so the guest lands where the choice is missing.
       // After this render the incomplete groups show their message: focus the first.
-      requestAnimationFrame(() =>
-        document
-          .querySelector('.hh-group .hh-field-error')
-          ?.closest('fieldset')
-          ?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')
-          ?.focus(),
-      );
+      requestAnimationFrame(() => {
+        const group = document.querySelector<HTMLElement>('.hh-group[data-incomplete]');
+        // Centered, clear of the add bar at the bottom of the window.
+        group?.scrollIntoView?.({ block: 'center' });
+        group
+          ?.querySelector<HTMLElement>('input:not([disabled]), button:not([aria-disabled="true"])')
+          ?.focus({ preventScroll: true });
+      });
       return;
     }
     // A new line waits for a location the guest chose (docs/menu.md, "Choosing a location").
@@ -171,10 +190,10 @@ function ProductForm({
         setAnnouncement(`Saved your changes to ${p.name}.`);
         setUi({ cartOpen: true });
       } else {
-        const cart = await actions.addToCart(mid, at, p.id, body);
-        setAnnouncement(
-          `Added ${quantity} ${p.name} to your cart. ${cart.item_count} ${cart.item_count === 1 ? 'item' : 'items'} in your cart.`,
-        );
+        await actions.addToCart(mid, at, p.id, body);
+        // The toast is the one word of it a screen reader hears; focus stays on the
+        // button that added (docs/menu.md, "After an add").
+        toast({ message: addedMessage(p.name, quantity), action: { label: 'View cart', onClick: openCart } });
       }
     } catch (err) {
       if (quick.choice.needsLocation(err)) {
@@ -190,9 +209,25 @@ function ProductForm({
     }
   }
 
+  const total = money(unitPrice(p, sel) * quantity);
+  const label = busy
+    ? line
+      ? 'Saving…'
+      : 'Adding…'
+    : !unavailable && gaps.length
+      ? missingLabel(gaps[0].group, gaps[0].parent)
+      : `${line ? 'Save changes' : 'Add to cart'} · ${total}`;
+
   return (
     <div className="hh-menu hh-product" data-screen="mf-menu/Product">
-      <ProductHead mid={mid} image={p.image || PLACEHOLDER} name={p.name} description={p.description}>
+      <ProductHead
+        mid={mid}
+        image={p.image || PLACEHOLDER}
+        name={p.name}
+        description={p.description}
+        price={money(p.price_cents)}
+        calories={String(p.calories)}
+      >
         {unavailable && (
           <p className="hh-badge" title={p.availability?.label}>
             {p.available_at ? `Earliest available ${clockAt(p.available_at, place)}` : 'Not served at this location'}
@@ -200,10 +235,18 @@ function ProductForm({
         )}
       </ProductHead>
 
-      <form className="hh-product__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-        <h3 id={`${id}-title`} className="visually-hidden">
-          Make it yours
-        </h3>
+      <form
+        className="hh-product__form"
+        onSubmit={submit}
+        noValidate
+        aria-label={groups.length > 0 ? undefined : `Order ${p.name}`}
+        aria-labelledby={groups.length > 0 ? `${id}-title` : undefined}
+      >
+        {groups.length > 0 && (
+          <h3 id={`${id}-title`} className="hh-product__choices">
+            Make it yours
+          </h3>
+        )}
         {groups.map((g) => (
           <GroupField key={g.id} group={g} sel={sel} onChange={setSel} tried={tried} />
         ))}
@@ -218,27 +261,15 @@ function ProductForm({
           ))}
         </section>
 
-        <div className="hh-field hh-product__qty">
-          <span id={`${id}-qty`}>Quantity</span>
-          <div className="hh-counter">
-            <button
-              type="button"
-              aria-label="One less"
-              disabled={quantity <= 1}
-              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-            >
-              −
-            </button>
-            <span className="hh-counter__value">{quantity}</span>
-            <button
-              type="button"
-              aria-label="One more"
-              disabled={quantity >= MAX_QUANTITY}
-              onClick={() => setQuantity((q) => Math.min(MAX_QUANTITY, q + 1))}
-            >
-              +
-            </button>
-          </div>
+        <div className="hh-product__qty">
+          <Stepper
+            label={`Quantity of ${p.name}`}
+            value={quantity}
+            min={1}
+            max={MAX_QUANTITY}
+            size="lg"
+            onChange={setQuantity}
+          />
         </div>
 
         <div className="hh-field">
@@ -256,17 +287,18 @@ function ProductForm({
           </p>
         </div>
 
+        {/* The bar stays at the bottom of the window while the choices scroll under it. */}
         <div className="hh-product__action">
-          <button
+          <Button
             type="submit"
-            className="hh-button hh-button--primary"
-            aria-disabled={reason ? 'true' : undefined}
+            variant="primary"
+            size="lg"
+            full
+            aria-disabled={reason || busy ? 'true' : undefined}
             aria-describedby={reason ? `${id}-reason` : undefined}
-            disabled={busy}
           >
-            {busy ? (line ? 'Saving…' : 'Adding…') : line ? 'Save changes' : 'Add to cart'} ·{' '}
-            {money(unitPrice(p, sel) * quantity)}
-          </button>
+            {label}
+          </Button>
           {reason && (
             <p id={`${id}-reason`} className="hh-product__reason">
               {reason}
@@ -284,14 +316,6 @@ function ProductForm({
               )}
             </div>
           )}
-          {announcement && (
-            <p className="hh-product__done">
-              {announcement}{' '}
-              <button type="button" className="hh-link-button" onClick={() => setUi({ cartOpen: true })}>
-                View cart
-              </button>
-            </p>
-          )}
         </div>
       </form>
 
@@ -301,7 +325,7 @@ function ProductForm({
           <ProductGrid products={upsells} mid={mid} place={place} quick={quick} />
         </section>
       )}
-      <Announce text={announcement || quick.announcement} />
+      <Announce text={announcement} />
       {quick.choice.dialog}
     </div>
   );

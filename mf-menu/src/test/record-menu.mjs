@@ -1,7 +1,8 @@
 // Records the edge's real answers for the menu screens' jest tests into menu-api.json:
 // the standard menu at oh-dayton, two products (one whose groups all have defaults, one
 // whose family sides have none), a new cart, a configured line added, and the edge's
-// refusal of a line with a group left incomplete.
+// refusal of a line with a group left incomplete. The edge's clock is 7:00 AM in Dayton,
+// so breakfast is served and leads the menu, whatever the hour of the recording.
 //
 //   go build -o bin/edge ./edge/cmd/edge && node mf-menu/src/test/record-menu.mjs
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startEdge } from '../../../e2e/tests/harness.mjs';
 import { guestSession, writeRecorded } from '../../../e2e/tests/recorder.mjs';
 
-const edge = await startEdge();
+const edge = await startEdge({ ORDER_CLOCK_START: '2026-11-25T07:00:00-05:00' });
 const out = {};
 try {
   const { ok } = await guestSession(edge);

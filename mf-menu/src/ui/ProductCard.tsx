@@ -1,6 +1,7 @@
 import { Link } from '@henhouse/kit/router';
 import type { Product } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
+import { buttonClass } from '@henhouse/kit/ui/controls/Button';
 import { MarkerList } from '@henhouse/kit/menu/markers';
 import { productChips } from '@henhouse/kit/menu/settings';
 import { clockAt, type Place } from './time';
@@ -31,7 +32,8 @@ export interface CardProps {
   headingLevel?: 'h3' | 'h4';
 }
 
-/** ProductCard: image or the placeholder, name, description, markers, the earliest
+/** ProductCard: image or the placeholder and the name (one link to the product page),
+ *  description, markers, the earliest
  *  available badge of a part-day product, chips as the menu settings say, and the two
  *  calls to action. */
 export function ProductCard({
@@ -52,16 +54,20 @@ export function ProductCard({
   const errorId = `add-error-${p.id}`;
   return (
     <article className="hh-product-card" data-product={p.id}>
-      <img
-        className="hh-product-card__img"
-        src={p.image || PLACEHOLDER}
-        alt=""
-        width={160}
-        height={120}
-        loading="lazy"
-      />
-      <div className="hh-product-card__body">
+      {/* The picture and the name are one link to the product page, the destination of
+          "Order now": the card reads as one target without nesting one control in another. */}
+      <Link className="hh-product-card__link" to={productPath(mid, p.id)}>
+        <img
+          className="hh-product-card__img"
+          src={p.image || PLACEHOLDER}
+          alt=""
+          width={320}
+          height={240}
+          loading="lazy"
+        />
         <H className="hh-product-card__name">{p.name}</H>
+      </Link>
+      <div className="hh-product-card__body">
         {unavailable && (
           <p className="hh-badge" id={badgeId} title={p.availability?.label}>
             {/* No time from the edge: the window falls outside this location's opening hours. */}
@@ -78,7 +84,7 @@ export function ProductCard({
         )}
         <div className="hh-product-card__actions">
           <Link
-            className="hh-button hh-button--secondary"
+            className={buttonClass({ variant: 'secondary' })}
             to={productPath(mid, p.id)}
             aria-label={variant === 'group' ? labels.customize : undefined}
           >
@@ -86,11 +92,15 @@ export function ProductCard({
           </Link>
           <button
             type="button"
-            className="hh-button hh-button--primary"
+            className={buttonClass({ variant: 'primary' })}
             aria-label={variant === 'group' ? labels.quickAdd : undefined}
             aria-describedby={[unavailable ? badgeId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
-            disabled={busy || unavailable}
-            onClick={() => onQuickAdd(p)}
+            disabled={unavailable}
+            // Busy, it stays focusable (aria-disabled): focus stays on the "Add" pressed.
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) onQuickAdd(p);
+            }}
           >
             {busy ? 'Adding…' : 'Add'}
           </button>

@@ -1,12 +1,15 @@
 // Quick add (docs/menu.md, "Quick add"): the product with its default choices, straight
-// into the cart, announced; a product whose required groups have no defaults opens its
-// page instead.
+// into the cart, said by the kit's toast ("Added 3 Tenders · View cart"); a product whose
+// required groups have no defaults opens its page instead.
 import { useState } from 'react';
 import { useNavigate } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import type { Product } from '@henhouse/kit/api/types';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { canQuickAdd } from '@henhouse/kit/menu/rules';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { toast } from '@henhouse/kit/ui/toast';
+import { addedMessage } from '../product/words';
 import { useLocationChoice } from '../menu/ChooseLocation';
 import { productPath } from './ProductCard';
 
@@ -17,7 +20,6 @@ export function useQuickAdd(mid: string, pageLocationId: string | undefined) {
   const choice = useLocationChoice(mid, pageLocationId);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [announcement, setAnnouncement] = useState('');
 
   function add(p: Product) {
     if (!canQuickAdd(p)) {
@@ -30,12 +32,13 @@ export function useQuickAdd(mid: string, pageLocationId: string | undefined) {
   async function addAt(p: Product, locationId: string) {
     setBusyId(p.id);
     setErrors((e) => ({ ...e, [p.id]: '' }));
-    setAnnouncement('');
     try {
-      const cart = await actions.addToCart(mid, locationId, p.id);
-      setAnnouncement(
-        `Added ${p.name} to your cart. ${cart.item_count} ${cart.item_count === 1 ? 'item' : 'items'} in your cart.`,
-      );
+      await actions.addToCart(mid, locationId, p.id);
+      // Announced once, by the toast; focus stays on the "Add" that was pressed.
+      toast({
+        message: addedMessage(p.name, 1),
+        action: { label: 'View cart', onClick: () => useAppStore.getState().setUi({ cartOpen: true }) },
+      });
     } catch (e) {
       if (choice.needsLocation(e)) choice.ask(p.name, (id) => void addAt(p, id));
       else setErrors((x) => ({ ...x, [p.id]: messageFor(e) }));
@@ -43,5 +46,5 @@ export function useQuickAdd(mid: string, pageLocationId: string | undefined) {
       setBusyId(null);
     }
   }
-  return { add, busyId, errorFor: (id: string) => errors[id] || null, announcement, choice };
+  return { add, busyId, errorFor: (id: string) => errors[id] || null, choice };
 }

@@ -225,6 +225,12 @@ type Category struct {
 	Products    []Product `json:"products"`
 	// Availability applies to every product of the category (breakfast).
 	Availability *Availability `json:"availability,omitempty"`
+	// ServedNow and ServedLabel, for a category with a daily window, say per request
+	// whether it is served now at the menu's location and when it is served there
+	// ("Breakfast · served 6:00–10:30 AM", the window as the location's hours cut it).
+	// A menu lists the categories not served now after those that are.
+	ServedNow   *bool  `json:"served_now,omitempty"`
+	ServedLabel string `json:"served_label,omitempty"`
 }
 
 // Menu is what one or more locations sell.

@@ -5,6 +5,7 @@
 package builtin
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -164,6 +165,11 @@ func (p *Provider) Menu(ctx context.Context, menuID, locationID string) (orderin
 	for i := range m.Categories {
 		m.Categories[i] = p.stampCategory(m.Categories[i], l)
 	}
+	// A category not served now comes after those that are, in their order, so the menu
+	// at lunch does not open on breakfast (docs/menu.md, "Dayparts").
+	slices.SortStableFunc(m.Categories, func(a, b ordering.Category) int {
+		return cmp.Compare(notServed(a), notServed(b))
+	})
 	return m, nil
 }
 
@@ -209,11 +215,22 @@ func (p *Provider) stampCategory(c ordering.Category, l *ordering.Location) orde
 	if c.Availability == nil {
 		return c
 	}
+	now := p.now()
+	served, _ := p.cat.partDay(l, c.Availability, now)
+	c.ServedNow = &served
+	c.ServedLabel = p.cat.servedLabel(l, c.Name, c.Availability, now)
 	c.Products = slices.Clone(c.Products)
 	for i := range c.Products {
 		c.Products[i] = p.stamp(c.Products[i], l)
 	}
 	return c
+}
+
+func notServed(c ordering.Category) int {
+	if c.ServedNow != nil && !*c.ServedNow {
+		return 1
+	}
+	return 0
 }
 
 // stamp fills AvailableNow and AvailableAt of a part-day product at location l: the

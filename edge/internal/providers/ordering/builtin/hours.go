@@ -316,11 +316,25 @@ func (c *Catalog) partDay(l *ordering.Location, a *ordering.Availability, t time
 	if l == nil {
 		return availableAt(a, time.UTC, t)
 	}
+	start, _ := c.partDayWindow(l, a, t)
+	if start.IsZero() {
+		return false, time.Time{}
+	}
+	if !start.After(t) {
+		return true, time.Time{}
+	}
+	return false, start
+}
+
+// partDayWindow is the stretch of the daily window a that the location l serves now or
+// next (the window cut by its opening hours: a store opening at 6:30 serves breakfast
+// from 6:30), within the days it takes orders for; zero times when there is none.
+func (c *Catalog) partDayWindow(l *ordering.Location, a *ordering.Availability, t time.Time) (time.Time, time.Time) {
 	z := c.zones[l.ID]
 	from, _ := clock(a.From)
 	until, _ := clock(a.Until)
 	local := t.In(z)
-	var next time.Time
+	var first, last time.Time
 	for _, iv := range c.intervals(l, t, l.AdvanceDays+1) {
 		// The window on each local date the opening interval touches.
 		s := iv.start.In(z)
@@ -334,14 +348,40 @@ func (c *Catalog) partDay(l *ordering.Location, a *ordering.Availability, t time
 			if !start.Before(end) || !end.After(local) {
 				continue
 			}
-			start = maxTime(start, t)
-			if !start.After(t) {
-				return true, time.Time{}
-			}
-			if next.IsZero() || start.Before(next) {
-				next = start
+			if first.IsZero() || start.Before(first) {
+				first, last = start, end
 			}
 		}
 	}
-	return false, next
+	return first, last
+}
+
+// servedLabel says when a category with the daily window a is served at l, for the
+// menu: "Breakfast · served 6:00–10:30 AM" (the stretch partDayWindow gives, in the
+// location's time zone), "Breakfast · not served at this location" when the window
+// never meets its hours.
+func (c *Catalog) servedLabel(l *ordering.Location, name string, a *ordering.Availability, t time.Time) string {
+	var start, end time.Time
+	if l == nil {
+		from, _ := clock(a.From)
+		until, _ := clock(a.Until)
+		start = time.Date(2000, 1, 1, 0, from, 0, 0, time.UTC)
+		end = time.Date(2000, 1, 1, 0, until, 0, 0, time.UTC)
+	} else {
+		start, end = c.partDayWindow(l, a, t)
+		if start.IsZero() {
+			return name + " · not served at this location"
+		}
+		start, end = start.In(c.zones[l.ID]), end.In(c.zones[l.ID])
+	}
+	return name + " · served " + clockRange(start, end)
+}
+
+// clockRange writes a stretch of one day as "6:00–10:30 AM", or "10:00 AM–2:00 PM" when
+// it spans noon.
+func clockRange(start, end time.Time) string {
+	if start.Format("PM") == end.Format("PM") {
+		return start.Format("3:04") + "–" + end.Format("3:04 PM")
+	}
+	return start.Format("3:04 PM") + "–" + end.Format("3:04 PM")
 }

@@ -67,6 +67,46 @@ func TestBreakfastFollowsTheLocationClock(t *testing.T) {
 	})
 }
 
+func TestACategoryNotServedNowComesLastAndSaysWhen(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		ids := func(m ordering.Menu) []string {
+			out := make([]string, len(m.Categories))
+			for i, c := range m.Categories {
+				out[i] = c.ID
+			}
+			return out
+		}
+		// Noon in Dayton, which opens at 6:30: breakfast goes after every served category
+		// and names the stretch the store serves it.
+		m, err := e.p.Menu(ctx, "m-standard", "oh-dayton")
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := m.Categories[len(m.Categories)-1]
+		if last.ID != "breakfast" || last.ServedNow == nil || *last.ServedNow {
+			t.Fatalf("at noon the categories are %v, breakfast served %v", ids(m), last.ServedNow)
+		}
+		if want := "Breakfast · served 6:30–10:30 AM"; last.ServedLabel != want {
+			t.Fatalf("label %q, want %q", last.ServedLabel, want)
+		}
+		if m.Categories[0].ID != "chicken" || m.Categories[0].ServedNow != nil || m.Categories[0].ServedLabel != "" {
+			t.Fatalf("at noon the menu opens on %+v", m.Categories[0])
+		}
+		// A store opening at 10:30 never serves it.
+		m, _ = e.p.Menu(ctx, "m-standard", "oh-columbus-downtown")
+		if last := m.Categories[len(m.Categories)-1]; last.ID != "breakfast" || last.ServedLabel != "Breakfast · not served at this location" {
+			t.Fatalf("at Columbus Downtown: %v, %q", ids(m), last.ServedLabel)
+		}
+		// 7:00 in Dayton: breakfast leads, served now.
+		e.clk.Set(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
+		m, _ = e.p.Menu(ctx, "m-standard", "oh-dayton")
+		if b := m.Categories[0]; b.ID != "breakfast" || !*b.ServedNow || b.ServedLabel != "Breakfast · served 6:30–10:30 AM" {
+			t.Fatalf("at 7:00: %v, %+v %q", ids(m), b.ServedNow, b.ServedLabel)
+		}
+	})
+}
+
 func TestQuickAddTakesTheDefaultsAndLinesCarryTheirMarkers(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
