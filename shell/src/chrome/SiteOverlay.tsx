@@ -66,14 +66,21 @@ function useSteppingAside(ref: RefObject<HTMLDivElement | null>, shown: boolean,
     document.addEventListener('focusout', onFocusOut);
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
-    // The page under it changes as a screen loads its data, without any scroll.
-    const mo = typeof MutationObserver === 'function' ? new MutationObserver(schedule) : null;
+    // The page under it changes as a screen loads its data, without any scroll: measured
+    // once the changes pause, not at every one (each measure reads the page's layout).
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const afterChanges = () => {
+      clearTimeout(settle);
+      settle = setTimeout(schedule, 200);
+    };
+    const mo = typeof MutationObserver === 'function' ? new MutationObserver(afterChanges) : null;
     const main = document.getElementById('main');
     if (main) mo?.observe(main, { childList: true, subtree: true });
     schedule();
     return () => {
       io?.disconnect();
       mo?.disconnect();
+      clearTimeout(settle);
       if (frame) cancelAnimationFrame(frame);
       document.removeEventListener('focusin', onFocusIn);
       document.removeEventListener('focusout', onFocusOut);
