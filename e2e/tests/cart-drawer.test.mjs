@@ -94,7 +94,10 @@ for (const [size, viewport] of [
 
     // Order Time: the kit's choices; every choice of the drawer is a kit control.
     // As a guest does: on the choice's visible face.
-    await drawer.locator('.hh-segmented__option', { hasText: 'Select date and time' }).click();
+    await drawer
+      .locator('.hh-segmented__option')
+      .filter({ has: page.locator('.hh-segmented__label', { hasText: /^Select date and time$/ }) })
+      .click();
     assert.ok(await drawer.getByRole('radio', { name: 'Select date and time' }).isChecked());
     await drawer.getByRole('group', { name: 'Select Date' }).waitFor();
     const asap = await drawer.locator('.hh-segmented__option').first().boundingBox();
