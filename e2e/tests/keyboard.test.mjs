@@ -77,24 +77,17 @@ test('a whole order by keyboard alone, every control visibly focused', async () 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   assert.equal(await drawer.getByRole('radio', { name: 'Select date and time' }).isChecked(), true);
-  const day = drawer.getByRole('combobox', { name: 'Select Date' });
-  await go(day, 'ArrowDown');
-  const time = drawer.getByRole('combobox', { name: 'Select Time' });
-  // No hold to run out: the select's description says how the time is kept.
-  assert.match(
-    await time.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')).textContent),
-    /not held for you until you place your order/,
-  );
-  await go(time, 'ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  // The edge keeps the chosen time on the cart; the select then shows it.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('dialog select')].some(
-      (s) => s.labels?.[0]?.textContent === 'Select Time' && s.value,
-    ),
-  );
+  // The day chips: Tab reaches the chosen day, an arrow chooses the next one.
+  const day = drawer.getByRole('group', { name: 'Select Date' }).getByRole('radio', { checked: true });
+  await go(day, 'ArrowRight');
+  // The time chips: none chosen yet, so Tab reaches the first; Space chooses it.
+  const time = drawer.getByRole('group', { name: 'Select Time' }).getByRole('radio').first();
+  await go(time, ' ');
+  // The edge keeps the chosen time on the cart; the chip then shows it.
+  await page.waitForFunction(() => window.__henhouse.store.getState().cart?.time.mode === 'advance');
+  assert.equal(await time.isChecked(), true);
 
-  await go(drawer.getByRole('button', { name: 'Checkout', exact: true }));
+  await go(drawer.getByRole('button', { name: /^Checkout · \$/ }));
   // The drawer's suggestions step shows once they are loaded: Tab from when it is there.
   const proceed = page.getByRole('button', { name: 'Continue to Checkout' });
   await proceed.waitFor({ timeout: 15000 });

@@ -29,8 +29,15 @@ test('a Tender Tray needs a day’s notice: the drawer says why, ASAP is not off
   assert.equal(await asap.isChecked(), false);
   assert.equal(await drawer.getByText('Earliest available:').textContent(), 'Earliest available: Thu 12:00 PM');
   // Only times the notice allows are offered.
-  await drawer.getByRole('radio', { name: 'Select date and time' }).check();
-  const first = await drawer.getByLabel('Select Time').locator('option').nth(1).textContent();
+  await drawer
+    .locator('.hh-segmented__option')
+    .filter({ has: page.locator('.hh-segmented__label', { hasText: /^Select date and time$/ }) })
+    .click();
+  const first = await drawer
+    .getByRole('group', { name: 'Select Time' })
+    .locator('.hh-chips__label')
+    .first()
+    .textContent();
   assert.equal(first, 'Thu 12:00 PM');
 
   // Placing it ASAP is refused, with the same words, where the time is changed.
@@ -74,11 +81,18 @@ test('at night every time names its day, ASAP is not offered, and breakfast is e
   assert.equal(await drawer.getByRole('radio', { name: 'ASAP' }).isDisabled(), true);
   assert.equal(await drawer.getByRole('radio', { name: 'Later' }).isDisabled(), true);
   await drawer.getByText('No more times today. Select date and time instead.').waitFor();
-  await drawer.getByRole('radio', { name: 'Select date and time' }).check();
-  assert.equal(await drawer.getByLabel('Select Date').locator('option').first().textContent(), 'Thu, Nov 26');
-  assert.equal(await drawer.getByLabel('Select Time').locator('option').nth(1).textContent(), 'Thu 7:00 AM');
+  await drawer
+    .locator('.hh-segmented__option')
+    .filter({ has: page.locator('.hh-segmented__label', { hasText: /^Select date and time$/ }) })
+    .click();
+  const chip = (group) => drawer.getByRole('group', { name: group }).locator('.hh-chips__label');
+  assert.equal(await chip('Select Date').first().textContent(), 'Thu, Nov 26');
+  assert.equal(await chip('Select Time').first().textContent(), 'Thu 7:00 AM');
   // The time chosen is accepted: the choices are the edge's.
-  await drawer.getByLabel('Select Time').selectOption({ label: 'Thu 7:00 AM' });
+  await drawer
+    .getByRole('group', { name: 'Select Time' })
+    .locator('.hh-chips__option', { hasText: 'Thu 7:00 AM' })
+    .click();
   await page.waitForFunction(() => window.__henhouse.store.getState().cart?.time.mode === 'advance');
   assert.deepEqual((await drawer.getByRole('alert').allTextContents()).filter(Boolean), []);
   assert.deepEqual(errors, []);

@@ -304,7 +304,7 @@ function UpsellStep({ cart, onBack, onDone }: { cart: Cart; onBack: () => void; 
           Back to Menu
         </Button>
         <Button variant="primary" onClick={onDone}>
-          Checkout · {money(cart.totals.total_cents)}
+          Continue to Checkout
         </Button>
       </div>
     </section>

@@ -38,6 +38,7 @@ const loaders = {
   cartDrawer: part(() => import('./CartDrawer').then((m) => m.CartDrawer)),
   mobileMenu: part<{ careersUrl: string }>(() => import('./MobileMenu').then((m) => m.MobileMenu)),
   popups: part(() => import('./Popups').then((m) => m.Popups)),
+  toaster: part(() => import('@henhouse/kit/ui/toast').then((m) => m.Toaster)),
 };
 
 /** A screen that never reports (a redirect, a failed remote) holds deferred work this long. */
@@ -110,6 +111,16 @@ const ForcedSignOutPart = deferred(loaders.forcedSignOut);
 const CartDrawerPart = deferred(loaders.cartDrawer);
 const MobileMenuPart = deferred(loaders.mobileMenu);
 const PopupsPart = deferred(loaders.popups);
+const ToasterPart = deferred(loaders.toaster);
+
+/** The toasts (kit/src/ui/toast.tsx), mounted once the first screen is shown and the
+ *  browser is idle: no first screen shows a toast, and one raised earlier is kept by the
+ *  toast store and shown as the Toaster mounts. */
+export function Toaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdle(() => setWanted(true)), []);
+  return <ToasterPart wanted={wanted} />;
+}
 
 /** The global error dialog (./ErrorDialog), loaded when there is an error to show. */
 export function ErrorDialog() {

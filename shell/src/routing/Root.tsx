@@ -6,14 +6,13 @@ import { documentTitle, pageHeading } from '@henhouse/kit/routing/heading';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { NotFound } from '@henhouse/kit/ui/NotFound';
 import { mountAnnouncer } from '@henhouse/kit/ui/announce';
-import { Toaster } from '@henhouse/kit/ui/toast';
 import { RemoteScreen } from '../federation/RemoteScreen';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { MinimalLayout } from '../layouts/MinimalLayout';
 import { AppLayout } from '../layouts/AppLayout';
 import { resolve } from './resolve';
 // Dialogs load when first needed (docs/shell.md, "First-load budget").
-import { ErrorDialog, ForcedSignOut } from '../chrome/lazy';
+import { ErrorDialog, ForcedSignOut, Toaster } from '../chrome/lazy';
 import { PageErrorBoundary } from './ErrorPage';
 import { checkSession } from '../session/startup';
 
