@@ -41,6 +41,18 @@ describe('city labels', () => {
     expect(chosen.map((c) => c[0])).not.toContain('Brooklyn');
   });
 
+  it("keeps the place of a city in view whose name would cross the edge: its neighbours aren't named for it", () => {
+    // New York City's point 10 px from the view's right edge: its name would cross it.
+    const nyc = project(40.714, -74.006);
+    const chosen = placeLabels(all, 9, { x: nyc.x + 10, y: 2600 }, (lat, lng) => {
+      const p = project(lat, lng);
+      return { x: nyc.x + (p.x - nyc.x) / 10, y: nyc.y + (p.y - nyc.y) / 10 };
+    });
+    const names = chosen.map((c) => c[0]);
+    expect(names).not.toContain('New York City');
+    expect(names).not.toContain('Brooklyn');
+  });
+
   it('leaves out a name that would cross the edge of the view', () => {
     const chosen = placeLabels(all, 9, { x: 500, y: 500 }, project);
     for (const [name, lng, lat] of chosen) {

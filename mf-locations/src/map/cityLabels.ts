@@ -35,7 +35,7 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y <
 /**
  * placeLabels chooses the cities to name in a view of `size` pixels: those big enough for
  * the zoom, inside the view, biggest first, each only if its box overlaps none already
- * chosen. `project` gives a city's point in the view's pixels; `cities` are biggest first.
+ * chosen (nor that of a bigger city in view whose name would cross the edge). `project` gives a city's point in the view's pixels; `cities` are biggest first.
  */
 export function placeLabels(
   cities: readonly City[],
@@ -51,8 +51,13 @@ export function placeLabels(
     const p = project(city[2], city[1]);
     const { w, h } = labelBox(city[0]);
     const box = { x: p.x - w / 2, y: p.y - h / 2, w, h };
-    if (box.x < 0 || box.y < 0 || box.x + w > size.x || box.y + h > size.y) continue;
     if (placed.some((b) => overlaps(b, box))) continue;
+    if (box.x < 0 || box.y < 0 || box.x + w > size.x || box.y + h > size.y) {
+      // A city in view whose name would cross the edge is not named, but keeps its place:
+      // a smaller neighbour is not named for it (Brooklyn beside an unnamed New York City).
+      if (p.x >= 0 && p.y >= 0 && p.x <= size.x && p.y <= size.y) placed.push(box);
+      continue;
+    }
     placed.push(box);
     out.push(city);
   }
