@@ -8,7 +8,7 @@ import type { MapConfig } from '@henhouse/kit/bootstrap';
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { nextTask } from '../lib/nextTask';
 import { inSlices } from './slices';
-import { addCityLabels } from './cityLabels';
+import { addCityLabels, CITIES_ATTRIBUTION } from './cityLabels';
 
 /** Shown in the corner of the offline map: where its shapes come from. */
 export const OFFLINE_ATTRIBUTION = 'States: US Census Bureau (us-atlas)';
@@ -56,6 +56,8 @@ export function addBaseLayer(map: L.Map, config: MapConfig | null = mapConfig())
     return Promise.resolve();
   }
   map.attributionControl.addAttribution(OFFLINE_ATTRIBUTION);
+  // Credited from the start, with the states: the names come a moment later.
+  map.attributionControl.addAttribution(CITIES_ATTRIBUTION);
   let removed = false;
   map.once('unload', () => {
     removed = true;

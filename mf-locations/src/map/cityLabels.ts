@@ -10,7 +10,7 @@ import * as L from 'leaflet';
 /** [name, longitude, latitude, population] */
 export type City = readonly [string, number, number, number];
 
-/** Credited in the map's corner with the state shapes. */
+/** Credited in the map's corner with the state shapes (baseLayer.ts). */
 export const CITIES_ATTRIBUTION = 'Cities: GeoNames (CC BY 4.0)';
 
 /** The smallest city named at a zoom: at the country's view only the largest. */
@@ -74,7 +74,6 @@ export function addCityLabels(map: L.Map, cities: readonly City[]): void {
   pane.style.zIndex = '350';
   pane.style.pointerEvents = 'none';
   pane.setAttribute('aria-hidden', 'true');
-  map.attributionControl.addAttribution(CITIES_ATTRIBUTION);
   const layer = L.layerGroup().addTo(map);
   const draw = () => {
     layer.clearLayers();
