@@ -199,3 +199,35 @@ test('the scroll wheel scrolls the page over the map until the map has focus', a
   assert.equal(await layout(), l1);
   await page.context().close();
 });
+
+test('the offline map names the big cities, none over another, under the markers, credited', async () => {
+  for (const viewport of [phone, desktop]) {
+    const page = await newPage(site.browser, [], { viewport });
+    await openSearch(page);
+    const names = page.locator('.hh-loc-city');
+    await names.first().waitFor();
+    const shown = await names.evaluateAll((els) =>
+      els.map((e) => ({ name: e.textContent, ...e.getBoundingClientRect().toJSON() })),
+    );
+    assert.ok(shown.length >= 3, JSON.stringify(shown.map((s) => s.name)));
+    assert.ok(
+      shown.some((s) => s.name === 'Chicago'),
+      'Chicago is named at the first view',
+    );
+    for (let i = 0; i < shown.length; i++)
+      for (let j = i + 1; j < shown.length; j++) {
+        const [a, b] = [shown[i], shown[j]];
+        const over = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        assert.ok(!over, `${a.name} over ${b.name}`);
+      }
+    // Under the markers, and not read out: the list names every location.
+    const [namesZ, markersZ] = await page.evaluate(() => [
+      Number(getComputedStyle(document.querySelector('.hh-loc-city').closest('.leaflet-pane')).zIndex),
+      Number(getComputedStyle(document.querySelector('.leaflet-marker-pane')).zIndex),
+    ]);
+    assert.ok(namesZ < markersZ);
+    assert.equal(await names.first().evaluate((e) => e.closest('[aria-hidden="true"]') !== null), true);
+    await page.locator('.leaflet-control-attribution', { hasText: 'Cities: GeoNames (CC BY 4.0)' }).waitFor();
+    await page.context().close();
+  }
+});

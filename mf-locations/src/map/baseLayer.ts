@@ -8,6 +8,7 @@ import type { MapConfig } from '@henhouse/kit/bootstrap';
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { nextTask } from '../lib/nextTask';
 import { inSlices } from './slices';
+import { addCityLabels, CITIES_ATTRIBUTION } from './cityLabels';
 
 /** Shown in the corner of the offline map: where its shapes come from. */
 export const OFFLINE_ATTRIBUTION = 'States: US Census Bureau (us-atlas)';
@@ -55,20 +56,29 @@ export function addBaseLayer(map: L.Map, config: MapConfig | null = mapConfig())
     return Promise.resolve();
   }
   map.attributionControl.addAttribution(OFFLINE_ATTRIBUTION);
+  // Credited from the start, with the states: the names come a moment later.
+  map.attributionControl.addAttribution(CITIES_ATTRIBUTION);
   let removed = false;
   map.once('unload', () => {
     removed = true;
   });
   // The map may be removed (the guest left the page) while the shapes load or are drawn.
   const gone = () => removed || !map.getContainer().isConnected;
-  return Promise.all([
-    import(/* webpackChunkName: "us-states" */ 'us-atlas/states-10m.json'),
-    import(/* webpackChunkName: "us-states" */ 'topojson-client'),
-  ])
-    .then(([atlas, topojson]) => drawStates(map, atlas.default, topojson.feature, gone))
-    .catch(() => {
-      // Without the shapes the markers still show on the plain background: nothing to tell.
-    });
+  return (
+    Promise.all([
+      import(/* webpackChunkName: "us-states" */ 'us-atlas/states-10m.json'),
+      import(/* webpackChunkName: "us-states" */ 'topojson-client'),
+    ])
+      .then(([atlas, topojson]) => drawStates(map, atlas.default, topojson.feature, gone))
+      // The city names come after the land they stand on.
+      .then(() => import(/* webpackChunkName: "us-cities" */ './usCities'))
+      .then(({ usCities }) => {
+        if (!gone()) addCityLabels(map, usCities);
+      })
+      .catch(() => {
+        // Without the shapes the markers still show on the plain background: nothing to tell.
+      })
+  );
 }
 
 type Topology = (typeof import('us-atlas/states-10m.json'))['default'];
