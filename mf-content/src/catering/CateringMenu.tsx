@@ -12,7 +12,8 @@ import { money } from '@henhouse/kit/format';
 import { MarkerList } from '@henhouse/kit/menu/markers';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { LoadFailed } from '@henhouse/kit/ui/Status';
-import { Button, Chips } from '@henhouse/kit/ui/controls';
+import { Button } from '@henhouse/kit/ui/controls/Button';
+import { Chips } from '@henhouse/kit/ui/controls/choices';
 import { addPackages, leadNote } from './addToCart';
 
 const PLACEHOLDER = '/static/img/products/placeholder.webp';

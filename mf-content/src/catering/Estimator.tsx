@@ -10,7 +10,10 @@ import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { addPackages, leadNote } from './addToCart';
 import { useAnnounceNow } from '@henhouse/kit/ui/announce';
-import { Button, Chips, Segmented, Select, Stepper } from '@henhouse/kit/ui/controls';
+import { Button } from '@henhouse/kit/ui/controls/Button';
+import { Chips, Segmented } from '@henhouse/kit/ui/controls/choices';
+import { Select } from '@henhouse/kit/ui/controls/Select';
+import { Stepper } from '@henhouse/kit/ui/controls/Stepper';
 
 type Appetite = NonNullable<EstimateInput['appetite']>;
 const APPETITES: { id: Appetite; label: string; hint: string }[] = [

@@ -18,7 +18,7 @@ import {
   TextField,
 } from '@henhouse/kit/ui/forms/Field';
 import { fieldErrors } from '@henhouse/kit/ui/forms/serverErrors';
-import { Select } from '@henhouse/kit/ui/controls';
+import { Select } from '@henhouse/kit/ui/controls/Select';
 import { LocationCombobox } from './LocationCombobox';
 import {
   charactersLeft,
