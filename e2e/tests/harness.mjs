@@ -267,7 +267,8 @@ export async function tabTo(page, label, max = 80) {
  * tabUntil presses Tab (or Shift+Tab with back) at most max times until target (a
  * locator, possibly inside a frame) has focus, as a keyboard user moves to a control,
  * then answers how its focus shows: the focused element's, or for a control drawn by its
- * label (a styled radio or checkbox), the label's outline and box-shadow.
+ * label (a styled radio or checkbox), the label's outline and box-shadow, or for a kit
+ * control, its visible card's.
  */
 export async function tabUntil(page, target, { max = 80, back = false } = {}) {
   for (let i = 0; i < max; i++) {
@@ -282,7 +283,12 @@ export async function tabUntil(page, target, { max = 80, back = false } = {}) {
             const s = getComputedStyle(e);
             return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
           };
-          return shows(el) || (el.closest('label') && shows(el.closest('label'))) ? 'visible' : 'none';
+          // A kit control (data-hh-control) draws its ring on the visible card beside its
+          // transparent native input (kit/src/ui/controls/controls.css).
+          const card = el.closest('[data-hh-control]') && el.nextElementSibling;
+          return shows(el) || (el.closest('label') && shows(el.closest('label'))) || (card && shows(card))
+            ? 'visible'
+            : 'none';
         },
         null,
         { timeout: 2000 },

@@ -46,14 +46,14 @@ it('draws the app sign-in as the app shows it, with its own sign-up', () => {
   ).toBe(asPageHolds(html));
 });
 
-it('draws the sign-up form, with no favourite location yet, as the screen first renders it', () => {
+it('draws the sign-up form, with no favorite location yet, as the screen first renders it', () => {
   // A browser's: every browser the site supports can be asked for its position.
   Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition() {} }, configurable: true });
   const copy = renderScreens().screens.SignUp;
   expect(copy.when).toEqual(['signedOut', 'noQuery', 'noLocation']);
   const html = copy.layouts.default ?? '';
   expect(html).toContain('Create account');
-  expect(html).toContain('Favourite location');
+  expect(html).toContain('Favorite location');
   expect(html).toContain('Use my location');
   expect(html).not.toContain('data-screen=');
   expect(html).not.toContain(' style=');

@@ -54,7 +54,7 @@ export function renderScreens(): ScreenPrerenders {
         },
       },
       // A member is sent on, a sign-in link keeps the address's ?return=, and a chosen
-      // location is the favourite the form starts with: none of those is in the copy.
+      // location is the favorite the form starts with: none of those is in the copy.
       SignUp: {
         when: ['signedOut', 'noQuery', 'noLocation'],
         layouts: {

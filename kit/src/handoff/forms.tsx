@@ -5,7 +5,8 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Address, Vehicle } from '@henhouse/kit/api/types';
 import { FieldError, FormAlert, TextField, describedBy } from '@henhouse/kit/ui/forms/Field';
-import { Button, Select } from '@henhouse/kit/ui/controls';
+import { Button } from '@henhouse/kit/ui/controls/Button';
+import { Select } from '@henhouse/kit/ui/controls/Select';
 import { addressRules, usStates, validateAddress, validateVehicle, vehicleRules } from '@henhouse/kit/handoff/rules';
 import './handoff.css';
 

@@ -41,6 +41,9 @@ describe('HandoffModePicker', () => {
     expect(radios[0].closest('label')).toHaveTextContent(/^Delivery$/);
     expect(radios[1].closest('label')).toHaveTextContent(/^Pickup$/);
     expect(radios[1]).toBeChecked();
+    // Each mode carries its classes.
+    expect(radios[0].closest('label')!.querySelector('.hh-handoff-mode--delivery')).not.toBeNull();
+    expect(radios[1].closest('label')!.querySelector('.hh-handoff-mode--pickup')).not.toBeNull();
     const inStore = radios[2].closest('label')!;
     expect(inStore.querySelector('.hh-only-desktop')).toHaveTextContent('In-store pickup');
     expect(inStore.querySelector('.hh-only-mobile')).toHaveTextContent('In-store');

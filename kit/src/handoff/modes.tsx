@@ -2,7 +2,7 @@
 // curb (key curbside). One picker for the cart drawer, the checkout and the location search.
 import { useId } from 'react';
 import type { HandoffMode } from '@henhouse/kit/api/types';
-import { Segmented } from '@henhouse/kit/ui/controls';
+import { Segmented } from '@henhouse/kit/ui/controls/choices';
 import './handoff.css';
 
 /** The handoff modes with their mobile and desktop labels; pickup has the sub-modes
@@ -80,9 +80,19 @@ export function HandoffIcon({ name }: { name: IconName }) {
   );
 }
 
-function ModeLabel({ mobile, desktop, icon }: { mobile: string; desktop: string; icon: IconName }) {
+function ModeLabel({
+  mobile,
+  desktop,
+  icon,
+  classes,
+}: {
+  mobile: string;
+  desktop: string;
+  icon: IconName;
+  classes?: string;
+}) {
   return (
-    <span className="hh-handoff-modes__label">
+    <span className={['hh-handoff-modes__label', classes].filter(Boolean).join(' ')}>
       <HandoffIcon name={icon} />
       {mobile === desktop ? (
         desktop
@@ -130,7 +140,7 @@ export function HandoffModePicker({
       value={top}
       options={handoffModes.map((m) => ({
         value: m.key,
-        label: <ModeLabel mobile={m.mobile} desktop={m.desktop} icon={m.icon} />,
+        label: <ModeLabel mobile={m.mobile} desktop={m.desktop} icon={m.icon} classes={m.classes} />,
         disabled: m.key === 'delivery' ? !offered('delivery') : !pickupOffered,
       }))}
       onChange={(key) => onChange(key === 'delivery' ? 'delivery' : offered('pickup') ? 'pickup' : 'curbside')}

@@ -7,7 +7,7 @@ import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { addressLine } from '@henhouse/kit/locations/address';
 import { formatDate, formatPhone } from '../lib/format';
 
-/** useLocationSummary loads a location by id (the member's favourite); nothing without an id. */
+/** useLocationSummary loads a location by id (the member's favorite); nothing without an id. */
 export function useLocationSummary(id: string | undefined) {
   return useLoad<Location>(id ?? null, (signal) => getLocation(id ?? '', signal).then((r) => r.location));
 }
@@ -43,7 +43,7 @@ export function UserInfoSection({
             <dd>{formatDate(user.birthday)}</dd>
           </>
         )}
-        <dt>Favourite location</dt>
+        <dt>Favorite location</dt>
         <dd>
           {user.favorite_location_id ? (
             favorite.status === 'ready' ? (
@@ -53,7 +53,7 @@ export function UserInfoSection({
                 <span className="hh-acct-muted">{addressLine(favorite.data.address)}</span>
               </>
             ) : favorite.status === 'error' ? (
-              <span role="alert">We couldn't load your favourite location. {messageFor(favorite.error)}</span>
+              <span role="alert">We couldn't load your favorite location. {messageFor(favorite.error)}</span>
             ) : (
               'Loading…'
             )

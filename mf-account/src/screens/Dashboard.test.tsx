@@ -6,7 +6,7 @@ import { ada, members, real, token } from '../test/recorded';
 import Dashboard from './Dashboard';
 
 const signIn = () => useAppStore.getState().set({ user: ada, token, members });
-/** The member's favourite location, as the edge answers it. */
+/** The member's favorite location, as the edge answers it. */
 const dayton = real<{ favorites: Location[] }>('GET /api/user/favorites').body.favorites[0];
 
 /** Lets the rewards refresh that every visit starts finish inside act(). */
@@ -231,7 +231,7 @@ describe('account dashboard (/account)', () => {
     await settle();
   });
 
-  it('shows the user info: name, email, phone, member number and favourite location', async () => {
+  it('shows the user info: name, email, phone, member number and favorite location', async () => {
     signIn();
     mockApi({ 'GET /rewards': real('GET /api/rewards'), 'GET /locations/oh-dayton': { body: { location: dayton } } });
     mount(Dashboard, '/account?section=user-info');

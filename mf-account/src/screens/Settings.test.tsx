@@ -185,7 +185,7 @@ describe('account settings (/account/settings)', () => {
     expect(screen.getByRole('list', { name: 'Saved cards' })).toHaveTextContent('Expired 11/2020');
   });
 
-  it('saves and removes favourite locations', async () => {
+  it('saves and removes favorite locations', async () => {
     const api = mockApi({
       ...lists,
       'GET /locations': { body: { locations: [kettering] } },
@@ -196,7 +196,7 @@ describe('account settings (/account/settings)', () => {
     await ready();
     const user = setupUser();
     const saved = screen.getByRole('list', { name: 'Saved locations' });
-    expect(within(saved).getByRole('heading', { name: 'Henhouse Dayton (favourite)' }).closest('li')).toHaveTextContent(
+    expect(within(saved).getByRole('heading', { name: 'Henhouse Dayton (favorite)' }).closest('li')).toHaveTextContent(
       '1113 Liberty Ave, Dayton, OH 45402',
     );
     await user.type(screen.getByLabelText('City, state or ZIP code'), 'Kettering{Enter}');

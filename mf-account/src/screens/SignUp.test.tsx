@@ -67,7 +67,7 @@ describe('sign up (/account/signup)', () => {
     expect(screen.getByText('Enter your email address')).toBeInTheDocument();
     expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(/Enter a 10-digit phone number/);
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Your password needs: at least 8 characters/);
-    expect(screen.getByText('Choose your favourite location')).toBeInTheDocument();
+    expect(screen.getByText('Choose your favorite location')).toBeInTheDocument();
     expect(screen.queryByText('Enter your birthday as a date')).toBeNull();
     expect(api.calls).toHaveLength(0);
   });
@@ -98,7 +98,7 @@ describe('sign up (/account/signup)', () => {
     await chooseDayton(user);
     expect(api.to('GET /locations')[0].url.search).toBe('?q=Dayton%2C%20OH&limit=10');
     // The card shows the choice, with "Change", which now has focus.
-    const change = screen.getByRole('button', { name: 'Change favourite location' });
+    const change = screen.getByRole('button', { name: 'Change favorite location' });
     expect(change).toHaveFocus();
     expect(screen.getByText('Henhouse Dayton')).toBeInTheDocument();
     expect(screen.getByText('1 Main St, Dayton, OH 45402')).toBeInTheDocument();
@@ -142,7 +142,7 @@ describe('sign up (/account/signup)', () => {
     results.querySelectorAll('.hh-loc-card__sep').forEach((sep) => expect(sep).toHaveAttribute('aria-hidden', 'true'));
 
     await user.click(within(first).getByRole('button', { name: 'Choose Henhouse Dayton' }));
-    const change = screen.getByRole('button', { name: 'Change favourite location' });
+    const change = screen.getByRole('button', { name: 'Change favorite location' });
     const card = change.closest('.hh-loc-card')!;
     expect(card).toHaveTextContent(/^Henhouse Dayton1 Main St, Dayton, OH 45402\(937\) 555-0100 • (Open|Closed) now/);
     expect(card).not.toHaveTextContent('mi •');
@@ -158,7 +158,7 @@ describe('sign up (/account/signup)', () => {
     mount(SignUp, '/account/signup');
     const user = setupUser();
     expect(screen.getByText('Henhouse Dayton')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Change favourite location' }));
+    await user.click(screen.getByRole('button', { name: 'Change favorite location' }));
     expect(screen.getByLabelText('City, state or ZIP code')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Show all locations' }));
     await user.click(await screen.findByRole('button', { name: 'Choose Henhouse Kettering' }));

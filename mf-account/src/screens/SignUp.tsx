@@ -1,5 +1,5 @@
 // /account/signup (docs/routes.md): join Henhouse Rewards, with a location selector card for
-// the favourite location. Signed in on success (docs/identity.md).
+// the favorite location. Signed in on success (docs/identity.md).
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from '@henhouse/kit/router';
@@ -171,10 +171,10 @@ export default function SignUp({ query }: ScreenProps) {
             <Controller
               name="favoriteLocationId"
               control={control}
-              rules={{ required: 'Choose your favourite location' }}
+              rules={{ required: 'Choose your favorite location' }}
               render={({ field, fieldState }) => (
                 <LocationSelector
-                  legend="Favourite location"
+                  legend="Favorite location"
                   value={favorite}
                   onChange={(loc) => {
                     setFavorite(loc);

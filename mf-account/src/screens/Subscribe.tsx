@@ -1,7 +1,7 @@
 // /app/subscribe (docs/routes.md, webview): subscription plans (GET /api/subscriptions/plans),
 // subscribing with a saved or new card, and cancelling (docs/identity.md).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
@@ -12,7 +12,9 @@ import { reportError, useLoad } from '@henhouse/kit/api/useLoad';
 import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
-import { FieldError, FormAlert, Status } from '@henhouse/kit/ui/forms/Field';
+import { FormAlert, Status } from '@henhouse/kit/ui/forms/Field';
+import { Button } from '@henhouse/kit/ui/controls/Button';
+import { ChoiceCard, ChoiceGroup } from '@henhouse/kit/ui/controls/cards';
 import { CardForm } from '@henhouse/kit/payments/CardForm';
 import { isCardFieldsError, type HostedFields } from '@henhouse/kit/payments/hostedFields';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
@@ -244,7 +246,6 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
   const fieldsRef = useRef<HostedFields | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const {
-    register,
     handleSubmit,
     control,
     setError,
@@ -276,6 +277,9 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
   }, [setValue]);
 
   const cardId = useWatch({ control, name: 'cardId' });
+  // The plans are the kit's choice cards (controlled), so the field is the form's through
+  // useController rather than a registered input.
+  const { field: plan } = useController({ control, name: 'planId', rules: { required: 'Choose a plan' } });
   // handleSubmit is called when the form is sent, not while rendering: the card frame's
   // fields are read then.
   const submit = (e: React.FormEvent) =>
@@ -316,42 +320,44 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
         Subscribe
       </h3>
       <FormAlert message={formError ?? cardsError} />
-      <fieldset aria-describedby={errors.planId ? 'plan-error' : undefined}>
-        <legend>Plan</legend>
+      <ChoiceGroup legend="Plan" error={errors.planId?.message}>
         {plans.map((p) => (
-          <div key={p.id} className="hh-form-field hh-form-field--check">
-            <input
-              type="radio"
-              id={`plan-${p.id}`}
-              value={p.id}
-              {...register('planId', { required: 'Choose a plan' })}
-            />
-            <label htmlFor={`plan-${p.id}`}>
-              {p.name}, {money(p.price_cents)} a {p.interval}
-            </label>
-          </div>
+          <ChoiceCard
+            key={p.id}
+            type="radio"
+            name="planId"
+            value={p.id}
+            checked={plan.value === p.id}
+            onChange={() => plan.onChange(p.id)}
+            label={p.name}
+            detail={`${money(p.price_cents)} a ${p.interval}`}
+          />
         ))}
-        <FieldError id="plan-error" message={errors.planId?.message} />
-      </fieldset>
+      </ChoiceGroup>
       {cards === null ? (
         <p role="status">Loading your cards…</p>
       ) : (
-        <fieldset>
-          <legend>Pay with</legend>
+        <ChoiceGroup legend="Pay with">
           {cards.map((c) => (
-            <div key={c.id} className="hh-form-field hh-form-field--check">
-              <input type="radio" id={`card-${c.id}`} value={c.id} {...register('cardId')} />
-              <label htmlFor={`card-${c.id}`}>
-                {c.nickname ? `${c.nickname}: ` : ''}
-                {brandName(c.brand)} ending in {c.last4}, expires {cardExpiry(c.exp_month, c.exp_year)}
-              </label>
-            </div>
+            <ChoiceCard
+              key={c.id}
+              type="radio"
+              name="cardId"
+              value={c.id}
+              checked={cardId === c.id}
+              onChange={() => setValue('cardId', c.id)}
+              label={`${c.nickname ? `${c.nickname}: ` : ''}${brandName(c.brand)} ending in ${c.last4}, expires ${cardExpiry(c.exp_month, c.exp_year)}`}
+            />
           ))}
-          <div className="hh-form-field hh-form-field--check">
-            <input type="radio" id="card-new" value="new" {...register('cardId')} />
-            <label htmlFor="card-new">A new card</label>
-          </div>
-        </fieldset>
+          <ChoiceCard
+            type="radio"
+            name="cardId"
+            value="new"
+            checked={cardId === 'new'}
+            onChange={() => setValue('cardId', 'new')}
+            label="A new card"
+          />
+        </ChoiceGroup>
       )}
       {cardId === 'new' && (
         <fieldset>
@@ -359,13 +365,9 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
           <CardForm processor="hosted" fieldsRef={fieldsRef} error={cardError} />
         </fieldset>
       )}
-      <button
-        type="submit"
-        className="hh-acct-btn hh-acct-btn--primary hh-acct-btn--full"
-        disabled={isSubmitting || cards === null}
-      >
+      <Button type="submit" full disabled={isSubmitting || cards === null}>
         {isSubmitting ? 'Subscribing…' : 'Subscribe'}
-      </button>
+      </Button>
     </form>
   );
 }

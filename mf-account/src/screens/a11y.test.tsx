@@ -1,4 +1,4 @@
-// Automated accessibility checks (axe-core) of each screen in its main states. Colour
+// Automated accessibility checks (axe-core) of each screen in its main states. Color
 // contrast needs a real browser and is left to the e2e suite.
 import axe from 'axe-core';
 import { act, screen } from '@testing-library/react';

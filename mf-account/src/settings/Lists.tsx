@@ -1,4 +1,4 @@
-// Saved addresses, saved cards, favourite locations and order history (docs/identity.md).
+// Saved addresses, saved cards, favorite locations and order history (docs/identity.md).
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from '@henhouse/kit/router';
@@ -282,7 +282,7 @@ export function Cards() {
   );
 }
 
-/** A favourite location: GET /api/user/favorites answers the locations in full. */
+/** A favorite location: GET /api/user/favorites answers the locations in full. */
 type Favorite = Location;
 
 export function Favorites({ user }: { user: User }) {
@@ -296,7 +296,7 @@ export function Favorites({ user }: { user: User }) {
     try {
       const r = await account.updateProfile({ favoriteLocationId: loc.id });
       useAppStore.getState().set({ user: r.user });
-      setStatus(`${loc.name} is now your favourite location.`);
+      setStatus(`${loc.name} is now your favorite location.`);
     } catch (e) {
       setError(messageFor(e));
     }
@@ -332,13 +332,13 @@ export function Favorites({ user }: { user: User }) {
             <li key={f.id} className="hh-acct-item">
               <h4>
                 {f.name}
-                {user.favorite_location_id === f.id && <span className="hh-acct-muted"> (favourite)</span>}
+                {user.favorite_location_id === f.id && <span className="hh-acct-muted"> (favorite)</span>}
               </h4>
               {f.address && <p>{addressLine(f.address)}</p>}
               <div className="hh-acct-row">
                 {user.favorite_location_id !== f.id && (
                   <button type="button" className="hh-acct-link" onClick={() => setPrimary(f)}>
-                    Make favourite<span className="visually-hidden"> {f.name}</span>
+                    Make favorite<span className="visually-hidden"> {f.name}</span>
                   </button>
                 )}
                 <button type="button" className="hh-acct-link" onClick={() => remove(f)}>

@@ -17,7 +17,7 @@ export type RecordedKey = keyof typeof recorded;
  */
 export const real = recordedAnswers<RecordedKey>(recorded);
 
-/** The member (GET /api/user): Ada Lovelace, confirmed, 100 points, favourite Dayton. */
+/** The member (GET /api/user): Ada Lovelace, confirmed, 100 points, favorite Dayton. */
 export const ada = real<{ user: User }>('GET /api/user').body.user;
 
 /** The member's rewards after an order (GET /api/rewards): 400 points, a Biscuit Club subscription. */

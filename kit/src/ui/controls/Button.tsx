@@ -3,7 +3,7 @@
 // beside a primary one). Styles in ./controls.css; a link that looks like a button takes
 // the same classes (`<a className="hh-btn hh-btn--primary">`).
 import type { ButtonHTMLAttributes, Ref } from 'react';
-import './controls.css';
+import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 export type ControlSize = 'md' | 'lg';

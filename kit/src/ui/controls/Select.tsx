@@ -4,7 +4,7 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { useId } from 'react';
 import { describedBy, FieldError } from '@henhouse/kit/ui/forms/Field';
-import './controls.css';
+import './select.css';
 
 export interface SelectOption {
   value: string;
@@ -38,7 +38,7 @@ export function Select({
   const hintId = hint ? `${fid}-hint` : undefined;
   const errId = error ? `${fid}-error` : undefined;
   return (
-    <div data-hh-control="select" className={['hh-form-field', 'hh-select', className].filter(Boolean).join(' ')}>
+    <div data-hh-control="select" className={['hh-form-field', 'hh-ctl-select', className].filter(Boolean).join(' ')}>
       <label htmlFor={fid} className="hh-form-field__label">
         {label}
       </label>
@@ -47,10 +47,10 @@ export function Select({
           {hint}
         </p>
       )}
-      <span className="hh-select__box">
+      <span className="hh-ctl-select__box">
         <select
           id={fid}
-          className="hh-form-input hh-select__input"
+          className="hh-form-input hh-ctl-select__input"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(errId, hintId, extra)}
           {...select}

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { announce } from '@henhouse/kit/ui/announce';
 import type { ControlSize } from '@henhouse/kit/ui/controls/Button';
-import './controls.css';
+import './stepper.css';
 
 export interface StepperProps {
   /** What is counted, e.g. "Quantity of 8 Nuggets": the group's name and the buttons'. */
@@ -44,21 +44,21 @@ export function Stepper({ label, value, min = 0, max, onChange, size = 'md', dis
       data-hh-control="stepper"
       role="group"
       aria-label={label}
-      className={['hh-stepper', `hh-stepper--${size}`, className].filter(Boolean).join(' ')}
+      className={['hh-ctl-stepper', `hh-ctl-stepper--${size}`, className].filter(Boolean).join(' ')}
     >
       <button
         type="button"
-        className="hh-stepper__button"
+        className="hh-ctl-stepper__button"
         aria-label={`Decrease ${name}`}
         aria-disabled={disabled || atMin || undefined}
         onClick={() => step(-1, atMin)}
       >
         <span aria-hidden="true">−</span>
       </button>
-      <span className="hh-stepper__value">{value}</span>
+      <span className="hh-ctl-stepper__value">{value}</span>
       <button
         type="button"
-        className="hh-stepper__button"
+        className="hh-ctl-stepper__button"
         aria-label={`Increase ${name}`}
         aria-disabled={disabled || atMax || undefined}
         onClick={() => step(1, atMax)}

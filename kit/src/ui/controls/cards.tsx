@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { describedBy, FieldError } from '@henhouse/kit/ui/forms/Field';
 import './controls.css';
+import './cards.css';
+import './check.css';
 
 export interface ChoiceCardProps {
   type: 'radio' | 'checkbox';
@@ -43,10 +45,10 @@ export function ChoiceCard({
   return (
     <label
       data-hh-control="choice-card"
-      className={['hh-card', `hh-card--${type}`, className].filter(Boolean).join(' ')}
+      className={['hh-ctl-card', `hh-ctl-card--${type}`, className].filter(Boolean).join(' ')}
     >
       <input
-        className="hh-native"
+        className="hh-ctl-native"
         type={type}
         name={name}
         value={value}
@@ -58,21 +60,21 @@ export function ChoiceCard({
         aria-describedby={descId}
         onChange={(e) => onChange(e.currentTarget.checked)}
       />
-      <span className="hh-card__face">
-        <span className="hh-card__mark" aria-hidden="true" />
-        {media && <span className="hh-card__media">{media}</span>}
-        <span className="hh-card__text">
-          <span id={`${id}-label`} className="hh-card__label">
+      <span className="hh-ctl-card__face">
+        <span className="hh-ctl-card__mark" aria-hidden="true" />
+        {media && <span className="hh-ctl-card__media">{media}</span>}
+        <span className="hh-ctl-card__text">
+          <span id={`${id}-label`} className="hh-ctl-card__label">
             {label}
           </span>
           {description && (
-            <span id={descId} className="hh-card__description">
+            <span id={descId} className="hh-ctl-card__description">
               {description}
             </span>
           )}
         </span>
         {detail && (
-          <span id={detailId} className="hh-card__detail">
+          <span id={detailId} className="hh-ctl-card__detail">
             {detail}
           </span>
         )}
@@ -96,17 +98,17 @@ export function ChoiceGroup({ legend, hint, error, children, className }: Choice
   const errId = error ? `${id}-error` : undefined;
   return (
     <fieldset
-      className={['hh-choice-group', className].filter(Boolean).join(' ')}
+      className={['hh-ctl-group', className].filter(Boolean).join(' ')}
       aria-describedby={describedBy(errId, hintId)}
       aria-invalid={error ? true : undefined}
     >
-      <legend className="hh-control-legend">{legend}</legend>
+      <legend className="hh-ctl-legend">{legend}</legend>
       {hint && (
         <p id={hintId} className="hh-form-field__hint">
           {hint}
         </p>
       )}
-      <div className="hh-choice-group__cards">{children}</div>
+      <div className="hh-ctl-group__cards">{children}</div>
       <FieldError id={errId} message={error} />
     </fieldset>
   );
@@ -127,9 +129,9 @@ export function Checkbox({ name, checked, onChange, label, description, disabled
   const id = useId();
   const descId = description ? `${id}-desc` : undefined;
   return (
-    <label data-hh-control="checkbox" className={['hh-check', className].filter(Boolean).join(' ')}>
+    <label data-hh-control="checkbox" className={['hh-ctl-check', className].filter(Boolean).join(' ')}>
       <input
-        className="hh-native"
+        className="hh-ctl-native"
         type="checkbox"
         name={name}
         checked={checked}
@@ -138,13 +140,13 @@ export function Checkbox({ name, checked, onChange, label, description, disabled
         aria-describedby={descId}
         onChange={(e) => onChange(e.currentTarget.checked)}
       />
-      <span className="hh-check__box" aria-hidden="true" />
-      <span className="hh-check__text">
-        <span id={`${id}-label`} className="hh-check__label">
+      <span className="hh-ctl-check__box" aria-hidden="true" />
+      <span className="hh-ctl-check__text">
+        <span id={`${id}-label`} className="hh-ctl-check__label">
           {label}
         </span>
         {description && (
-          <span id={descId} className="hh-check__description">
+          <span id={descId} className="hh-ctl-check__description">
             {description}
           </span>
         )}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { ControlSize } from '@henhouse/kit/ui/controls/Button';
 import './controls.css';
+import './choices.css';
 
 export interface ChoiceOption<T extends string> {
   value: T;
@@ -42,19 +43,19 @@ function RadioSet<T extends string>({
   className,
   children,
 }: SegmentedProps<T> & { kind: 'segmented' | 'chips' }) {
-  const base = `hh-${kind}`;
+  const base = `hh-ctl-${kind}`;
   const id = useId();
   return (
     <fieldset data-hh-control={kind} className={[base, `${base}--${size}`, className].filter(Boolean).join(' ')}>
-      <legend className={legendHidden ? 'visually-hidden' : 'hh-control-legend'}>{legend}</legend>
+      <legend className={legendHidden ? 'visually-hidden' : 'hh-ctl-legend'}>{legend}</legend>
       <div className={`${base}__options`}>
         {options.map((o) => {
           const labelId = `${id}-${o.value}`;
           const hintId = o.hint ? `${labelId}-hint` : undefined;
           return (
-            <label key={o.value} className={`${base}__option hh-choice-target`}>
+            <label key={o.value} className={`${base}__option`}>
               <input
-                className="hh-native"
+                className="hh-ctl-native"
                 type="radio"
                 name={name}
                 value={o.value}
@@ -66,8 +67,10 @@ function RadioSet<T extends string>({
                 onChange={() => onChange(o.value)}
               />
               <span className={`${base}__face`}>
-                <span id={labelId} className={`${base}__label`}>
-                  {o.label}
+                {/* The check mark is drawn by CSS when checked; outside the label, so it is no part of the name. */}
+                <span className={`${base}__label`}>
+                  <span className={`${base}__check`} aria-hidden="true" />
+                  <span id={labelId}>{o.label}</span>
                 </span>
                 {o.hint && (
                   <span id={hintId} className={`${base}__hint`}>

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './forms.css';
 import '../controls/controls.css';
+import '../controls/check.css';
 import { useAnnounceNow } from '@henhouse/kit/ui/announce';
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
@@ -168,19 +169,19 @@ export function CheckboxField({ label, error, hint, id, className, optional: _op
   const errId = error ? `${fid}-error` : undefined;
   const hintId = hint ? `${fid}-hint` : undefined;
   return (
-    <div className={['hh-form-field', 'hh-check-field', className].filter(Boolean).join(' ')}>
-      <label data-hh-control="checkbox" className="hh-check" htmlFor={fid}>
+    <div className={['hh-form-field', 'hh-ctl-check-field', className].filter(Boolean).join(' ')}>
+      <label data-hh-control="checkbox" className="hh-ctl-check" htmlFor={fid}>
         <input
           id={fid}
-          className="hh-native"
+          className="hh-ctl-native"
           type="checkbox"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(errId, hintId)}
           {...input}
         />
-        <span className="hh-check__box" aria-hidden="true" />
-        <span className="hh-check__text">
-          <span className="hh-check__label">{label}</span>
+        <span className="hh-ctl-check__box" aria-hidden="true" />
+        <span className="hh-ctl-check__text">
+          <span className="hh-ctl-check__label">{label}</span>
         </span>
       </label>
       {hint && (
