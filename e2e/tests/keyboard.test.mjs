@@ -49,13 +49,10 @@ test('a whole order by keyboard alone, every control visibly focused', async () 
   const dip = dips.getByRole('checkbox').nth(ticked.indexOf(false));
   await go(dip, 'Space');
   assert.equal(await dip.isChecked(), true);
-  // A counter: its "One more" button.
-  await go(page.getByRole('button', { name: /^One more / }).first());
+  // A counter: its stepper's "Increase" button.
+  await go(page.getByRole('button', { name: /^Increase quantity of Extra / }).first());
   await go(page.getByRole('button', { name: /^Add to cart/ }));
-  await page
-    .getByText(/Added 1 3 Tenders to your cart/)
-    .first()
-    .waitFor();
+  await page.locator('.hh-toast').filter({ hasText: 'Added 3 Tenders' }).waitFor();
 
   // The cart drawer: opened from the header, closed with Escape, focus back on its opener.
   const cartButton = page.locator('.hh-cart-button');
