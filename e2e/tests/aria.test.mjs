@@ -91,7 +91,7 @@ for (const [name, url, ready] of [
   ['home', '/', '[data-screen="mf-content/ContentPage"]'],
   // The map loads once the list is shown, and draws its states layer, with its
   // attribution, last: the page's tree is whole once that is there.
-  ['locations-search', '/locations', 'text=States: US Census Bureau (us-atlas)'],
+  ['locations-search', '/locations', 'text=GeoNames (CC BY 4.0)'],
   ['location-page', '/locations/ky/louisville/louisville', '.hh-loc-page'],
   ['menu', '/menu/m-standard', 'h2:text-is("Chicken")'],
   ['product', '/menu/m-standard/product/tenders-3', 'role=group[name=/^Flavor/]'],

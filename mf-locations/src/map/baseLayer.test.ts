@@ -102,7 +102,7 @@ describe('base layer', () => {
     const drawn = addBaseLayer(map, { tileUrl: '', attribution: '', maxZoom: 0 });
     expect(L.tileLayer).not.toHaveBeenCalled();
     expect(map.attributionControl.addAttribution).toHaveBeenCalledWith(OFFLINE_ATTRIBUTION);
-    expect(map.attributionControl.addAttribution).toHaveBeenCalledWith('Cities: GeoNames (CC BY 4.0)');
+    expect(map.attributionControl.addAttribution).toHaveBeenCalledWith('GeoNames (CC BY 4.0)');
     await drawn;
     expect(L.geoJSON).toHaveBeenCalledTimes(1);
     const [, options] = (L.geoJSON as jest.Mock).mock.calls[0];

@@ -11,7 +11,7 @@ import { inSlices } from './slices';
 import { addCityLabels, CITIES_ATTRIBUTION } from './cityLabels';
 
 /** Shown in the corner of the offline map: where its shapes come from. */
-export const OFFLINE_ATTRIBUTION = 'States: US Census Bureau (us-atlas)';
+export const OFFLINE_ATTRIBUTION = 'US Census Bureau';
 
 /** The map settings of the page, or none (the offline layer). */
 export function mapConfig(): MapConfig | null {

@@ -11,7 +11,7 @@ import * as L from 'leaflet';
 export type City = readonly [string, number, number, number];
 
 /** Credited in the map's corner with the state shapes (baseLayer.ts). */
-export const CITIES_ATTRIBUTION = 'Cities: GeoNames (CC BY 4.0)';
+export const CITIES_ATTRIBUTION = 'GeoNames (CC BY 4.0)';
 
 /** The smallest city named at a zoom: at the country's view only the largest. */
 export function minPopulation(zoom: number): number {
