@@ -4,7 +4,7 @@ import { useLoad } from '@henhouse/kit/api/useLoad';
 import { MARKER_INFO, MarkerIcon } from '@henhouse/kit/menu/markers';
 import { Link } from '@henhouse/kit/router';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
-import { useId } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import './nutrition.css';
 
 const load = (signal: AbortSignal) => getNutrition(undefined, signal).then((r) => r.nutrition);
@@ -17,7 +17,16 @@ export function NutritionTable({ title, text }: { title?: string; text?: string 
   const r = useLoad('nutrition', load);
   const headingId = useId();
   const captionId = useId();
-  if (r.status === 'loading') return <Loading className="hh-block" what="the nutrition table" />;
+  // A thousand cells are one long task on a slow phone: the first category comes at
+  // once, the rest in a transition React splits into short tasks, keeping the page
+  // responsive while they come (docs/menu.md, "Nutrition and allergens").
+  const [whole, setWhole] = useState(false);
+  const ready = r.status === 'ready';
+  useEffect(() => {
+    if (ready) startTransition(() => setWhole(true));
+  }, [ready]);
+  // As tall as the chunk's placeholder before it (Blocks.tsx), so nothing below moves twice.
+  if (r.status === 'loading') return <Loading className="hh-block hh-block--loading" what="the nutrition table" />;
   if (r.status === 'error') return <LoadFailed className="hh-block" error={r.error} retry={r.retry} />;
   const n: Nutrition = r.data;
   const markers = n.markers as Marker[];
@@ -43,7 +52,7 @@ export function NutritionTable({ title, text }: { title?: string; text?: string 
               ))}
             </tr>
           </thead>
-          {n.categories.map((c) => (
+          {(whole ? n.categories : n.categories.slice(0, 1)).map((c) => (
             <tbody key={c.id}>
               <tr className="hh-nutrition__category">
                 <th scope="colgroup" colSpan={2 + markers.length}>

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { mockApi, resetStore } from '@henhouse/kit/test/harness';
 import { MemoryRouter } from '@henhouse/kit/router';
 import { Blocks } from '../blocks/Blocks';
@@ -44,7 +44,7 @@ describe('the nutrition table (docs/menu.md, "Nutrition and allergens")', () => 
       'Walnuts',
       'Wheat',
     ]);
-    expect(table.querySelectorAll('th[scope="row"]')).toHaveLength(products.length);
+    await waitFor(() => expect(table.querySelectorAll('th[scope="row"]')).toHaveLength(products.length));
     // The calories the product page's answer carries.
     const tenders = real<{ product: Product }>('GET /api/menus/m-standard/products/tenders-3').body.product;
     // (Text queries: role queries over a table of a thousand cells take seconds.)
