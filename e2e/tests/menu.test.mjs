@@ -189,6 +189,8 @@ test('filters: "no gluten" hides those products, the count is announced and the 
   const errors = [];
   const page = await newPage(site.browser, errors, { viewport: desktop });
   await openMenu(page);
+  // The screen's products (the page's copy of its top has none).
+  await page.getByRole('heading', { name: '2 Piece Chicken', exact: true }).waitFor();
   assert.equal(await page.getByRole('heading', { name: '2 Piece Chicken', exact: true }).count(), 1);
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const sheet = page.getByRole('dialog', { name: 'Filters' });

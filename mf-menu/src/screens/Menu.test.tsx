@@ -7,8 +7,8 @@ import { real } from '../test/recorded';
 import Menu from './Menu';
 
 // A whole menu is some 70 cards: finding in it takes a while on a busy machine.
-jest.setTimeout(20000);
-const slow = { timeout: 8000 };
+jest.setTimeout(40000);
+const slow = { timeout: 20000 };
 
 const visit = (query = '') => mount(Menu, `/menu/m-standard${query}`, { params: { mid: 'm-standard' } });
 
