@@ -130,11 +130,11 @@ describe('VehicleForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Car model')).toHaveFocus();
     expect(screen.getByLabelText('Car model')).toHaveAccessibleDescription('Enter the model of your car');
-    expect(screen.getByLabelText('Car colour')).toHaveAccessibleDescription('Enter the colour of your car');
+    expect(screen.getByLabelText('Car color')).toHaveAccessibleDescription('Enter the color of your car');
     expect(screen.getByLabelText('Car make')).not.toHaveAttribute('aria-invalid');
 
     await u.type(screen.getByLabelText('Car model'), 'Civic');
-    await u.type(screen.getByLabelText('Car colour'), 'Blue ');
+    await u.type(screen.getByLabelText('Car color'), 'Blue ');
     await u.click(screen.getByRole('button', { name: 'Save car details' }));
     expect(onSubmit).toHaveBeenCalledWith({ make: 'Honda', model: 'Civic', color: 'Blue' });
     expect(screen.getByLabelText('Car model')).not.toHaveAttribute('aria-invalid');
@@ -144,15 +144,15 @@ describe('VehicleForm', () => {
     render(
       <VehicleForm
         submitLabel="Save car details"
-        errors={{ 'vehicle.color': 'The colour of your car can be at most 20 characters' }}
+        errors={{ 'vehicle.color': 'The color of your car can be at most 20 characters' }}
         formError="Check the highlighted fields."
         onSubmit={() => {}}
       />,
     );
-    expect(screen.getByLabelText('Car colour')).toHaveAccessibleDescription(
-      'The colour of your car can be at most 20 characters',
+    expect(screen.getByLabelText('Car color')).toHaveAccessibleDescription(
+      'The color of your car can be at most 20 characters',
     );
-    expect(screen.getByLabelText('Car colour')).toHaveFocus();
+    expect(screen.getByLabelText('Car color')).toHaveFocus();
     expect(screen.getByRole('alert')).toHaveTextContent('Check the highlighted fields.');
   });
 });

@@ -225,7 +225,7 @@ export function VehicleForm({
       <FormAlert message={formError} />
       {field('make', 'Car make')}
       {field('model', 'Car model')}
-      {field('color', 'Car colour')}
+      {field('color', 'Car color')}
       <Submit label={submitLabel} busy={busy} />
     </form>
   );

@@ -53,7 +53,7 @@ describe('validateVehicle', () => {
     expect(validateVehicle({ make: ' ' })).toEqual({
       'vehicle.make': 'Enter the make of your car',
       'vehicle.model': 'Enter the model of your car',
-      'vehicle.color': 'Enter the colour of your car',
+      'vehicle.color': 'Enter the color of your car',
     });
   });
 
@@ -62,7 +62,7 @@ describe('validateVehicle', () => {
     expect(validateVehicle({ make: 'm'.repeat(31), model: 'm'.repeat(31), color: 'c'.repeat(21) })).toEqual({
       'vehicle.make': 'The make of your car can be at most 30 characters',
       'vehicle.model': 'The model of your car can be at most 30 characters',
-      'vehicle.color': 'The colour of your car can be at most 20 characters',
+      'vehicle.color': 'The color of your car can be at most 20 characters',
     });
   });
 });

@@ -27,7 +27,7 @@ export const addressRules = {
 export const vehicleRules = {
   make: rule('vehicle.make', 'the make of your car', 30),
   model: rule('vehicle.model', 'the model of your car', 30),
-  color: rule('vehicle.color', 'the colour of your car', 20),
+  color: rule('vehicle.color', 'the color of your car', 20),
 } as const;
 
 /** Characters as the edge counts them (code points, so an emoji is one). */

@@ -471,9 +471,9 @@ describe('cart drawer: location and handoff', () => {
     expect(screen.getByRole('radio', { name: /Curbside/ })).toBeChecked();
     expect(screen.getByLabelText('Car make')).toHaveValue('Honda');
     await u.click(screen.getByRole('button', { name: 'Save car details' }));
-    expect(screen.getByLabelText('Car colour')).toHaveAccessibleDescription('Enter the colour of your car');
-    expect(screen.getByLabelText('Car colour')).toHaveFocus();
-    await u.type(screen.getByLabelText('Car colour'), 'Blue');
+    expect(screen.getByLabelText('Car color')).toHaveAccessibleDescription('Enter the color of your car');
+    expect(screen.getByLabelText('Car color')).toHaveFocus();
+    await u.type(screen.getByLabelText('Car color'), 'Blue');
     await u.click(screen.getByRole('button', { name: 'Save car details' }));
     await waitFor(() => expect(useAppStore.getState().cart?.handoff).toEqual({ mode: 'curbside', vehicle }));
     expect(api.to('PUT /cart/handoff')[0].body).toEqual({ mode: 'curbside', vehicle });

@@ -457,7 +457,7 @@ describe('handoff forms (from the kit)', () => {
     await u.click(screen.getByRole('radio', { name: /Curbside/ }));
     await u.type(await screen.findByRole('textbox', { name: 'Car make' }), 'Honda');
     await u.type(screen.getByRole('textbox', { name: 'Car model' }), 'Civic');
-    await u.type(screen.getByRole('textbox', { name: 'Car colour' }), 'Red');
+    await u.type(screen.getByRole('textbox', { name: 'Car color' }), 'Red');
     await u.click(screen.getByRole('button', { name: 'Save car' }));
     expect(await screen.findByText(/Curbside pickup in your Red Honda Civic/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Change car' })).toBeVisible();

@@ -9,6 +9,8 @@ import table from '../../../edge/internal/routes/testdata/routes.json';
 import { startWebview } from '../session/webview';
 import { Root } from './Root';
 import { toast } from '@henhouse/kit/ui/toast';
+import { waitFor } from '@testing-library/react';
+import { screenRendered } from '@henhouse/kit/ui/firstScreen';
 
 const loadScreen = jest.fn((_module: string, _screen: string) => new Promise(() => {}));
 jest.mock('../federation/remotes', () => ({ loadScreen: (m: string, s: string) => loadScreen(m, s) }));
@@ -98,13 +100,21 @@ describe('a client-side navigation', () => {
 });
 
 describe('toasts', () => {
-  it('shows a toast any screen raises, once, outside the root, with a Tab-reachable action', () => {
+  it('shows a toast any screen raises, once, outside the root, with a Tab-reachable action', async () => {
     const page = show('/about', 'default');
     act(() => {
       toast({ message: 'Added to your cart', action: { label: 'View cart', onClick: () => {} } });
     });
+    // The toaster mounts once the first screen is shown and the browser is idle; a toast
+    // raised before waits in the store.
+    act(() => screenRendered());
+    await waitFor(
+      () => expect(document.querySelector('.hh-toaster .hh-toast')).toHaveTextContent('Added to your cart'),
+      {
+        timeout: 5000,
+      },
+    );
     const shown = document.querySelector('.hh-toaster .hh-toast');
-    expect(shown).toHaveTextContent('Added to your cart');
     expect(page.el.contains(shown)).toBe(false);
     expect(document.querySelectorAll('.hh-toaster')).toHaveLength(1);
     expect(shown?.querySelector('button.hh-toast__action')).toHaveTextContent('View cart');

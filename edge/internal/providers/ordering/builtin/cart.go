@@ -753,7 +753,7 @@ func (p *Provider) SetHandoff(ctx context.Context, owner string, h ordering.Hand
 		v := *h.Vehicle
 		v.Make = clean(v.Make, 30, "vehicle.make", "the make of your car", fields, true)
 		v.Model = clean(v.Model, 30, "vehicle.model", "the model of your car", fields, true)
-		v.Color = clean(v.Color, 20, "vehicle.color", "the colour of your car", fields, true)
+		v.Color = clean(v.Color, 20, "vehicle.color", "the color of your car", fields, true)
 		h = ordering.Handoff{Mode: h.Mode, Vehicle: &v}
 	case ordering.HandoffDelivery:
 		if h.Address == nil {

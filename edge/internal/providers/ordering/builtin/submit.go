@@ -333,7 +333,7 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		}
 	case ordering.HandoffCurbside:
 		if c.Handoff.Vehicle == nil || c.Handoff.Vehicle.Make == "" || c.Handoff.Vehicle.Model == "" || c.Handoff.Vehicle.Color == "" {
-			return ordering.Order{}, fault.New(fault.Rule, "vehicle_required", "Tell us the make, model and colour of your car for curbside pickup.")
+			return ordering.Order{}, fault.New(fault.Rule, "vehicle_required", "Tell us the make, model and color of your car for curbside pickup.")
 		}
 	}
 	if c.Coupon != "" {
