@@ -56,7 +56,8 @@ for (const [path, ready, overlay] of [
     const page = await newPage(site.browser, errors, { viewport: phone });
     await page.goto(site.edge.base + path);
     await page.locator(ready).first().waitFor({ timeout: 15000 });
-    if (overlay) await page.locator('.hh-site-overlay__action').waitFor();
+    // The overlay is on the page; it steps aside where it would cover a control or heading.
+    if (overlay) await page.locator('.hh-site-overlay__action').waitFor({ state: 'attached' });
     let checked = 0;
     // Forwards (controls come in from the bottom, by the overlay), then backwards (they
     // come in from the top, under the header).

@@ -95,12 +95,12 @@ for (const [size, viewport] of [
     // Order Time: the kit's choices; every choice of the drawer is a kit control.
     // As a guest does: on the choice's visible face.
     await drawer
-      .locator('.hh-segmented__option')
-      .filter({ has: page.locator('.hh-segmented__label', { hasText: /^Select date and time$/ }) })
+      .locator('.hh-ctl-segmented__option')
+      .filter({ has: page.locator('.hh-ctl-segmented__label', { hasText: /^Select date and time$/ }) })
       .click();
     assert.ok(await drawer.getByRole('radio', { name: 'Select date and time' }).isChecked());
     await drawer.getByRole('group', { name: 'Select Date' }).waitFor();
-    const asap = await drawer.locator('.hh-segmented__option').first().boundingBox();
+    const asap = await drawer.locator('.hh-ctl-segmented__option').first().boundingBox();
     assert.ok(asap.height >= 44, `ASAP: ${asap.height}`);
     assert.deepEqual(await nativeOutsideKit(page, '[data-testid="cart-drawer"]'), []);
     await page.context().close();

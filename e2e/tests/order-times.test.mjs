@@ -30,12 +30,12 @@ test('a Tender Tray needs a day’s notice: the drawer says why, ASAP is not off
   assert.equal(await drawer.getByText('Earliest available:').textContent(), 'Earliest available: Thu 12:00 PM');
   // Only times the notice allows are offered.
   await drawer
-    .locator('.hh-segmented__option')
-    .filter({ has: page.locator('.hh-segmented__label', { hasText: /^Select date and time$/ }) })
+    .locator('.hh-ctl-segmented__option')
+    .filter({ has: page.locator('.hh-ctl-segmented__label', { hasText: /^Select date and time$/ }) })
     .click();
   const first = await drawer
     .getByRole('group', { name: 'Select Time' })
-    .locator('.hh-chips__label')
+    .locator('.hh-ctl-chips__label')
     .first()
     .textContent();
   assert.equal(first, 'Thu 12:00 PM');
@@ -82,16 +82,16 @@ test('at night every time names its day, ASAP is not offered, and breakfast is e
   assert.equal(await drawer.getByRole('radio', { name: 'Later' }).isDisabled(), true);
   await drawer.getByText('No more times today. Select date and time instead.').waitFor();
   await drawer
-    .locator('.hh-segmented__option')
-    .filter({ has: page.locator('.hh-segmented__label', { hasText: /^Select date and time$/ }) })
+    .locator('.hh-ctl-segmented__option')
+    .filter({ has: page.locator('.hh-ctl-segmented__label', { hasText: /^Select date and time$/ }) })
     .click();
-  const chip = (group) => drawer.getByRole('group', { name: group }).locator('.hh-chips__label');
+  const chip = (group) => drawer.getByRole('group', { name: group }).locator('.hh-ctl-chips__label');
   assert.equal(await chip('Select Date').first().textContent(), 'Thu, Nov 26');
   assert.equal(await chip('Select Time').first().textContent(), 'Thu 7:00 AM');
   // The time chosen is accepted: the choices are the edge's.
   await drawer
     .getByRole('group', { name: 'Select Time' })
-    .locator('.hh-chips__option', { hasText: 'Thu 7:00 AM' })
+    .locator('.hh-ctl-chips__option', { hasText: 'Thu 7:00 AM' })
     .click();
   await page.waitForFunction(() => window.__henhouse.store.getState().cart?.time.mode === 'advance');
   assert.deepEqual((await drawer.getByRole('alert').allTextContents()).filter(Boolean), []);

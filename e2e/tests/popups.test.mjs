@@ -222,7 +222,7 @@ test('the held-back downloads start one per task, in their order', async () => {
 test('a popup image that does not come holds the scripts back 1.5 s at most', async () => {
   const errors = [];
   const page = await newPage(site.browser, errors, { showPopups: true });
-  await page.route('**/chicken.webp', () => {}); // never answered
+  await page.route('**/chicken-2-piece.webp', () => {}); // never answered
   const started = Date.now();
   await page.goto(site.edge.base + '/', { waitUntil: 'commit' });
   await page.waitForFunction(() => document.querySelector('dialog:modal'), null, { timeout: 10_000 });

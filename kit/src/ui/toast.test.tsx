@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from '@henhouse/kit/router';
-import { DEFAULT_TOAST_MS, dismissToast, toast, Toaster } from './toast';
+import { DEFAULT_TOAST_MS, dismissToast, toast } from './toast';
+import { Toaster } from './toaster';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

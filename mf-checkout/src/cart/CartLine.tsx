@@ -8,6 +8,7 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import type { Cart, CartLine as Line } from '@henhouse/kit/api/types';
 import { money } from '@henhouse/kit/format';
 import { MarkerList } from '@henhouse/kit/menu/markers';
+import './line.css';
 
 export function CartLine({
   line,

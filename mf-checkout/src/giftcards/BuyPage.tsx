@@ -26,6 +26,7 @@ import {
   describedBy,
 } from '@henhouse/kit/ui/forms/Field';
 import { useNativeForm } from '@henhouse/kit/ui/forms/nativeForm';
+import { ChoiceCard } from '@henhouse/kit/ui/controls/cards';
 import { emailRules } from '@henhouse/kit/ui/forms/rules';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
@@ -211,17 +212,24 @@ function BuyForm({
       >
         <fieldset className="hh-giftcards__group" aria-describedby={describedBy(errors.amount && `${id}-amount-err`)}>
           <legend>Amount</legend>
-          <div className="hh-pills">
+          <div className="hh-giftcards__amounts">
             {PRESETS.map((c) => (
-              <label key={c} className="hh-pill">
-                <input type="radio" value={String(c)} {...form.register('amount', { required: 'Choose an amount' })} />
-                {dollars(c)}
-              </label>
+              <ChoiceCard
+                key={c}
+                type="radio"
+                name="amount"
+                value={String(c)}
+                label={dollars(c)}
+                inputProps={form.register('amount', { required: 'Choose an amount' })}
+              />
             ))}
-            <label className="hh-pill">
-              <input type="radio" value="custom" {...form.register('amount')} />
-              Other amount
-            </label>
+            <ChoiceCard
+              type="radio"
+              name="amount"
+              value="custom"
+              label="Other amount"
+              inputProps={form.register('amount')}
+            />
           </div>
           <FieldError id={`${id}-amount-err`} message={errors.amount?.message} />
           {amount === 'custom' && (
@@ -241,16 +249,21 @@ function BuyForm({
           <legend>Design</legend>
           <div className="hh-giftcards__designs">
             {designs.map((d) => (
-              <label key={d.id} className="hh-giftcards__design">
-                <span className={`hh-gift-art hh-gift-art--${d.id}`} aria-hidden="true">
-                  <span className="hh-gift-art__brand">Henhouse</span>
-                  <span className="hh-gift-art__amount">{validCents ? dollars(validCents) : ''}</span>
-                </span>
-                <span className="hh-giftcards__design-name">
-                  <input type="radio" value={d.id} {...form.register('design', { required: 'Choose a design' })} />
-                  {d.name}
-                </span>
-              </label>
+              <ChoiceCard
+                key={d.id}
+                className="hh-giftcards__design"
+                type="radio"
+                name="design"
+                value={d.id}
+                label={d.name}
+                media={
+                  <span className={`hh-gift-art hh-gift-art--${d.id}`} aria-hidden="true">
+                    <span className="hh-gift-art__brand">Henhouse</span>
+                    <span className="hh-gift-art__amount">{validCents ? dollars(validCents) : ''}</span>
+                  </span>
+                }
+                inputProps={form.register('design', { required: 'Choose a design' })}
+              />
             ))}
           </div>
           <FieldError id={`${id}-design-err`} message={errors.design?.message} />

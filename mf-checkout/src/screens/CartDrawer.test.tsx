@@ -5,7 +5,7 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { louisville } from '@henhouse/kit/locations/test/fixtures';
 import { apiError, deferred, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
 import { real } from '../test/recorded';
-import { Toaster } from '@henhouse/kit/ui/toast';
+import { Toaster } from '@henhouse/kit/ui/toaster';
 import CartDrawer from './CartDrawer';
 
 // What a redeem or remove did is said through the site's polite live region (kit/src/ui/announce.ts).

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { mockApi, mount, resetStore, setFeatures, setupUser, storeWith } from '@henhouse/kit/test/harness';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { Toaster } from '@henhouse/kit/ui/toast';
+import { Toaster } from '@henhouse/kit/ui/toaster';
 import { real } from '../test/recorded';
 import Product from './Product';
 

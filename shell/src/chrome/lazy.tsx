@@ -38,7 +38,7 @@ const loaders = {
   cartDrawer: part(() => import('./CartDrawer').then((m) => m.CartDrawer)),
   mobileMenu: part<{ careersUrl: string }>(() => import('./MobileMenu').then((m) => m.MobileMenu)),
   popups: part(() => import('./Popups').then((m) => m.Popups)),
-  toaster: part(() => import('@henhouse/kit/ui/toast').then((m) => m.Toaster)),
+  toaster: part(() => import('@henhouse/kit/ui/toaster').then((m) => m.Toaster)),
 };
 
 /** A screen that never reports (a redirect, a failed remote) holds deferred work this long. */
@@ -113,7 +113,7 @@ const MobileMenuPart = deferred(loaders.mobileMenu);
 const PopupsPart = deferred(loaders.popups);
 const ToasterPart = deferred(loaders.toaster);
 
-/** The toasts (kit/src/ui/toast.tsx), mounted once the first screen is shown and the
+/** The toasts (kit/src/ui/toaster.tsx), mounted once the first screen is shown and the
  *  browser is idle: no first screen shows a toast, and one raised earlier is kept by the
  *  toast store and shown as the Toaster mounts. */
 export function Toaster() {

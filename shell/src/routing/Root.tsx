@@ -100,7 +100,7 @@ export function Root({ boot }: { boot: Bootstrap }) {
       <ForcedSignOut />
       <ErrorDialog />
       {/* The site's one toaster: a toast any screen raises shows here, above the floating
-          "Order Now" (kit/src/ui/toast.tsx). Outside the root, so the root's first render
+          "Order Now" (kit/src/ui/toaster.tsx). Outside the root, so the root's first render
           stays the prerendered chrome's (src/prerender). */}
       {createPortal(<Toaster />, document.body)}
     </>

@@ -2,7 +2,7 @@
 // price, a description and a picture), the fieldset that groups them, and a plain
 // checkbox. Each is a native input inside its visible label: the input is the accessible
 // element, the card shows its state (./controls.css).
-import type { ReactNode } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useId } from 'react';
 import { describedBy, FieldError } from '@henhouse/kit/ui/forms/Field';
 import './controls.css';
@@ -13,8 +13,13 @@ export interface ChoiceCardProps {
   type: 'radio' | 'checkbox';
   name: string;
   value: string;
-  checked: boolean;
-  onChange(checked: boolean): void;
+  /** Controlled: the card's state. Leave it out for a field a form reads itself
+   *  (`inputProps` from its `register`). */
+  checked?: boolean;
+  onChange?(checked: boolean): void;
+  /** What a form library gives the input (name, ref, onChange, onBlur): the card is then
+   *  uncontrolled and the form reads its value, as with a plain input. */
+  inputProps?: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
   label: ReactNode;
   /** Price, calories: shown right-aligned, part of the name. */
   detail?: ReactNode;
@@ -38,8 +43,13 @@ export function ChoiceCard({
   disabled,
   media,
   className,
+  inputProps,
 }: ChoiceCardProps) {
   const id = useId();
+  const change = (e: ChangeEvent<HTMLInputElement>) => {
+    inputProps?.onChange?.(e);
+    onChange?.(e.currentTarget.checked);
+  };
   const descId = description ? `${id}-desc` : undefined;
   const detailId = detail ? `${id}-detail` : undefined;
   return (
@@ -48,17 +58,18 @@ export function ChoiceCard({
       className={['hh-ctl-card', `hh-ctl-card--${type}`, className].filter(Boolean).join(' ')}
     >
       <input
+        {...inputProps}
         className="hh-ctl-native"
         type={type}
         name={name}
         value={value}
-        checked={checked}
+        {...(checked === undefined ? {} : { checked })}
         disabled={disabled}
         // The visible label holds the description too: the name is the label and the
         // detail (price), the description is read as such.
         aria-labelledby={describedBy(`${id}-label`, detailId)}
         aria-describedby={descId}
-        onChange={(e) => onChange(e.currentTarget.checked)}
+        onChange={change}
       />
       <span className="hh-ctl-card__face">
         <span className="hh-ctl-card__mark" aria-hidden="true" />

@@ -187,6 +187,23 @@ describe('ChoiceCard and ChoiceGroup', () => {
   });
 });
 
+describe('ChoiceCard in a form that reads its own inputs', () => {
+  it('stays uncontrolled with inputProps: the form hears the change and the radio keeps its state', async () => {
+    const heard: string[] = [];
+    const register = { onChange: (e: { currentTarget: HTMLInputElement }) => heard.push(e.currentTarget.value) };
+    render(
+      <form aria-label="Amount">
+        <ChoiceCard type="radio" name="amount" value="25" label="$25" inputProps={register} />
+        <ChoiceCard type="radio" name="amount" value="50" label="$50" inputProps={register} />
+      </form>,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: '$50' }));
+    expect(heard).toEqual(['50']);
+    expect(screen.getByRole('radio', { name: '$50' })).toBeChecked();
+    expect(new FormData(screen.getByRole('form', { name: 'Amount' }) as HTMLFormElement).get('amount')).toBe('50');
+  });
+});
+
 describe('Checkbox', () => {
   test('a labelled checkbox in a [data-hh-control], described, toggled by click', async () => {
     function Offers() {

@@ -1,58 +1,10 @@
-// Toasts: a short message at the bottom of the screen ("Added to your cart") with at
-// most one action ("View cart"), which goes away by itself. One store for the page: this
-// module is shared as a singleton across the shell and the remotes (kit/build/webpack.cjs,
-// `@henhouse/kit/`), so a toast a remote raises is shown by the one <Toaster/> the shell
-// mounts.
-//
-// Rules (docs/design.md, "Toast"):
-// - one toast at a time; a new one replaces the one showing;
-// - the message is announced once, politely (./announce.ts): the toast itself is not a
-//   live region, so it is not read twice, and focus stays where it is;
-// - the action is a real button or link, reachable by Tab;
-// - it goes away after its duration (6 s unless told), but not while the pointer is
-//   over it or focus is in it (WCAG 2.2.1, timing adjustable), and the close button
-//   dismisses it at once.
+// The one place toasts show (rules in ./toast.ts), with their styles. The shell mounts it
+// once (shell/src/routing/Root.tsx), after the first screen.
 import { useCallback, useEffect, useRef } from 'react';
-import { create } from 'zustand';
 import { announce } from '@henhouse/kit/ui/announce';
 import { Link } from '@henhouse/kit/router';
+import { dismissToast, useToastStore } from '@henhouse/kit/ui/toast';
 import './toast.css';
-
-export interface ToastAction {
-  label: string;
-  onClick?: () => void;
-  /** A link within the site (or outside it) instead of a button. */
-  href?: string;
-}
-
-export interface ToastInput {
-  message: string;
-  action?: ToastAction;
-  /** How long it stays, in ms. */
-  duration?: number;
-}
-
-interface ShownToast extends Required<Pick<ToastInput, 'message' | 'duration'>> {
-  id: string;
-  action?: ToastAction;
-}
-
-export const DEFAULT_TOAST_MS = 6000;
-
-const useToastStore = create<{ current: ShownToast | null }>(() => ({ current: null }));
-let seq = 0;
-
-/** toast shows a message (replacing the one shown) and returns its id. */
-export function toast({ message, action, duration = DEFAULT_TOAST_MS }: ToastInput): string {
-  const id = `hh-toast-${++seq}`;
-  useToastStore.setState({ current: { id, message, action, duration } });
-  return id;
-}
-
-/** dismissToast hides the toast with this id, if it is still the one shown. */
-export function dismissToast(id: string): void {
-  if (useToastStore.getState().current?.id === id) useToastStore.setState({ current: null });
-}
 
 /** Toaster shows the current toast; the shell mounts it once (shell/src/routing/Root.tsx). */
 export function Toaster() {
