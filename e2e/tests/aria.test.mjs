@@ -26,6 +26,8 @@ function steady(yaml) {
       // An order's short number counts the day's orders at its restaurant.
       .replace(/(- text: Order\n\s*- strong: )"\d+"/g, '$1"NUMBER"')
       .replace(/\bl_[A-Za-z0-9_-]{8,}/g, 'l_LINE')
+      // Whether a bonus offer runs today depends on the day of the run.
+      .replace(/\n\s*- paragraph: On today(?=\n)/g, '')
       .replace(/\b(Open|Closed|Closing|Opens)\b[^\n"]*/g, 'OPEN-STATE')
       .replace(/HH-\d{6}-\d{6}/g, 'HH-TICKET')
       .replace(/\b\d{1,2}:\d{2}\s?(AM|PM)\b/gi, 'H:MM $1')
