@@ -78,6 +78,8 @@ test('a forced sign-out shows its dialog on the next in-page navigation, and the
   const page = await newPage(site.browser, errors);
   await signUp(page, site.edge.base, 'hopper@example.com', '5135550111');
   await points(page).waitFor();
+  // The page's own calls are done, so the first one after the sign-out is the navigation's.
+  await page.waitForLoadState('networkidle');
   const { body } = await pageApi(page, 'GET', '/user');
   // Support signs the member out everywhere, from elsewhere.
   const support = await newPage(site.browser);
@@ -85,7 +87,10 @@ test('a forced sign-out shows its dialog on the next in-page navigation, and the
   assert.equal((await pageApi(support, 'POST', '/dev/force-sign-out', { memberId: body.user.id })).status, 204);
   await support.context().close();
 
-  await navigatesInPage(page, 'Locations');
+  // A call the page makes on its own (a screen loading late on a busy machine) may learn
+  // of it first: then the dialog is already there and the navigation is not needed.
+  await page.evaluate(() => (window.__samePage = true));
+  if ((await page.getByRole('alertdialog').count()) === 0) await navigatesInPage(page, 'Locations');
   const dialog = await seesTheForcedSignOut(page);
   assert.equal(await page.evaluate(() => window.__samePage), true, 'no page load in between');
   await dialog.getByRole('button', { name: 'Dismiss' }).click();
