@@ -36,8 +36,12 @@ test('"Order Now" goes to the selected location\'s menu', async () => {
   await page.goto(site.edge.base + '/');
   await chooseLocation(page, { id: 'l1', name: 'Bardstown Road', menu_id: 'm-louisville' });
   await page.reload();
-  const orderNow = page.getByRole('link', { name: 'Order Now', exact: true });
-  await orderNow.waitFor();
+  // Attached, not visible: it steps aside where it would cover a control or heading.
+  const orderNow = page.locator('.hh-site-overlay__action');
+  await orderNow.waitFor({ state: 'attached' });
+  await page.waitForFunction(
+    () => document.querySelector('.hh-site-overlay__action')?.getAttribute('href') === '/menu/m-louisville',
+  );
   assert.equal(await orderNow.getAttribute('href'), '/menu/m-louisville');
   await page.context().close();
 });
