@@ -385,15 +385,30 @@ type Subscription struct {
 	PerksActive bool `json:"perks_active"`
 }
 
-// Provider is a loyalty provider.
-type Provider interface {
-	// ID is the provider name carried in tokens.
-	ID() string
+// Provider roles. A loyalty programme is split by what it does, so that each consumer
+// takes only the roles it uses, a test fake implements one role, and an adapter for
+// another programme may implement a subset: the edge hides the features of a role
+// nothing provides (docs/providers.md). Each role has at most 12 methods
+// (TestRolesAreSmall).
 
+// Accounts opens member accounts and looks after their passwords.
+type Accounts interface {
 	SignUp(ctx context.Context, in SignUpInput) (Member, error)
 	// ConfirmAccount confirms the email address from the confirmation link's code.
 	ConfirmAccount(ctx context.Context, code string) (Member, error)
 	ResendConfirmation(ctx context.Context, memberID string) error
+	// ForgotPassword sends a reset code when the account exists; it answers the same
+	// either way.
+	ForgotPassword(ctx context.Context, email string) error
+	// ResetPassword sets a new password from the emailed reset code and returns the
+	// member's id, so that the caller can end the member's sessions.
+	ResetPassword(ctx context.Context, email, code, newPassword string) (memberID string, err error)
+	ChangePassword(ctx context.Context, memberID, current, next string) error
+}
+
+// SignIn signs members in: password plus code, passwordless codes, and the single
+// sign-on codes the native app and partners exchange.
+type SignIn interface {
 	// SignIn checks the password and starts the sign-in code step; it never signs in
 	// on its own.
 	SignIn(ctx context.Context, email, password string) (Challenge, error)
@@ -406,32 +421,43 @@ type Provider interface {
 	CreateAuthCode(ctx context.Context, memberID, redirectURI string) (string, error)
 	// ExchangeAuthCode redeems a single sign-on code; redirectURI must match.
 	ExchangeAuthCode(ctx context.Context, code, redirectURI string) (Member, error)
-	// ForgotPassword sends a reset code when the account exists; it answers the same
-	// either way.
-	ForgotPassword(ctx context.Context, email string) error
-	// ResetPassword sets a new password from the emailed reset code and returns the
-	// member's id, so that the caller can end the member's sessions.
-	ResetPassword(ctx context.Context, email, code, newPassword string) (memberID string, err error)
-	ChangePassword(ctx context.Context, memberID, current, next string) error
+}
 
+// Members are the member's own record: name, contact details and preferences.
+type Members interface {
+	// ID is the provider name carried in tokens.
+	ID() string
 	Member(ctx context.Context, id string) (Member, error)
 	UpdateProfile(ctx context.Context, id string, u ProfileUpdate) (Member, error)
 	// UpdateSettings changes the preferences u names and leaves the others as they are.
 	UpdateSettings(ctx context.Context, id string, u SettingsUpdate) (Member, error)
+}
 
+// Addresses are a member's saved delivery addresses.
+type Addresses interface {
 	Addresses(ctx context.Context, memberID string) ([]SavedAddress, error)
 	AddAddress(ctx context.Context, memberID string, in AddressInput) (SavedAddress, error)
 	UpdateAddress(ctx context.Context, memberID, addressID string, in AddressInput) (SavedAddress, error)
 	RemoveAddress(ctx context.Context, memberID, addressID string) error
+}
 
+// Wallet is a member's saved payment cards (tokens, never numbers).
+type Wallet interface {
 	Cards(ctx context.Context, memberID string) ([]SavedCard, error)
 	AddCard(ctx context.Context, memberID string, in CardInput) (SavedCard, error)
 	RemoveCard(ctx context.Context, memberID, cardID string) error
+}
 
+// Favorites are a member's favourite locations, by id.
+type Favorites interface {
 	FavoriteLocations(ctx context.Context, memberID string) ([]string, error)
 	AddFavoriteLocation(ctx context.Context, memberID, locationID string) ([]string, error)
 	RemoveFavoriteLocation(ctx context.Context, memberID, locationID string) ([]string, error)
+}
 
+// Points follows a member's orders through the programme: held when placed,
+// credited when completed, closed without credit when cancelled.
+type Points interface {
 	// HoldOrder records a placed order as pending, once per order id: the id is
 	// claimed for the member and the order's redemptions become used. Nothing is
 	// credited until AccrueOrder.
@@ -450,7 +476,10 @@ type Provider interface {
 	Activity(ctx context.Context, memberID string, limit int) ([]Activity, error)
 	// AdjustPoints adds (or with a negative delta removes) points: goodwill, support.
 	AdjustPoints(ctx context.Context, memberID string, delta int64, reason string) (Member, error)
+}
 
+// Rewards is the reward catalogue and a member's redemptions of it.
+type Rewards interface {
 	// Rewards lists the catalogue; memberID may be empty for guests.
 	Rewards(ctx context.Context, memberID string) ([]Reward, error)
 	RedeemReward(ctx context.Context, memberID, rewardID string) (Redemption, error)
@@ -458,19 +487,49 @@ type Provider interface {
 	// Redemptions lists the member's redemptions, newest first.
 	Redemptions(ctx context.Context, memberID string) ([]Redemption, error)
 	CancelRedemption(ctx context.Context, memberID, redemptionID string) (Redemption, error)
+}
 
+// Offers are the programme's offers, and the ones a member may redeem.
+type Offers interface {
 	RewardOffers(ctx context.Context, memberID string) ([]RewardOffer, error)
 	RedeemOffer(ctx context.Context, memberID, offerID string) (Redemption, error)
 	Offers(ctx context.Context) ([]Offer, error)
-	Challenges(ctx context.Context, memberID string) ([]ChallengeProgress, error)
-	Badges(ctx context.Context, memberID string) ([]Badge, error)
+}
 
+// Challenges are goals a member works toward (order three times this month).
+type Challenges interface {
+	Challenges(ctx context.Context, memberID string) ([]ChallengeProgress, error)
+}
+
+// Badges are what a member has earned.
+type Badges interface {
+	Badges(ctx context.Context, memberID string) ([]Badge, error)
+}
+
+// Subscriptions are paid plans with a perk each period.
+type Subscriptions interface {
 	Plans(ctx context.Context) ([]Plan, error)
 	Subscribe(ctx context.Context, memberID, planID, paymentToken string) (Subscription, error)
 	CancelSubscription(ctx context.Context, memberID, subscriptionID string) (Subscription, error)
 	Subscriptions(ctx context.Context, memberID string) ([]Subscription, error)
 	// ClaimPerk takes the subscription's perk for the current period as a redemption.
 	ClaimPerk(ctx context.Context, memberID, subscriptionID string) (Redemption, error)
+}
+
+// Provider is a loyalty programme that fills every role, as the built-in one does.
+type Provider interface {
+	Accounts
+	SignIn
+	Members
+	Addresses
+	Wallet
+	Favorites
+	Points
+	Rewards
+	Offers
+	Challenges
+	Badges
+	Subscriptions
 }
 
 // OutboxReader is implemented by providers that keep the messages they would send

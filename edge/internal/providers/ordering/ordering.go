@@ -731,9 +731,15 @@ type NutritionRow struct {
 	CrossContact []string `json:"cross_contact,omitempty"`
 }
 
-// Provider is an ordering provider. Owner is the visitor the cart belongs to (the
-// edge's visitor id); one open cart per owner.
-type Provider interface {
+// Provider roles. An ordering system is split by what it does, so that each consumer
+// takes only the roles it uses, a test fake implements one role, and an adapter for
+// another ordering system may implement a subset (docs/providers.md). Each role has
+// at most 12 methods (TestRolesAreSmall). Owner is the visitor the cart belongs to
+// (the edge's visitor id); one open cart per owner.
+
+// Locations is where the chain sells: its restaurants, their opening times and
+// who they deliver to.
+type Locations interface {
 	Locations(ctx context.Context) ([]Location, error)
 	Location(ctx context.Context, id string) (Location, error)
 	// LocationByMenu returns a location selling menuID, which the shell reloads at
@@ -746,29 +752,29 @@ type Provider interface {
 	// nearest first with their distance: the ones a delivery handoff to that address
 	// would accept. None is a Rule fault "outside_delivery_area" on address.street.
 	DeliveringTo(ctx context.Context, a Address) (DeliverySearch, error)
+	Times(ctx context.Context, locationID string) (TimeOptions, error)
+}
 
+// Menus is what a location sells: menus, products, nutrition and catering.
+type Menus interface {
 	// Menu, Product, Category and SearchMenu judge the availability of part-day
 	// products at locationID, or at the first location selling the menu when it is "".
 	Menu(ctx context.Context, menuID, locationID string) (Menu, error)
 	Product(ctx context.Context, menuID, productID, locationID string) (Product, error)
 	Category(ctx context.Context, menuID, categoryID, locationID string) (Category, error)
 	SearchMenu(ctx context.Context, menuID string, f MenuFilter) ([]Product, error)
-
 	// Nutrition is the calories and the allergen and diet markers of every product sold
 	// at our restaurants, or of menuID's products when it is not "", by category
 	// (docs/menu.md, "Nutrition and allergens").
 	Nutrition(ctx context.Context, menuID string) (Nutrition, error)
-
 	// Catering is the catering menu; with a menuID, only the packages that menu sells.
 	Catering(ctx context.Context, menuID string) (Catering, error)
 	SearchCatering(ctx context.Context, s CateringSearch) ([]CateringMatch, error)
 	EstimateCatering(ctx context.Context, in EstimateInput) (Estimate, error)
+}
 
-	Times(ctx context.Context, locationID string) (TimeOptions, error)
-	// CartTimes are the time options of the owner's cart: its location's, less the
-	// times too soon for the notice its products need.
-	CartTimes(ctx context.Context, owner string) (TimeOptions, error)
-
+// Carts keeps one open cart per owner (the edge's visitor id) and its lines.
+type Carts interface {
 	Cart(ctx context.Context, owner string) (Cart, error) // fault NotFound when none
 	// CreateCart starts a cart for menuID at locationID, the location the guest chose
 	// (400 location_required without one). It replaces the owner's open cart.
@@ -794,6 +800,13 @@ type Provider interface {
 	// TransferCart moves the cart to menuID (at locationID when given), reporting the
 	// lines the target menu cannot take.
 	TransferCart(ctx context.Context, owner, menuID, locationID string) (Cart, []NotTransferred, error)
+	// CartTimes are the time options of the owner's cart: its location's, less the
+	// times too soon for the notice its products need.
+	CartTimes(ctx context.Context, owner string) (TimeOptions, error)
+}
+
+// Checkout sets how a cart is handed off and paid for, and turns it into an order.
+type Checkout interface {
 	SetHandoff(ctx context.Context, owner string, h Handoff) (Cart, error)
 	SetTime(ctx context.Context, owner string, t TimeWanted) (Cart, error)
 	ApplyCoupon(ctx context.Context, owner, code string) (Cart, error)
@@ -802,9 +815,35 @@ type Provider interface {
 	SetTaxExemption(ctx context.Context, owner, id string) (Cart, error)
 	SetUtensils(ctx context.Context, owner string, utensils bool) (Cart, error)
 	SetCustomFields(ctx context.Context, owner string, fields map[string]string) (Cart, error)
+	Submit(ctx context.Context, owner string, in SubmitInput) (Order, error)
+}
+
+// CartRewards puts a loyalty redemption into a cart and takes it out again; the
+// redemption itself is the loyalty provider's (services/rewards joins the two).
+type CartRewards interface {
 	ApplyReward(ctx context.Context, owner string, r AppliedReward) (Cart, error)
 	RemoveReward(ctx context.Context, owner, rewardID string) (Cart, error)
+}
 
+// Orders are placed orders as their guest or member sees them.
+type Orders interface {
+	// Order, CancelOrder and OrderArrived act for v only: an order v may not see is
+	// NotFound "order_not_found", exactly like an unknown id.
+	Order(ctx context.Context, id string, v Viewer) (Order, error)
+	// RecentOrder is the owner's most recent order; NotFound when there is none.
+	RecentOrder(ctx context.Context, owner string) (Order, error)
+	// CancelOrder cancels an order that the kitchen has not started (status placed),
+	// giving back every payment and the time slot; Conflict "order_not_cancellable"
+	// afterwards.
+	CancelOrder(ctx context.Context, id string, v Viewer) (Order, error)
+	// OrderArrived records that a curbside guest is outside (the first time counts):
+	// Rule "not_curbside" for other handoffs, Conflict "order_closed" once the order
+	// is completed or cancelled.
+	OrderArrived(ctx context.Context, id string, v Viewer) (Order, error)
+}
+
+// GiftCards checks, saves and sells the chain's gift cards.
+type GiftCards interface {
 	// GiftCardBalance checks a gift card and issues a token that stands for it.
 	GiftCardBalance(ctx context.Context, number, pin string) (GiftCardBalance, error)
 	// SavedGiftCards lists a member's saved gift cards with their balances.
@@ -823,24 +862,25 @@ type Provider interface {
 	// DeliverDueGiftCards issues and emails the e-gift cards whose send date has come;
 	// it answers how many went out.
 	DeliverDueGiftCards(ctx context.Context) (int, error)
+}
+
+// HouseAccounts are company accounts a member may charge an order to.
+type HouseAccounts interface {
 	// HouseAccounts are the house accounts whose allowed email domains include
 	// email's, with the credit left on each.
 	HouseAccounts(ctx context.Context, email string) ([]HouseAccount, error)
+}
 
-	Submit(ctx context.Context, owner string, in SubmitInput) (Order, error)
-	// Order, CancelOrder and OrderArrived act for v only: an order v may not see is
-	// NotFound "order_not_found", exactly like an unknown id.
-	Order(ctx context.Context, id string, v Viewer) (Order, error)
-	// RecentOrder is the owner's most recent order; NotFound when there is none.
-	RecentOrder(ctx context.Context, owner string) (Order, error)
-	// CancelOrder cancels an order that the kitchen has not started (status placed),
-	// giving back every payment and the time slot; Conflict "order_not_cancellable"
-	// afterwards.
-	CancelOrder(ctx context.Context, id string, v Viewer) (Order, error)
-	// OrderArrived records that a curbside guest is outside (the first time counts):
-	// Rule "not_curbside" for other handoffs, Conflict "order_closed" once the order
-	// is completed or cancelled.
-	OrderArrived(ctx context.Context, id string, v Viewer) (Order, error)
+// Provider is an ordering system that fills every role, as the built-in one does.
+type Provider interface {
+	Locations
+	Menus
+	Carts
+	Checkout
+	CartRewards
+	Orders
+	GiftCards
+	HouseAccounts
 }
 
 // CardAuthorizer charges card tokens; the edge adapts its payment processors to it.
