@@ -155,10 +155,10 @@ func (b billingAdapter) Charge(ctx context.Context, token string, amountCents in
 	return "", fault.New(fault.Invalid, "card_not_found", "We couldn't find that card. Add it again and try once more.").Field("paymentToken", "unknown card")
 }
 
-// hiringLocations gives the careers provider the ordering provider's restaurants.
-func hiringLocations(orders ordering.Provider) func(context.Context) ([]careers.Location, error) {
+// hiringLocations gives the careers provider the ordering system's restaurants.
+func hiringLocations(locations ordering.Locations) func(context.Context) ([]careers.Location, error) {
 	return func(ctx context.Context) ([]careers.Location, error) {
-		ls, err := orders.Locations(ctx)
+		ls, err := locations.Locations(ctx)
 		if err != nil {
 			return nil, err
 		}

@@ -10,10 +10,13 @@ import (
 // A menu shared by several locations is named after the first location selling it;
 // the page handler names it after the location of the visitor's cart when the cart is
 // on that menu (pageHandler.cartOnMenu), as that heading depends on the visitor.
-type orderingNames struct{ p ordering.Provider }
+type orderingNames struct {
+	locations ordering.Locations
+	menus     ordering.Menus
+}
 
 func (n orderingNames) LocationNameByMenu(ctx context.Context, mid string) (string, bool) {
-	l, err := n.p.LocationByMenu(ctx, mid)
+	l, err := n.locations.LocationByMenu(ctx, mid)
 	if err != nil {
 		return "", false
 	}
@@ -21,11 +24,11 @@ func (n orderingNames) LocationNameByMenu(ctx context.Context, mid string) (stri
 }
 
 func (n orderingNames) CategoryName(ctx context.Context, mid, cid string) (string, bool) {
-	c, err := n.p.Category(ctx, mid, cid, "")
+	c, err := n.menus.Category(ctx, mid, cid, "")
 	return c.Name, err == nil
 }
 
 func (n orderingNames) ProductName(ctx context.Context, mid, pid string) (string, bool) {
-	p, err := n.p.Product(ctx, mid, pid, "")
+	p, err := n.menus.Product(ctx, mid, pid, "")
 	return p.Name, err == nil
 }

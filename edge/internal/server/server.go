@@ -82,7 +82,10 @@ type Server struct {
 	// pageLoads signs each page load for the beacons (package beacons).
 	pageLoads *beacons.Signer
 
-	Router   *routes.Router
+	Router *routes.Router
+	// Ordering is the ordering system when it fills every role, as the built-in one
+	// does; nil otherwise. Consumers are wired with the roles they use, from
+	// orderRoles.
 	Ordering ordering.Provider
 	Loyalty  loyalty.Provider
 	Careers  careers.Provider
@@ -90,6 +93,8 @@ type Server struct {
 	members  *member.Service
 	cfg      Config
 	log      *slog.Logger
+	// orderRoles are the ordering system's roles (roles.go).
+	orderRoles orderingSet
 
 	// Parts New builds for the later steps.
 	cms   cms.Provider
@@ -154,9 +159,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		return nil, err
 	}
 	go renewSubscriptions(ctx, st, s.loyal, log)
-	go deliverGiftCards(ctx, st, s.Ordering, log)
-	go sweepCheckouts(ctx, st, s.Ordering, s.cfg.CheckoutLockTTL, log)
-	go sendOrderMail(ctx, st, s.Ordering, log)
+	go deliverGiftCards(ctx, st, s.orderRoles.GiftCards, log)
+	go sweepCheckouts(ctx, st, s.orderRoles.system, s.cfg.CheckoutLockTTL, log)
+	go sendOrderMail(ctx, st, s.orderRoles.system, log)
 	s.Registry.Start(ctx) // release state changes from any edge (docs/architecture.md)
 	// A Redis restarted faster than the breaker opens gets the shared secrets back too.
 	go st.WatchRestarts(ctx, store.RestartCheckEvery)
@@ -220,14 +225,18 @@ func (s *Server) openProviders(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.Ordering = orders
-	if s.Careers, err = careersbuiltin.New(ctx, careersbuiltin.Config{Store: st, Locations: hiringLocations(orders), CareersURL: s.cfg.CareersURL}); err != nil {
+	if s.orderRoles, err = orderingRoles(orderingSystem(orders)); err != nil {
+		return err
+	}
+	s.Ordering, _ = s.orderRoles.system.(ordering.Provider)
+	locations := s.orderRoles.Locations
+	if s.Careers, err = careersbuiltin.New(ctx, careersbuiltin.Config{Store: st, Locations: hiringLocations(locations), CareersURL: s.cfg.CareersURL}); err != nil {
 		return err
 	}
 	s.loyal, err = loyaltybuiltin.New(ctx, loyaltybuiltin.Config{
 		Store: st, BcryptCost: s.cfg.PasswordCost, Billing: billingAdapter{s.cards}, Outbox: s.mail,
 		LocationExists: func(ctx context.Context, id string) bool {
-			_, err := orders.Location(ctx, id)
+			_, err := locations.Location(ctx, id)
 			return err == nil
 		},
 	})
@@ -400,14 +409,20 @@ func (s *Server) mountAPI() {
 	}
 	contentapi.Mount(api, contentapi.Config{Provider: cms})
 	careersapi.Mount(api, careersapi.Config{Provider: s.Careers})
-	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
-		HouseAccounts: s.members.HouseAccounts, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
+	ord := s.orderRoles
+	var houseAccounts func(context.Context, string) ([]ordering.HouseAccount, error) // none charged without the role
+	if ord.HouseAccounts != nil {
+		houseAccounts = s.members.HouseAccounts
+	}
+	orderingapi.Mount(api, orderingapi.Config{Locations: ord.Locations, Menus: ord.Menus, Carts: ord.Carts, Checkout: ord.Checkout, Orders: ord.Orders, GiftCards: ord.GiftCards,
+		Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
+		HouseAccounts: houseAccounts, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
 		GiftPurchaseGuard: guard.giftPurchase(), Log: s.log})
 	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner, KeepCard: cards.keep, CardOf: cards.cardOf,
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st, feedback.Config{Outbox: s.mail, To: cfg.ContactEmail}),
-		Ordering: orders, Owner: owner, Guards: guard.contact()})
-	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Members: s.members})
+		Locations: ord.Locations, Orders: ord.Orders, Owner: owner, Guards: guard.contact()})
+	appdata.Mount(api, appdata.Config{Locations: ord.Locations, Carts: ord.Carts, Owner: owner, Members: s.members})
 	appdata.MountHandover(api, s.handover())
 	send.Mount(api, "/api", app.Handler)
 	openapi.Mount(api)
@@ -433,19 +448,19 @@ func (s *Server) mountAPI() {
 // each was bound to by a navigation that carried the app's verifier.
 func (s *Server) handover() appdata.HandoverConfig {
 	return appdata.HandoverConfig{Codes: s.Store.Codes("app", "handover"), Bound: s.Store.Codes("app", "handover-bound"),
-		Ordering: s.Ordering, Members: s.members, Owner: cartOwner}
+		Locations: s.orderRoles.Locations, Carts: s.orderRoles.Carts, Members: s.members, Owner: cartOwner}
 }
 
 // mountPages serves every other path as a page of the route table.
 func (s *Server) mountPages() {
 	app, cfg, guard := s.App, s.cfg, s.guard
 	pages := &pageHandler{
-		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.Ordering}, orders: s.Ordering, careers: s.Careers, loyalty: s.Loyalty, buildDir: cfg.BuildDir, log: s.log,
+		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.orderRoles.Locations, s.orderRoles.Menus}, orders: s.Ordering, careers: s.Careers, loyalty: s.Loyalty, buildDir: cfg.BuildDir, log: s.log,
 		config: page.Config{
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
 			LoyaltyProvider: site.LoyaltyProviderID, APIBase: "/api", CareersURL: cfg.CareersURL,
-			Features:         site.Features(),
+			Features:         s.orderRoles.features(site.Features()),
 			Map:              page.Map{TileURL: cfg.MapTileURL, Attribution: cfg.MapAttribution, MaxZoom: cfg.MapMaxZoom},
 			BeaconSampleRate: cfg.Delivery.BeaconSampleRate,
 		},

@@ -4155,6 +4155,7 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
         };
     };
     purchaseGiftCard: {

@@ -16,8 +16,9 @@ import (
 
 // Config configures the endpoint.
 type Config struct {
-	// Ordering answers location and cart. Required.
-	Ordering ordering.Provider
+	// Locations answers the location, Carts the visitor's cart. Required.
+	Locations ordering.Locations
+	Carts     ordering.Carts
 	// Owner identifies whose cart a request acts on. Default: the visitor id.
 	Owner func(c fiber.Ctx) string
 	// Members adds the signed-in member's user and rewards (null for guests). Optional.
@@ -42,7 +43,7 @@ func Mount(r fiber.Router, cfg Config) {
 		ctx := c.Context()
 		var d Data
 		if v := cfg.Owner(c); v != "" {
-			cart, err := cfg.Ordering.Cart(ctx, v)
+			cart, err := cfg.Carts.Cart(ctx, v)
 			switch {
 			case err == nil:
 				d.Cart = &cart
@@ -55,7 +56,7 @@ func Mount(r fiber.Router, cfg Config) {
 			locID = d.Cart.LocationID
 		}
 		if locID != "" {
-			l, err := cfg.Ordering.Location(ctx, locID)
+			l, err := cfg.Locations.Location(ctx, locID)
 			if err != nil {
 				return err
 			}

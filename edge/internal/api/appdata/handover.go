@@ -33,8 +33,11 @@ type HandoverConfig struct {
 	// Codes keeps the one-time handover codes.
 	Codes store.Codes
 	// Bound keeps, per code, the visitor whose navigation proved the app's verifier.
-	Bound    store.Codes
-	Ordering ordering.Provider
+	Bound store.Codes
+	// Locations checks the app's location and answers it; Carts moves the app's cart
+	// to the webview's visitor.
+	Locations ordering.Locations
+	Carts     ordering.Carts
 	// Members signs the app's member in on the webview; its Tokens set the cookies.
 	Members *member.Service
 	// Owner is the cart owner of the native app's request (its member or visitor).
@@ -87,7 +90,7 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 			return fault.New(fault.Invalid, "invalid", "The handover needs the app's code challenge.").Field("codeChallenge", "the base64url SHA-256 of the app's verifier (43 characters)")
 		}
 		if in.LocationID != "" {
-			if _, err := cfg.Ordering.Location(c.Context(), in.LocationID); err != nil {
+			if _, err := cfg.Locations.Location(c.Context(), in.LocationID); err != nil {
 				return err
 			}
 		}
@@ -143,7 +146,7 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 		}
 		var out ExchangeResult
 		if h.CartOwner != "" && visitor != "" {
-			cart, err := cfg.Ordering.MoveCart(ctx, h.CartOwner, visitor)
+			cart, err := cfg.Carts.MoveCart(ctx, h.CartOwner, visitor)
 			switch {
 			case err == nil:
 				out.Cart = &cart
@@ -157,7 +160,7 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 			locID = out.Cart.LocationID
 		}
 		if locID != "" {
-			l, err := cfg.Ordering.Location(ctx, locID)
+			l, err := cfg.Locations.Location(ctx, locID)
 			if err != nil {
 				return err
 			}

@@ -17,9 +17,12 @@ import (
 // Config configures the endpoint.
 type Config struct {
 	Inbox feedback.Inbox
-	// Ordering checks the location a message is about and looks up its order number.
-	// Optional.
-	Ordering ordering.Provider
+	// Locations checks the location a message is about and names it. Optional:
+	// without it the location is sent as given.
+	Locations ordering.Locations
+	// Orders looks a message's order number up among the sender's orders. Optional:
+	// without it the order number is sent as given.
+	Orders ordering.Orders
 	// Owner is the visitor whose orders an order number is looked up among (with the
 	// signed-in member's). Optional. Default: session.VisitorID.
 	Owner func(c fiber.Ctx) string
@@ -78,16 +81,13 @@ var errLocation = fault.New(fault.Invalid, "invalid", "Choose a location from th
 // chosen, the order's location is the one the message is about.
 func (cfg Config) about(c fiber.Ctx, m *feedback.Message) (feedback.About, error) {
 	var a feedback.About
-	if cfg.Ordering == nil {
-		return a, nil
-	}
 	ctx := c.Context()
-	if m.OrderID != "" {
+	if m.OrderID != "" && cfg.Orders != nil {
 		v := ordering.Viewer{Owner: cfg.Owner(c)}
 		if mem, ok := session.MemberOf(c); ok {
 			v.MemberID = mem.ID
 		}
-		o, err := cfg.Ordering.Order(ctx, m.OrderID, v)
+		o, err := cfg.Orders.Order(ctx, m.OrderID, v)
 		switch {
 		case err == nil:
 			a.Order = feedback.OrderTheirs
@@ -100,8 +100,8 @@ func (cfg Config) about(c fiber.Ctx, m *feedback.Message) (feedback.About, error
 			return a, err
 		}
 	}
-	if m.LocationID != "" {
-		l, err := cfg.Ordering.Location(ctx, m.LocationID)
+	if m.LocationID != "" && cfg.Locations != nil {
+		l, err := cfg.Locations.Location(ctx, m.LocationID)
 		if fault.Is(err, fault.NotFound) {
 			return a, errLocation
 		}

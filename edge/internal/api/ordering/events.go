@@ -45,7 +45,7 @@ func (a *api) orderEvents(c fiber.Ctx) error {
 	// Copies: the stream outlives the request, whose strings Fiber may reuse.
 	id, v := strings.Clone(c.Params("id")), a.viewer(c)
 	v.Owner, v.MemberID = strings.Clone(v.Owner), strings.Clone(v.MemberID)
-	first, err := a.p.Order(c.Context(), id, v)
+	first, err := a.cfg.Orders.Order(c.Context(), id, v)
 	if err != nil {
 		return err // a plain JSON error: nothing has been streamed yet
 	}
@@ -175,7 +175,7 @@ func (g *streamGate) acquire(visitor, address string) (release func(), err error
 // every interval while anyone follows it, and hands each follower the latest read.
 // A thousand tabs on one order cost one read a second, not a thousand.
 type watchers struct {
-	p        ordering.Provider
+	p        ordering.Orders
 	interval time.Duration
 	log      *slog.Logger
 
@@ -187,7 +187,7 @@ type watcher struct {
 	subs map[chan ordering.Order]struct{}
 }
 
-func newWatchers(p ordering.Provider, interval time.Duration, log *slog.Logger) *watchers {
+func newWatchers(p ordering.Orders, interval time.Duration, log *slog.Logger) *watchers {
 	return &watchers{p: p, interval: interval, log: log, watch: map[string]*watcher{}}
 }
 

@@ -1,7 +1,8 @@
 // Package ordering serves the ordering API under /api: locations, menus, catering,
-// the visitor's cart, checkout and orders. It translates HTTP to the
-// ordering.Provider contract and nothing more; every rule lives in the provider.
-// The contract is documented in docs/api.md.
+// the visitor's cart, checkout and orders. It translates HTTP to the roles of the
+// ordering contract (package ordering: Locations, Menus, Carts, Checkout, Orders,
+// GiftCards) and nothing more; every rule lives in the provider. The contract is
+// documented in docs/api.md.
 package ordering
 
 import (
@@ -26,8 +27,17 @@ import (
 
 // Config configures the ordering API.
 type Config struct {
-	// Provider is the ordering provider. Required.
-	Provider ordering.Provider
+	// The roles of the ordering system this API takes (docs/providers.md), each
+	// serving its own routes: a route whose role is nil answers 404
+	// feature_unavailable. The edge refuses to start without Locations, Menus, Carts,
+	// Checkout and Orders, so only a test leaves them out. Optional: GiftCards (the
+	// balance check, the designs and e-gift card purchases).
+	Locations ordering.Locations
+	Menus     ordering.Menus
+	Carts     ordering.Carts
+	Checkout  ordering.Checkout
+	Orders    ordering.Orders
+	GiftCards ordering.GiftCards
 	// Geocoder resolves location searches by address. Required for ?q= searches.
 	Geocoder ordering.Geocoder
 	// Places suggests addresses as the guest types (GET /places). Optional: without
@@ -103,9 +113,26 @@ type CardToken struct {
 
 type api struct {
 	cfg     Config
-	p       ordering.Provider
 	streams *streamGate
 	watch   *watchers
+}
+
+// unavailableMessages are what a guest is told, by role, when a route's role is not
+// filled.
+var unavailableMessages = map[string]string{
+	"Locations": "Finding a restaurant isn't available here.",
+	"Menus":     "Menus aren't available here.",
+	"Carts":     "Ordering online isn't available here.",
+	"Checkout":  "Checkout isn't available here.",
+	"Orders":    "Orders can't be looked up here.",
+	"GiftCards": "Gift cards aren't available here.",
+}
+
+// unavailable is the answer of a route whose role the ordering system does not fill:
+// 404 feature_unavailable, the route's feature being off rather than the request
+// being wrong. role names the role ("GiftCards").
+func unavailable(role string) *fault.Error {
+	return fault.New(fault.NotFound, "feature_unavailable", "%s", unavailableMessages[role])
 }
 
 // Mount registers the ordering endpoints on r (the /api group).
@@ -134,50 +161,68 @@ func Mount(r fiber.Router, cfg Config) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
-	a := &api{cfg: cfg, p: cfg.Provider, streams: newStreamGate(cfg), watch: newWatchers(cfg.Provider, cfg.EventsInterval, cfg.Log)}
-	r.Get("/locations", a.locations)
-	r.Get("/locations/states", a.states)
-	r.Post("/locations/delivery", a.delivering)
-	r.Get("/locations/by-menu/:menuId", a.locationByMenu)
-	r.Get("/locations/:id", a.location)
-	r.Get("/locations/:id/times", a.times)
-	r.Get("/places", a.places)
-
-	r.Get("/menus/:menuId", a.menu)
-	r.Get("/menus/:menuId/search", a.search)
-	r.Get("/menus/:menuId/categories/:categoryId", a.category)
-	r.Get("/menus/:menuId/products/:productId", a.product)
-
-	r.Get("/nutrition", a.nutrition)
-	r.Get("/catering", a.catering)
-	r.Get("/catering/search", a.cateringSearch)
-	r.Post("/catering/estimate", a.estimate)
-
-	r.Get("/cart", a.cart)
-	r.Get("/cart/times", a.cartTimes)
-	r.Post("/cart", a.createCart)
-	r.Delete("/cart", a.abandon)
-	r.Post("/cart/restore", a.restore)
-	r.Post("/cart/products", a.addProduct)
-	r.Post("/cart/transfer", a.transfer)
-	a.mountCartChanges(r)
-	if cfg.SubmitGuard != nil {
-		r.Post("/cart/submit", cfg.SubmitGuard, a.submit)
-	} else {
-		r.Post("/cart/submit", a.submit)
+	a := &api{cfg: cfg, streams: newStreamGate(cfg), watch: newWatchers(cfg.Orders, cfg.EventsInterval, cfg.Log)}
+	filled := map[string]bool{"Locations": cfg.Locations != nil, "Menus": cfg.Menus != nil, "Carts": cfg.Carts != nil,
+		"Checkout": cfg.Checkout != nil, "Orders": cfg.Orders != nil, "GiftCards": cfg.GiftCards != nil}
+	// route registers a route of role: its guards, then its handler, when the role is
+	// filled; else one handler answering unavailable, which runs none of the guards.
+	route := func(method, path, role string, hs ...any) {
+		if !filled[role] {
+			hs = []any{func(fiber.Ctx) error { return unavailable(role) }}
+		}
+		r.Add([]string{method}, path, hs[0], hs[1:]...)
 	}
+	menuRole := "Menus" // the menu comes with the location it is shown for
+	if !filled["Locations"] {
+		menuRole = "Locations"
+	}
+	const get, post, put, del = fiber.MethodGet, fiber.MethodPost, fiber.MethodPut, fiber.MethodDelete
+	route(get, "/locations", "Locations", a.locations)
+	route(get, "/locations/states", "Locations", a.states)
+	route(post, "/locations/delivery", "Locations", a.delivering)
+	route(get, "/locations/by-menu/:menuId", "Locations", a.locationByMenu)
+	route(get, "/locations/:id", "Locations", a.location)
+	route(get, "/locations/:id/times", "Locations", a.times)
+	r.Get("/places", a.places) // our locations' addresses first when there are any
+
+	route(get, "/menus/:menuId", menuRole, a.menu)
+	route(get, "/menus/:menuId/search", "Menus", a.search)
+	route(get, "/menus/:menuId/categories/:categoryId", "Menus", a.category)
+	route(get, "/menus/:menuId/products/:productId", "Menus", a.product)
+
+	route(get, "/nutrition", "Menus", a.nutrition)
+	route(get, "/catering", "Menus", a.catering)
+	route(get, "/catering/search", "Menus", a.cateringSearch)
+	route(post, "/catering/estimate", "Menus", a.estimate)
+
+	route(get, "/cart", "Carts", a.cart)
+	route(get, "/cart/times", "Carts", a.cartTimes)
+	route(post, "/cart", "Carts", a.createCart)
+	route(del, "/cart", "Carts", a.abandon)
+	route(post, "/cart/restore", "Carts", a.restore)
+	route(post, "/cart/products", "Carts", a.addProduct)
+	route(post, "/cart/transfer", "Carts", a.transfer)
+	route(put, "/cart/products/:lineId", "Carts", cartChange(a, a.updateProduct))
+	route(del, "/cart/products/:lineId", "Carts", cartChange(a, a.removeProduct))
+	for _, ch := range a.checkoutChanges() {
+		route(put, ch.path, "Checkout", ch.h)
+	}
+	route(del, "/cart/coupon", "Checkout", cartChange(a, a.removeCoupon))
+	var submitGuards []fiber.Handler
+	if cfg.SubmitGuard != nil {
+		submitGuards = append(submitGuards, cfg.SubmitGuard)
+	}
+	route(post, "/cart/submit", "Checkout", guarded(submitGuards, a.submit)...)
 
 	r.Post("/payments/cards", a.tokenize)
-	gift := guarded(cfg.GiftCardGuard, a.giftBalance)
-	r.Post("/giftcards/balance", gift[0], gift[1:]...)
-	r.Get("/giftcards/designs", a.giftDesigns)
-	buy := guarded(cfg.GiftPurchaseGuard, a.giftPurchase)
-	r.Post("/giftcards/purchases", buy[0], buy[1:]...)
-	r.Get("/orders/recent", a.recentOrder) // before /orders/:id, which would take "recent" for an id
-	r.Get("/orders/:id", a.order)
-	r.Get("/orders/:id/events", a.orderEvents)
-	r.Post("/orders/:id/cancel", a.cancelOrder)
-	r.Post("/orders/:id/arrived", a.orderArrived)
+	route(post, "/giftcards/balance", "GiftCards", guarded(cfg.GiftCardGuard, a.giftBalance)...)
+	route(get, "/giftcards/designs", "GiftCards", a.giftDesigns)
+	route(post, "/giftcards/purchases", "GiftCards", guarded(cfg.GiftPurchaseGuard, a.giftPurchase)...)
+	route(get, "/orders/recent", "Orders", a.recentOrder) // before /orders/:id, which would take "recent" for an id
+	route(get, "/orders/:id", "Orders", a.order)
+	route(get, "/orders/:id/events", "Orders", a.orderEvents)
+	route(post, "/orders/:id/cancel", "Orders", a.cancelOrder)
+	route(post, "/orders/:id/arrived", "Orders", a.orderArrived)
 }
 
 func queryFloat(c fiber.Ctx, name string) (float64, bool, error) {
@@ -237,13 +282,13 @@ func (a *api) locations(c fiber.Ctx) error {
 		return fault.New(fault.Invalid, "invalid", "Send both lat and lng.").Field("lat", "with lng").Field("lng", "with lat")
 	}
 	if hasLat {
-		ls, err := a.p.Nearby(ctx, lat, lng, limit)
+		ls, err := a.cfg.Locations.Nearby(ctx, lat, lng, limit)
 		if err != nil {
 			return err
 		}
 		return c.JSON(fiber.Map{"locations": ls, "center": fiber.Map{"lat": lat, "lng": lng}})
 	}
-	all, err := a.p.Locations(ctx)
+	all, err := a.cfg.Locations.Locations(ctx)
 	if err != nil {
 		return err
 	}
@@ -253,7 +298,7 @@ func (a *api) locations(c fiber.Ctx) error {
 
 // GET /locations/states: states and cities with location counts, for browsing.
 func (a *api) states(c fiber.Ctx) error {
-	all, err := a.p.Locations(c.Context())
+	all, err := a.cfg.Locations.Locations(c.Context())
 	if err != nil {
 		return err
 	}
@@ -268,7 +313,7 @@ func (a *api) delivering(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	found, err := a.p.DeliveringTo(c.Context(), in.Address)
+	found, err := a.cfg.Locations.DeliveringTo(c.Context(), in.Address)
 	if err != nil {
 		return err
 	}
@@ -283,8 +328,8 @@ func (a *api) places(c fiber.Ctx) error {
 		return fault.New(fault.Invalid, "invalid", "Type an address, city or ZIP code to search.").Field("q", "required")
 	}
 	var stores []geocode.Store
-	if a.cfg.Places != nil && len(strings.TrimSpace(c.Query("q"))) >= geocode.MinSuggestLen {
-		all, err := a.p.Locations(c.Context())
+	if a.cfg.Places != nil && a.cfg.Locations != nil && len(strings.TrimSpace(c.Query("q"))) >= geocode.MinSuggestLen {
+		all, err := a.cfg.Locations.Locations(c.Context())
 		if err != nil {
 			return err
 		}
@@ -305,7 +350,7 @@ func (a *api) places(c fiber.Ctx) error {
 }
 
 func (a *api) location(c fiber.Ctx) error {
-	l, err := a.p.Location(c.Context(), c.Params("id"))
+	l, err := a.cfg.Locations.Location(c.Context(), c.Params("id"))
 	if err != nil {
 		return err
 	}
@@ -318,11 +363,11 @@ func (a *api) location(c fiber.Ctx) error {
 func (a *api) locationByMenu(c fiber.Ctx) error {
 	ctx := c.Context()
 	if id := c.Query("locationId"); id != "" {
-		if l, err := a.p.Location(ctx, id); err == nil && l.MenuID == c.Params("menuId") {
+		if l, err := a.cfg.Locations.Location(ctx, id); err == nil && l.MenuID == c.Params("menuId") {
 			return c.JSON(fiber.Map{"location": l})
 		}
 	}
-	l, err := a.p.LocationByMenu(ctx, c.Params("menuId"))
+	l, err := a.cfg.Locations.LocationByMenu(ctx, c.Params("menuId"))
 	if err != nil {
 		return err
 	}
@@ -330,7 +375,7 @@ func (a *api) locationByMenu(c fiber.Ctx) error {
 }
 
 func (a *api) times(c fiber.Ctx) error {
-	t, err := a.p.Times(c.Context(), c.Params("id"))
+	t, err := a.cfg.Locations.Times(c.Context(), c.Params("id"))
 	if err != nil {
 		return err
 	}
@@ -347,7 +392,7 @@ func (a *api) menu(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	m, err := a.p.Menu(ctx, mid, loc.ID)
+	m, err := a.cfg.Menus.Menu(ctx, mid, loc.ID)
 	if err != nil {
 		return err
 	}
@@ -360,11 +405,11 @@ func (a *api) menu(c fiber.Ctx) error {
 // location selling it.
 func (a *api) menuLocation(c fiber.Ctx, menuID string) (ordering.Location, error) {
 	if id := c.Query("locationId"); id != "" {
-		if l, err := a.p.Location(c.Context(), id); err == nil && l.MenuID == menuID {
+		if l, err := a.cfg.Locations.Location(c.Context(), id); err == nil && l.MenuID == menuID {
 			return l, nil
 		}
 	}
-	return a.p.LocationByMenu(c.Context(), menuID)
+	return a.cfg.Locations.LocationByMenu(c.Context(), menuID)
 }
 
 func markers(s string) []string {
@@ -376,7 +421,7 @@ func markers(s string) []string {
 
 // GET /menus/:menuId/search?q=&exclude=dairy,egg&require=vegan&locationId=
 func (a *api) search(c fiber.Ctx) error {
-	ps, err := a.p.SearchMenu(c.Context(), c.Params("menuId"), ordering.MenuFilter{Query: c.Query("q"), Exclude: markers(c.Query("exclude")), Require: markers(c.Query("require")), LocationID: c.Query("locationId")})
+	ps, err := a.cfg.Menus.SearchMenu(c.Context(), c.Params("menuId"), ordering.MenuFilter{Query: c.Query("q"), Exclude: markers(c.Query("exclude")), Require: markers(c.Query("require")), LocationID: c.Query("locationId")})
 	if err != nil {
 		return err
 	}
@@ -384,7 +429,7 @@ func (a *api) search(c fiber.Ctx) error {
 }
 
 func (a *api) category(c fiber.Ctx) error {
-	cat, err := a.p.Category(c.Context(), c.Params("menuId"), c.Params("categoryId"), c.Query("locationId"))
+	cat, err := a.cfg.Menus.Category(c.Context(), c.Params("menuId"), c.Params("categoryId"), c.Query("locationId"))
 	if err != nil {
 		return err
 	}
@@ -394,13 +439,13 @@ func (a *api) category(c fiber.Ctx) error {
 func (a *api) product(c fiber.Ctx) error {
 	ctx := c.Context()
 	mid, lid := c.Params("menuId"), c.Query("locationId")
-	p, err := a.p.Product(ctx, mid, c.Params("productId"), lid)
+	p, err := a.cfg.Menus.Product(ctx, mid, c.Params("productId"), lid)
 	if err != nil {
 		return err
 	}
 	upsells := []ordering.Product{}
 	for _, id := range p.Upsells {
-		if u, err := a.p.Product(ctx, mid, id, lid); err == nil {
+		if u, err := a.cfg.Menus.Product(ctx, mid, id, lid); err == nil {
 			u.ModifierGroups = nil
 			upsells = append(upsells, u)
 		}
@@ -411,7 +456,7 @@ func (a *api) product(c fiber.Ctx) error {
 // GET /nutrition?menuId: the calories and allergen and diet markers of every product, or
 // of one menu's (docs/menu.md, "Nutrition and allergens").
 func (a *api) nutrition(c fiber.Ctx) error {
-	n, err := a.p.Nutrition(c.Context(), c.Query("menuId"))
+	n, err := a.cfg.Menus.Nutrition(c.Context(), c.Query("menuId"))
 	if err != nil {
 		return err
 	}
@@ -422,7 +467,7 @@ func (a *api) nutrition(c fiber.Ctx) error {
 
 // GET /catering?menuId: the catering menu, or what one menu sells of it.
 func (a *api) catering(c fiber.Ctx) error {
-	cat, err := a.p.Catering(c.Context(), c.Query("menuId"))
+	cat, err := a.cfg.Menus.Catering(c.Context(), c.Query("menuId"))
 	if err != nil {
 		return err
 	}
@@ -439,7 +484,7 @@ func (a *api) cateringSearch(c fiber.Ctx) error {
 		}
 		s.Headcount = n
 	}
-	ps, err := a.p.SearchCatering(c.Context(), s)
+	ps, err := a.cfg.Menus.SearchCatering(c.Context(), s)
 	if err != nil {
 		return err
 	}
@@ -451,7 +496,7 @@ func (a *api) estimate(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	est, err := a.p.EstimateCatering(c.Context(), in)
+	est, err := a.cfg.Menus.EstimateCatering(c.Context(), in)
 	if err != nil {
 		return err
 	}
@@ -488,7 +533,7 @@ func (a *api) cart(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	cart, err := a.p.Cart(c.Context(), o)
+	cart, err := a.cfg.Carts.Cart(c.Context(), o)
 	if fault.Is(err, fault.NotFound) {
 		session.SetCartHint(c, false)
 		c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
@@ -504,7 +549,7 @@ func (a *api) cartTimes(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	t, err := a.p.CartTimes(c.Context(), o)
+	t, err := a.cfg.Carts.CartTimes(c.Context(), o)
 	if err != nil {
 		return err
 	}
@@ -528,7 +573,7 @@ func (a *api) createCart(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	cart, err := a.p.StartCart(c.Context(), o, in.MenuID, in.LocationID, in.Replace)
+	cart, err := a.cfg.Carts.StartCart(c.Context(), o, in.MenuID, in.LocationID, in.Replace)
 	if err != nil {
 		return err
 	}
@@ -543,7 +588,7 @@ func (a *api) abandon(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	cart, err := a.p.AbandonCart(c.Context(), o)
+	cart, err := a.cfg.Carts.AbandonCart(c.Context(), o)
 	if err != nil {
 		return err
 	}
@@ -570,7 +615,7 @@ func (a *api) restore(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	cart, err := a.p.RestoreCart(c.Context(), o, in.CartID)
+	cart, err := a.cfg.Carts.RestoreCart(c.Context(), o, in.CartID)
 	if err != nil {
 		return err
 	}
@@ -591,7 +636,7 @@ func (a *api) addProduct(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	cart, err := a.p.AddProduct(c.Context(), o, in)
+	cart, err := a.cfg.Carts.AddProduct(c.Context(), o, in)
 	if err != nil {
 		return err
 	}
@@ -632,7 +677,7 @@ func (a *api) transfer(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	cart, dropped, err := a.p.TransferCart(c.Context(), o, in.MenuID, in.LocationID)
+	cart, dropped, err := a.cfg.Carts.TransferCart(c.Context(), o, in.MenuID, in.LocationID)
 	if err != nil {
 		return err
 	}
@@ -684,45 +729,57 @@ type (
 	}
 )
 
-// mountCartChanges registers the endpoints that change one part of the cart.
-func (a *api) mountCartChanges(r fiber.Router) {
-	p := a.p
-	r.Put("/cart/products/:lineId", cartChange(a, func(c fiber.Ctx, o string, in ordering.LineInput) (ordering.Cart, error) {
-		if err := explicitQuantity(c.Body()); err != nil {
-			return ordering.Cart{}, err
-		}
-		return p.UpdateProduct(c.Context(), o, c.Params("lineId"), in)
-	}))
-	r.Delete("/cart/products/:lineId", cartChange(a, func(c fiber.Ctx, o string, _ struct{}) (ordering.Cart, error) {
-		return p.RemoveProduct(c.Context(), o, c.Params("lineId"))
-	}))
-	r.Put("/cart/handoff", cartChange(a, func(c fiber.Ctx, o string, in handoffInput) (ordering.Cart, error) {
-		return p.SetHandoff(c.Context(), o, ordering.Handoff{Mode: in.Mode, Address: in.Address, DeliveryNotes: in.DeliveryNotes, Vehicle: in.Vehicle})
-	}))
-	r.Put("/cart/time", cartChange(a, func(c fiber.Ctx, o string, in ordering.TimeWanted) (ordering.Cart, error) {
-		return p.SetTime(c.Context(), o, in)
-	}))
-	r.Put("/cart/coupon", cartChange(a, func(c fiber.Ctx, o string, in codeInput) (ordering.Cart, error) {
-		return p.ApplyCoupon(c.Context(), o, in.Code)
-	}))
-	r.Delete("/cart/coupon", cartChange(a, func(c fiber.Ctx, o string, _ struct{}) (ordering.Cart, error) {
-		return p.RemoveCoupon(c.Context(), o)
-	}))
-	r.Put("/cart/tip", cartChange(a, func(c fiber.Ctx, o string, in tipInput) (ordering.Cart, error) {
-		return p.SetTip(c.Context(), o, ordering.Tip{Percent: in.Percent, AmountCents: in.AmountCents})
-	}))
-	r.Put("/cart/tax-exemption", cartChange(a, func(c fiber.Ctx, o string, in taxInput) (ordering.Cart, error) {
-		return p.SetTaxExemption(c.Context(), o, in.ID)
-	}))
-	r.Put("/cart/utensils", cartChange(a, func(c fiber.Ctx, o string, in utensilsInput) (ordering.Cart, error) {
-		if in.Utensils == nil {
-			return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Say whether you want utensils.").Field("utensils", "true or false")
-		}
-		return p.SetUtensils(c.Context(), o, *in.Utensils)
-	}))
-	r.Put("/cart/custom-fields", cartChange(a, func(c fiber.Ctx, o string, in fieldsInput) (ordering.Cart, error) {
-		return p.SetCustomFields(c.Context(), o, in.Fields)
-	}))
+func (a *api) updateProduct(c fiber.Ctx, o string, in ordering.LineInput) (ordering.Cart, error) {
+	if err := explicitQuantity(c.Body()); err != nil {
+		return ordering.Cart{}, err
+	}
+	return a.cfg.Carts.UpdateProduct(c.Context(), o, c.Params("lineId"), in)
+}
+
+func (a *api) removeProduct(c fiber.Ctx, o string, _ struct{}) (ordering.Cart, error) {
+	return a.cfg.Carts.RemoveProduct(c.Context(), o, c.Params("lineId"))
+}
+
+func (a *api) removeCoupon(c fiber.Ctx, o string, _ struct{}) (ordering.Cart, error) {
+	return a.cfg.Checkout.RemoveCoupon(c.Context(), o)
+}
+
+// checkoutChanges are the PUT endpoints that set one part of how the cart is handed
+// off and paid for.
+func (a *api) checkoutChanges() []struct {
+	path string
+	h    fiber.Handler
+} {
+	co := a.cfg.Checkout
+	return []struct {
+		path string
+		h    fiber.Handler
+	}{
+		{"/cart/handoff", cartChange(a, func(c fiber.Ctx, o string, in handoffInput) (ordering.Cart, error) {
+			return co.SetHandoff(c.Context(), o, ordering.Handoff{Mode: in.Mode, Address: in.Address, DeliveryNotes: in.DeliveryNotes, Vehicle: in.Vehicle})
+		})},
+		{"/cart/time", cartChange(a, func(c fiber.Ctx, o string, in ordering.TimeWanted) (ordering.Cart, error) {
+			return co.SetTime(c.Context(), o, in)
+		})},
+		{"/cart/coupon", cartChange(a, func(c fiber.Ctx, o string, in codeInput) (ordering.Cart, error) {
+			return co.ApplyCoupon(c.Context(), o, in.Code)
+		})},
+		{"/cart/tip", cartChange(a, func(c fiber.Ctx, o string, in tipInput) (ordering.Cart, error) {
+			return co.SetTip(c.Context(), o, ordering.Tip{Percent: in.Percent, AmountCents: in.AmountCents})
+		})},
+		{"/cart/tax-exemption", cartChange(a, func(c fiber.Ctx, o string, in taxInput) (ordering.Cart, error) {
+			return co.SetTaxExemption(c.Context(), o, in.ID)
+		})},
+		{"/cart/utensils", cartChange(a, func(c fiber.Ctx, o string, in utensilsInput) (ordering.Cart, error) {
+			if in.Utensils == nil {
+				return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Say whether you want utensils.").Field("utensils", "true or false")
+			}
+			return co.SetUtensils(c.Context(), o, *in.Utensils)
+		})},
+		{"/cart/custom-fields", cartChange(a, func(c fiber.Ctx, o string, in fieldsInput) (ordering.Cart, error) {
+			return co.SetCustomFields(c.Context(), o, in.Fields)
+		})},
+	}
 }
 
 // POST /cart/submit with an Idempotency-Key header.
@@ -742,7 +799,7 @@ func (a *api) submit(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	order, err := a.p.Submit(c.Context(), o, in)
+	order, err := a.cfg.Checkout.Submit(c.Context(), o, in)
 	if err != nil {
 		return err
 	}
@@ -814,7 +871,7 @@ func (a *api) giftBalance(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	b, err := a.p.GiftCardBalance(c.Context(), in.Number, in.PIN)
+	b, err := a.cfg.GiftCards.GiftCardBalance(c.Context(), in.Number, in.PIN)
 	if err != nil {
 		return err
 	}
@@ -847,7 +904,7 @@ func (a *api) giftPurchase(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := a.p.PurchaseGiftCard(c.Context(), o, in)
+	p, err := a.cfg.GiftCards.PurchaseGiftCard(c.Context(), o, in)
 	if err != nil {
 		return err
 	}
@@ -885,14 +942,14 @@ func orderJSON(c fiber.Ctx, o ordering.Order, err error) error {
 // placed the order or the member it belongs to. Anyone else, even with the link, is
 // told there is no such order, as for an id that does not exist.
 func (a *api) order(c fiber.Ctx) error {
-	o, err := a.p.Order(c.Context(), c.Params("id"), a.viewer(c))
+	o, err := a.cfg.Orders.Order(c.Context(), c.Params("id"), a.viewer(c))
 	return orderJSON(c, o, err)
 }
 
 // GET /orders/recent: the visitor's most recent order, or {order:null}. The answer
 // also sets the orders hint (session.OrdersHintCookie) for a visitor from before it.
 func (a *api) recentOrder(c fiber.Ctx) error {
-	o, err := a.p.RecentOrder(c.Context(), a.cfg.Owner(c))
+	o, err := a.cfg.Orders.RecentOrder(c.Context(), a.cfg.Owner(c))
 	if fault.Is(err, fault.NotFound) {
 		session.SetOrdersHint(c, false)
 		c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
@@ -906,7 +963,7 @@ func (a *api) recentOrder(c fiber.Ctx) error {
 
 // POST /orders/:id/cancel: cancels an order the kitchen has not started.
 func (a *api) cancelOrder(c fiber.Ctx) error {
-	o, err := a.p.CancelOrder(c.Context(), c.Params("id"), a.viewer(c))
+	o, err := a.cfg.Orders.CancelOrder(c.Context(), c.Params("id"), a.viewer(c))
 	if err == nil && a.cfg.OnCancel != nil {
 		a.cfg.OnCancel(c, o)
 	}
@@ -915,7 +972,7 @@ func (a *api) cancelOrder(c fiber.Ctx) error {
 
 // POST /orders/:id/arrived: a curbside guest is outside.
 func (a *api) orderArrived(c fiber.Ctx) error {
-	o, err := a.p.OrderArrived(c.Context(), c.Params("id"), a.viewer(c))
+	o, err := a.cfg.Orders.OrderArrived(c.Context(), c.Params("id"), a.viewer(c))
 	return orderJSON(c, o, err)
 }
 

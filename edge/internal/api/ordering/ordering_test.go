@@ -14,6 +14,7 @@ import (
 
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
 	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -38,8 +39,14 @@ func newApp(t *testing.T, st *store.Store) *fiber.App {
 	app := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(nil), BodyLimit: 64 * 1024})
 	api := app.Group("/api")
 	api.Use(session.New())
-	orderingapi.Mount(api, orderingapi.Config{Provider: p})
+	orderingapi.Mount(api, everyRole(p))
 	return app
+}
+
+// everyRole is the API's configuration on a provider that fills every role, as the
+// built-in one does.
+func everyRole(p ordering.Provider) orderingapi.Config {
+	return orderingapi.Config{Locations: p, Menus: p, Carts: p, Checkout: p, Orders: p, GiftCards: p}
 }
 
 func (c *client) do(method, path, body string, hdr ...string) (int, map[string]any) {

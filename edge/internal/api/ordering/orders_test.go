@@ -39,13 +39,13 @@ func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unloc
 
 // counting counts the orders read, to see a stream stop reading.
 type counting struct {
-	ordering.Provider
+	ordering.Orders
 	reads atomic.Int64
 }
 
 func (c *counting) Order(ctx context.Context, id string, v ordering.Viewer) (ordering.Order, error) {
 	c.reads.Add(1)
-	return c.Provider.Order(ctx, id, v)
+	return c.Orders.Order(ctx, id, v)
 }
 
 type ordersEnv struct {
@@ -63,7 +63,7 @@ func newOrdersApp(t *testing.T, edit func(*orderingapi.Config)) *ordersEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &counting{Provider: b}
+	p := &counting{Orders: b}
 	app := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(nil), BodyLimit: 64 * 1024})
 	app.Use(compress.New())
 	api := app.Group("/api")
@@ -73,7 +73,8 @@ func newOrdersApp(t *testing.T, edit func(*orderingapi.Config)) *ordersEnv {
 		}
 		return c.Next()
 	})
-	cfg := orderingapi.Config{Provider: p, EventsInterval: 5 * time.Millisecond, EventsKeepAlive: 30 * time.Millisecond}
+	cfg := everyRole(b)
+	cfg.Orders, cfg.EventsInterval, cfg.EventsKeepAlive = p, 5*time.Millisecond, 30*time.Millisecond
 	if edit != nil {
 		edit(&cfg)
 	}
