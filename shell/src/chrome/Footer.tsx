@@ -3,14 +3,16 @@ import { NavList, type NavEntry } from './NavItem';
 
 export type FooterLink = NavEntry;
 
-/** footerNav is the footer's navigation, in the order the site shows it. */
-export function footerNav(careersUrl: string): FooterLink[] {
+/** footerNav is the footer's navigation, in the order the site shows it. Without gift
+ *  cards (the bootstrap's `features.giftCards: false`: the ordering system has none) it
+ *  has no Gift Cards link. */
+export function footerNav(careersUrl: string, giftCards = true): FooterLink[] {
   return [
     { label: 'Contact', to: '/contact' },
     { label: 'Rewards', to: '/rewards' },
     { label: 'Careers', to: careersUrl, external: true },
     { label: 'Nutrition and Allergen Info', to: '/nutrition-and-allergen/' },
-    { label: 'Gift Cards', to: '/gift-cards' },
+    ...(giftCards ? [{ label: 'Gift Cards', to: '/gift-cards' }] : []),
     { label: 'Franchise', to: '/franchising' },
     { label: 'About', to: '/about' },
     { label: 'All Locations', to: '/locations/all' },
@@ -55,11 +57,23 @@ const icons: Record<string, ReactNode> = {
   ),
 };
 
-export function Footer({ careersUrl, brandName }: { careersUrl: string; brandName: string }) {
+/** sellsGiftCards reads the bootstrap's feature flags: on unless `giftCards` is false. */
+export const sellsGiftCards = (features: Record<string, unknown> | undefined) => features?.giftCards !== false;
+
+export function Footer({
+  careersUrl,
+  brandName,
+  giftCards = true,
+}: {
+  careersUrl: string;
+  brandName: string;
+  /** giftCards: the site sells gift cards. Default: true. */
+  giftCards?: boolean;
+}) {
   return (
     <footer className="hh-footer">
       <nav aria-label="Footer" className="hh-footer__nav">
-        <NavList entries={footerNav(careersUrl)} />
+        <NavList entries={footerNav(careersUrl, giftCards)} />
       </nav>
       <ul className="hh-footer__social" aria-label="Social media">
         {socialLinks(brandName).map((s) => (

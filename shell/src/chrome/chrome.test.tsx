@@ -3,7 +3,7 @@ import { storeWith } from '@henhouse/kit/test/harness';
 import { MemoryRouter } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { Header } from './Header';
-import { Footer } from './Footer';
+import { Footer, sellsGiftCards } from './Footer';
 import { settleCart } from '../session/cartHint';
 
 const careers = 'https://careers.example';
@@ -141,5 +141,23 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
     expect(screen.getByRole('link', { name: 'Accessibility' })).toHaveAttribute('href', '/accessibility');
     expect(screen.getAllByRole('link', { name: /^Henhouse on / })).toHaveLength(3);
+  });
+
+  it('has no Gift Cards link on a site without gift cards', () => {
+    render(
+      <MemoryRouter>
+        <Footer careersUrl={careers} brandName="Henhouse" giftCards={false} />
+      </MemoryRouter>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Footer' });
+    expect(nav).toHaveTextContent('All Locations');
+    expect(screen.queryByRole('link', { name: 'Gift Cards' })).toBeNull();
+  });
+
+  it('sells gift cards unless the bootstrap says giftCards: false', () => {
+    expect(sellsGiftCards({ giftCards: false })).toBe(false);
+    expect(sellsGiftCards({ giftCards: true })).toBe(true);
+    expect(sellsGiftCards({})).toBe(true);
+    expect(sellsGiftCards(undefined)).toBe(true);
   });
 });

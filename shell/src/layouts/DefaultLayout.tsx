@@ -1,6 +1,6 @@
 import { PageHeading } from './PageHeading';
 import { Header } from '../chrome/Header';
-import { Footer } from '../chrome/Footer';
+import { Footer, sellsGiftCards } from '../chrome/Footer';
 import { LoaderOverlay } from '../chrome/LoaderOverlay';
 import { SiteOverlay } from '../chrome/SiteOverlay';
 import { LoadingBar } from '../chrome/LoadingBar';
@@ -22,7 +22,11 @@ export function DefaultLayout({ heading, boot, children }: LayoutProps) {
       <main id="main" className="hh-main" tabIndex={-1}>
         {children}
       </main>
-      <Footer careersUrl={boot.config.careersUrl} brandName={boot.config.brandName} />
+      <Footer
+        careersUrl={boot.config.careersUrl}
+        brandName={boot.config.brandName}
+        giftCards={sellsGiftCards(boot.config.features)}
+      />
       <SiteOverlay />
       <CartDrawer />
       <Popups />
