@@ -14,7 +14,6 @@ import (
 
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
 	"github.com/henhouse/platform/edge/internal/httpx"
-	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -43,9 +42,9 @@ func newApp(t *testing.T, st *store.Store) *fiber.App {
 	return app
 }
 
-// everyRole is the API's configuration on a provider that fills every role, as the
-// built-in one does.
-func everyRole(p ordering.Provider) orderingapi.Config {
+// everyRole is the API's configuration on the built-in provider, which fills every
+// role.
+func everyRole(p *builtin.Provider) orderingapi.Config {
 	return orderingapi.Config{Locations: p, Menus: p, Carts: p, Checkout: p, Orders: p, GiftCards: p}
 }
 
