@@ -49,6 +49,8 @@ import (
 	"github.com/henhouse/platform/edge/internal/ratelimit"
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/services/member"
+	"github.com/henhouse/platform/edge/internal/services/points"
+	"github.com/henhouse/platform/edge/internal/services/rewards"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -90,6 +92,12 @@ type Server struct {
 	members  *member.Service
 	cfg      Config
 	log      *slog.Logger
+
+	// roles are the loyalty programme's roles; points and rewards are the services on
+	// them (roles_loyalty.go). rewards is nil when the programme has no catalogue.
+	roles   loyaltyRoles
+	points  *points.Service
+	rewards *rewards.Service
 
 	// Parts New builds for the later steps.
 	cms   cms.Provider
@@ -235,12 +243,12 @@ func (s *Server) openProviders(ctx context.Context) error {
 		return err
 	}
 	s.Loyalty = s.loyal
-	return nil
+	return s.openLoyaltyRoles()
 }
 
 // openIdentity builds the member tokens, the member service and the request guards.
 func (s *Server) openIdentity(ctx context.Context) error {
-	tokens, err := auth.NewTokens(ctx, auth.Config{Store: s.Store, Issuer: s.cfg.TokenIssuer, Provider: s.loyal.ID(), Version: TokenVersion, Secure: s.cfg.CookieSecure, Log: s.log,
+	tokens, err := auth.NewTokens(ctx, auth.Config{Store: s.Store, Issuer: s.cfg.TokenIssuer, Provider: s.roles.members.ID(), Version: TokenVersion, Secure: s.cfg.CookieSecure, Log: s.log,
 		// Every request may renew an expired access token (auth.Renew), so the refresh
 		// cookie goes to every path; it stays HttpOnly, SameSite=Lax and Secure.
 		RefreshCookiePath: "/"})
@@ -248,7 +256,7 @@ func (s *Server) openIdentity(ctx context.Context) error {
 		return err
 	}
 	s.Tokens = tokens
-	s.members = &member.Service{Loyalty: s.loyal, Tokens: tokens, Ordering: s.Ordering}
+	s.openLoyaltyServices(tokens)
 	if s.guard, err = newGuards(ctx, s.Store, s.cfg); err != nil {
 		return err
 	}
@@ -371,7 +379,7 @@ func (s *Server) whoIsAsking() []any {
 // handler area, and a JSON 404 for the rest.
 func (s *Server) mountAPI() {
 	app, cfg, st, guard, outbox := s.App, s.cfg, s.Store, s.guard, s.outbox
-	orders, members, tokens, cms, geo, cards := s.Ordering, s.Loyalty, s.Tokens, s.cms, s.geo, s.cards
+	orders, tokens, cms, geo, cards := s.Ordering, s.Tokens, s.cms, s.geo, s.cards
 	owner := cartOwner
 
 	api := app.Group("/api")
@@ -403,8 +411,8 @@ func (s *Server) mountAPI() {
 	orderingapi.Mount(api, orderingapi.Config{Provider: orders, Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		HouseAccounts: s.members.HouseAccounts, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
 		GiftPurchaseGuard: guard.giftPurchase(), Log: s.log})
-	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner, KeepCard: cards.keep, CardOf: cards.cardOf,
-		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})
+	accountapi.Mount(api, s.accountAPI(accountapi.Config{Tokens: tokens, GiftCards: orders, Owner: owner,
+		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure}))
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st, feedback.Config{Outbox: s.mail, To: cfg.ContactEmail}),
 		Ordering: orders, Owner: owner, Guards: guard.contact()})
 	appdata.Mount(api, appdata.Config{Ordering: orders, Owner: owner, Members: s.members})
@@ -456,6 +464,7 @@ func (s *Server) mountPages() {
 	pages.overrides, pages.viewed = s.qaOverrides, s.pageViewed
 	pages.pageLoads = s.pageLoads
 	pages.config.BotCheck = guard.client
+	s.roles.addFeatures(pages.config.Features) // a feature whose loyalty role is missing is off
 	app.Use(append([]any{oneOutagePerPage}, append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)...)
 	if p := s.previewer(); p != nil {
 		app.Use(s.startPreview(p))
