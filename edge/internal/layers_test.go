@@ -244,9 +244,9 @@ func TestRulesCatchWrongArrows(t *testing.T) {
 }
 
 // compositeProviders are the composite provider types: an ordering system or loyalty
-// programme that fills every role. Only server (which picks the implementation) and
+// program that fills every role. Only server (which picks the implementation) and
 // the providers themselves name them; everything else takes the roles it uses, so a
-// test fake implements one role and a programme may fill only some
+// test fake implements one role and a program may fill only some
 // (docs/providers.md).
 var compositeProviders = map[string]bool{
 	internal + "providers/loyalty":  true,

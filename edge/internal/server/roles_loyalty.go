@@ -12,7 +12,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/services/rewards"
 )
 
-// loyaltyRoles are the roles the loyalty programme fills, each nil when it fills
+// loyaltyRoles are the roles the loyalty program fills, each nil when it fills
 // none. The edge needs the required ones to start; a missing optional role turns its
 // feature off: its /api/account routes answer 404 feature_unavailable and the page's
 // config.features says false (docs/providers.md).
@@ -29,7 +29,7 @@ type loyaltyRoles struct {
 	challenges    loyalty.Challenges
 	badges        loyalty.Badges
 	subscriptions loyalty.Subscriptions
-	// features is each optional role's feature flag: whether the programme fills it.
+	// features is each optional role's feature flag: whether the program fills it.
 	features map[string]bool
 }
 
@@ -78,7 +78,7 @@ var loyaltyRoleList = []loyaltyRole{
 		r.rewards, ok = p.(loyalty.Rewards)
 		return ok
 	}},
-	{name: "Offers", feature: "offers", use: "reward offers and the programme's offers", take: func(p any, r *loyaltyRoles) (ok bool) {
+	{name: "Offers", feature: "offers", use: "reward offers and the program's offers", take: func(p any, r *loyaltyRoles) (ok bool) {
 		r.offers, ok = p.(loyalty.Offers)
 		return ok
 	}},
@@ -96,13 +96,13 @@ var loyaltyRoleList = []loyaltyRole{
 	}},
 }
 
-// loyaltyRolesOf finds the roles programme fills. A missing required role is an
+// loyaltyRolesOf finds the roles program fills. A missing required role is an
 // error naming it and what the site needs it for: the edge does not start.
-func loyaltyRolesOf(programme any) (loyaltyRoles, error) {
+func loyaltyRolesOf(program any) (loyaltyRoles, error) {
 	r := loyaltyRoles{features: map[string]bool{}}
 	var missing []string
 	for _, role := range loyaltyRoleList {
-		ok := programme != nil && role.take(programme, &r)
+		ok := program != nil && role.take(program, &r)
 		switch {
 		case role.feature != "":
 			r.features[role.feature] = ok
@@ -111,7 +111,7 @@ func loyaltyRolesOf(programme any) (loyaltyRoles, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return r, fmt.Errorf("the loyalty programme %T does not fill the roles the edge needs: %s (docs/providers.md)", programme, strings.Join(missing, "; "))
+		return r, fmt.Errorf("the loyalty program %T does not fill the roles the edge needs: %s (docs/providers.md)", program, strings.Join(missing, "; "))
 	}
 	return r, nil
 }
@@ -123,20 +123,20 @@ func (r loyaltyRoles) addFeatures(into map[string]any) {
 	}
 }
 
-// openLoyaltyRoles finds the roles of the programme the edge runs on: the built-in
+// openLoyaltyRoles finds the roles of the program the edge runs on: the built-in
 // one, or the one a test puts in its place.
 func (s *Server) openLoyaltyRoles() error {
-	programme := any(s.loyal)
-	if s.cfg.loyaltyProgramme != nil {
-		programme = s.cfg.loyaltyProgramme(s.loyal)
+	program := any(s.loyal)
+	if s.cfg.loyaltyProgram != nil {
+		program = s.cfg.loyaltyProgram(s.loyal)
 	}
 	var err error
-	s.roles, err = loyaltyRolesOf(programme)
+	s.roles, err = loyaltyRolesOf(program)
 	return err
 }
 
-// openLoyaltyServices builds the services on the programme's roles: points for
-// orders, rewards into carts (when the programme has a catalogue), and the member
+// openLoyaltyServices builds the services on the program's roles: points for
+// orders, rewards into carts (when the program has a catalogue), and the member
 // service.
 func (s *Server) openLoyaltyServices(tokens *auth.Tokens) {
 	r := s.roles
@@ -150,7 +150,7 @@ func (s *Server) openLoyaltyServices(tokens *auth.Tokens) {
 		Tokens: tokens, CardOf: s.cards.cardOf, KeepCard: s.cards.keep}
 }
 
-// accountAPI is cfg with the programme's roles and the loyalty services filled in.
+// accountAPI is cfg with the program's roles and the loyalty services filled in.
 func (s *Server) accountAPI(cfg accountapi.Config) accountapi.Config {
 	r := s.roles
 	cfg.Accounts, cfg.SignIn, cfg.Members, cfg.Points = r.accounts, r.signIn, r.members, r.points

@@ -20,7 +20,7 @@ type (
 	favoritesRole = loyalty.Favorites
 )
 
-// lean is a programme with the required roles, rewards and offers: no saved
+// lean is a program with the required roles, rewards and offers: no saved
 // addresses, cards or locations, no challenges, badges or subscriptions.
 type lean struct {
 	accountsRole
@@ -31,7 +31,7 @@ type lean struct {
 	offersRole
 }
 
-func leanProgramme(p loyalty.Provider) any { return lean{p, p, p, p, p, p} }
+func leanProgram(p loyalty.Provider) any { return lean{p, p, p, p, p, p} }
 
 func TestRequiredLoyaltyRoleMissingStopsTheEdge(t *testing.T) {
 	// No Points: the error names the role and what the site needs it for.
@@ -45,12 +45,12 @@ func TestRequiredLoyaltyRoleMissingStopsTheEdge(t *testing.T) {
 		t.Fatalf("missing Points: %v", err)
 	}
 	if _, err := loyaltyRolesOf(nil); err == nil || !strings.Contains(err.Error(), "loyalty.Accounts") || !strings.Contains(err.Error(), "loyalty.SignIn") {
-		t.Fatalf("no programme: %v", err)
+		t.Fatalf("no program: %v", err)
 	}
-	// New refuses to start on such a programme.
+	// New refuses to start on such a program.
 	dir := t.TempDir()
 	cfg := Config{BuildDir: dir, BrandName: "Henhouse", BrandSlug: "henhouse", AppPrefix: "t", Environment: "prod", BodyLimit: 4096, PasswordCost: 4,
-		loyaltyProgramme: func(p loyalty.Provider) any { return struct{ accountsRole }{p} }}
+		loyaltyProgram: func(p loyalty.Provider) any { return struct{ accountsRole }{p} }}
 	s, err := New(context.Background(), cfg, slog.New(slog.DiscardHandler))
 	if err == nil {
 		s.Close()
@@ -64,7 +64,7 @@ func TestRequiredLoyaltyRoleMissingStopsTheEdge(t *testing.T) {
 }
 
 func TestOptionalLoyaltyRolesMissingTurnTheirFeaturesOff(t *testing.T) {
-	r, err := loyaltyRolesOf(leanProgramme(nil))
+	r, err := loyaltyRolesOf(leanProgram(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestOptionalLoyaltyRolesMissingTurnTheirFeaturesOff(t *testing.T) {
 		}
 	}
 
-	s := newTestServerWith(t, func(c *Config) { c.loyaltyProgramme = leanProgramme })
+	s := newTestServerWith(t, func(c *Config) { c.loyaltyProgram = leanProgram })
 	g := memberAt(t, s, "ada@example.com")
 	features := bootstrapOf(t, g.page("/account")).Config.Features
 	for k, v := range want {
@@ -92,17 +92,17 @@ func TestOptionalLoyaltyRolesMissingTurnTheirFeaturesOff(t *testing.T) {
 			t.Errorf("GET %s: %d %s", path, code, raw)
 		}
 	}
-	// What the programme does fill still works: the members area, without badges.
+	// What the program does fill still works: the members area, without badges.
 	m := g.ok("GET", "/api/rewards", "", 200)
 	if b, _ := m["badges"].([]any); b == nil || len(b) != 0 {
-		t.Errorf("badges of a programme without them: %v", m["badges"])
+		t.Errorf("badges of a program without them: %v", m["badges"])
 	}
 	if r, _ := m["rewards"].([]any); len(r) == 0 {
 		t.Errorf("rewards: %v", m["rewards"])
 	}
 }
 
-// The built-in programme fills every role: every feature is on.
+// The built-in program fills every role: every feature is on.
 func TestBuiltinLoyaltyFillsEveryRole(t *testing.T) {
 	s := newTestServer(t)
 	features := bootstrapOf(t, newGuest(t, s).page("/")).Config.Features

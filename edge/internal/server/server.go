@@ -93,8 +93,8 @@ type Server struct {
 	cfg      Config
 	log      *slog.Logger
 
-	// roles are the loyalty programme's roles; points and rewards are the services on
-	// them (roles_loyalty.go). rewards is nil when the programme has no catalogue.
+	// roles are the loyalty program's roles; points and rewards are the services on
+	// them (roles_loyalty.go). rewards is nil when the program has no catalogue.
 	roles   loyaltyRoles
 	points  *points.Service
 	rewards *rewards.Service

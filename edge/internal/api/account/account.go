@@ -32,8 +32,8 @@ const (
 	GuardReset        Guard = "reset"
 )
 
-// Config configures the account API. The loyalty programme comes as its roles, one
-// field each: a programme may fill only some (docs/providers.md), and the routes of a
+// Config configures the account API. The loyalty program comes as its roles, one
+// field each: a program may fill only some (docs/providers.md), and the routes of a
 // missing optional role answer 404 "feature_unavailable".
 type Config struct {
 	// Accounts, SignIn and Members are the loyalty roles of sign-up, sign-in and the
@@ -50,7 +50,7 @@ type Config struct {
 	Favorites     loyalty.Favorites
 	Subscriptions loyalty.Subscriptions
 	// Member gathers the member's loyalty state, starts sessions and holds the rules
-	// that span the providers (favourite locations, house accounts). Required.
+	// that span the providers (favorite locations, house accounts). Required.
 	Member *member.Service
 	// History is the member's order history and points ledger. Required.
 	History *points.Service
@@ -87,7 +87,7 @@ type api struct {
 	m   *member.Service
 }
 
-// unavailable answers the routes of a feature the loyalty programme (or the ordering
+// unavailable answers the routes of a feature the loyalty program (or the ordering
 // system) does not offer: 404, so that a client that shows the feature anyway learns
 // it is not there, whoever asks.
 func unavailable(what string) fiber.Handler {

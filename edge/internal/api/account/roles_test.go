@@ -11,7 +11,7 @@ import (
 )
 
 // addressBook is a loyalty.Addresses and nothing more: the account API takes each
-// role on its own, so another programme's address book serves the saved addresses.
+// role on its own, so another program's address book serves the saved addresses.
 type addressBook struct {
 	byMember map[string][]loyalty.SavedAddress
 }
@@ -60,7 +60,7 @@ func TestAddressesFromARoleOfTheirOwn(t *testing.T) {
 	if a := b.do("DELETE", "/api/user/addresses/ab1", "").want(t, 200); len(a.field("addresses").([]any)) != 0 {
 		t.Fatalf("removed %s", a.raw)
 	}
-	// The built-in programme never saw them.
+	// The built-in program never saw them.
 	if got, _ := e.l.Addresses(ctx, id); len(got) != 0 {
 		t.Fatalf("built-in addresses %v", got)
 	}
@@ -85,14 +85,14 @@ func (p *pinboard) RemoveFavoriteLocation(context.Context, string, string) ([]st
 	return p.ids, nil
 }
 
-// The favourites role gets only locations that pass the one favourite location rule,
+// The favorites role gets only locations that pass the one favorite location rule,
 // and answers them in full from the ordering system.
 func TestFavoritesFromARoleOfTheirOwn(t *testing.T) {
 	board := &pinboard{ids: []string{"closed-for-good"}}
 	e := newEnv(t, func(c *account.Config) { c.Favorites = board })
 	b := e.browser(t)
 	b.member()
-	// A favourite the ordering system no longer has is left out.
+	// A favorite the ordering system no longer has is left out.
 	if a := b.do("GET", "/api/user/favorites", "").want(t, 200); len(a.field("favorites").([]any)) != 0 {
 		t.Fatalf("favorites %s", a.raw)
 	}
@@ -104,7 +104,7 @@ func TestFavoritesFromARoleOfTheirOwn(t *testing.T) {
 	}
 }
 
-// A programme without a role: its routes answer 404 feature_unavailable, for guests
+// A program without a role: its routes answer 404 feature_unavailable, for guests
 // and members alike, and the members area lists nothing of it.
 func TestMissingRolesTurnTheirRoutesOff(t *testing.T) {
 	e := newEnv(t, func(c *account.Config) {

@@ -8,7 +8,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
 
-// Saved addresses, cards, gift cards and favourite locations, and house accounts.
+// Saved addresses, cards, gift cards and favorite locations, and house accounts.
 
 func (a *api) addresses(c fiber.Ctx) error {
 	list, err := a.cfg.Addresses.Addresses(c.Context(), memberID(c))

@@ -1,9 +1,9 @@
 // Package member gathers what the site shows of a signed-in member: the profile, the
 // loyalty state (points, rewards, offers, challenges, badges, subscriptions,
 // redemptions) and the claims of a new session. It holds the rules about a member
-// that span the loyalty programme and the ordering system: sign-up and profile
-// changes with a favourite location, the one check of such a location
-// (FavoriteLocation), the favourites in full, and who may charge a house account.
+// that span the loyalty program and the ordering system: sign-up and profile
+// changes with a favorite location, the one check of such a location
+// (FavoriteLocation), the favorites in full, and who may charge a house account.
 // Handlers call it; it calls the providers' roles and the token issuer.
 package member
 
@@ -49,7 +49,7 @@ type Members struct {
 }
 
 // Service answers for members. Each loyalty and ordering role is a field of its own:
-// a programme may fill only some roles (docs/providers.md), and what a missing
+// a program may fill only some roles (docs/providers.md), and what a missing
 // optional role would have given reads as empty.
 type Service struct {
 	// Loyalty is the member's own record. Required.
@@ -66,13 +66,13 @@ type Service struct {
 	Subscriptions loyalty.Subscriptions
 	// Wallet keeps the member's saved cards (SaveCard). Required to save cards.
 	Wallet loyalty.Wallet
-	// Favorites keeps the member's favourite locations. Required for the favourites.
+	// Favorites keeps the member's favorite locations. Required for the favorites.
 	Favorites loyalty.Favorites
 	// Points settles the member's pending orders before their points are read
 	// (Profile). Optional: without it pending orders stay pending.
 	Points *points.Service
-	// Locations checks a favourite location (FavoriteLocation) and answers the
-	// favourites in full. Required for sign-up, profile changes and favourites that
+	// Locations checks a favorite location (FavoriteLocation) and answers the
+	// favorites in full. Required for sign-up, profile changes and favorites that
 	// name a location.
 	Locations ordering.Locations
 	// Houses knows the house accounts (company accounts) by email domain. Optional:
@@ -120,7 +120,7 @@ func (s *Service) SaveCard(ctx context.Context, memberID string, in loyalty.Card
 	return card, nil
 }
 
-// Gather collects m's loyalty state. The lists of a role the programme does not fill
+// Gather collects m's loyalty state. The lists of a role the program does not fill
 // are empty.
 func (s *Service) Gather(ctx context.Context, m loyalty.Member) (Members, error) {
 	out := Members{Points: m.Points, LifetimePoints: m.LifetimePoints, Tier: m.Tier, NextTier: m.NextTier, PointsToNextTier: m.PointsToNextTier,
@@ -262,7 +262,7 @@ func (s *Service) HouseAccounts(ctx context.Context, memberID string) ([]orderin
 	return s.Houses.HouseAccounts(ctx, m.Email)
 }
 
-// SignUp opens an account, after checking its favourite location when it names one
+// SignUp opens an account, after checking its favorite location when it names one
 // (FavoriteLocation).
 func (s *Service) SignUp(ctx context.Context, in loyalty.SignUpInput) (loyalty.Member, error) {
 	if in.FavoriteLocationID != "" {
@@ -273,7 +273,7 @@ func (s *Service) SignUp(ctx context.Context, in loyalty.SignUpInput) (loyalty.M
 	return s.Accounts.SignUp(ctx, in)
 }
 
-// UpdateProfile changes the member's details, after checking a new favourite location
+// UpdateProfile changes the member's details, after checking a new favorite location
 // (FavoriteLocation); an empty one clears it.
 func (s *Service) UpdateProfile(ctx context.Context, memberID string, u loyalty.ProfileUpdate) (loyalty.Member, error) {
 	if u.FavoriteLocationID != nil && *u.FavoriteLocationID != "" {
@@ -285,9 +285,9 @@ func (s *Service) UpdateProfile(ctx context.Context, memberID string, u loyalty.
 }
 
 // FavoriteLocation is the one rule of which location a member may call their
-// favourite, at sign-up, in their profile and in their saved locations: one the
+// favorite, at sign-up, in their profile and in their saved locations: one the
 // ordering system has and that sells online, that is, has a menu and offers pickup,
-// curbside or delivery (a favourite is where the site starts the member's orders).
+// curbside or delivery (a favorite is where the site starts the member's orders).
 // Anything else is 400 "invalid" on favoriteLocationId with a sentence for the form;
 // a failure to ask (storage down) is answered as it is.
 func (s *Service) FavoriteLocation(ctx context.Context, id string) (ordering.Location, error) {
@@ -313,7 +313,7 @@ func sellsOnline(l ordering.Location) bool {
 	return l.MenuID != "" && (l.Services.Pickup || l.Services.Curbside || l.Services.Delivery)
 }
 
-// FavoriteLocations are the member's favourite locations in full, skipping any the
+// FavoriteLocations are the member's favorite locations in full, skipping any the
 // ordering system no longer has.
 func (s *Service) FavoriteLocations(ctx context.Context, memberID string) ([]ordering.Location, error) {
 	ids, err := s.Favorites.FavoriteLocations(ctx, memberID)
@@ -323,8 +323,8 @@ func (s *Service) FavoriteLocations(ctx context.Context, memberID string) ([]ord
 	return s.locations(ctx, ids)
 }
 
-// AddFavorite saves a favourite location (FavoriteLocation checks it) and answers the
-// favourites in full.
+// AddFavorite saves a favorite location (FavoriteLocation checks it) and answers the
+// favorites in full.
 func (s *Service) AddFavorite(ctx context.Context, memberID, locationID string) ([]ordering.Location, error) {
 	if _, err := s.FavoriteLocation(ctx, locationID); err != nil {
 		return nil, err
@@ -336,7 +336,7 @@ func (s *Service) AddFavorite(ctx context.Context, memberID, locationID string) 
 	return s.locations(ctx, ids)
 }
 
-// RemoveFavorite forgets a favourite location and answers the rest in full.
+// RemoveFavorite forgets a favorite location and answers the rest in full.
 func (s *Service) RemoveFavorite(ctx context.Context, memberID, locationID string) ([]ordering.Location, error) {
 	ids, err := s.Favorites.RemoveFavoriteLocation(ctx, memberID, locationID)
 	if err != nil {

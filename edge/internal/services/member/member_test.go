@@ -176,7 +176,7 @@ func fieldOf(err error) string {
 	return f.Fields["favoriteLocationId"]
 }
 
-// One rule decides a favourite location wherever one is named: a location the
+// One rule decides a favorite location wherever one is named: a location the
 // ordering system has, with a menu and at least one way to order online.
 func TestFavoriteLocationMustSellOnline(t *testing.T) {
 	ctx := context.Background()
@@ -206,7 +206,7 @@ func TestFavoriteLocationMustSellOnline(t *testing.T) {
 		t.Fatalf("accounts opened: %+v", accounts.got)
 	}
 	if m, err := s.SignUp(ctx, loyalty.SignUpInput{FavoriteLocationID: "oh-dayton"}); err != nil || m.FavoriteLocationID != "oh-dayton" {
-		t.Fatalf("sign-up at a favourite: %+v %v", m, err)
+		t.Fatalf("sign-up at a favorite: %+v %v", m, err)
 	}
 	// A failure to ask is not the guest's mistake.
 	s.Locations = restaurants{down: true}

@@ -1,4 +1,4 @@
-// Package points follows a member's orders through the loyalty programme, driven by
+// Package points follows a member's orders through the loyalty program, driven by
 // the ordering system's order events: an order is held when it is placed, credited
 // once it has completed, and closed without credit, giving back the rewards it used,
 // when it is cancelled (docs/identity.md, "API"). It joins the loyalty Points role
@@ -15,7 +15,7 @@ import (
 
 // Service holds, credits and cancels the points of members' orders.
 type Service struct {
-	// Points is the loyalty programme's points ledger. Required.
+	// Points is the loyalty program's points ledger. Required.
 	Points loyalty.Points
 	// Orders says whether a held order has completed or was cancelled (Settle).
 	// Optional: without it held orders stay pending.
@@ -23,7 +23,7 @@ type Service struct {
 }
 
 // OrderPlaced holds a member's placed order: its redemptions become used, and its
-// points wait until it completes (Settle). The loyalty programme holds an order id
+// points wait until it completes (Settle). The loyalty program holds an order id
 // once, so a repeated event changes nothing.
 func (s *Service) OrderPlaced(ctx context.Context, memberID string, o ordering.Order) error {
 	_, err := s.Points.HoldOrder(ctx, memberID, OrderRecord(o))
@@ -45,7 +45,7 @@ func (s *Service) OrderCancelled(ctx context.Context, o ordering.Order) error {
 
 // Settle credits the member's pending orders that the ordering system now says are
 // completed, and closes those it says were cancelled (a cancel whose OrderCancelled
-// did not run). The loyalty programme does each once per order, so settling twice,
+// did not run). The loyalty program does each once per order, so settling twice,
 // or two settles at once, credit nothing twice.
 func (s *Service) Settle(ctx context.Context, memberID string) error {
 	if s.Ordering == nil {
@@ -93,7 +93,7 @@ func (s *Service) Activity(ctx context.Context, memberID string, limit int) ([]l
 	return s.Points.Activity(ctx, memberID, limit)
 }
 
-// OrderRecord is a placed order as the loyalty programme credits it. Reward discounts
+// OrderRecord is a placed order as the loyalty program credits it. Reward discounts
 // carry the redemption id as their code, which the hold marks used.
 func OrderRecord(o ordering.Order) loyalty.OrderRecord {
 	rec := loyalty.OrderRecord{

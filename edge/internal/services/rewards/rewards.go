@@ -1,5 +1,5 @@
 // Package rewards puts a member's rewards into their cart and takes them out again.
-// A redemption is the loyalty programme's (points spent, an offer or perk taken) and
+// A redemption is the loyalty program's (points spent, an offer or perk taken) and
 // the discount or free item in the cart is the ordering system's: this package joins
 // the two and keeps them in step, so that no points are lost to a cart that refused a
 // reward and no cart keeps a reward whose points came back (docs/identity.md, "API").
@@ -39,7 +39,7 @@ type Redeemed struct {
 // errNoCart: a reward goes into an open cart only.
 var errNoCart = fault.New(fault.Rule, "no_cart", "Start an order first, then add your reward to it.")
 
-// errUnavailable is the answer of a kind of redemption the programme does not offer.
+// errUnavailable is the answer of a kind of redemption the program does not offer.
 var errUnavailable = fault.New(fault.NotFound, "feature_unavailable", "That isn't available on this site.")
 
 // RedeemReward spends the member's points on a catalogue reward and puts it into the
