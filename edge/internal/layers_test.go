@@ -11,10 +11,18 @@ package internal_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -232,5 +240,134 @@ func TestRulesCatchWrongArrows(t *testing.T) {
 		if got := violations(map[string][]string{e[0]: {e[1]}}, rules()); len(got) != 0 {
 			t.Errorf("allowed arrow reported: %v", got)
 		}
+	}
+}
+
+// compositeProviders are the composite provider types: an ordering system or loyalty
+// program that fills every role. Only server (which picks the implementation) and
+// the providers themselves name them; everything else takes the roles it uses, so a
+// test fake implements one role and a program may fill only some
+// (docs/providers.md).
+var compositeProviders = map[string]bool{
+	internal + "providers/loyalty":  true,
+	internal + "providers/ordering": true,
+}
+
+// compositeAllowedIn reports whether the package at dir (relative to edge/internal)
+// may name a composite provider: server, and the provider packages with their
+// implementations.
+func compositeAllowedIn(dir string) bool {
+	return dir == "server" || strings.HasPrefix(dir, "server/") || dir == "providers" || strings.HasPrefix(dir, "providers/")
+}
+
+// convertedSeparately are packages still naming a composite provider while they move
+// to roles. Converted separately; the list empties as they do.
+var convertedSeparately = map[string]bool{
+	"api/ordering": true,
+	"api/appdata":  true,
+	"api/contact":  true,
+}
+
+// compositeUses lists "file:line: pkg.Provider" for every non-test Go file under root
+// (edge/internal) outside the allowed packages that names a composite provider type.
+func compositeUses(t *testing.T, root string, skip map[string]bool) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "testdata" || d.Name() == "node_modules" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		dir, _ := filepath.Rel(root, filepath.Dir(p))
+		dir = filepath.ToSlash(dir)
+		if compositeAllowedIn(dir) || skip[dir] {
+			return nil
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		// The local names of the provider contracts' imports in this file.
+		names := map[string]string{}
+		for _, im := range f.Imports {
+			ip, _ := strconv.Unquote(im.Path.Value)
+			if !compositeProviders[ip] {
+				continue
+			}
+			name := path.Base(ip)
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			names[name] = path.Base(ip)
+		}
+		if len(names) == 0 {
+			return nil
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Provider" {
+				return true
+			}
+			if x, ok := sel.X.(*ast.Ident); ok && names[x.Name] != "" {
+				rel, _ := filepath.Rel(root, p)
+				out = append(out, fmt.Sprintf("%s:%d: %s.Provider", filepath.ToSlash(rel), fset.Position(sel.Pos()).Line, names[x.Name]))
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestOnlyServerNamesACompositeProvider(t *testing.T) {
+	for _, use := range compositeUses(t, ".", convertedSeparately) {
+		t.Errorf("%s: take the roles the package uses (a field per role, or a local interface of them), not the whole provider; server picks the implementation and hands each role over", use)
+	}
+}
+
+// TestCompositeUsesAreFound keeps the check honest on a package made for it: an
+// aliased import is followed, a test file and the allowed packages are not read.
+func TestCompositeUsesAreFound(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, src string) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const imports = `import (
+	lp "github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+)
+`
+	write("api/x/x.go", "package x\n\n"+imports+"\ntype C struct {\n\tL lp.Provider\n\tO ordering.Locations\n}\n\nvar _ ordering.Provider\n")
+	write("api/x/x_test.go", "package x\n\n"+imports+"\nvar _ lp.Provider\nvar _ ordering.Provider\n")
+	write("server/s.go", "package server\n\n"+imports+"\nvar _ lp.Provider\nvar _ ordering.Provider\n")
+	write("providers/loyalty/builtin/b.go", "package builtin\n\n"+imports+"\nvar _ lp.Provider\nvar _ ordering.Provider\n")
+	write("services/y/y.go", "package y\n\nimport \"github.com/henhouse/platform/edge/internal/providers/loyalty\"\n\nvar _ loyalty.Provider\n")
+	got := compositeUses(t, root, nil)
+	want := []string{"api/x/x.go:13: ordering.Provider", "api/x/x.go:9: loyalty.Provider", "services/y/y.go:5: loyalty.Provider"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("found %q\nwant %q", got, want)
+	}
+	if got := compositeUses(t, root, map[string]bool{"api/x": true}); len(got) != 1 {
+		t.Fatalf("a package converted separately is skipped: %q", got)
 	}
 }

@@ -7,15 +7,19 @@ import (
 	"github.com/henhouse/platform/edge/internal/session"
 )
 
+// The order events of the ordering API, handed to the loyalty services: points for a
+// placed or cancelled order (services/points), rewards back from an abandoned cart
+// (services/rewards).
+
 // accrue holds a signed-in member's placed order for points: they are credited
-// once it completes (member.Service.Settle). A failure is logged, never shown: the
+// once it completes (points.Service.Settle). A failure is logged, never shown: the
 // order is placed either way, and support can add the points later.
 func (s *Server) accrue(c fiber.Ctx, o ordering.Order) {
 	m, ok := session.MemberOf(c)
 	if !ok {
 		return
 	}
-	if err := s.members.HoldOrder(c.Context(), m.ID, o); err != nil {
+	if err := s.points.OrderPlaced(c.Context(), m.ID, o); err != nil {
 		s.log.Error("points hold failed", "order", o.ID, "member", m.ID, "err", err)
 	}
 }
@@ -24,7 +28,7 @@ func (s *Server) accrue(c fiber.Ctx, o ordering.Order) {
 // rewards. A failure is logged: the next settle of the member's orders sees the
 // cancel and does it then.
 func (s *Server) orderCancelled(c fiber.Ctx, o ordering.Order) {
-	if err := s.members.OrderCancelled(c.Context(), o); err != nil {
+	if err := s.points.OrderCancelled(c.Context(), o); err != nil {
 		s.log.Error("cancelled order's points not closed", "order", o.ID, "err", err)
 	}
 }
@@ -34,10 +38,10 @@ func (s *Server) orderCancelled(c fiber.Ctx, o ordering.Order) {
 // still expires and returns its points.
 func (s *Server) cartAbandoned(c fiber.Ctx, cart ordering.Cart) {
 	m, ok := session.MemberOf(c)
-	if !ok || len(cart.Rewards) == 0 {
+	if !ok || len(cart.Rewards) == 0 || s.rewards == nil {
 		return
 	}
-	if err := s.members.CartAbandoned(c.Context(), m.ID, cart); err != nil {
+	if err := s.rewards.CartAbandoned(c.Context(), m.ID, cart); err != nil {
 		s.log.Error("abandoned cart's rewards not given back", "member", m.ID, "err", err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/clientip"
 	"github.com/henhouse/platform/edge/internal/providers/feedback"
+	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/site"
 )
 
@@ -51,6 +52,9 @@ type Config struct {
 	TrustedProxies []string
 	// PasswordCost is the bcrypt cost of member passwords (0: the provider's default).
 	PasswordCost int
+	// loyaltyProgram, set by tests, is the program the edge runs on in place of the
+	// built-in one (roles_loyalty.go): one that fills fewer roles.
+	loyaltyProgram func(builtin loyalty.Provider) any
 	// MapTileURL (MAP_TILE_URL) is the location map's raster tile server, an http(s)
 	// URL template with {z}, {x} and {y} ("https://tiles.example.com/{z}/{x}/{y}.png").
 	// Optional. Default: "" (the offline base layer the site ships, which needs no

@@ -49,6 +49,8 @@ import (
 	"github.com/henhouse/platform/edge/internal/ratelimit"
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/services/member"
+	"github.com/henhouse/platform/edge/internal/services/points"
+	"github.com/henhouse/platform/edge/internal/services/rewards"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/site"
 	"github.com/henhouse/platform/edge/internal/store"
@@ -95,6 +97,12 @@ type Server struct {
 	log      *slog.Logger
 	// orderRoles are the ordering system's roles (roles.go).
 	orderRoles orderingSet
+
+	// roles are the loyalty program's roles; points and rewards are the services on
+	// them (roles_loyalty.go). rewards is nil when the program has no catalogue.
+	roles   loyaltyRoles
+	points  *points.Service
+	rewards *rewards.Service
 
 	// Parts New builds for the later steps.
 	cms   cms.Provider
@@ -244,12 +252,12 @@ func (s *Server) openProviders(ctx context.Context) error {
 		return err
 	}
 	s.Loyalty = s.loyal
-	return nil
+	return s.openLoyaltyRoles()
 }
 
 // openIdentity builds the member tokens, the member service and the request guards.
 func (s *Server) openIdentity(ctx context.Context) error {
-	tokens, err := auth.NewTokens(ctx, auth.Config{Store: s.Store, Issuer: s.cfg.TokenIssuer, Provider: s.loyal.ID(), Version: TokenVersion, Secure: s.cfg.CookieSecure, Log: s.log,
+	tokens, err := auth.NewTokens(ctx, auth.Config{Store: s.Store, Issuer: s.cfg.TokenIssuer, Provider: s.roles.members.ID(), Version: TokenVersion, Secure: s.cfg.CookieSecure, Log: s.log,
 		// Every request may renew an expired access token (auth.Renew), so the refresh
 		// cookie goes to every path; it stays HttpOnly, SameSite=Lax and Secure.
 		RefreshCookiePath: "/"})
@@ -257,7 +265,7 @@ func (s *Server) openIdentity(ctx context.Context) error {
 		return err
 	}
 	s.Tokens = tokens
-	s.members = &member.Service{Loyalty: s.loyal, Tokens: tokens, Ordering: s.Ordering}
+	s.openLoyaltyServices(tokens)
 	if s.guard, err = newGuards(ctx, s.Store, s.cfg); err != nil {
 		return err
 	}
@@ -380,7 +388,7 @@ func (s *Server) whoIsAsking() []any {
 // handler area, and a JSON 404 for the rest.
 func (s *Server) mountAPI() {
 	app, cfg, st, guard, outbox := s.App, s.cfg, s.Store, s.guard, s.outbox
-	orders, members, tokens, cms, geo, cards := s.Ordering, s.Loyalty, s.Tokens, s.cms, s.geo, s.cards
+	orders, tokens, cms, geo, cards := s.Ordering, s.Tokens, s.cms, s.geo, s.cards
 	owner := cartOwner
 
 	api := app.Group("/api")
@@ -418,8 +426,8 @@ func (s *Server) mountAPI() {
 		Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		HouseAccounts: houseAccounts, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
 		GiftPurchaseGuard: guard.giftPurchase(), Log: s.log})
-	accountapi.Mount(api, accountapi.Config{Loyalty: members, Tokens: tokens, Ordering: orders, Owner: owner, KeepCard: cards.keep, CardOf: cards.cardOf,
-		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure})
+	accountapi.Mount(api, s.accountAPI(accountapi.Config{Tokens: tokens, GiftCards: orders, Owner: owner,
+		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure}))
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st, feedback.Config{Outbox: s.mail, To: cfg.ContactEmail}),
 		Locations: ord.Locations, Orders: ord.Orders, Owner: owner, Guards: guard.contact()})
 	appdata.Mount(api, appdata.Config{Locations: ord.Locations, Carts: ord.Carts, Owner: owner, Members: s.members})
@@ -471,6 +479,7 @@ func (s *Server) mountPages() {
 	pages.overrides, pages.viewed = s.qaOverrides, s.pageViewed
 	pages.pageLoads = s.pageLoads
 	pages.config.BotCheck = guard.client
+	s.roles.addFeatures(pages.config.Features) // a feature whose loyalty role is missing is off
 	app.Use(append([]any{oneOutagePerPage}, append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)...)
 	if p := s.previewer(); p != nil {
 		app.Use(s.startPreview(p))

@@ -1,6 +1,7 @@
 // The rewards section of the dashboard (docs/identity.md, "API"): points balance and tier,
 // rewards with their cost and "Redeem", reward offers, offers, challenges with progress,
-// badges and subscriptions (with this period's perk).
+// badges and subscriptions (with this period's perk). A list the loyalty program does not
+// offer is left out (lib/features.ts).
 import { useState, type ReactNode } from 'react';
 import { claimPerk, redeemOffer, redeemReward } from '@henhouse/kit/api/loyalty';
 import type {
@@ -17,6 +18,7 @@ import { money } from '@henhouse/kit/format';
 import { brandName } from '@henhouse/kit/brand';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
+import { accountFeature } from '../lib/features';
 import { formatDate, points } from '../lib/format';
 
 export function RewardsSection({ members }: { members: Members }) {
@@ -39,48 +41,60 @@ export function RewardsSection({ members }: { members: Members }) {
         )}
       </div>
 
-      <Section title="Rewards" empty="No rewards yet. Keep ordering to earn points." items={members.rewards}>
-        {(r) => <RewardItem key={r.id} reward={r} balance={members.points} />}
-      </Section>
+      {accountFeature('rewards') && (
+        <Section title="Rewards" empty="No rewards yet. Keep ordering to earn points." items={members.rewards}>
+          {(r) => <RewardItem key={r.id} reward={r} balance={members.points} />}
+        </Section>
+      )}
 
-      <Section title="Reward offers" empty="No reward offers right now." items={members.reward_offers}>
-        {(o) => <RewardOfferItem key={o.id} offer={o} />}
-      </Section>
+      {accountFeature('offers') && (
+        <Section title="Reward offers" empty="No reward offers right now." items={members.reward_offers}>
+          {(o) => <RewardOfferItem key={o.id} offer={o} />}
+        </Section>
+      )}
 
-      <Section title="Offers" empty="No offers right now. Check back soon." items={members.offers}>
-        {(o: Offer) => (
-          <li key={o.id} className="hh-acct-item">
-            <h4>{o.title}</h4>
-            {o.description && <p>{o.description}</p>}
-            {o.active_now && <p className="hh-acct-cost">On today</p>}
-            {o.ends_at && <p className="hh-acct-muted">Ends {formatDate(o.ends_at)}</p>}
-          </li>
-        )}
-      </Section>
+      {accountFeature('offers') && (
+        <Section title="Offers" empty="No offers right now. Check back soon." items={members.offers}>
+          {(o: Offer) => (
+            <li key={o.id} className="hh-acct-item">
+              <h4>{o.title}</h4>
+              {o.description && <p>{o.description}</p>}
+              {o.active_now && <p className="hh-acct-cost">On today</p>}
+              {o.ends_at && <p className="hh-acct-muted">Ends {formatDate(o.ends_at)}</p>}
+            </li>
+          )}
+        </Section>
+      )}
 
-      <Section title="Challenges" empty="No challenges right now." items={members.challenges}>
-        {(c) => <ChallengeItem key={c.id} challenge={c} />}
-      </Section>
+      {accountFeature('challenges') && (
+        <Section title="Challenges" empty="No challenges right now." items={members.challenges}>
+          {(c) => <ChallengeItem key={c.id} challenge={c} />}
+        </Section>
+      )}
 
-      <Section title="Badges" empty="No badges yet. Your first order earns one." items={members.badges}>
-        {(b: Badge) => (
-          <li key={b.id} className="hh-acct-item">
-            <h4>{b.name}</h4>
-            {b.description && <p>{b.description}</p>}
-            <p className="hh-acct-muted">
-              {b.earned ? (b.earned_at ? `Earned ${formatDate(b.earned_at)}` : 'Earned') : 'Not earned yet'}
-            </p>
-          </li>
-        )}
-      </Section>
+      {accountFeature('badges') && (
+        <Section title="Badges" empty="No badges yet. Your first order earns one." items={members.badges}>
+          {(b: Badge) => (
+            <li key={b.id} className="hh-acct-item">
+              <h4>{b.name}</h4>
+              {b.description && <p>{b.description}</p>}
+              <p className="hh-acct-muted">
+                {b.earned ? (b.earned_at ? `Earned ${formatDate(b.earned_at)}` : 'Earned') : 'Not earned yet'}
+              </p>
+            </li>
+          )}
+        </Section>
+      )}
 
-      <Section
-        title="Subscriptions"
-        empty={`You have no subscriptions. You can subscribe in the ${brandName()} app.`}
-        items={members.subscriptions}
-      >
-        {(s) => <SubscriptionItem key={s.id} sub={s} />}
-      </Section>
+      {accountFeature('subscriptions') && (
+        <Section
+          title="Subscriptions"
+          empty={`You have no subscriptions. You can subscribe in the ${brandName()} app.`}
+          items={members.subscriptions}
+        >
+          {(s) => <SubscriptionItem key={s.id} sub={s} />}
+        </Section>
+      )}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Cart, Location, RedeemResult, SignedIn } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { apiError, mockApi, mount, resetStore, setupUser, storeWith } from '@henhouse/kit/test/harness';
+import { setBootstrap } from '@henhouse/kit/bootstrap';
+import { apiError, mockApi, mount, resetStore, setFeatures, setupUser, storeWith } from '@henhouse/kit/test/harness';
 import { ada, members, real, token } from '../test/recorded';
 import Dashboard from './Dashboard';
 
@@ -13,6 +14,7 @@ const dayton = real<{ favorites: Location[] }>('GET /api/user/favorites').body.f
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 beforeEach(resetStore);
+afterEach(() => setBootstrap(null));
 
 describe('account dashboard (/account)', () => {
   it('sends a guest to sign in, coming back here', async () => {
@@ -93,6 +95,26 @@ describe('account dashboard (/account)', () => {
     expect(within(subs).getByRole('heading', { name: 'Biscuit Club' }).closest('li')).toHaveTextContent(
       'Active, renews Jan 15, 2030',
     );
+  });
+
+  it('leaves out the lists the loyalty program does not offer', async () => {
+    // The edge says false for a role the program does not fill (docs/providers.md).
+    setFeatures({ badges: false, challenges: false, subscriptions: false, offers: false });
+    signIn();
+    mockApi({ 'GET /rewards': real('GET /api/rewards') });
+    mount(Dashboard, '/account?section=rewards-single');
+    await settle();
+    for (const gone of ['Badges', 'Challenges', 'Subscriptions', 'Reward offers', 'Offers']) {
+      expect(screen.queryByRole('region', { name: gone })).toBeNull();
+      expect(screen.queryByRole('heading', { name: gone })).toBeNull();
+    }
+    expect(screen.queryByText('First Bite')).toBeNull();
+    // What the program does offer is all there.
+    expect(screen.getByText('Your balance')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Rewards' })).getByRole('heading', { name: 'Free Buttermilk Biscuit' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Rewards' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('shows a completed challenge and an earned badge as the edge states them', async () => {

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { AddressInput, Location, MemberOrder, SavedAddress, SavedCard } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
+import { setBootstrap } from '@henhouse/kit/bootstrap';
+import { mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
 import { ada, members, real, token } from '../test/recorded';
 import Settings from './Settings';
 
@@ -31,7 +32,10 @@ beforeEach(() => {
   useAppStore.getState().set({ user: ada, token, members });
   jest.spyOn(window, 'confirm').mockReturnValue(true);
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  setBootstrap(null);
+});
 
 async function ready() {
   await screen.findByRole('list', { name: 'Saved addresses' });
@@ -48,6 +52,24 @@ describe('account settings (/account/settings)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent('/account/signin?return=%2Faccount%2Fsettings'),
     );
+  });
+
+  it('leaves out the lists the loyalty program does not offer, and never asks for them', async () => {
+    // The edge says false for a role the program does not fill (docs/providers.md).
+    setFeatures({ addresses: false, wallet: false, favorites: false });
+    const api = mockApi({ 'GET /user/orders': real('GET /api/user/orders') });
+    mount(Settings, '/account/settings');
+    await screen.findByRole('table');
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    for (const gone of ['Saved addresses', 'Saved cards', 'Saved locations']) {
+      expect(screen.queryByRole('heading', { name: gone })).toBeNull();
+      expect(within(nav).queryByRole('link', { name: gone })).toBeNull();
+    }
+    expect(within(nav).getByRole('link', { name: 'Order history' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
+    expect(api.to('GET /user/addresses')).toHaveLength(0);
+    expect(api.to('GET /user/cards')).toHaveLength(0);
+    expect(api.to('GET /user/favorites')).toHaveLength(0);
   });
 
   it('edits the profile and updates the store', async () => {

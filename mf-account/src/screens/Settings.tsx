@@ -1,25 +1,28 @@
 // /account/settings (docs/routes.md): profile, notifications, password, saved addresses,
-// saved cards (tokens only: brand, last 4, expiry), saved locations and order history.
+// saved cards (tokens only: brand, last 4, expiry), saved locations and order history. A
+// list the loyalty program does not offer is left out, with its entry in the contents
+// (lib/features.ts).
 // Guests are sent to sign in: by the edge on a page load (the route's Members), by this
 // screen after a client-side navigation.
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';
+import { accountFeature, type AccountFeature } from '../lib/features';
 import { signInPath, useMember } from '../lib/useMember';
 import { Addresses, Cards, Favorites, Orders } from '../settings/Lists';
 import { NotificationsForm, PasswordForm, ProfileForm, SettingsSection } from '../settings/Profile';
 import '../account.css';
 
-const toc = [
+const toc: [id: string, label: string, feature?: AccountFeature][] = [
   ['profile', 'Your details'],
   ['notifications', 'Notifications'],
   ['password', 'Password'],
-  ['addresses', 'Saved addresses'],
-  ['cards', 'Saved cards'],
-  ['locations', 'Saved locations'],
+  ['addresses', 'Saved addresses', 'addresses'],
+  ['cards', 'Saved cards', 'wallet'],
+  ['locations', 'Saved locations', 'favorites'],
   ['orders', 'Order history'],
-] as const;
+];
 
 export default function Settings(_props: ScreenProps) {
   const { who, user } = useMember();
@@ -33,6 +36,7 @@ export default function Settings(_props: ScreenProps) {
   }, [user, hash]);
 
   if (who === 'guest') return <Navigate to={signInPath('/account/settings')} replace />;
+  const on = (f?: AccountFeature) => !f || accountFeature(f);
   return (
     <ScreenFrame name="mf-account/Settings" title="Account Settings" loading={!user}>
       <div className="hh-acct">
@@ -44,11 +48,13 @@ export default function Settings(_props: ScreenProps) {
           <div className="hh-acct-grid hh-acct-settings">
             <nav aria-label="Settings sections">
               <ul className="hh-acct-toc">
-                {toc.map(([id, label]) => (
-                  <li key={id}>
-                    <a href={`#${id}`}>{label}</a>
-                  </li>
-                ))}
+                {toc
+                  .filter(([, , f]) => on(f))
+                  .map(([id, label]) => (
+                    <li key={id}>
+                      <a href={`#${id}`}>{label}</a>
+                    </li>
+                  ))}
                 <li>
                   <Link to="/account">Back to your account</Link>
                 </li>
@@ -64,15 +70,21 @@ export default function Settings(_props: ScreenProps) {
               <SettingsSection id="password" title="Password">
                 <PasswordForm user={user} />
               </SettingsSection>
-              <SettingsSection id="addresses" title="Saved addresses">
-                <Addresses />
-              </SettingsSection>
-              <SettingsSection id="cards" title="Saved cards">
-                <Cards />
-              </SettingsSection>
-              <SettingsSection id="locations" title="Saved locations">
-                <Favorites user={user} />
-              </SettingsSection>
+              {on('addresses') && (
+                <SettingsSection id="addresses" title="Saved addresses">
+                  <Addresses />
+                </SettingsSection>
+              )}
+              {on('wallet') && (
+                <SettingsSection id="cards" title="Saved cards">
+                  <Cards />
+                </SettingsSection>
+              )}
+              {on('favorites') && (
+                <SettingsSection id="locations" title="Saved locations">
+                  <Favorites user={user} />
+                </SettingsSection>
+              )}
               <SettingsSection id="orders" title="Order history">
                 <Orders />
               </SettingsSection>

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { SavedCard } from '@henhouse/kit/api/types';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
+import { setBootstrap } from '@henhouse/kit/bootstrap';
+import { apiError, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
 import { ada, members, real, token } from '../test/recorded';
 import { cardFields, visaToken } from '@henhouse/kit/payments/test/cardFields';
 import Subscribe from './Subscribe';
@@ -14,6 +15,7 @@ jest.mock('@henhouse/kit/payments/checkoutClient', () => ({
 const unsubscribed = { ...members, subscriptions: [] };
 
 beforeEach(resetStore);
+afterEach(() => setBootstrap(null));
 
 describe('subscriptions (/app/subscribe)', () => {
   it('lists the plans and subscribes with a saved card', async () => {
@@ -143,6 +145,30 @@ describe('subscriptions (/app/subscribe)', () => {
       'href',
       '/app/signin?return=%2Fapp%2Fsubscribe',
     );
+  });
+
+  it('says subscriptions are not offered when the loyalty program has none, and asks for nothing', async () => {
+    setFeatures({ subscriptions: false });
+    useAppStore.getState().set({ user: ada, token, members: unsubscribed });
+    const api = mockApi({});
+    mount(Subscribe, '/app/subscribe', { layout: 'app' });
+    expect(await screen.findByText("Subscriptions aren't offered right now.")).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Plans' })).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('takes a new card only when the site keeps no saved cards', async () => {
+    setFeatures({ wallet: false });
+    useAppStore.getState().set({ user: ada, token, members: unsubscribed });
+    const api = mockApi({
+      'GET /subscriptions/plans': real('GET /api/subscriptions/plans'),
+      'GET /rewards': { body: unsubscribed },
+    });
+    mount(Subscribe, '/app/subscribe', { layout: 'app' });
+    expect(await screen.findByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    expect(screen.queryByLabelText(/Visa ending in 4242/)).toBeNull();
+    expect(screen.queryByText(/couldn't load your saved cards/)).toBeNull();
+    expect(api.to('GET /user/cards')).toHaveLength(0);
   });
 
   it('says when the plans cannot be loaded', async () => {

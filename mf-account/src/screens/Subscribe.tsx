@@ -1,5 +1,7 @@
 // /app/subscribe (docs/routes.md, webview): subscription plans (GET /api/subscriptions/plans),
-// subscribing with a saved or new card, and cancelling (docs/identity.md).
+// subscribing with a saved or new card, and cancelling (docs/identity.md). A loyalty program
+// without subscriptions says so here, and one without saved cards takes a new card only
+// (lib/features.ts).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link } from '@henhouse/kit/router';
@@ -19,6 +21,7 @@ import { CardForm } from '@henhouse/kit/payments/CardForm';
 import { isCardFieldsError, type HostedFields } from '@henhouse/kit/payments/hostedFields';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
+import { accountFeature } from '../lib/features';
 import { brandName, cardExpiry, formatDate } from '../lib/format';
 import { currentSubscription } from '../lib/members';
 import '../account.css';
@@ -29,7 +32,16 @@ const perkEvery: Record<string, string> = { day: 'every day', week: 'every week'
 export const perkLine = (p: Plan) =>
   p.perk_name ? `${p.perk_name}, ${perkEvery[p.perk_period] ?? `every ${p.perk_period}`}` : '';
 
-export default function Subscribe({ layout }: ScreenProps) {
+export default function Subscribe(props: ScreenProps) {
+  if (accountFeature('subscriptions')) return <Plans {...props} />;
+  return (
+    <SubscribeFrame layout={props.layout}>
+      <p className="hh-acct-empty">Subscriptions aren't offered right now.</p>
+    </SubscribeFrame>
+  );
+}
+
+function Plans({ layout }: ScreenProps) {
   const loading = useAppStore((s) => s.loading);
   const user = useAppStore((s) => s.user);
   const token = useAppStore((s) => s.token);
@@ -239,7 +251,9 @@ interface SubscribeValues {
 }
 
 function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: string) => void }) {
-  const [cards, setCards] = useState<SavedCard[] | null>(null);
+  // Without saved cards on this site a new card is the only way to pay.
+  const [wallet] = useState(() => accountFeature('wallet'));
+  const [cards, setCards] = useState<SavedCard[] | null>(wallet ? null : []);
   const [formError, setFormError] = useState<string | null>(null);
   const [cardsError, setCardsError] = useState<string | null>(null);
   // A new card is typed into the card processor's frame; only its token reaches this page.
@@ -254,11 +268,12 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
   } = useForm<SubscribeValues>({
     defaultValues: {
       planId: plans[0]?.id ?? '',
-      cardId: '',
+      cardId: wallet ? '' : 'new',
     },
   });
 
   useEffect(() => {
+    if (!wallet) return;
     getCards().then(
       (r) => {
         // An expired card cannot pay for a plan.
@@ -274,7 +289,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
         setValue('cardId', 'new');
       },
     );
-  }, [setValue]);
+  }, [setValue, wallet]);
 
   const cardId = useWatch({ control, name: 'cardId' });
   // The plans are the kit's choice cards (controlled), so the field is the form's through

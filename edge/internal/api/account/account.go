@@ -5,14 +5,15 @@
 package account
 
 import (
-	"context"
-
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/services/member"
+	"github.com/henhouse/platform/edge/internal/services/points"
+	"github.com/henhouse/platform/edge/internal/services/rewards"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/site"
 )
@@ -31,24 +32,37 @@ const (
 	GuardReset        Guard = "reset"
 )
 
-// Config configures the account API.
+// Config configures the account API. The loyalty program comes as its roles, one
+// field each: a program may fill only some (docs/providers.md), and the routes of a
+// missing optional role answer 404 "feature_unavailable".
 type Config struct {
-	// Loyalty is the loyalty provider. Required.
-	Loyalty loyalty.Provider
+	// Accounts, SignIn and Members are the loyalty roles of sign-up, sign-in and the
+	// member's own record. Required.
+	Accounts loyalty.Accounts
+	SignIn   loyalty.SignIn
+	Members  loyalty.Members
+	// Points is the points ledger the developer endpoint adjusts. Required with Dev.
+	Points loyalty.Points
+	// Addresses, Wallet, Favorites and Subscriptions are optional loyalty roles:
+	// without one, its routes answer 404 feature_unavailable.
+	Addresses     loyalty.Addresses
+	Wallet        loyalty.Wallet
+	Favorites     loyalty.Favorites
+	Subscriptions loyalty.Subscriptions
+	// Member gathers the member's loyalty state, starts sessions and holds the rules
+	// that span the providers (favorite locations, house accounts). Required.
+	Member *member.Service
+	// History is the member's order history and points ledger. Required.
+	History *points.Service
+	// Rewards puts rewards, reward offers and perks into the cart and takes them out.
+	// Optional: without it the redeem routes answer 404 feature_unavailable, as do
+	// offers without Rewards.Offers and perks without Rewards.Perks.
+	Rewards *rewards.Service
+	// GiftCards keeps a member's saved gift cards. Optional: without it their routes
+	// answer 404 feature_unavailable.
+	GiftCards ordering.GiftCards
 	// Tokens issues and ends member sessions. Required.
 	Tokens *auth.Tokens
-	// Ordering applies redeemed rewards to the cart, keeps saved gift cards and knows
-	// the house accounts. Required.
-	Ordering ordering.Provider
-	// KeepCard makes a card token permanent at its processor (processor "" when the
-	// member did not say which) when the card is saved, so that it still pays after an
-	// unsaved token would have expired. Optional: without it tokens are saved as they
-	// are.
-	KeepCard func(ctx context.Context, processor, token string) error
-	// CardOf answers what the card processor recorded for a token (processor "" when
-	// the member did not say which). Required to save cards: a saved card's details
-	// come from it, never from the request.
-	CardOf func(ctx context.Context, processor, token string) (loyalty.CardInput, error)
 	// Owner identifies the cart a request acts on. Default: session.VisitorID.
 	Owner func(c fiber.Ctx) string
 	// Guards run before the guarded routes (rate limits, bot check). Optional.
@@ -56,11 +70,12 @@ type Config struct {
 	// Outbox, when set, is served at GET /dev/outbox (never in production).
 	Outbox loyalty.OutboxReader
 	// Dev adds POST /dev/force-sign-out {memberId}: what support does when an account
-	// may be compromised (never in production).
+	// may be compromised, and POST /dev/points (never in production).
 	Dev bool
 	// SSOClientID is the client id sent to the provider's authorize page.
 	SSOClientID string
-	// SSOAuthorizeURL is the provider's authorize page. Default "/loyalty/authorize".
+	// SSOAuthorizeURL is the provider's authorize page. Optional. Default:
+	// "/loyalty/authorize".
 	SSOAuthorizeURL string
 	// Secure marks the single sign-on state cookie Secure.
 	Secure bool
@@ -68,9 +83,17 @@ type Config struct {
 
 type api struct {
 	cfg Config
-	l   loyalty.Provider
 	t   *auth.Tokens
 	m   *member.Service
+}
+
+// unavailable answers the routes of a feature the loyalty program (or the ordering
+// system) does not offer: 404, so that a client that shows the feature anyway learns
+// it is not there, whoever asks.
+func unavailable(what string) fiber.Handler {
+	return func(fiber.Ctx) error {
+		return fault.New(fault.NotFound, "feature_unavailable", "%s aren't available on this site.", what)
+	}
 }
 
 // Mount registers the account endpoints on r (the /api group, after the token
@@ -82,8 +105,7 @@ func Mount(r fiber.Router, cfg Config) {
 	if cfg.SSOAuthorizeURL == "" {
 		cfg.SSOAuthorizeURL = "/loyalty/authorize"
 	}
-	a := &api{cfg: cfg, l: cfg.Loyalty, t: cfg.Tokens, m: &member.Service{Loyalty: cfg.Loyalty, Tokens: cfg.Tokens, Ordering: cfg.Ordering,
-		CardOf: cfg.CardOf, KeepCard: cfg.KeepCard}}
+	a := &api{cfg: cfg, t: cfg.Tokens, m: cfg.Member}
 	g := func(name Guard, h fiber.Handler) []any {
 		out := []any{}
 		for _, x := range cfg.Guards[name] {
@@ -109,37 +131,59 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Post("/auth/logout", a.logout)
 
 	m := auth.RequireMember()
+	// feature mounts a feature's member routes when on is set, else answers them all
+	// 404 feature_unavailable, before the sign-in check.
+	type route struct {
+		method, path string
+		h            fiber.Handler
+	}
+	feature := func(on bool, what string, routes ...route) {
+		for _, rt := range routes {
+			hs := []any{unavailable(what)}
+			if on {
+				hs = []any{m, rt.h}
+			}
+			if rt.method == fiber.MethodGet {
+				r.Get(rt.path, hs[0], hs[1:]...) // and HEAD, as every GET route
+			} else {
+				r.Add([]string{rt.method}, rt.path, hs[0], hs[1:]...)
+			}
+		}
+	}
 	r.Get("/user", m, a.user)
 	r.Patch("/user", m, a.updateProfile)
 	r.Patch("/user/settings", m, a.changeSettings)
 	r.Put("/user/settings", m, a.setSettings)
 	r.Post("/user/password", m, a.changePassword)
 	r.Post("/user/confirmation", m, a.resendConfirmation)
-	r.Get("/user/addresses", m, a.addresses)
-	r.Post("/user/addresses", m, a.addAddress)
-	r.Put("/user/addresses/:id", m, a.updateAddress)
-	r.Delete("/user/addresses/:id", m, a.removeAddress)
-	r.Get("/user/cards", m, a.cards)
-	r.Post("/user/cards", m, a.addCard)
-	r.Delete("/user/cards/:id", m, a.removeCard)
-	r.Get("/user/giftcards", m, a.giftCards)
-	r.Post("/user/giftcards", m, a.saveGiftCard)
-	r.Delete("/user/giftcards/:id", m, a.removeGiftCard)
-	r.Get("/user/house-accounts", m, a.houseAccounts)
-	r.Get("/user/favorites", m, a.favorites)
-	r.Put("/user/favorites/:locationId", m, a.addFavorite)
-	r.Delete("/user/favorites/:locationId", m, a.removeFavorite)
+	feature(cfg.Addresses != nil, "Saved addresses",
+		route{"GET", "/user/addresses", a.addresses}, route{"POST", "/user/addresses", a.addAddress},
+		route{"PUT", "/user/addresses/:id", a.updateAddress}, route{"DELETE", "/user/addresses/:id", a.removeAddress})
+	feature(cfg.Wallet != nil, "Saved cards",
+		route{"GET", "/user/cards", a.cards}, route{"POST", "/user/cards", a.addCard}, route{"DELETE", "/user/cards/:id", a.removeCard})
+	feature(cfg.GiftCards != nil, "Saved gift cards",
+		route{"GET", "/user/giftcards", a.giftCards}, route{"POST", "/user/giftcards", a.saveGiftCard},
+		route{"DELETE", "/user/giftcards/:id", a.removeGiftCard})
+	feature(cfg.Member.Houses != nil, "House accounts", route{"GET", "/user/house-accounts", a.houseAccounts})
+	feature(cfg.Favorites != nil, "Saved locations",
+		route{"GET", "/user/favorites", a.favorites}, route{"PUT", "/user/favorites/:locationId", a.addFavorite},
+		route{"DELETE", "/user/favorites/:locationId", a.removeFavorite})
 	r.Get("/user/orders", m, a.orders)
 	r.Get("/user/activity", m, a.activity)
 	r.Get("/rewards", m, a.rewards)
-	r.Post("/rewards/:id/redeem", m, a.redeem)
-	r.Post("/rewards/offers/:id/redeem", m, a.redeemOffer)
-	r.Delete("/rewards/redemptions/:id", m, a.cancelRedemption)
-	r.Get("/subscriptions/plans", a.plans)
-	r.Get("/subscriptions", m, a.subscriptions)
-	r.Post("/subscriptions", m, a.subscribe)
-	r.Delete("/subscriptions/:id", m, a.cancelSubscription)
-	r.Post("/subscriptions/:id/perk", m, a.claimPerk)
+	redeem := cfg.Rewards != nil
+	feature(redeem, "Rewards", route{"POST", "/rewards/:id/redeem", a.redeem}, route{"DELETE", "/rewards/redemptions/:id", a.cancelRedemption})
+	feature(redeem && cfg.Rewards.Offers != nil, "Reward offers", route{"POST", "/rewards/offers/:id/redeem", a.redeemOffer})
+	subs := cfg.Subscriptions != nil
+	if subs {
+		r.Get("/subscriptions/plans", a.plans) // for everyone: the plans are the offer
+	} else {
+		r.Get("/subscriptions/plans", unavailable("Subscriptions"))
+	}
+	feature(subs, "Subscriptions",
+		route{"GET", "/subscriptions", a.subscriptions}, route{"POST", "/subscriptions", a.subscribe},
+		route{"DELETE", "/subscriptions/:id", a.cancelSubscription})
+	feature(subs && redeem && cfg.Rewards.Perks != nil, "Subscription perks", route{"POST", "/subscriptions/:id/perk", a.claimPerk})
 	if cfg.Outbox != nil {
 		r.Get("/dev/outbox", a.outbox)
 	}

@@ -19,6 +19,9 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	loyaltybuiltin "github.com/henhouse/platform/edge/internal/providers/loyalty/builtin"
 	orderingbuiltin "github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
+	"github.com/henhouse/platform/edge/internal/services/member"
+	"github.com/henhouse/platform/edge/internal/services/points"
+	"github.com/henhouse/platform/edge/internal/services/rewards"
 	"github.com/henhouse/platform/edge/internal/session"
 	"github.com/henhouse/platform/edge/internal/store/storetest"
 )
@@ -52,14 +55,22 @@ func newEnv(t *testing.T, edit ...func(*account.Config)) *env {
 	app := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(slog.New(slog.DiscardHandler))})
 	api := app.Group("/api")
 	api.Use(session.New(), auth.Renew(tokens), auth.New(tokens))
-	cfg := account.Config{Loyalty: l, Tokens: tokens, Ordering: o, SSOClientID: "henhouse-web",
-		// The test processor's every token is a Visa ending 4242, expiring 12/2030.
-		CardOf: func(_ context.Context, processor, token string) (loyalty.CardInput, error) {
-			return loyalty.CardInput{Token: token, Processor: processor, Brand: "visa", Last4: "4242", ExpMonth: 12, ExpYear: 2030}, nil
-		}}
+	history := &points.Service{Points: l, Ordering: o}
+	cfg := account.Config{Accounts: l, SignIn: l, Members: l, Points: l, Addresses: l, Wallet: l, Favorites: l, Subscriptions: l,
+		History: history, Rewards: &rewards.Service{Rewards: l, Offers: l, Perks: l, Carts: o, Cart: o}, GiftCards: o,
+		Member: &member.Service{Rewards: l, Offers: l, Challenges: l, Badges: l, Points: history, Locations: o, Houses: o, Tokens: tokens,
+			// The test processor's every token is a Visa ending 4242, expiring 12/2030.
+			CardOf: func(_ context.Context, processor, token string) (loyalty.CardInput, error) {
+				return loyalty.CardInput{Token: token, Processor: processor, Brand: "visa", Last4: "4242", ExpMonth: 12, ExpYear: 2030}, nil
+			}},
+		Tokens: tokens, SSOClientID: "henhouse-web"}
 	for _, e := range edit {
 		e(&cfg)
 	}
+	// The member service takes the roles the account API has, so that a test replacing
+	// a role replaces it for both.
+	m := cfg.Member
+	m.Loyalty, m.Accounts, m.Subscriptions, m.Wallet, m.Favorites = cfg.Members, cfg.Accounts, cfg.Subscriptions, cfg.Wallet, cfg.Favorites
 	account.Mount(api, cfg)
 	return &env{app: app, l: l, o: o, tokens: tokens}
 }

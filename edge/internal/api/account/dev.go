@@ -32,7 +32,7 @@ func (a *api) forceSignOut(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	if _, err := a.l.Member(c.Context(), in.MemberID); err != nil {
+	if _, err := a.cfg.Members.Member(c.Context(), in.MemberID); err != nil {
 		return err
 	}
 	if err := a.t.ForceSignOut(c.Context(), in.MemberID); err != nil {
@@ -53,7 +53,7 @@ func (a *api) adjustPoints(c fiber.Ctx) error {
 	if in.Reason == "" {
 		in.Reason = "Adjustment"
 	}
-	m, err := a.l.AdjustPoints(c.Context(), in.MemberID, in.Points, in.Reason)
+	m, err := a.cfg.Points.AdjustPoints(c.Context(), in.MemberID, in.Points, in.Reason)
 	if err != nil {
 		return err
 	}

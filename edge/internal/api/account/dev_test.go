@@ -10,7 +10,7 @@ import (
 // devMode mounts the developer endpoints and the outbox, as outside production.
 func devMode(c *account.Config) {
 	c.Dev = true
-	c.Outbox = c.Loyalty.(loyalty.OutboxReader)
+	c.Outbox = c.Members.(loyalty.OutboxReader)
 }
 
 func TestDeveloperEndpointsOnlyOutsideProduction(t *testing.T) {

@@ -86,7 +86,7 @@ func TestHouseAccountsOfTheMembersDomain(t *testing.T) {
 func TestSavingACardKeepsItsToken(t *testing.T) {
 	var kept []string
 	e := newEnv(t, func(c *account.Config) {
-		c.KeepCard = func(_ context.Context, processor, token string) error {
+		c.Member.KeepCard = func(_ context.Context, processor, token string) error {
 			if token == "tok_gone_8f3kQ2" {
 				return fault.New(fault.Gone, "card_expired", "Your card details expired. Please enter them again.")
 			}

@@ -5,7 +5,7 @@ import "github.com/gofiber/fiber/v3"
 // Order history and points activity.
 
 func (a *api) orders(c fiber.Ctx) error {
-	list, err := a.m.Orders(c.Context(), memberID(c), 50)
+	list, err := a.cfg.History.Orders(c.Context(), memberID(c), 50)
 	if err != nil {
 		return err
 	}
@@ -14,7 +14,7 @@ func (a *api) orders(c fiber.Ctx) error {
 }
 
 func (a *api) activity(c fiber.Ctx) error {
-	list, err := a.m.Activity(c.Context(), memberID(c), 100)
+	list, err := a.cfg.History.Activity(c.Context(), memberID(c), 100)
 	if err != nil {
 		return err
 	}

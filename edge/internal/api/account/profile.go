@@ -12,7 +12,7 @@ import (
 // The member's profile, settings and password.
 
 func (a *api) user(c fiber.Ctx) error {
-	m, err := a.l.Member(c.Context(), memberID(c))
+	m, err := a.cfg.Members.Member(c.Context(), memberID(c))
 	if err != nil {
 		return err
 	}
@@ -25,12 +25,7 @@ func (a *api) updateProfile(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	if in.FavoriteLocationID != nil && *in.FavoriteLocationID != "" {
-		if _, err := a.cfg.Ordering.Location(c.Context(), *in.FavoriteLocationID); err != nil {
-			return fault.New(fault.Invalid, "invalid", "Choose a location from the list.").Field("favoriteLocationId", "Choose a location from the list.")
-		}
-	}
-	m, err := a.l.UpdateProfile(c.Context(), memberID(c), in)
+	m, err := a.m.UpdateProfile(c.Context(), memberID(c), in)
 	if err != nil {
 		return err
 	}
@@ -73,7 +68,7 @@ func (a *api) updateSettings(c fiber.Ctx, all bool) error {
 	if err := fault.Fields("Check the settings sent.", bad); err != nil {
 		return err
 	}
-	m, err := a.l.UpdateSettings(c.Context(), memberID(c), u)
+	m, err := a.cfg.Members.UpdateSettings(c.Context(), memberID(c), u)
 	if err != nil {
 		return err
 	}
@@ -98,7 +93,7 @@ func (a *api) changePassword(c fiber.Ctx) error {
 }
 
 func (a *api) resendConfirmation(c fiber.Ctx) error {
-	if err := a.l.ResendConfirmation(c.Context(), memberID(c)); err != nil {
+	if err := a.cfg.Accounts.ResendConfirmation(c.Context(), memberID(c)); err != nil {
 		return err
 	}
 	return c.Status(fiber.StatusAccepted).JSON(fiber.Map{"sent": true})

@@ -2,12 +2,12 @@ package account
 
 import (
 	"github.com/gofiber/fiber/v3"
-	"github.com/henhouse/platform/edge/internal/fault"
-	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/services/member"
+	"github.com/henhouse/platform/edge/internal/services/rewards"
 )
 
-// Rewards and offers: the members area, redeeming into the cart, cancelling.
+// Rewards and offers: the members area, redeeming into the cart, cancelling. The
+// redeem → apply → give back on failure sequence is services/rewards'.
 
 func (a *api) membersJSON(c fiber.Ctx) (member.Members, error) {
 	return a.m.Members(c.Context(), memberID(c))
@@ -23,59 +23,35 @@ func (a *api) rewards(c fiber.Ctx) error {
 	return c.JSON(out)
 }
 
-// applyRedemption puts a redemption into the visitor's cart; when the cart refuses it
-// (no cart, over the total), the redemption is cancelled so no points are lost.
-func (a *api) applyRedemption(c fiber.Ctx, red loyalty.Redemption) error {
-	owner := a.cfg.Owner(c)
-	cart, err := a.cfg.Ordering.ApplyReward(c.Context(), owner, member.AppliedReward(red))
+// redeemed answers a redemption put into the cart, with the members area as it now is.
+func (a *api) redeemed(c fiber.Ctx, r rewards.Redeemed, err error) error {
 	if err != nil {
-		_, _ = a.l.CancelRedemption(c.Context(), memberID(c), red.ID)
-		if fault.Is(err, fault.NotFound) {
-			return fault.New(fault.Rule, "no_cart", "Start an order first, then add your reward to it.")
-		}
 		return err
 	}
 	members, err := a.membersJSON(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"redemption": red, "cart": cart, "members": members})
-}
-
-func (a *api) requireCart(c fiber.Ctx) error {
-	if _, err := a.cfg.Ordering.Cart(c.Context(), a.cfg.Owner(c)); err != nil {
-		if fault.Is(err, fault.NotFound) {
-			return fault.New(fault.Rule, "no_cart", "Start an order first, then add your reward to it.")
-		}
-		return err
-	}
-	return nil
+	return c.JSON(fiber.Map{"redemption": r.Redemption, "cart": r.Cart, "members": members})
 }
 
 func (a *api) redeem(c fiber.Ctx) error {
-	if err := a.requireCart(c); err != nil {
-		return err
-	}
-	red, err := a.l.RedeemReward(c.Context(), memberID(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return a.applyRedemption(c, red)
+	r, err := a.cfg.Rewards.RedeemReward(c.Context(), a.cfg.Owner(c), memberID(c), c.Params("id"))
+	return a.redeemed(c, r, err)
 }
 
 func (a *api) redeemOffer(c fiber.Ctx) error {
-	if err := a.requireCart(c); err != nil {
-		return err
-	}
-	red, err := a.l.RedeemOffer(c.Context(), memberID(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return a.applyRedemption(c, red)
+	r, err := a.cfg.Rewards.RedeemOffer(c.Context(), a.cfg.Owner(c), memberID(c), c.Params("id"))
+	return a.redeemed(c, r, err)
+}
+
+func (a *api) claimPerk(c fiber.Ctx) error {
+	r, err := a.cfg.Rewards.ClaimPerk(c.Context(), a.cfg.Owner(c), memberID(c), c.Params("id"))
+	return a.redeemed(c, r, err)
 }
 
 func (a *api) cancelRedemption(c fiber.Ctx) error {
-	got, err := a.m.Unredeem(c.Context(), a.cfg.Owner(c), memberID(c), c.Params("id"))
+	got, err := a.cfg.Rewards.Remove(c.Context(), a.cfg.Owner(c), memberID(c), c.Params("id"))
 	if err != nil {
 		return err
 	}

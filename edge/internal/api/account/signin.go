@@ -29,12 +29,7 @@ func (a *api) signUp(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	if in.FavoriteLocationID != "" {
-		if _, err := a.cfg.Ordering.Location(c.Context(), in.FavoriteLocationID); err != nil {
-			return fault.New(fault.Invalid, "invalid", "Choose a location from the list.").Field("favoriteLocationId", "Choose a location from the list.")
-		}
-	}
-	m, err := a.l.SignUp(c.Context(), in)
+	m, err := a.m.SignUp(c.Context(), in)
 	if err != nil {
 		return err
 	}
@@ -59,7 +54,7 @@ func (a *api) signIn(c fiber.Ctx) error {
 	if len(fields) > 0 {
 		return fault.Fields("Check the highlighted fields.", fields)
 	}
-	ch, err := a.l.SignIn(c.Context(), in.Email, in.Password)
+	ch, err := a.cfg.SignIn.SignIn(c.Context(), in.Email, in.Password)
 	if err != nil {
 		return err
 	}
@@ -76,7 +71,7 @@ func (a *api) passwordless(c fiber.Ctx) error {
 	if strings.TrimSpace(in.Identifier) == "" {
 		return fault.Fields("Enter your email, phone number or member number.", map[string]string{"identifier": "Enter your email, phone number or member number."})
 	}
-	ch, err := a.l.StartPasswordless(c.Context(), in.Identifier)
+	ch, err := a.cfg.SignIn.StartPasswordless(c.Context(), in.Identifier)
 	if err != nil {
 		return err
 	}
@@ -94,7 +89,7 @@ func (a *api) code(c fiber.Ctx) error {
 	if strings.TrimSpace(in.Code) == "" {
 		return fault.Fields("Enter the code we sent you.", map[string]string{"code": "Enter the code we sent you."})
 	}
-	m, err := a.l.VerifyCode(c.Context(), in.ChallengeID, strings.TrimSpace(in.Code))
+	m, err := a.cfg.SignIn.VerifyCode(c.Context(), in.ChallengeID, strings.TrimSpace(in.Code))
 	if err != nil {
 		return err
 	}
@@ -108,7 +103,7 @@ func (a *api) resend(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	ch, err := a.l.ResendCode(c.Context(), in.ChallengeID)
+	ch, err := a.cfg.SignIn.ResendCode(c.Context(), in.ChallengeID)
 	if err != nil {
 		return err
 	}
@@ -122,7 +117,7 @@ func (a *api) forgot(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	if err := a.l.ForgotPassword(c.Context(), in.Email); err != nil {
+	if err := a.cfg.Accounts.ForgotPassword(c.Context(), in.Email); err != nil {
 		return err
 	}
 	return c.Status(fiber.StatusAccepted).JSON(fiber.Map{"sent": true})
@@ -155,7 +150,7 @@ func (a *api) confirm(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	if _, err := a.l.ConfirmAccount(c.Context(), strings.TrimSpace(in.Code)); err != nil {
+	if _, err := a.cfg.Accounts.ConfirmAccount(c.Context(), strings.TrimSpace(in.Code)); err != nil {
 		return err
 	}
 	return c.JSON(fiber.Map{"confirmed": true})

@@ -64,7 +64,7 @@ func (a *api) ssoExchange(c fiber.Ctx) error {
 		return fault.New(fault.Invalid, "sso_state", "That sign-in link has expired. Please sign in again.")
 	}
 	c.Cookie(&fiber.Cookie{Name: ssoStateCookie, Value: "", Path: "/api/auth/sso", MaxAge: -1, HTTPOnly: true, Secure: a.cfg.Secure, SameSite: fiber.CookieSameSiteLaxMode})
-	m, err := a.l.ExchangeAuthCode(c.Context(), in.Code, site.AppCodePath)
+	m, err := a.cfg.SignIn.ExchangeAuthCode(c.Context(), in.Code, site.AppCodePath)
 	if err != nil {
 		return err
 	}

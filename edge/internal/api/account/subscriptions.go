@@ -5,10 +5,11 @@ import (
 	"github.com/henhouse/platform/edge/internal/httpx"
 )
 
-// Subscription plans, subscribing, cancelling and claiming a perk.
+// Subscription plans, subscribing and cancelling; a perk is claimed into the cart
+// like a reward (rewards.go).
 
 func (a *api) plans(c fiber.Ctx) error {
-	list, err := a.l.Plans(c.Context())
+	list, err := a.cfg.Subscriptions.Plans(c.Context())
 	if err != nil {
 		return err
 	}
@@ -16,7 +17,7 @@ func (a *api) plans(c fiber.Ctx) error {
 }
 
 func (a *api) subscriptions(c fiber.Ctx) error {
-	list, err := a.l.Subscriptions(c.Context(), memberID(c))
+	list, err := a.cfg.Subscriptions.Subscriptions(c.Context(), memberID(c))
 	if err != nil {
 		return err
 	}
@@ -32,7 +33,7 @@ func (a *api) subscribe(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	s, err := a.l.Subscribe(c.Context(), memberID(c), in.PlanID, in.PaymentToken)
+	s, err := a.cfg.Subscriptions.Subscribe(c.Context(), memberID(c), in.PlanID, in.PaymentToken)
 	if err != nil {
 		return err
 	}
@@ -40,20 +41,9 @@ func (a *api) subscribe(c fiber.Ctx) error {
 }
 
 func (a *api) cancelSubscription(c fiber.Ctx) error {
-	s, err := a.l.CancelSubscription(c.Context(), memberID(c), c.Params("id"))
+	s, err := a.cfg.Subscriptions.CancelSubscription(c.Context(), memberID(c), c.Params("id"))
 	if err != nil {
 		return err
 	}
 	return c.JSON(fiber.Map{"subscription": s})
-}
-
-func (a *api) claimPerk(c fiber.Ctx) error {
-	if err := a.requireCart(c); err != nil {
-		return err
-	}
-	red, err := a.l.ClaimPerk(c.Context(), memberID(c), c.Params("id"))
-	if err != nil {
-		return err
-	}
-	return a.applyRedemption(c, red)
 }

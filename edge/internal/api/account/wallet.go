@@ -8,10 +8,10 @@ import (
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
 
-// Saved addresses, cards, gift cards and favourite locations, and house accounts.
+// Saved addresses, cards, gift cards and favorite locations, and house accounts.
 
 func (a *api) addresses(c fiber.Ctx) error {
-	list, err := a.l.Addresses(c.Context(), memberID(c))
+	list, err := a.cfg.Addresses.Addresses(c.Context(), memberID(c))
 	if err != nil {
 		return err
 	}
@@ -24,7 +24,7 @@ func (a *api) addAddress(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	if _, err := a.l.AddAddress(c.Context(), memberID(c), in); err != nil {
+	if _, err := a.cfg.Addresses.AddAddress(c.Context(), memberID(c), in); err != nil {
 		return err
 	}
 	c.Status(fiber.StatusCreated)
@@ -36,21 +36,21 @@ func (a *api) updateAddress(c fiber.Ctx) error {
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
-	if _, err := a.l.UpdateAddress(c.Context(), memberID(c), c.Params("id"), in); err != nil {
+	if _, err := a.cfg.Addresses.UpdateAddress(c.Context(), memberID(c), c.Params("id"), in); err != nil {
 		return err
 	}
 	return a.addresses(c)
 }
 
 func (a *api) removeAddress(c fiber.Ctx) error {
-	if err := a.l.RemoveAddress(c.Context(), memberID(c), c.Params("id")); err != nil {
+	if err := a.cfg.Addresses.RemoveAddress(c.Context(), memberID(c), c.Params("id")); err != nil {
 		return err
 	}
 	return a.addresses(c)
 }
 
 func (a *api) cards(c fiber.Ctx) error {
-	list, err := a.l.Cards(c.Context(), memberID(c))
+	list, err := a.cfg.Wallet.Cards(c.Context(), memberID(c))
 	if err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func giftCardsJSON(c fiber.Ctx, list []ordering.SavedGiftCard, err error) error 
 }
 
 func (a *api) giftCards(c fiber.Ctx) error {
-	list, err := a.cfg.Ordering.SavedGiftCards(c.Context(), memberID(c))
+	list, err := a.cfg.GiftCards.SavedGiftCards(c.Context(), memberID(c))
 	return giftCardsJSON(c, list, err)
 }
 
@@ -98,7 +98,7 @@ func (a *api) saveGiftCard(c fiber.Ctx) error {
 	if in.Token == "" {
 		return fault.New(fault.Invalid, "invalid", "Check your gift card's balance first.").Field("token", "required")
 	}
-	list, err := a.cfg.Ordering.SaveGiftCard(c.Context(), memberID(c), in.Token, in.Nickname)
+	list, err := a.cfg.GiftCards.SaveGiftCard(c.Context(), memberID(c), in.Token, in.Nickname)
 	if err == nil {
 		c.Status(fiber.StatusCreated)
 	}
@@ -106,7 +106,7 @@ func (a *api) saveGiftCard(c fiber.Ctx) error {
 }
 
 func (a *api) removeGiftCard(c fiber.Ctx) error {
-	list, err := a.cfg.Ordering.RemoveSavedGiftCard(c.Context(), memberID(c), c.Params("id"))
+	list, err := a.cfg.GiftCards.RemoveSavedGiftCard(c.Context(), memberID(c), c.Params("id"))
 	return giftCardsJSON(c, list, err)
 }
 
@@ -122,52 +122,33 @@ func (a *api) houseAccounts(c fiber.Ctx) error {
 }
 
 func (a *api) removeCard(c fiber.Ctx) error {
-	if err := a.l.RemoveCard(c.Context(), memberID(c), c.Params("id")); err != nil {
+	if err := a.cfg.Wallet.RemoveCard(c.Context(), memberID(c), c.Params("id")); err != nil {
 		return err
 	}
 	return a.cards(c)
 }
 
-func (a *api) favorites(c fiber.Ctx) error {
-	ids, err := a.l.FavoriteLocations(c.Context(), memberID(c))
+func (a *api) favoritesJSON(c fiber.Ctx, list []ordering.Location, err error) error {
 	if err != nil {
 		return err
-	}
-	return a.favoritesJSON(c, ids)
-}
-
-// favoritesJSON answers the favourite locations in full, skipping any the ordering
-// provider no longer has.
-func (a *api) favoritesJSON(c fiber.Ctx, ids []string) error {
-	out := make([]ordering.Location, 0, len(ids))
-	for _, id := range ids {
-		l, err := a.cfg.Ordering.Location(c.Context(), id)
-		if err == nil {
-			out = append(out, l)
-		} else if !fault.Is(err, fault.NotFound) {
-			return err
-		}
 	}
 	noStore(c)
-	return c.JSON(fiber.Map{"favorites": out})
+	return c.JSON(fiber.Map{"favorites": list})
 }
 
+func (a *api) favorites(c fiber.Ctx) error {
+	list, err := a.m.FavoriteLocations(c.Context(), memberID(c))
+	return a.favoritesJSON(c, list, err)
+}
+
+// PUT /user/favorites/{locationId}: a location that sells online only
+// (member.Service.FavoriteLocation, the rule sign-up and the profile follow too).
 func (a *api) addFavorite(c fiber.Ctx) error {
-	id := c.Params("locationId")
-	if _, err := a.cfg.Ordering.Location(c.Context(), id); err != nil {
-		return err
-	}
-	ids, err := a.l.AddFavoriteLocation(c.Context(), memberID(c), id)
-	if err != nil {
-		return err
-	}
-	return a.favoritesJSON(c, ids)
+	list, err := a.m.AddFavorite(c.Context(), memberID(c), c.Params("locationId"))
+	return a.favoritesJSON(c, list, err)
 }
 
 func (a *api) removeFavorite(c fiber.Ctx) error {
-	ids, err := a.l.RemoveFavoriteLocation(c.Context(), memberID(c), c.Params("locationId"))
-	if err != nil {
-		return err
-	}
-	return a.favoritesJSON(c, ids)
+	list, err := a.m.RemoveFavorite(c.Context(), memberID(c), c.Params("locationId"))
+	return a.favoritesJSON(c, list, err)
 }

@@ -32,7 +32,8 @@ func TestAddressesCardsAndFavorites(t *testing.T) {
 		t.Fatalf("card removed %s", a.raw)
 	}
 
-	if a := b.do("PUT", "/api/user/favorites/nowhere", "").want(t, 404); a.errorCode() == "" {
+	// The favorite location rule of sign-up and the profile (member.FavoriteLocation).
+	if a := b.do("PUT", "/api/user/favorites/nowhere", "").want(t, 400); a.field("error.fields.favoriteLocationId") != "Choose a location from the list." {
 		t.Fatalf("unknown location %s", a.raw)
 	}
 	a = b.do("PUT", "/api/user/favorites/oh-columbus-downtown", "").want(t, 200)

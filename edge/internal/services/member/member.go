@@ -1,18 +1,20 @@
 // Package member gathers what the site shows of a signed-in member: the profile, the
 // loyalty state (points, rewards, offers, challenges, badges, subscriptions,
-// redemptions) and the claims of a new session. Handlers call it; it calls the loyalty
-// provider and the token issuer, and translates between the loyalty and ordering
-// contracts so neither provider needs the other's types.
+// redemptions) and the claims of a new session. It holds the rules about a member
+// that span the loyalty program and the ordering system: sign-up and profile
+// changes with a favorite location, the one check of such a location
+// (FavoriteLocation), the favorites in full, and who may charge a house account.
+// Handlers call it; it calls the providers' roles and the token issuer.
 package member
 
 import (
 	"context"
-	"errors"
 
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/services/points"
 )
 
 // TokenInfo is what the shell keeps of the token to check that it still matches the
@@ -46,13 +48,39 @@ type Members struct {
 	Redemptions      []loyalty.Redemption        `json:"redemptions"`
 }
 
-// Service answers for members. Loyalty is required; Tokens only for SignIn and Token.
+// Service answers for members. Each loyalty and ordering role is a field of its own:
+// a program may fill only some roles (docs/providers.md), and what a missing
+// optional role would have given reads as empty.
 type Service struct {
-	Loyalty loyalty.Provider
-	Tokens  *auth.Tokens
-	// Ordering says whether a member's pending order has completed or was cancelled
-	// (Settle). Optional: without it pending orders stay pending.
-	Ordering ordering.Provider
+	// Loyalty is the member's own record. Required.
+	Loyalty loyalty.Members
+	// Accounts opens accounts and changes passwords (SignUp, ResetPassword,
+	// ChangePassword). Required for those.
+	Accounts loyalty.Accounts
+	// Rewards, Offers, Challenges, Badges and Subscriptions are the members area's
+	// lists (Gather). Optional: a missing role's lists are empty.
+	Rewards       loyalty.Rewards
+	Offers        loyalty.Offers
+	Challenges    loyalty.Challenges
+	Badges        loyalty.Badges
+	Subscriptions loyalty.Subscriptions
+	// Wallet keeps the member's saved cards (SaveCard). Required to save cards.
+	Wallet loyalty.Wallet
+	// Favorites keeps the member's favorite locations. Required for the favorites.
+	Favorites loyalty.Favorites
+	// Points settles the member's pending orders before their points are read
+	// (Profile). Optional: without it pending orders stay pending.
+	Points *points.Service
+	// Locations checks a favorite location (FavoriteLocation) and answers the
+	// favorites in full. Required for sign-up, profile changes and favorites that
+	// name a location.
+	Locations ordering.Locations
+	// Houses knows the house accounts (company accounts) by email domain. Optional:
+	// without it a member may charge none.
+	Houses ordering.HouseAccounts
+	// Tokens starts and ends sessions. Required for SignIn, Token and the password
+	// changes.
+	Tokens *auth.Tokens
 	// CardOf answers what the card processor recorded for a token (processor "" when
 	// the member did not say which): its processor, brand, last 4 digits and expiry.
 	// Required to save a card (SaveCard).
@@ -68,7 +96,7 @@ type Service struct {
 // says). The token is then kept, so that it still pays after an unsaved one would
 // have expired; a token that cannot be kept is not saved.
 func (s *Service) SaveCard(ctx context.Context, memberID string, in loyalty.CardInput) (loyalty.SavedCard, error) {
-	if s.CardOf == nil {
+	if s.CardOf == nil || s.Wallet == nil {
 		return loyalty.SavedCard{}, fault.New(fault.Unavailable, "cards_unavailable", "Cards can't be saved right now.")
 	}
 	if in.Token == "" {
@@ -79,44 +107,56 @@ func (s *Service) SaveCard(ctx context.Context, memberID string, in loyalty.Card
 		return loyalty.SavedCard{}, err
 	}
 	in.Processor, in.Brand, in.Last4, in.ExpMonth, in.ExpYear = rec.Processor, rec.Brand, rec.Last4, rec.ExpMonth, rec.ExpYear
-	card, err := s.Loyalty.AddCard(ctx, memberID, in)
+	card, err := s.Wallet.AddCard(ctx, memberID, in)
 	if err != nil {
 		return loyalty.SavedCard{}, err
 	}
 	if s.KeepCard != nil {
 		if err := s.KeepCard(ctx, card.Processor, card.Token); err != nil {
-			_ = s.Loyalty.RemoveCard(context.WithoutCancel(ctx), memberID, card.ID)
+			_ = s.Wallet.RemoveCard(context.WithoutCancel(ctx), memberID, card.ID)
 			return loyalty.SavedCard{}, err
 		}
 	}
 	return card, nil
 }
 
-// Gather collects m's loyalty state.
+// Gather collects m's loyalty state. The lists of a role the program does not fill
+// are empty.
 func (s *Service) Gather(ctx context.Context, m loyalty.Member) (Members, error) {
-	l := s.Loyalty
-	out := Members{Points: m.Points, LifetimePoints: m.LifetimePoints, Tier: m.Tier, NextTier: m.NextTier, PointsToNextTier: m.PointsToNextTier}
+	out := Members{Points: m.Points, LifetimePoints: m.LifetimePoints, Tier: m.Tier, NextTier: m.NextTier, PointsToNextTier: m.PointsToNextTier,
+		Rewards: []loyalty.Reward{}, RewardOffers: []loyalty.RewardOffer{}, Offers: []loyalty.Offer{}, Challenges: []loyalty.ChallengeProgress{},
+		Badges: []loyalty.Badge{}, Subscriptions: []loyalty.Subscription{}, Redemptions: []loyalty.Redemption{}}
 	var err error
-	if out.Rewards, err = l.Rewards(ctx, m.ID); err != nil {
-		return out, err
+	if s.Rewards != nil {
+		if out.Rewards, err = s.Rewards.Rewards(ctx, m.ID); err != nil {
+			return out, err
+		}
+		if out.Redemptions, err = s.Rewards.Redemptions(ctx, m.ID); err != nil {
+			return out, err
+		}
 	}
-	if out.RewardOffers, err = l.RewardOffers(ctx, m.ID); err != nil {
-		return out, err
+	if s.Offers != nil {
+		if out.RewardOffers, err = s.Offers.RewardOffers(ctx, m.ID); err != nil {
+			return out, err
+		}
+		if out.Offers, err = s.Offers.Offers(ctx); err != nil {
+			return out, err
+		}
 	}
-	if out.Offers, err = l.Offers(ctx); err != nil {
-		return out, err
+	if s.Challenges != nil {
+		if out.Challenges, err = s.Challenges.Challenges(ctx, m.ID); err != nil {
+			return out, err
+		}
 	}
-	if out.Challenges, err = l.Challenges(ctx, m.ID); err != nil {
-		return out, err
+	if s.Badges != nil {
+		if out.Badges, err = s.Badges.Badges(ctx, m.ID); err != nil {
+			return out, err
+		}
 	}
-	if out.Badges, err = l.Badges(ctx, m.ID); err != nil {
-		return out, err
-	}
-	if out.Subscriptions, err = l.Subscriptions(ctx, m.ID); err != nil {
-		return out, err
-	}
-	if out.Redemptions, err = l.Redemptions(ctx, m.ID); err != nil {
-		return out, err
+	if s.Subscriptions != nil {
+		if out.Subscriptions, err = s.Subscriptions.Subscriptions(ctx, m.ID); err != nil {
+			return out, err
+		}
 	}
 	return out, nil
 }
@@ -130,8 +170,10 @@ func (s *Service) Members(ctx context.Context, memberID string) (Members, error)
 // Profile is the member and their loyalty state, as the app state starts from them.
 // Orders that have completed or were cancelled since are settled first.
 func (s *Service) Profile(ctx context.Context, memberID string) (loyalty.Member, Members, error) {
-	if err := s.Settle(ctx, memberID); err != nil {
-		return loyalty.Member{}, Members{}, err
+	if s.Points != nil {
+		if err := s.Points.Settle(ctx, memberID); err != nil {
+			return loyalty.Member{}, Members{}, err
+		}
 	}
 	m, err := s.Loyalty.Member(ctx, memberID)
 	if err != nil {
@@ -172,7 +214,7 @@ func (s *Service) SignIn(ctx context.Context, m loyalty.Member) (auth.Pair, Sign
 // quietly instead, since its page says so: signedOut reports it, and the caller clears
 // that browser's cookies.
 func (s *Service) ResetPassword(ctx context.Context, email, code, password string, asking auth.Claims) (signedOut bool, err error) {
-	id, err := s.Loyalty.ResetPassword(ctx, email, code, password)
+	id, err := s.Accounts.ResetPassword(ctx, email, code, password)
 	if err != nil {
 		return false, err
 	}
@@ -191,101 +233,13 @@ func (s *Service) ResetPassword(ctx context.Context, email, code, password strin
 // on in a new session: the caller puts the returned pair in its cookies. No token
 // issued before the change is accepted after it, not even a copy of this browser's.
 func (s *Service) ChangePassword(ctx context.Context, memberID, current, next string) (auth.Pair, error) {
-	if err := s.Loyalty.ChangePassword(ctx, memberID, current, next); err != nil {
+	if err := s.Accounts.ChangePassword(ctx, memberID, current, next); err != nil {
 		return auth.Pair{}, err
 	}
 	if err := s.Tokens.ForceSignOut(ctx, memberID); err != nil {
 		return auth.Pair{}, err
 	}
 	return s.Tokens.Issue(ctx, memberID)
-}
-
-// HoldOrder records a member's placed order with the loyalty provider: its
-// redemptions become used, and its points wait until it completes (Settle).
-func (s *Service) HoldOrder(ctx context.Context, memberID string, o ordering.Order) error {
-	_, err := s.Loyalty.HoldOrder(ctx, memberID, OrderRecord(o))
-	return err
-}
-
-// OrderCancelled closes a cancelled order's pending points and gives back the rewards
-// it used. An order of no member, or never held, has nothing to give back.
-func (s *Service) OrderCancelled(ctx context.Context, o ordering.Order) error {
-	if o.MemberID == "" || o.Status != ordering.OrderCancelled {
-		return nil
-	}
-	_, err := s.Loyalty.CancelOrder(ctx, o.MemberID, o.ID)
-	if fault.Is(err, fault.NotFound) {
-		return nil
-	}
-	return err
-}
-
-// Settle credits the member's pending orders that the ordering provider now says
-// are completed, and closes those it says were cancelled (a cancel whose
-// OrderCancelled did not run). The loyalty provider does each once per order, so
-// settling twice, or two settles at once, credit nothing twice.
-func (s *Service) Settle(ctx context.Context, memberID string) error {
-	if s.Ordering == nil {
-		return nil
-	}
-	pending, err := s.Loyalty.PendingOrders(ctx, memberID)
-	if err != nil {
-		return err
-	}
-	for _, p := range pending {
-		o, err := s.Ordering.Order(ctx, p.OrderID, ordering.Viewer{MemberID: memberID})
-		if fault.Is(err, fault.NotFound) {
-			continue // not this provider's order: it stays pending for support
-		}
-		if err != nil {
-			return err
-		}
-		switch o.Status {
-		case ordering.OrderCompleted:
-			_, err = s.Loyalty.AccrueOrder(ctx, memberID, p.OrderRecord)
-		case ordering.OrderCancelled:
-			_, err = s.Loyalty.CancelOrder(ctx, memberID, p.OrderID)
-		}
-		// A conflict is another settle or cancel that got there first.
-		if err != nil && !fault.Is(err, fault.Conflict) {
-			return err
-		}
-	}
-	return nil
-}
-
-// Unredeem takes a redemption out of the owner's cart and then cancels it, giving
-// its points back. The cart comes first because the ordering provider refuses while
-// the cart is being submitted and once the reward is on a placed order; only then is
-// the redemption refunded, so no order keeps a discount whose points came back.
-// The answer is the cart, nil when there is none.
-func (s *Service) Unredeem(ctx context.Context, owner, memberID, redemptionID string) (*ordering.Cart, error) {
-	var cart *ordering.Cart
-	c, err := s.Ordering.RemoveReward(ctx, owner, redemptionID)
-	switch {
-	case err == nil:
-		cart = &c
-	case !fault.Is(err, fault.NotFound):
-		return nil, err
-	}
-	if _, err := s.Loyalty.CancelRedemption(ctx, memberID, redemptionID); err != nil {
-		return nil, err
-	}
-	return cart, nil
-}
-
-// CartAbandoned gives back the member's rewards that were in an abandoned cart, as
-// un-redeeming each would: its points return and an offer or perk can be taken
-// again. A reward already closed, or not the member's, is left as it is.
-func (s *Service) CartAbandoned(ctx context.Context, memberID string, cart ordering.Cart) error {
-	var errs []error
-	for _, r := range cart.Rewards {
-		_, err := s.Loyalty.CancelRedemption(ctx, memberID, r.ID)
-		if err != nil && !fault.Is(err, fault.Rule) && !fault.Is(err, fault.NotFound) {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // HouseAccounts are the house accounts the member may charge. This is the one rule
@@ -295,7 +249,7 @@ func (s *Service) CartAbandoned(ctx context.Context, memberID string, cart order
 // the account allows (the ordering provider matches the domain). Anyone else may
 // charge none (docs/checkout.md, "House accounts").
 func (s *Service) HouseAccounts(ctx context.Context, memberID string) ([]ordering.HouseAccount, error) {
-	if memberID == "" {
+	if memberID == "" || s.Houses == nil {
 		return []ordering.HouseAccount{}, nil
 	}
 	m, err := s.Loyalty.Member(ctx, memberID)
@@ -305,56 +259,103 @@ func (s *Service) HouseAccounts(ctx context.Context, memberID string) ([]orderin
 	if !m.Confirmed || m.Email == "" {
 		return []ordering.HouseAccount{}, nil
 	}
-	return s.Ordering.HouseAccounts(ctx, m.Email)
+	return s.Houses.HouseAccounts(ctx, m.Email)
 }
 
-// Orders is the member's order history after settling it.
-func (s *Service) Orders(ctx context.Context, memberID string, limit int) ([]loyalty.Order, error) {
-	if err := s.Settle(ctx, memberID); err != nil {
-		return nil, err
-	}
-	return s.Loyalty.Orders(ctx, memberID, limit)
-}
-
-// Activity is the member's points ledger after settling their orders.
-func (s *Service) Activity(ctx context.Context, memberID string, limit int) ([]loyalty.Activity, error) {
-	if err := s.Settle(ctx, memberID); err != nil {
-		return nil, err
-	}
-	return s.Loyalty.Activity(ctx, memberID, limit)
-}
-
-// OrderRecord is a placed order as the loyalty provider credits it. Reward discounts
-// carry the redemption id as their code, which accrual marks used.
-func OrderRecord(o ordering.Order) loyalty.OrderRecord {
-	rec := loyalty.OrderRecord{
-		OrderID: o.ID, LocationID: o.LocationID, LocationName: o.Location.Name, PlacedAt: o.PlacedAt,
-		SubtotalCents: o.Totals.SubtotalCents, DiscountCents: o.Totals.DiscountCents, TotalCents: o.Totals.TotalCents,
-	}
-	for _, p := range o.Products {
-		rec.Items = append(rec.Items, loyalty.OrderItem{ProductID: p.ProductID, Name: p.Name, Quantity: p.Quantity})
-		if p.Reward.ID != "" { // a free-item reward is a line, not a discount
-			rec.RedemptionIDs = append(rec.RedemptionIDs, p.Reward.ID)
+// SignUp opens an account, after checking its favorite location when it names one
+// (FavoriteLocation).
+func (s *Service) SignUp(ctx context.Context, in loyalty.SignUpInput) (loyalty.Member, error) {
+	if in.FavoriteLocationID != "" {
+		if _, err := s.FavoriteLocation(ctx, in.FavoriteLocationID); err != nil {
+			return loyalty.Member{}, err
 		}
 	}
-	for _, d := range o.Discounts {
-		if d.Kind == "reward" {
-			rec.RedemptionIDs = append(rec.RedemptionIDs, d.Code)
-		}
-	}
-	return rec
+	return s.Accounts.SignUp(ctx, in)
 }
 
-// AppliedReward is a redemption as the ordering provider prices it in a cart
-// (ordering.Provider.ApplyReward). The cart's reward id is the redemption id, which
-// accrual later marks used. A free-item redemption names its product, which the cart
-// takes as a line at $0 (docs/identity.md, "API").
-func AppliedReward(r loyalty.Redemption) ordering.AppliedReward {
-	out := ordering.AppliedReward{ID: r.ID, Name: r.Name, AmountCents: r.AmountCents}
-	if r.FreeItem {
-		out.ProductID = r.ProductID
+// UpdateProfile changes the member's details, after checking a new favorite location
+// (FavoriteLocation); an empty one clears it.
+func (s *Service) UpdateProfile(ctx context.Context, memberID string, u loyalty.ProfileUpdate) (loyalty.Member, error) {
+	if u.FavoriteLocationID != nil && *u.FavoriteLocationID != "" {
+		if _, err := s.FavoriteLocation(ctx, *u.FavoriteLocationID); err != nil {
+			return loyalty.Member{}, err
+		}
 	}
-	return out
+	return s.Loyalty.UpdateProfile(ctx, memberID, u)
+}
+
+// FavoriteLocation is the one rule of which location a member may call their
+// favorite, at sign-up, in their profile and in their saved locations: one the
+// ordering system has and that sells online, that is, has a menu and offers pickup,
+// curbside or delivery (a favorite is where the site starts the member's orders).
+// Anything else is 400 "invalid" on favoriteLocationId with a sentence for the form;
+// a failure to ask (storage down) is answered as it is.
+func (s *Service) FavoriteLocation(ctx context.Context, id string) (ordering.Location, error) {
+	unknown := fault.New(fault.Invalid, "invalid", "Choose a location from the list.").Field("favoriteLocationId", "Choose a location from the list.")
+	if id == "" || s.Locations == nil {
+		return ordering.Location{}, unknown
+	}
+	l, err := s.Locations.Location(ctx, id)
+	if fault.Is(err, fault.NotFound) {
+		return ordering.Location{}, unknown
+	}
+	if err != nil {
+		return ordering.Location{}, err
+	}
+	if !sellsOnline(l) {
+		const msg = "That location doesn't take orders online. Choose another."
+		return ordering.Location{}, fault.New(fault.Invalid, "invalid", msg).Field("favoriteLocationId", msg)
+	}
+	return l, nil
+}
+
+func sellsOnline(l ordering.Location) bool {
+	return l.MenuID != "" && (l.Services.Pickup || l.Services.Curbside || l.Services.Delivery)
+}
+
+// FavoriteLocations are the member's favorite locations in full, skipping any the
+// ordering system no longer has.
+func (s *Service) FavoriteLocations(ctx context.Context, memberID string) ([]ordering.Location, error) {
+	ids, err := s.Favorites.FavoriteLocations(ctx, memberID)
+	if err != nil {
+		return nil, err
+	}
+	return s.locations(ctx, ids)
+}
+
+// AddFavorite saves a favorite location (FavoriteLocation checks it) and answers the
+// favorites in full.
+func (s *Service) AddFavorite(ctx context.Context, memberID, locationID string) ([]ordering.Location, error) {
+	if _, err := s.FavoriteLocation(ctx, locationID); err != nil {
+		return nil, err
+	}
+	ids, err := s.Favorites.AddFavoriteLocation(ctx, memberID, locationID)
+	if err != nil {
+		return nil, err
+	}
+	return s.locations(ctx, ids)
+}
+
+// RemoveFavorite forgets a favorite location and answers the rest in full.
+func (s *Service) RemoveFavorite(ctx context.Context, memberID, locationID string) ([]ordering.Location, error) {
+	ids, err := s.Favorites.RemoveFavoriteLocation(ctx, memberID, locationID)
+	if err != nil {
+		return nil, err
+	}
+	return s.locations(ctx, ids)
+}
+
+func (s *Service) locations(ctx context.Context, ids []string) ([]ordering.Location, error) {
+	out := make([]ordering.Location, 0, len(ids))
+	for _, id := range ids {
+		l, err := s.Locations.Location(ctx, id)
+		if err == nil {
+			out = append(out, l)
+		} else if !fault.Is(err, fault.NotFound) {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // Address is a saved address as the ordering provider delivers to it.

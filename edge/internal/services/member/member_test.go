@@ -4,11 +4,11 @@ import (
 	"context"
 	"reflect"
 	"testing"
-	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/henhouse/platform/edge/internal/auth"
+	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	loyaltybuiltin "github.com/henhouse/platform/edge/internal/providers/loyalty/builtin"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
@@ -17,44 +17,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/store/storetest"
 )
 
-func TestOrderRecordCarriesTotalsItemsAndRedemptions(t *testing.T) {
-	placed := time.Date(2026, 11, 25, 17, 0, 0, 0, time.UTC)
-	o := ordering.Order{
-		ID: "o1", LocationID: "l1", Location: ordering.Location{Name: "Bardstown Road"}, PlacedAt: placed,
-		Products:  []ordering.CartProduct{{ProductID: "p1", Name: "Biscuit", Quantity: 2}},
-		Discounts: []ordering.Discount{{Kind: "coupon", Code: "SAVE"}, {Kind: "reward", Code: "rd_1"}},
-		Totals:    ordering.Totals{SubtotalCents: 1000, DiscountCents: 249, TotalCents: 820},
-	}
-	want := loyalty.OrderRecord{
-		OrderID: "o1", LocationID: "l1", LocationName: "Bardstown Road", PlacedAt: placed,
-		SubtotalCents: 1000, DiscountCents: 249, TotalCents: 820,
-		Items:         []loyalty.OrderItem{{ProductID: "p1", Name: "Biscuit", Quantity: 2}},
-		RedemptionIDs: []string{"rd_1"},
-	}
-	if got := member.OrderRecord(o); !reflect.DeepEqual(got, want) {
-		t.Fatalf("OrderRecord = %+v\nwant %+v", got, want)
-	}
-}
-
-func TestContractTranslations(t *testing.T) {
-	r := loyalty.Redemption{ID: "rd_1", Name: "Free Regular Drink", AmountCents: 249, Points: 250}
-	if got := member.AppliedReward(r); got != (ordering.AppliedReward{ID: "rd_1", Name: "Free Regular Drink", AmountCents: 249}) {
-		t.Fatalf("AppliedReward = %+v", got)
-	}
-	// A free item names its product; an amount off a product does not.
-	free := loyalty.Redemption{ID: "rd_2", Name: "Free Buttermilk Biscuit", AmountCents: 149, ProductID: "biscuit", FreeItem: true}
-	if got := member.AppliedReward(free); got != (ordering.AppliedReward{ID: "rd_2", Name: "Free Buttermilk Biscuit", AmountCents: 149, ProductID: "biscuit"}) {
-		t.Fatalf("AppliedReward(free item) = %+v", got)
-	}
-	perk := loyalty.Redemption{ID: "rd_3", Name: "$10 Off a Family Meal", AmountCents: 1000, ProductID: "family-8"}
-	if got := member.AppliedReward(perk); got.ProductID != "" {
-		t.Fatalf("AppliedReward(amount off) = %+v", got)
-	}
-	// A free item on an order is a line of its own, which the order used.
-	o := ordering.Order{ID: "o2", Products: []ordering.CartProduct{{ProductID: "biscuit", Name: "Buttermilk Biscuit", Quantity: 1, Reward: ordering.LineReward{ID: "rd_2"}}}}
-	if got := member.OrderRecord(o).RedemptionIDs; !reflect.DeepEqual(got, []string{"rd_2"}) {
-		t.Fatalf("OrderRecord of a free item: redemptions %v", got)
-	}
+func TestAddress(t *testing.T) {
 	a := loyalty.SavedAddress{ID: "a1", Label: "Home", Street: "12 Oak Ave", Unit: "Apt 3", City: "Columbus", State: "OH", ZIP: "43215"}
 	if got := member.Address(a); got != (ordering.Address{Street: "12 Oak Ave", Unit: "Apt 3", City: "Columbus", State: "OH", ZIP: "43215"}) {
 		t.Fatalf("Address = %+v", got)
@@ -72,7 +35,7 @@ func TestProfileAndSignIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &member.Service{Loyalty: l, Tokens: tokens}
+	s := &member.Service{Loyalty: l, Accounts: l, Rewards: l, Offers: l, Challenges: l, Badges: l, Subscriptions: l, Tokens: tokens}
 	m, err := l.SignUp(ctx, loyalty.SignUpInput{FirstName: "Jane", LastName: "Doe", Email: "jane@example.com", Phone: "6145550100", Password: "chicken123"})
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +86,7 @@ func TestHouseAccountsNeedTheConfirmedEmail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &member.Service{Loyalty: l, Ordering: o}
+	s := &member.Service{Loyalty: l, Houses: o}
 	ids := func(memberID string) []string {
 		t.Helper()
 		list, err := s.HouseAccounts(ctx, memberID)
@@ -170,5 +133,84 @@ func TestHouseAccountsNeedTheConfirmedEmail(t *testing.T) {
 	confirm(next)
 	if got := ids(m.ID); !reflect.DeepEqual(got, []string{"ha-acme"}) {
 		t.Fatalf("confirmed again: %v", got)
+	}
+}
+
+// locationsRole names the embedded role apart from its Locations method.
+type locationsRole = ordering.Locations
+
+// restaurants is an ordering.Locations of which only Location is called here.
+type restaurants struct {
+	locationsRole
+	known map[string]ordering.Location
+	down  bool
+}
+
+func (r restaurants) Location(_ context.Context, id string) (ordering.Location, error) {
+	if r.down {
+		return ordering.Location{}, fault.New(fault.Unavailable, "storage_unavailable", "Try again.")
+	}
+	l, ok := r.known[id]
+	if !ok {
+		return ordering.Location{}, fault.New(fault.NotFound, "location_not_found", "No such location.")
+	}
+	return l, nil
+}
+
+// signUps is a loyalty.Accounts of which only SignUp is called here.
+type signUps struct {
+	loyalty.Accounts
+	got []loyalty.SignUpInput
+}
+
+func (a *signUps) SignUp(_ context.Context, in loyalty.SignUpInput) (loyalty.Member, error) {
+	a.got = append(a.got, in)
+	return loyalty.Member{ID: "m1", FavoriteLocationID: in.FavoriteLocationID}, nil
+}
+
+func fieldOf(err error) string {
+	f, ok := fault.As(err)
+	if !ok || f.Kind != fault.Invalid {
+		return ""
+	}
+	return f.Fields["favoriteLocationId"]
+}
+
+// One rule decides a favorite location wherever one is named: a location the
+// ordering system has, with a menu and at least one way to order online.
+func TestFavoriteLocationMustSellOnline(t *testing.T) {
+	ctx := context.Background()
+	open := ordering.Location{ID: "oh-dayton", MenuID: "m-standard", Services: ordering.Services{Pickup: true}}
+	noMenu := ordering.Location{ID: "oh-soon", Services: ordering.Services{Pickup: true}}
+	walkIn := ordering.Location{ID: "oh-walk-in", MenuID: "m-standard"}
+	accounts := &signUps{}
+	s := &member.Service{Accounts: accounts, Locations: restaurants{known: map[string]ordering.Location{"oh-dayton": open, "oh-soon": noMenu, "oh-walk-in": walkIn}}}
+	if l, err := s.FavoriteLocation(ctx, "oh-dayton"); err != nil || l.ID != "oh-dayton" {
+		t.Fatalf("a location selling online: %+v %v", l, err)
+	}
+	for id, want := range map[string]string{
+		"nowhere":    "Choose a location from the list.",
+		"":           "Choose a location from the list.",
+		"oh-soon":    "That location doesn't take orders online. Choose another.",
+		"oh-walk-in": "That location doesn't take orders online. Choose another.",
+	} {
+		if _, err := s.FavoriteLocation(ctx, id); fieldOf(err) != want {
+			t.Errorf("%q: %v, want the field message %q", id, err, want)
+		}
+		// Sign-up with it is refused before an account is opened.
+		if _, err := s.SignUp(ctx, loyalty.SignUpInput{FavoriteLocationID: id}); id != "" && fieldOf(err) != want {
+			t.Errorf("sign-up at %q: %v", id, err)
+		}
+	}
+	if len(accounts.got) != 1 || accounts.got[0].FavoriteLocationID != "" {
+		t.Fatalf("accounts opened: %+v", accounts.got)
+	}
+	if m, err := s.SignUp(ctx, loyalty.SignUpInput{FavoriteLocationID: "oh-dayton"}); err != nil || m.FavoriteLocationID != "oh-dayton" {
+		t.Fatalf("sign-up at a favorite: %+v %v", m, err)
+	}
+	// A failure to ask is not the guest's mistake.
+	s.Locations = restaurants{down: true}
+	if _, err := s.FavoriteLocation(ctx, "oh-dayton"); !fault.Is(err, fault.Unavailable) {
+		t.Fatalf("ordering system down: %v", err)
 	}
 }
