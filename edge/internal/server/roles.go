@@ -82,14 +82,13 @@ func systemName(p any) string {
 	return fmt.Sprintf("%T", p)
 }
 
-// features sets, in the page bootstrap's feature flags f, whether each optional role's
-// feature is on; the browser hides a feature whose flag is false. It answers f.
-func (s orderingSet) features(f map[string]any) map[string]any {
-	f["giftCards"] = s.GiftCards != nil
-	f["houseAccounts"] = s.HouseAccounts != nil
-	f["cartRewards"] = s.CartRewards != nil
+// addFeatures sets, in the page bootstrap's feature flags, whether each optional
+// role's feature is on; the browser hides a feature whose flag is false.
+func (s orderingSet) addFeatures(into map[string]any) {
+	into["giftCards"] = s.GiftCards != nil
+	into["houseAccounts"] = s.HouseAccounts != nil
+	into["cartRewards"] = s.CartRewards != nil
 	if s.CartRewards == nil {
-		f["rewardsAtCheckout"] = false // the flag the cart's rewards read (docs/checkout.md)
+		into["rewardsAtCheckout"] = false // the flag the cart's rewards read (docs/checkout.md)
 	}
-	return f
 }

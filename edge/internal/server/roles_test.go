@@ -65,7 +65,8 @@ func TestOrderingRolesOptional(t *testing.T) {
 	if s.Locations == nil || s.Checkout == nil || s.GiftCards != nil || s.HouseAccounts != nil || s.CartRewards != nil {
 		t.Fatalf("roles taken: %+v", s)
 	}
-	f := s.features(map[string]any{"rewardsAtCheckout": true})
+	f := map[string]any{"rewardsAtCheckout": true}
+	s.addFeatures(f)
 	for _, k := range []string{"giftCards", "houseAccounts", "cartRewards", "rewardsAtCheckout"} {
 		if f[k] != false {
 			t.Errorf("without the optional roles %s = %v, want false", k, f[k])
@@ -75,7 +76,8 @@ func TestOrderingRolesOptional(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f = s.features(map[string]any{"rewardsAtCheckout": true})
+	f = map[string]any{"rewardsAtCheckout": true}
+	s.addFeatures(f)
 	for _, k := range []string{"giftCards", "houseAccounts", "cartRewards", "rewardsAtCheckout"} {
 		if f[k] != true {
 			t.Errorf("with every role %s = %v, want true", k, f[k])

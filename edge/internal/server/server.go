@@ -84,19 +84,18 @@ type Server struct {
 	// pageLoads signs each page load for the beacons (package beacons).
 	pageLoads *beacons.Signer
 
-	Router *routes.Router
-	// Ordering is the ordering system when it fills every role, as the built-in one
-	// does; nil otherwise. Consumers are wired with the roles they use, from
-	// orderRoles.
-	Ordering ordering.Provider
+	// orderRoles are the ordering system's roles, which consumers are wired with
+	// (roles.go).
+	orderRoles orderingSet
+
+	Router   *routes.Router
+	Ordering ordering.Provider // nil unless the ordering system fills every role: wiring takes orderRoles
 	Loyalty  loyalty.Provider
 	Careers  careers.Provider
 	Tokens   *auth.Tokens
 	members  *member.Service
 	cfg      Config
 	log      *slog.Logger
-	// orderRoles are the ordering system's roles (roles.go).
-	orderRoles orderingSet
 
 	// roles are the loyalty program's roles; points and rewards are the services on
 	// them (roles_loyalty.go). rewards is nil when the program has no catalogue.
@@ -468,11 +467,12 @@ func (s *Server) mountPages() {
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
 			LoyaltyProvider: site.LoyaltyProviderID, APIBase: "/api", CareersURL: cfg.CareersURL,
-			Features:         s.orderRoles.features(site.Features()),
+			Features:         site.Features(),
 			Map:              page.Map{TileURL: cfg.MapTileURL, Attribution: cfg.MapAttribution, MaxZoom: cfg.MapMaxZoom},
 			BeaconSampleRate: cfg.Delivery.BeaconSampleRate,
 		},
 	}
+	s.orderRoles.addFeatures(pages.config.Features) // a feature whose ordering role is missing is off
 	pages.csrfToken = csrf.Token
 	pages.cookieSecure = cfg.CookieSecure
 	pages.popups = &earlyPopups{content: s.cms, log: s.log, now: time.Now}
