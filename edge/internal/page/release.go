@@ -88,7 +88,7 @@ func (r *Release) Generation() uint64 { return r.gen }
 
 // pick is 1 when visitor gets m's canary.
 func (m *releaseModule) pick(visitor string) int {
-	if m.weight > 0 && modules.Bucket(visitor, m.name) < m.weight {
+	if modules.InCanary(visitor, m.name, m.weight) {
 		return 1
 	}
 	return 0
