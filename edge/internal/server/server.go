@@ -36,6 +36,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/metrics"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/pages"
 	"github.com/henhouse/platform/edge/internal/providers/careers"
 	careersbuiltin "github.com/henhouse/platform/edge/internal/providers/careers/builtin"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
@@ -439,28 +440,28 @@ func (s *Server) handover() appdata.HandoverConfig {
 // mountPages serves every other path as a page of the route table.
 func (s *Server) mountPages() {
 	app, cfg, guard := s.App, s.cfg, s.guard
-	pages := &pageHandler{
-		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.Ordering}, orders: s.Ordering, careers: s.Careers, loyalty: s.Loyalty, buildDir: cfg.BuildDir, log: s.log,
-		config: page.Config{
+	popups := &earlyPopups{content: s.cms, log: s.log, now: time.Now}
+	handler := pages.New(pages.Deps{
+		Router: s.Router, Registry: s.Registry, Names: orderingNames{s.Ordering},
+		Content: s.cms, Locations: s.Ordering, Menus: s.Ordering, Carts: s.Ordering, Careers: s.Careers, Subscriptions: s.Loyalty,
+		BuildDir: cfg.BuildDir, Log: s.log, CookieSecure: cfg.CookieSecure,
+		Config: page.Config{
 			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
 			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
 			LoyaltyProvider: site.LoyaltyProviderID, APIBase: "/api", CareersURL: cfg.CareersURL,
 			Features:         site.Features(),
 			Map:              page.Map{TileURL: cfg.MapTileURL, Attribution: cfg.MapAttribution, MaxZoom: cfg.MapMaxZoom},
 			BeaconSampleRate: cfg.Delivery.BeaconSampleRate,
+			BotCheck:         guard.client,
 		},
-	}
-	pages.csrfToken = csrf.Token
-	pages.cookieSecure = cfg.CookieSecure
-	pages.popups = &earlyPopups{content: s.cms, log: s.log, now: time.Now}
-	pages.overrides, pages.viewed = s.qaOverrides, s.pageViewed
-	pages.pageLoads = s.pageLoads
-	pages.config.BotCheck = guard.client
+		CSRFToken: csrf.Token, Overrides: s.qaOverrides, Viewed: s.pageViewed, PageLoads: s.pageLoads,
+		Popup: popups.markup,
+	})
 	app.Use(append([]any{oneOutagePerPage}, append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)...)
 	if p := s.previewer(); p != nil {
 		app.Use(s.startPreview(p))
 	}
-	app.Get("/*", pages.serve)
+	app.Get("/*", handler.Serve)
 }
 
 // oneOutagePerPage puts a page request under a store latch: every Redis read of a
