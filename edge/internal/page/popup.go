@@ -134,7 +134,8 @@ const afterPopupID = "hh-after-popup"
 // element goes in in a task of its own (a MessageChannel message, which no timer clamp
 // delays): every insertion starts a request, which costs the main thread 1–3 ms on a
 // busy phone, and the 12–20 of a page in one task were a long task that held up a tap
-// (bench/README.md, "The page's downloads start in short tasks").
+// ("The page's downloads start in short tasks" in the measurements kept in git,
+// `git show 9431045:bench/README.md`).
 //
 // A tap on the prerendered chrome's menu or cart button before the entry runs is noted
 // on the root (data-early-tap, the button's first class), and the shell gives it to its
