@@ -41,7 +41,7 @@ func prerenderFixture(t *testing.T, prerender string) (*Shell, *Release, map[str
 
 const signInScreen = `{"brandName":"Henhouse","screens":{"SignIn":{"when":["signedOut"],"layouts":{"default":"<section class=\"hh-screen\">Sign in</section>"}}}}`
 
-// The page of a screen with a prerendered screen has the prerendered screen in its main area, in place of the
+// A screen prerendered for the layout is in the page's main area, in place of the
 // loading state, inert and named; the screen's style sheets in the head, each with its
 // file name for the remote's style loader; and its downloads held until the first paint.
 func TestPrerenderedScreenIsInTheMainArea(t *testing.T) {
@@ -71,7 +71,7 @@ func TestPrerenderedScreenOnlyWhereItsConditionsHold(t *testing.T) {
 		t.Helper()
 		doc := string(sh.Append(nil, p))
 		if strings.Contains(doc, "data-prerendered") || strings.Contains(doc, `rel="stylesheet" href="/modules/`) || !strings.Contains(doc, "hh-area-loading") {
-			t.Errorf("%s: a prerendered screen of the screen, or no loading state:\n%s", name, doc)
+			t.Errorf("%s: a prerendered screen, or no loading state:\n%s", name, doc)
 		}
 	}
 	page := func() *Page {
@@ -177,7 +177,7 @@ func TestPrerenderedScreenForNoParams(t *testing.T) {
 }
 
 // A prerendered screen's slots are written with the page's values, escaped for text and attributes
-// alike; a page without a value for one of them has no prerendered screen. A partial prerendered screen keeps the
+// alike; a page without a value for one of them has no prerendered screen. A partial one keeps the
 // footer back as a screen still loading does (data-screen-loading).
 func TestPrerenderedScreenSlots(t *testing.T) {
 	s, rel, rt := prerenderFixture(t, `{"brandName":"Henhouse","screens":{"SignIn":{"partial":true,"layouts":{"default":"<a href=\"/menu/__hh_menu__\">__hh_name__</a><img src=\"__hh_image__\" alt=\"__hh_name__\">"}}}}`)
@@ -226,7 +226,7 @@ func TestPrerenderedScreenLists(t *testing.T) {
 	}
 }
 
-// A prerendered screen whose list markers do not pair up is no prerendered screen at all, not markers on the page.
+// A prerendered screen whose list markers do not pair up is none at all, not markers on the page.
 func TestPrerenderedScreenMalformedLists(t *testing.T) {
 	for _, html := range []string{
 		`<ul>__hh_eachplans__<li>__hh_name__</li></ul>`,
