@@ -50,7 +50,7 @@ func seg(p string, n int) string {
 
 var (
 	sameArea     = func(from, to string) bool { return seg(from, 1) == seg(to, 1) }
-	httpPackages = []string{"auth", "clientip", "csrf", "csp", "ratelimit", "botcheck", "session", "httpx", "page", "routes", "telemetry"}
+	httpPackages = []string{"auth", "clientip", "csrf", "csp", "ratelimit", "botcheck", "session", "httpx", "page", "pages", "routes", "telemetry"}
 )
 
 func rules() []rule {
@@ -61,6 +61,12 @@ func rules() []rule {
 		{from: "api/**", to: "github.com/alicebob/**", why: "handlers reach storage through a provider or a store interface"},
 		{from: "api/**", to: "providers/*/*/**", why: "handlers depend on provider contracts; server picks the implementation"},
 		{from: "api/**", to: "server/**", why: "server wires handlers, not the other way"},
+		// pages is the page handler, a handler beside api/<area>: it answers a request from
+		// provider contracts and knows no other handler.
+		{from: "pages/**", to: "api/**", why: "the page handler does not import a handler package; shared work lives in a service"},
+		{from: "api/**", to: "pages/**", why: "a handler package does not import the page handler"},
+		{from: "pages/**", to: "github.com/redis/**", why: "the page handler reaches storage through a provider or the session"},
+		{from: "services/**", to: "pages/**", why: "services are called by handlers and know no HTTP routes"},
 		{from: "services/**", to: "api/**", why: "services are called by handlers and know no HTTP routes"},
 		{from: "services/**", to: "server/**", why: "server wires services, not the other way"},
 		{from: "services/**", to: "providers/*/*/**", why: "services depend on provider contracts; server picks the implementation"},
@@ -215,6 +221,11 @@ func TestRulesCatchWrongArrows(t *testing.T) {
 		{i("auth"), i("server")},
 		{i("page"), i("providers/content/builtin")},
 		{i("api/content"), i("providers/content/storyblok")},
+		{i("pages"), i("api/content")},
+		{i("pages"), i("providers/ordering/builtin")},
+		{i("pages"), i("server")},
+		{i("services/member"), i("pages")},
+		{i("providers/ordering"), i("pages")},
 	}
 	for _, e := range forbidden {
 		got := violations(map[string][]string{e[0]: {e[1]}}, rules())
@@ -234,6 +245,9 @@ func TestRulesCatchWrongArrows(t *testing.T) {
 		{i("providers/ordering/builtin"), "github.com/redis/go-redis/v9"},
 		{i("providers/ordering"), i("fault")},
 		{i("server"), i("providers/loyalty/builtin")},
+		{i("server"), i("pages")},
+		{i("pages"), i("providers/ordering")},
+		{i("pages"), i("page")},
 		{"github.com/henhouse/platform/edge/cmd/edge", i("server")},
 	}
 	for _, e := range allowed {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { mockApi, mount, resetStore } from '@henhouse/kit/test/harness';
 import { asPageHolds, canonical, clientFirstRender, filled } from '@henhouse/kit/prerender/test/compare';
 import type { Plan } from '@henhouse/kit/api/types';
-import plans from '../../edge/internal/server/testdata/plans-copy.json';
+import plans from '../../edge/internal/pages/testdata/plans-screen.json';
 import { renderScreens } from './prerender';
 import SignIn from './screens/SignIn';
 import SignUp from './screens/SignUp';
@@ -111,7 +111,7 @@ it('draws the single sign-on return without its code as the app shows it', () =>
 });
 
 // The app's subscription page for a guest: the copy, its plans filled in as the edge
-// fills them (plans-copy.json, which the edge's own test checks too), is the screen once
+// fills them (plans-screen.json, which the edge's own test checks too), is the screen once
 // it has read the plans, so the copy goes without anything on the page changing.
 it('draws the plans for the edge to fill in, for a guest in the app', () => {
   const copy = renderScreens().screens.Subscribe;

@@ -2,14 +2,14 @@ import { screen } from '@testing-library/react';
 import { mockApi, mount, resetStore } from '@henhouse/kit/test/harness';
 import { asPageHolds, canonical, filled } from '@henhouse/kit/prerender/test/compare';
 import type { CareersCity, ContentPage as Page } from '@henhouse/kit/api/types';
-import fixture from '../../edge/internal/server/testdata/jobs-copy.json';
-import heroes from '../../edge/internal/server/testdata/hero-copy.json';
+import fixture from '../../edge/internal/pages/testdata/jobs-screen.json';
+import heroes from '../../edge/internal/pages/testdata/hero-screen.json';
 import { renderScreens } from './prerender';
 import Jobs from './screens/Jobs';
 import ContentPage from './screens/ContentPage';
 
 // The jobs page's copy, filled in as the edge fills it (the cases and the edge's values
-// are in jobs-copy.json, which the edge's own test checks too), is the top of the screen
+// are in jobs-screen.json, which the edge's own test checks too), is the top of the screen
 // once it has the city's jobs: the copy goes without anything in it moving.
 beforeEach(() => resetStore());
 
@@ -45,7 +45,7 @@ it.each(fixture.cases.map((c) => [c.about, c] as const))(
   },
 );
 
-// A content page's copy, filled in as the edge fills it from the page (hero-copy.json,
+// A content page's copy, filled in as the edge fills it from the page (hero-screen.json,
 // which the edge's own test checks too), is the screen's top for a guest: the page's
 // hidden title and its hero, buttons and all.
 const hero = renderScreens().screens.ContentPage;

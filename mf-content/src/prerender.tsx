@@ -1,10 +1,10 @@
 // The screens of this remote drawn at build time (kit/src/prerender/screens.tsx): the top
 // of a city's jobs page, its title, its count of open roles and the first opening of its
 // first restaurant, with slots the edge fills in from the careers data it reads for the
-// page's description (edge/internal/server/jobspage.go). The rest of the page waits for
+// page's description (edge/internal/pages/jobs.go). The rest of the page waits for
 // the jobs' answer, as the screen does. And the top of a content page that opens with a
 // hero (its title, text, up to two buttons and picture) from the page the edge reads for
-// its description (edge/internal/server/pages.go, heroCopySlots); the blocks after it
+// its description (edge/internal/pages/content.go, heroSlots); the blocks after it
 // wait for the page's answer.
 import { prerenderBrand, prerenderScreen, slot, type ScreenPrerenders } from '@henhouse/kit/prerender/screens';
 import { ScreenFrame } from '@henhouse/kit/ui/ScreenFrame';

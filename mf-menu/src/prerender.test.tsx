@@ -38,7 +38,7 @@ it("draws the top of the product page, whose slots the edge fills with the produ
         name: p.name,
         description: p.description,
         image: p.image,
-        // As the edge writes them (the product page's slots in edge/internal/server/pages.go).
+        // As the edge writes them (the product page's slots in edge/internal/pages/menu.go).
         price: `$${Math.floor(p.price_cents / 100)}.${String(p.price_cents % 100).padStart(2, '0')}`,
         calories: String(p.calories),
       }),
@@ -46,8 +46,8 @@ it("draws the top of the product page, whose slots the edge fills with the produ
   );
 });
 
-// The menu page's copy, filled in as the edge fills it (menuCopySlots in
-// edge/internal/server/pages.go), is the top of the screen once it has the menu: the
+// The menu page's prerendered screen, filled in as the edge fills it (menuSlots in
+// edge/internal/pages/menu.go), is the top of the screen once it has the menu: the
 // header, the search and filters, the category bar's first link and the first section's
 // head. The screen adds the other links to the right and the products under the head.
 describe('the top of a menu page', () => {

@@ -704,7 +704,7 @@ func (r *Registry) Resolve(ctx context.Context, name, visitorID string) (Module,
 	if !ok {
 		return Module{}, false
 	}
-	if weight > 0 && Bucket(visitorID, name) < weight {
+	if InCanary(visitorID, name, weight) {
 		return canary, true
 	}
 	return stable, true
@@ -731,6 +731,15 @@ func (r *Registry) module(name, version, channel string) Module {
 	base := URLPrefix + "/" + name + "/" + version + "/"
 	return Module{Name: name, Remote: p.remote, Version: version, Channel: channel,
 		Manifest: base + "mf-manifest.json", Entry: base + p.entry, Integrity: p.integrity[p.entry]}
+}
+
+// InCanary reports whether visitor gets module's canary when the canary takes weight
+// percent of the visitors (0: no canary): the visitor's bucket is below the weight. It
+// is the one rule every path that picks a version for a visitor follows (Resolve, and
+// the page's pre-rendered release in package page), so a visitor's page and its API
+// answers name the same version.
+func InCanary(visitor, module string, weight int) bool {
+	return weight > 0 && Bucket(visitor, module) < weight
 }
 
 // Bucket maps a visitor and module to 0–99, stable across requests and processes.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -274,5 +275,31 @@ func forget(t *testing.T, st *store.Store) {
 	}
 	if err := iter.Err(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A visitor is in a module's canary when its bucket is below the weight: never at 0,
+// always at 100, and for a share of the visitors close to the weight in between.
+func TestInCanary(t *testing.T) {
+	for i := 0; i < 1000; i++ {
+		v := "visitor-" + strconv.Itoa(i)
+		if InCanary(v, "mf-menu", 0) {
+			t.Fatalf("%s in a canary of weight 0", v)
+		}
+		if !InCanary(v, "mf-menu", 100) {
+			t.Fatalf("%s not in a canary of weight 100", v)
+		}
+		if got, want := InCanary(v, "mf-menu", 30), Bucket(v, "mf-menu") < 30; got != want {
+			t.Fatalf("InCanary(%s, 30) = %v, bucket %d", v, got, Bucket(v, "mf-menu"))
+		}
+	}
+	in := 0
+	for i := 0; i < 4000; i++ {
+		if InCanary("visitor-"+strconv.Itoa(i), "mf-menu", 30) {
+			in++
+		}
+	}
+	if in < 1000 || in > 1400 {
+		t.Fatalf("%d of 4000 visitors in a 30%% canary", in)
 	}
 }

@@ -6,6 +6,13 @@
 // Everything that does not depend on the visitor is rendered once (Shell, per build;
 // Release, per change of the module registry); a request writes those fragments and
 // its own few values (docs/architecture.md, "Bootstrap").
+//
+// One file per concern: shell.go the document (Shell, Page, Append) and its preloads,
+// title.go the document title, prerendered.go the prerendered screens (their slots and
+// lists, parsed and filled), bootstrap.go the bootstrap JSON, release.go the module
+// versions per visitor (Release) with their preloads, popup.go the early popup and the
+// downloads that wait for it, htmlwrite.go the HTML and JSON escapes, and this file the
+// types and the build's files the document is made from.
 package page
 
 import (
@@ -71,7 +78,7 @@ type Session struct {
 }
 
 // SignedOut tells a visitor with neither a member session nor a token's claims: what a
-// signed-out copy of a screen ("signedOut") and a member's page's redirect to sign in
+// signed-out prerendered screen ("signedOut") and a member's page's redirect to sign in
 // rely on.
 func (s Session) SignedOut() bool {
 	return !s.SignedIn && s.Token == nil

@@ -116,3 +116,65 @@ func appendPopupButton(b []byte, raw json.RawMessage) []byte {
 	b = appendHTML(b, btn.Text)
 	return append(b, `</a></span>`...)
 }
+
+// afterPopupID is the id of the <template> that holds a popup page's preloads and
+// scripts (afterPopup).
+const afterPopupID = "hh-after-popup"
+
+// afterPopup starts the page's downloads (the preloads and scripts held in the
+// afterPopupID template) once the early popup is on the screen. On a first visit the
+// popup is the largest thing there and works without any script ("Close" is a dialog
+// form, its action a link), so on a slow connection its image gets the bandwidth before
+// some 120 KB of scripts. "On the screen" is the image's element timing (PopupHTML marks
+// it) or, for a popup without one, the first contentful paint; a browser without those
+// entries waits for the image to decode and one frame. The downloads start at once when
+// the popup is closed first, and after 1.5 s whatever the image does. A template's
+// content never runs, and an element a script inserts is not parser-inserted: each one
+// is copied into a new element, the scripts keeping their order (async=false). Each
+// element goes in in a task of its own (a MessageChannel message, which no timer clamp
+// delays): every insertion starts a request, which costs the main thread 1–3 ms on a
+// busy phone, and the 12–20 of a page in one task were a long task that held up a tap
+// ("The page's downloads start in short tasks" in the measurements kept in git,
+// `git show 9431045:bench/README.md`).
+//
+// A tap on the prerendered chrome's menu or cart button before the entry runs is noted
+// on the root (data-early-tap, the button's first class), and the shell gives it to its
+// own button once it has rendered (shell/src/prerender/earlyClicks.ts).
+//
+// A popup closed, or whose link is followed, before the shell runs is remembered here,
+// at once, as the shell would (shell/src/chrome/dismissals.ts): its key added to the
+// JSON list in localStorage (popupsStorageKey in kit/src/rules/popups.ts, the latest 50)
+// and the latest 20 keys, space-separated and URI-encoded, in the session.PopupsCookie
+// cookie the edge reads. Otherwise a guest who closes it and goes on before the scripts
+// have come would see it again. docs/shell.md, "Popups".
+const afterPopup = `(function(){` +
+	`var t=document.getElementById("` + afterPopupID + `"),d=document.getElementById("` + EarlyPopupID + `"),` +
+	`i=d&&d.querySelector("img"),s=0,` +
+	`w=i?"element":"paint",p=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];` +
+	`function go(){if(s)return;s=1;` +
+	`var c=[].slice.call(t.content.children),m=new MessageChannel;m.port1.onmessage=one;one();` +
+	`function one(){var e=c.shift();if(!e)return;if(c.length)m.port2.postMessage(0);var n=document.createElement(e.localName);` +
+	`for(var a=0;a<e.attributes.length;a++)n.setAttribute(e.attributes[a].name,e.attributes[a].value);` +
+	`if(n.localName==="script"){n.async=false;document.body.appendChild(n)}else document.head.appendChild(n)}}` +
+	`function remember(){var k=d.getAttribute("data-popup-key"),a=[];` +
+	`try{a=JSON.parse(localStorage.getItem("` + dismissedStorageKey + `")||"[]");if(!Array.isArray(a))a=[]}catch(e){}` +
+	`if(k&&a.indexOf(k)<0)a.push(k);a=a.slice(-50);` +
+	`try{localStorage.setItem("` + dismissedStorageKey + `",JSON.stringify(a))}catch(e){}` +
+	`document.cookie="` + dismissedCookie + `="+encodeURIComponent(a.slice(-20).join(" "))+"; Path=/; Max-Age=31536000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}` +
+	`function frame(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+	`var r=document.getElementById("root"),f=r&&r.firstElementChild;` +
+	`document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("button");` +
+	`if(b&&f&&f.isConnected&&f.contains(b))r.setAttribute("data-early-tap",b.classList[0]||"")},true);` +
+	`if(d){d.addEventListener("close",function(){remember();go()});` +
+	`d.addEventListener("click",function(e){if(e.target.closest&&e.target.closest("a"))remember()})}` +
+	`setTimeout(go,1500);` +
+	`if(p.indexOf(w)>=0)new PerformanceObserver(function(l){if(l.getEntries().length)go()}).observe({type:w,buffered:true});` +
+	`else if(i&&i.decode)i.decode().then(frame,frame);else frame()` +
+	`})();`
+
+// Where the shell keeps the dismissed popups (afterPopup): the localStorage key and the
+// cookie (session.PopupsCookie, which this package cannot import).
+const (
+	dismissedStorageKey = "henhouse:popups"
+	dismissedCookie     = "hh_popups"
+)

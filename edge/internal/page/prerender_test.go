@@ -13,7 +13,7 @@ import (
 )
 
 // prerenderFixture is a shell whose chrome has the main area's markers, and a release
-// of mf-account whose SignIn has a copy for the default layout, shown to signed-out
+// of mf-account whose SignIn has a prerendered screen for the default layout, shown to signed-out
 // visitors; prerender is the version's screen-prerender.json.
 func prerenderFixture(t *testing.T, prerender string) (*Shell, *Release, map[string]*routes.Compiled) {
 	t.Helper()
@@ -39,13 +39,13 @@ func prerenderFixture(t *testing.T, prerender string) (*Shell, *Release, map[str
 	return s, NewRelease(context.Background(), reg, table), byID
 }
 
-const signInCopy = `{"brandName":"Henhouse","screens":{"SignIn":{"when":["signedOut"],"layouts":{"default":"<section class=\"hh-screen\">Sign in</section>"}}}}`
+const signInScreen = `{"brandName":"Henhouse","screens":{"SignIn":{"when":["signedOut"],"layouts":{"default":"<section class=\"hh-screen\">Sign in</section>"}}}}`
 
-// The page of a screen with a copy has the copy in its main area, in place of the
+// A screen prerendered for the layout is in the page's main area, in place of the
 // loading state, inert and named; the screen's style sheets in the head, each with its
 // file name for the remote's style loader; and its downloads held until the first paint.
 func TestPrerenderedScreenIsInTheMainArea(t *testing.T) {
-	s, rel, rt := prerenderFixture(t, signInCopy)
+	s, rel, rt := prerenderFixture(t, signInScreen)
 	doc := string(s.Append(nil, &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}))
 	main := doc[strings.Index(doc, "<main>"):strings.Index(doc, "</main>")]
 	want := `<main><h1></h1><div class="hh-prerendered" data-prerendered="mf-account/SignIn" inert aria-busy="true"><section class="hh-screen">Sign in</section></div>`
@@ -62,16 +62,16 @@ func TestPrerenderedScreenIsInTheMainArea(t *testing.T) {
 	headHoldsOnlyElements(t, doc)
 }
 
-// No copy where the visitor might not see that screen, or where the edge cannot tell:
-// a signed-in visitor, another brand, a QA override, an error page, a layout the copy
+// No prerendered screen where the visitor might not see that screen, or where the edge cannot tell:
+// a signed-in visitor, another brand, a QA override, an error page, a layout the prerendered screen
 // was not drawn for, a condition this edge does not know, a file it cannot read.
 func TestPrerenderedScreenOnlyWhereItsConditionsHold(t *testing.T) {
-	s, rel, rt := prerenderFixture(t, signInCopy)
+	s, rel, rt := prerenderFixture(t, signInScreen)
 	loadingOnly := func(name string, p *Page, sh *Shell) {
 		t.Helper()
 		doc := string(sh.Append(nil, p))
 		if strings.Contains(doc, "data-prerendered") || strings.Contains(doc, `rel="stylesheet" href="/modules/`) || !strings.Contains(doc, "hh-area-loading") {
-			t.Errorf("%s: a copy of the screen, or no loading state:\n%s", name, doc)
+			t.Errorf("%s: a prerendered screen, or no loading state:\n%s", name, doc)
 		}
 	}
 	page := func() *Page {
@@ -96,7 +96,7 @@ func TestPrerenderedScreenOnlyWhereItsConditionsHold(t *testing.T) {
 	other.brand = "Otherbrand"
 	loadingOnly("another brand", page(), &other)
 
-	s2, rel2, _ := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"signedOut","fullMoon"`, 1))
+	s2, rel2, _ := prerenderFixture(t, strings.Replace(signInScreen, `"signedOut"`, `"signedOut","fullMoon"`, 1))
 	p = page()
 	p.Modules = rel2
 	loadingOnly("unknown condition", p, s2)
@@ -106,78 +106,78 @@ func TestPrerenderedScreenOnlyWhereItsConditionsHold(t *testing.T) {
 	loadingOnly("broken file", p, s3)
 }
 
-// The checkout's copy (an empty cart) is for a visitor the edge knows no cart of.
+// The checkout's prerendered screen (an empty cart) is for a visitor the edge knows no cart of.
 func TestPrerenderedScreenForNoCart(t *testing.T) {
-	s, rel, rt := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"noCart"`, 1))
+	s, rel, rt := prerenderFixture(t, strings.Replace(signInScreen, `"signedOut"`, `"noCart"`, 1))
 	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}
 	if !strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
-		t.Error("no copy for a visitor without a cart")
+		t.Error("no prerendered screen for a visitor without a cart")
 	}
 	p.Session.HasCart = true
 	if strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
-		t.Error("a copy for a visitor with a cart")
+		t.Error("a prerendered screen for a visitor with a cart")
 	}
 }
 
-// The location search's copy is for an address without a query string: a query fills
+// The location search's prerendered screen is for an address without a query string: a query fills
 // the screen's search box.
 func TestPrerenderedScreenForNoQuery(t *testing.T) {
-	s, rel, rt := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"noQuery"`, 1))
+	s, rel, rt := prerenderFixture(t, strings.Replace(signInScreen, `"signedOut"`, `"noQuery"`, 1))
 	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}
 	if !strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
-		t.Error("no copy for an address without a query")
+		t.Error("no prerendered screen for an address without a query")
 	}
 	p.Query = map[string]string{"formattedAddress": "Dayton, OH"}
 	if strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
-		t.Error("a copy for an address with a query")
+		t.Error("a prerendered screen for an address with a query")
 	}
 }
 
-// The sign-up's copy is for a visitor who has chosen no location: the form starts with
+// The sign-up's prerendered screen is for a visitor who has chosen no location: the form starts with
 // the chosen one as the favourite.
 func TestPrerenderedScreenForNoLocation(t *testing.T) {
-	s, rel, rt := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"noLocation"`, 1))
+	s, rel, rt := prerenderFixture(t, strings.Replace(signInScreen, `"signedOut"`, `"noLocation"`, 1))
 	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}
 	if !strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
-		t.Error("no copy for a visitor without a chosen location")
+		t.Error("no prerendered screen for a visitor without a chosen location")
 	}
 	p.ChosenLocation = true
 	if strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
-		t.Error("a copy for a visitor with a chosen location")
+		t.Error("a prerendered screen for a visitor with a chosen location")
 	}
 }
 
-// The order page's copy is for a visitor the edge knows has placed no order: the page
+// The order page's prerendered screen is for a visitor the edge knows has placed no order: the page
 // starts with the most recent one.
 func TestPrerenderedScreenForNoOrders(t *testing.T) {
-	s, rel, rt := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"noOrders"`, 1))
+	s, rel, rt := prerenderFixture(t, strings.Replace(signInScreen, `"signedOut"`, `"noOrders"`, 1))
 	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N"}
 	if strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
-		t.Error("a copy for a visitor who may have placed an order")
+		t.Error("a prerendered screen for a visitor who may have placed an order")
 	}
 	p.NoOrders = true
 	if !strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
-		t.Error("no copy for a visitor who has placed no order")
+		t.Error("no prerendered screen for a visitor who has placed no order")
 	}
 }
 
-// The order confirmation's copy (no recent order) is for its path without an order's
+// The order confirmation's prerendered screen (no recent order) is for its path without an order's
 // id: with one, the screen shows that order.
 func TestPrerenderedScreenForNoParams(t *testing.T) {
-	s, rel, rt := prerenderFixture(t, strings.Replace(signInCopy, `"signedOut"`, `"noParams"`, 1))
+	s, rel, rt := prerenderFixture(t, strings.Replace(signInScreen, `"signedOut"`, `"noParams"`, 1))
 	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N",
 		Params: map[string]string{"oid": ""}}
 	if !strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
-		t.Error("no copy for a path without its optional parameter")
+		t.Error("no prerendered screen for a path without its optional parameter")
 	}
 	p.Params["oid"] = "o-123"
 	if strings.Contains(string(s.Append(nil, p)), "data-prerendered") {
-		t.Error("a copy for a path with an order's id")
+		t.Error("a prerendered screen for a path with an order's id")
 	}
 }
 
-// A copy's slots are written with the page's values, escaped for text and attributes
-// alike; a page without a value for one of them has no copy. A partial copy keeps the
+// A prerendered screen's slots are written with the page's values, escaped for text and attributes
+// alike; a page without a value for one of them has no prerendered screen. A partial one keeps the
 // footer back as a screen still loading does (data-screen-loading).
 func TestPrerenderedScreenSlots(t *testing.T) {
 	s, rel, rt := prerenderFixture(t, `{"brandName":"Henhouse","screens":{"SignIn":{"partial":true,"layouts":{"default":"<a href=\"/menu/__hh_menu__\">__hh_name__</a><img src=\"__hh_image__\" alt=\"__hh_name__\">"}}}}`)
@@ -191,13 +191,13 @@ func TestPrerenderedScreenSlots(t *testing.T) {
 	}
 	delete(p.Slots, "image")
 	if doc := string(s.Append(nil, p)); strings.Contains(doc, "data-prerendered") || strings.Contains(doc, "__hh_") {
-		t.Errorf("a copy without its image:\n%s", doc)
+		t.Errorf("a prerendered screen without its image:\n%s", doc)
 	}
 }
 
-// A copy's list is its item written once per entry of the page's list, each with the
+// A prerendered screen's list is its item written once per entry of the page's list, each with the
 // entry's values; a page without the list, or with an entry missing one of the item's
-// slots, has no copy. No entries write no item.
+// slots, has no prerendered screen. No entries write no item.
 func TestPrerenderedScreenLists(t *testing.T) {
 	s, rel, rt := prerenderFixture(t, `{"brandName":"Henhouse","screens":{"SignIn":{"layouts":{"default":"<h2>__hh_title__</h2><ul>__hh_eachplans__<li><b>__hh_name__</b> __hh_cost__</li>__hh_endplans__</ul>"}}}}`)
 	p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N",
@@ -213,7 +213,7 @@ func TestPrerenderedScreenLists(t *testing.T) {
 	}
 	p.Lists["plans"] = nil
 	if doc := string(s.Append(nil, p)); !strings.Contains(doc, "<h2>Plans</h2><ul></ul>") {
-		t.Errorf("an empty list's copy:\n%s", doc)
+		t.Errorf("an empty list's prerendered screen:\n%s", doc)
 	}
 	for name, lists := range map[string]map[string][]map[string]string{
 		"no list":                  nil,
@@ -221,12 +221,12 @@ func TestPrerenderedScreenLists(t *testing.T) {
 	} {
 		p.Lists = lists
 		if doc := string(s.Append(nil, p)); strings.Contains(doc, "data-prerendered") || strings.Contains(doc, "__hh_") {
-			t.Errorf("%s: a copy:\n%s", name, doc)
+			t.Errorf("%s: a prerendered screen:\n%s", name, doc)
 		}
 	}
 }
 
-// A copy whose list markers do not pair up is no copy at all, not markers on the page.
+// A prerendered screen whose list markers do not pair up is none at all, not markers on the page.
 func TestPrerenderedScreenMalformedLists(t *testing.T) {
 	for _, html := range []string{
 		`<ul>__hh_eachplans__<li>__hh_name__</li></ul>`,
@@ -239,7 +239,7 @@ func TestPrerenderedScreenMalformedLists(t *testing.T) {
 		p := &Page{Status: 200, Path: "/account/signin", Route: rt["account-signin"], Modules: rel, Visitor: "v", Nonce: "N",
 			Lists: map[string][]map[string]string{"plans": {{"name": "a"}}, "cards": {{"name": "b"}}}}
 		if doc := string(s.Append(nil, p)); strings.Contains(doc, "data-prerendered") || strings.Contains(doc, "__hh_") {
-			t.Errorf("%s: a copy:\n%s", html, doc)
+			t.Errorf("%s: a prerendered screen:\n%s", html, doc)
 		}
 	}
 }

@@ -3,14 +3,9 @@ package server
 import (
 	"encoding/json"
 	"html"
-	"os"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/henhouse/platform/edge/internal/providers/careers"
-	"github.com/henhouse/platform/edge/internal/providers/ordering"
 )
 
 var ldRe = regexp.MustCompile(`<script type="application/ld\+json" nonce="([^"]*)">(.*?)</script>`)
@@ -125,71 +120,11 @@ func TestCityJobsAPI(t *testing.T) {
 	}
 }
 
-// The jobs page and the location browse pages write a city the same way, so a city's
-// jobs path and its locations path agree.
-func TestCitySlugsAgree(t *testing.T) {
-	for _, c := range []string{"Fort Wayne", "St. Louis", "Winston-Salem", "O'Fallon", "Coeur d'Alène", " Dayton "} {
-		if a, b := careers.CitySlug(c), ordering.Slug(c); a != b {
-			t.Errorf("%q: careers %q, ordering %q", c, a, b)
-		}
-	}
-}
-
-// The jobs screen's prerendered copy gets the values of its slots in the screen's words.
-// mf-content/src/prerender.test.tsx checks the same cases against the screen.
-func TestJobsCopySlots(t *testing.T) {
-	raw, err := os.ReadFile("testdata/jobs-copy.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fixture struct {
-		Cases []struct {
-			About string            `json:"about"`
-			City  careers.City      `json:"city"`
-			Slots map[string]string `json:"slots"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &fixture); err != nil {
-		t.Fatal(err)
-	}
-	if len(fixture.Cases) == 0 {
-		t.Fatal("no cases")
-	}
-	for _, c := range fixture.Cases {
-		if got := jobsCopySlots(c.City); !reflect.DeepEqual(got, c.Slots) {
-			t.Errorf("%s:\n got %v\nwant %v", c.About, got, c.Slots)
-		}
-	}
-
-	// No copy for a city without openings, nor for words the edge does not write as the
-	// screen does.
-	city := fixture.Cases[0].City
-	for about, change := range map[string]func(*careers.City){
-		"no openings":        func(c *careers.City) { c.Openings = nil },
-		"another currency":   func(c *careers.City) { c.Openings[0].Pay.Currency = "CAD" },
-		"an employment type": func(c *careers.City) { c.Openings[0].EmploymentType = "seasonal" },
-		"no restaurant":      func(c *careers.City) { c.Locations = nil },
-	} {
-		c := city
-		c.Openings = append([]careers.Opening(nil), city.Openings...)
-		change(&c)
-		if got := jobsCopySlots(c); got != nil {
-			t.Errorf("%s: %v", about, got)
-		}
-	}
-
-	for cents, want := range map[int64]string{0: "$0.00", 5: "$0.05", 99900: "$999.00", 100000: "$1,000.00", 123456789: "$1,234,567.89", -500: "-$5.00"} {
-		if got := usd(cents); got != want {
-			t.Errorf("usd(%d) = %q, want %q", cents, got, want)
-		}
-	}
-}
-
-// A city jobs page opens on the top of its screen, its first opening in the copy the
+// A city jobs page opens on the top of its screen, its first opening in the prerendered screen the
 // remote's build drew; a city without openings has the loading state.
 func TestJobsPageHasItsScreensTop(t *testing.T) {
 	s := newTestServer(t)
-	withScreenCopies(t, s, "mf-content", `{"brandName":"Henhouse","screens":{"Jobs":{"partial":true,"layouts":{"default":"<h2>Jobs in __hh_city__, __hh_state__</h2><p>__hh_roles__</p><h3>__hh_placename__</h3><h4>__hh_title__</h4><dd>__hh_pay__</dd><a href=\"__hh_apply__\">Apply</a>"}}}}`)
+	withPrerenderedScreens(t, s, "mf-content", `{"brandName":"Henhouse","screens":{"Jobs":{"partial":true,"layouts":{"default":"<h2>Jobs in __hh_city__, __hh_state__</h2><p>__hh_roles__</p><h3>__hh_placename__</h3><h4>__hh_title__</h4><dd>__hh_pay__</dd><a href=\"__hh_apply__\">Apply</a>"}}}}`)
 	_, body := get(t, s, "/henhouse-dayton-jobs")
 	want := `<div class="hh-prerendered" data-prerendered="mf-content/Jobs" data-screen-loading="" inert aria-busy="true"><h2>Jobs in Dayton, OH</h2><p>4 open roles</p><h3>Henhouse Dayton</h3><h4>Team Member</h4><dd>$13–$16 an hour</dd><a href="https://careers.henhouse.example/jobs/oh-dayton-team-member">Apply</a>`
 	if !strings.Contains(body, want) || strings.Contains(body, "Loading") {
@@ -197,6 +132,6 @@ func TestJobsPageHasItsScreensTop(t *testing.T) {
 	}
 	_, body = get(t, s, "/henhouse-toledo-jobs")
 	if strings.Contains(body, "data-prerendered") || !strings.Contains(body, "Loading") {
-		t.Errorf("a copy on the page of a city without openings:\n%s", body[:min(len(body), 4000)])
+		t.Errorf("a prerendered screen on the page of a city without openings:\n%s", body[:min(len(body), 4000)])
 	}
 }

@@ -9,7 +9,7 @@ import (
 // orderingNames answers the page heading lookups (docs/routes.md, "Headings") from the ordering provider.
 // A menu shared by several locations is named after the first location selling it;
 // the page handler names it after the location of the visitor's cart when the cart is
-// on that menu (pageHandler.cartOnMenu), as that heading depends on the visitor.
+// on that menu (pages.Handler's cartOnMenu), as that heading depends on the visitor.
 type orderingNames struct {
 	locations ordering.Locations
 	menus     ordering.Menus

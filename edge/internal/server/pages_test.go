@@ -348,9 +348,9 @@ func preloadsScreenRead(body string) bool {
 // A product page writes the top of its screen, drawn by mf-menu's build, with the
 // product's name, description and photo from the catalogue in its slots, in place of the
 // loading state; the page of a product that does not exist has none.
-// withScreenCopies gives the test server a chrome whose main area holds a loading state,
-// and module's version 1.0.0 the screen copies of file (a screen-prerender.json).
-func withScreenCopies(t *testing.T, s *Server, module, file string) {
+// withPrerenderedScreens gives the test server a chrome whose main area holds a loading state,
+// and module's version 1.0.0 the prerendered screens of file (a screen-prerender.json).
+func withPrerenderedScreens(t *testing.T, s *Server, module, file string) {
 	t.Helper()
 	main := `<main><h1>` + page.HeadingMarker + `</h1>` + page.MainStart + `<p role='status'>Loading</p>` + page.MainEnd + `</main>`
 	chrome := `{"default":"` + main + `","app":"` + main + `"}`
@@ -367,7 +367,7 @@ func withScreenCopies(t *testing.T, s *Server, module, file string) {
 
 func TestProductPageHasItsScreensTop(t *testing.T) {
 	s := newTestServer(t)
-	withScreenCopies(t, s, "mf-menu", `{"brandName":"Henhouse","screens":{"Product":{"partial":true,"layouts":{"default":"<a href=\"/menu/__hh_menu__\">Back</a><img src=\"__hh_image__\"><h2>__hh_name__</h2><p>__hh_description__</p>"}}}}`)
+	withPrerenderedScreens(t, s, "mf-menu", `{"brandName":"Henhouse","screens":{"Product":{"partial":true,"layouts":{"default":"<a href=\"/menu/__hh_menu__\">Back</a><img src=\"__hh_image__\"><h2>__hh_name__</h2><p>__hh_description__</p>"}}}}`)
 	_, body := get(t, s, "/menu/m-standard/product/combo-2pc")
 	want := `<div class="hh-prerendered" data-prerendered="mf-menu/Product" data-screen-loading="" inert aria-busy="true"><a href="/menu/m-standard">Back</a><img src="/static/img/products/combo-pieces.webp"><h2>2 Piece Combo</h2><p>`
 	if !strings.Contains(body, want) || strings.Contains(body, "Loading") {
@@ -375,7 +375,7 @@ func TestProductPageHasItsScreensTop(t *testing.T) {
 	}
 	_, body = get(t, s, "/menu/m-standard/product/no-such-product")
 	if strings.Contains(body, "data-prerendered") {
-		t.Errorf("a copy on the page of a product that does not exist:\n%s", body[:min(len(body), 4000)])
+		t.Errorf("a prerendered screen on the page of a product that does not exist:\n%s", body[:min(len(body), 4000)])
 	}
 }
 
@@ -385,12 +385,12 @@ func TestProductPageHasItsScreensTop(t *testing.T) {
 // chosen none of the menu's other locations, has no cart and searched for nothing.
 func TestMenuPageHasItsScreensTop(t *testing.T) {
 	s := newTestServer(t)
-	withScreenCopies(t, s, "mf-menu", `{"brandName":"Henhouse","screens":{"Menu":{"partial":true,"when":["noCart","noQuery"],"layouts":{"default":"<h2>__hh_menuname__</h2><p>Ordering from <strong>__hh_place__</strong> __hh_street__, __hh_city__, __hh_state__</p><a href=\"#category-__hh_category__\">__hh_catname__</a><section><h2>__hh_catname__</h2><p>__hh_catdesc__</p><p>__hh_catwhen__</p></section>"}}}}`)
+	withPrerenderedScreens(t, s, "mf-menu", `{"brandName":"Henhouse","screens":{"Menu":{"partial":true,"when":["noCart","noQuery"],"layouts":{"default":"<h2>__hh_menuname__</h2><p>Ordering from <strong>__hh_place__</strong> __hh_street__, __hh_city__, __hh_state__</p><a href=\"#category-__hh_category__\">__hh_catname__</a><section><h2>__hh_catname__</h2><p>__hh_catdesc__</p><p>__hh_catwhen__</p></section>"}}}}`)
 	want := `<div class="hh-prerendered" data-prerendered="mf-menu/Menu" data-screen-loading="" inert aria-busy="true"><h2>Henhouse Menu</h2><p>Ordering from <strong>Henhouse Columbus Downtown</strong> 5405 Oak Ave, Columbus, OH</p><a href="#category-chicken">Chicken</a><section><h2>Chicken</h2><p>Hand-breaded, bone-in chicken, fried fresh all day, plus tenders, wings and nuggets.</p><p></p></section>`
 	for _, c := range []struct {
 		about, path string
 		cookies     []string
-		copy        bool
+		prerendered bool
 	}{
 		{"a first visit", "/menu/m-standard", nil, true},
 		{"the menu's location chosen", "/menu/m-standard", []string{"hh_location=oh-columbus-downtown|m-standard"}, true},
@@ -401,25 +401,25 @@ func TestMenuPageHasItsScreensTop(t *testing.T) {
 		{"a menu that does not exist", "/menu/no-such-menu", nil, false},
 	} {
 		_, body := getWithCookies(t, s, c.path, c.cookies...)
-		if got := strings.Contains(body, want); got != c.copy || (c.copy && strings.Contains(body, "Loading")) {
-			t.Errorf("%s: copy %v, want %v in\n%s", c.about, got, c.copy, body[:min(len(body), 4000)])
+		if got := strings.Contains(body, want); got != c.prerendered || (c.prerendered && strings.Contains(body, "Loading")) {
+			t.Errorf("%s: prerendered screen %v, want %v in\n%s", c.about, got, c.prerendered, body[:min(len(body), 4000)])
 		}
-		if !c.copy && strings.Contains(body, "data-prerendered") {
-			t.Errorf("%s: another copy on the page", c.about)
+		if !c.prerendered && strings.Contains(body, "data-prerendered") {
+			t.Errorf("%s: another prerendered screen on the page", c.about)
 		}
 	}
 }
 
-// The sign-up page's copy, drawn for a visitor who has chosen no location, is on the
+// The sign-up page's prerendered screen, drawn for a visitor who has chosen no location, is on the
 // page only when the location hint cookie says none is chosen (a chosen one would be the
 // form's favourite location).
-func TestSignUpCopyWaitsForNoChosenLocation(t *testing.T) {
+func TestSignUpPrerenderedScreenWaitsForNoChosenLocation(t *testing.T) {
 	s := newTestServer(t)
-	withScreenCopies(t, s, "mf-account", `{"brandName":"Henhouse","screens":{"SignUp":{"when":["signedOut","noQuery","noLocation"],"layouts":{"default":"<form>Create account</form>"}}}}`)
+	withPrerenderedScreens(t, s, "mf-account", `{"brandName":"Henhouse","screens":{"SignUp":{"when":["signedOut","noQuery","noLocation"],"layouts":{"default":"<form>Create account</form>"}}}}`)
 	for _, c := range []struct {
 		about, path string
 		cookies     []string
-		copy        bool
+		prerendered bool
 	}{
 		{"a first visit", "/account/signup", nil, true},
 		{"a location chosen", "/account/signup", []string{"hh_location=oh-dayton|m-standard"}, false},
@@ -427,22 +427,22 @@ func TestSignUpCopyWaitsForNoChosenLocation(t *testing.T) {
 		{"a page to return to", "/account/signup?return=%2Faccount", nil, false},
 	} {
 		_, body := getWithCookies(t, s, c.path, c.cookies...)
-		if got := strings.Contains(body, `data-prerendered="mf-account/SignUp"`); got != c.copy {
-			t.Errorf("%s: copy %v, want %v in\n%s", c.about, got, c.copy, body[:min(len(body), 4000)])
+		if got := strings.Contains(body, `data-prerendered="mf-account/SignUp"`); got != c.prerendered {
+			t.Errorf("%s: prerendered screen %v, want %v in\n%s", c.about, got, c.prerendered, body[:min(len(body), 4000)])
 		}
 	}
 }
 
-// The order page's copy (an empty cart) is for a visitor the edge knows has placed no
+// The order page's prerendered screen (an empty cart) is for a visitor the edge knows has placed no
 // order: a new visitor, or one whose orders hint says none.
-func TestOrderPageCopyWaitsForNoOrders(t *testing.T) {
+func TestOrderPrerenderedScreenWaitsForNoOrders(t *testing.T) {
 	s := newTestServer(t)
-	withScreenCopies(t, s, "mf-checkout", `{"brandName":"Henhouse","screens":{"Order":{"when":["noCart","noOrders"],"layouts":{"default":"<p>Your cart is empty.</p>"}}}}`)
+	withPrerenderedScreens(t, s, "mf-checkout", `{"brandName":"Henhouse","screens":{"Order":{"when":["noCart","noOrders"],"layouts":{"default":"<p>Your cart is empty.</p>"}}}}`)
 	visitor := "hh_sid=" + strings.Repeat("v", 22)
 	for _, c := range []struct {
-		about   string
-		cookies []string
-		copy    bool
+		about       string
+		cookies     []string
+		prerendered bool
 	}{
 		{"a new visitor", nil, true},
 		{"a visitor the edge knows no orders of", []string{visitor, "hh_cart=0", "hh_orders=0"}, true},
@@ -450,8 +450,51 @@ func TestOrderPageCopyWaitsForNoOrders(t *testing.T) {
 		{"a visitor who has ordered", []string{visitor, "hh_cart=0", "hh_orders=1"}, false},
 	} {
 		_, body := getWithCookies(t, s, "/order", c.cookies...)
-		if got := strings.Contains(body, `data-prerendered="mf-checkout/Order"`); got != c.copy {
-			t.Errorf("%s: copy %v, want %v in\n%s", c.about, got, c.copy, body[:min(len(body), 4000)])
+		if got := strings.Contains(body, `data-prerendered="mf-checkout/Order"`); got != c.prerendered {
+			t.Errorf("%s: prerendered screen %v, want %v in\n%s", c.about, got, c.prerendered, body[:min(len(body), 4000)])
 		}
+	}
+}
+
+// The home page opens on its hero, drawn in the prerendered screen the remote's build drew, its
+// picture preloaded.
+func TestHomePageHasItsHero(t *testing.T) {
+	s := newTestServer(t)
+	withPrerenderedScreens(t, s, "mf-content", `{"brandName":"Henhouse","screens":{"ContentPage":{"partial":true,"when":["signedOut"],"layouts":{"default":"<article data-slug=\"__hh_slug__\"><h2>__hh_title__</h2><a class=\"hh-cbutton--__hh_secondvariant__\">__hh_secondtext__</a><img src=\"__hh_image__\" width=\"__hh_width__\"></article>"}}}}`)
+	_, body := get(t, s, "/")
+	for _, want := range []string{
+		`<div class="hh-prerendered" data-prerendered="mf-content/ContentPage" data-screen-loading="" inert aria-busy="true"><article data-slug="home"><h2>Fried fresh. Every hour.</h2><a class="hh-cbutton--outlined">Join Rewards</a><img src="/static/img/hero-home.webp" width="480"></article>`,
+		`<link rel="preload" href="/static/img/hero-home.webp" as="image" fetchpriority="high">`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("home page: no %s in\n%s", want, body[:min(len(body), 4000)])
+		}
+	}
+	if strings.Contains(body, "Loading") {
+		t.Error("home page: a loading state beside its prerendered screen")
+	}
+}
+
+// The app's subscription page opens on the plans for a guest, each written from the
+// loyalty program's plans; a member's page has the loading state (their subscription
+// and the form are the screen's), as has one the app opens with a handover code.
+func TestSubscribePageHasThePlans(t *testing.T) {
+	s := newTestServer(t)
+	withPrerenderedScreens(t, s, "mf-account", `{"brandName":"Henhouse","screens":{"Subscribe":{"when":["signedOut","noQuery"],"layouts":{"app":"<ul>__hh_eachplans__<li><h4>__hh_name__</h4><p>__hh_cost__</p><p>__hh_description__</p><p>__hh_perk__</p></li>__hh_endplans__</ul>"}}}}`)
+	g := newGuest(t, s)
+	body := g.page("/app/subscribe")
+	want := `<div class="hh-prerendered" data-prerendered="mf-account/Subscribe" inert aria-busy="true"><ul>` +
+		`<li><h4>Henhouse Drink Club</h4><p>$5.99 a month</p><p>A free regular drink every day.</p><p>Drink Club: Free Regular Drink, every day</p></li>` +
+		`<li><h4>Biscuit Club</h4><p>$2.99 a month</p><p>A free buttermilk biscuit every day.</p><p>Biscuit Club: Free Biscuit, every day</p></li>` +
+		`<li><h4>Family Meal Club</h4><p>$14.99 a month</p><p>$10 off a family meal every week.</p><p>Family Meal Club: $10 Off a Family Meal, every week</p></li></ul></div>`
+	if !strings.Contains(body, want) || strings.Contains(body, "Loading") {
+		t.Errorf("subscribe page: no\n%s\nin\n%s", want, body[:min(len(body), 4000)])
+	}
+	if body := g.page("/app/subscribe?handover=abc"); strings.Contains(body, "data-prerendered") {
+		t.Errorf("a prerendered screen for a guest the app is signing in:\n%s", body[:min(len(body), 4000)])
+	}
+	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
+	if body := g.page("/app/subscribe"); strings.Contains(body, "data-prerendered") || !strings.Contains(body, "Loading") {
+		t.Errorf("a member's subscribe page has the guest's prerendered screen:\n%s", body[:min(len(body), 4000)])
 	}
 }

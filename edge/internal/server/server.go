@@ -36,6 +36,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/metrics"
 	"github.com/henhouse/platform/edge/internal/modules"
 	"github.com/henhouse/platform/edge/internal/page"
+	"github.com/henhouse/platform/edge/internal/pages"
 	"github.com/henhouse/platform/edge/internal/providers/careers"
 	careersbuiltin "github.com/henhouse/platform/edge/internal/providers/careers/builtin"
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
@@ -461,30 +462,32 @@ func (s *Server) handover() appdata.HandoverConfig {
 // mountPages serves every other path as a page of the route table.
 func (s *Server) mountPages() {
 	app, cfg, guard := s.App, s.cfg, s.guard
-	pages := &pageHandler{
-		router: s.Router, registry: s.Registry, content: s.cms, names: orderingNames{s.orderRoles.Locations, s.orderRoles.Menus}, orders: s.Ordering, careers: s.Careers, loyalty: s.Loyalty, buildDir: cfg.BuildDir, log: s.log,
-		config: page.Config{
-			BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
-			AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
-			LoyaltyProvider: site.LoyaltyProviderID, APIBase: "/api", CareersURL: cfg.CareersURL,
-			Features:         site.Features(),
-			Map:              page.Map{TileURL: cfg.MapTileURL, Attribution: cfg.MapAttribution, MaxZoom: cfg.MapMaxZoom},
-			BeaconSampleRate: cfg.Delivery.BeaconSampleRate,
-		},
+	popups := &earlyPopups{content: s.cms, log: s.log, now: time.Now}
+	config := page.Config{
+		BrandName: cfg.BrandName, BrandSlug: cfg.BrandSlug, AppPrefix: cfg.AppPrefix,
+		AppVersion: AppVersion, Environment: cfg.Environment, TokenVersion: TokenVersion,
+		LoyaltyProvider: site.LoyaltyProviderID, APIBase: "/api", CareersURL: cfg.CareersURL,
+		Features:         site.Features(),
+		Map:              page.Map{TileURL: cfg.MapTileURL, Attribution: cfg.MapAttribution, MaxZoom: cfg.MapMaxZoom},
+		BeaconSampleRate: cfg.Delivery.BeaconSampleRate,
+		BotCheck:         guard.client,
 	}
-	s.orderRoles.addFeatures(pages.config.Features) // a feature whose ordering role is missing is off
-	pages.csrfToken = csrf.Token
-	pages.cookieSecure = cfg.CookieSecure
-	pages.popups = &earlyPopups{content: s.cms, log: s.log, now: time.Now}
-	pages.overrides, pages.viewed = s.qaOverrides, s.pageViewed
-	pages.pageLoads = s.pageLoads
-	pages.config.BotCheck = guard.client
-	s.roles.addFeatures(pages.config.Features) // a feature whose loyalty role is missing is off
+	s.orderRoles.addFeatures(config.Features) // a feature whose ordering role is missing is off
+	s.roles.addFeatures(config.Features)      // a feature whose loyalty role is missing is off
+	handler := pages.New(pages.Deps{
+		Router: s.Router, Registry: s.Registry, Names: orderingNames{s.orderRoles.Locations, s.orderRoles.Menus},
+		Content: s.cms, Locations: s.orderRoles.Locations, Menus: s.orderRoles.Menus, Carts: s.orderRoles.Carts,
+		Careers: s.Careers, Subscriptions: s.roles.subscriptions,
+		BuildDir: cfg.BuildDir, Log: s.log, CookieSecure: cfg.CookieSecure,
+		Config:    config,
+		CSRFToken: csrf.Token, Overrides: s.qaOverrides, Viewed: s.pageViewed, PageLoads: s.pageLoads,
+		Popup: popups.markup,
+	})
 	app.Use(append([]any{oneOutagePerPage}, append(s.whoIsAsking(), guard.csrf, appdata.BindOnNavigation(s.handover()))...)...)
 	if p := s.previewer(); p != nil {
 		app.Use(s.startPreview(p))
 	}
-	app.Get("/*", pages.serve)
+	app.Get("/*", handler.Serve)
 }
 
 // oneOutagePerPage puts a page request under a store latch: every Redis read of a

@@ -1,7 +1,7 @@
 import { filled } from './test/compare';
 import { prerenderScreen, slot, slotList } from './screens';
 
-// A copy's slots and lists as the edge reads them (edge/internal/page/render.go).
+// A prerendered screen's slots and lists as the edge reads them (edge/internal/page/prerendered.go).
 it('marks a list item for the edge, once, around the item as drawn', () => {
   const html = prerenderScreen(
     <ul className="plans">{slotList('plans', <li title={slot('name')}>{slot('cost')}</li>)}</ul>,

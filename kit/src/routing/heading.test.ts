@@ -1,6 +1,6 @@
 import { documentTitle, namedTitle, pathTitle } from './heading';
 
-// The same rule as the edge's (edge/internal/page/render.go, Shell.Title, and its tests).
+// The same rule as the edge's (edge/internal/page/title.go, Shell.Title, and its tests).
 test.each([
   [{ path: '/', heading: 'Page home' }, 'Henhouse'],
   [{ path: '/contact', heading: 'Page contact', title: 'Contact Us' }, 'Contact Us | Henhouse'],

@@ -51,7 +51,7 @@ export function pathTitle(path: string): string {
 
 /**
  * documentTitle is the title the edge writes into the document for a page
- * (edge/internal/page/render.go, Shell.Title; docs/routes.md, "Titles"), so a client-side
+ * (edge/internal/page/title.go, Shell.Title; docs/routes.md, "Titles"), so a client-side
  * navigation shows the same one, each followed by " | <brand>": the 404 page's; the name
  * a menu, category or product heading gives; the page's own title (a content page's editor
  * title, else the route table's); the path's last segment; the brand alone on the home page.

@@ -87,7 +87,7 @@ export const roleCount = (n: number) => (n === 1 ? '1 open role' : `${n} open ro
 /**
  * An opening as the page words it. The edge writes the first opening of a city in these
  * words into the page's prerendered copy (src/prerender.tsx), so the screen and its copy
- * draw it with the same components; edge/internal/server/testdata/jobs-copy.json holds
+ * draw it with the same components; edge/internal/pages/testdata/jobs-screen.json holds
  * the cases both sides are tested against. `posted` is missing in the copy: it counts
  * days on the guest's own calendar, which the edge does not know.
  */

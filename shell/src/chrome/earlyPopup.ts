@@ -10,7 +10,7 @@
 // other popup shows on this visit, as after any dismissal. Nothing of this runs as the
 // shell starts: a close before the popups' code is here leaves the dialog closed, which is
 // all there is to know then (the page's starter has already written the dismissal to
-// storage and the cookie: afterPopup in edge/internal/page/render.go).
+// storage and the cookie: afterPopup in edge/internal/page/popup.go).
 import { rememberDismissedKey, syncDismissedCookie } from './dismissals';
 import { markPopupShown } from './popupVisit';
 

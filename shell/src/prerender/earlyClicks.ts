@@ -5,7 +5,7 @@
 // chrome (docs/shell.md, "First paint and layout stability"). Links need none of this:
 // they work as plain links before any script runs.
 //
-// A page whose scripts wait for its popup (edge/internal/page/render.go, afterPopup)
+// A page whose scripts wait for its popup (edge/internal/page/popup.go, afterPopup)
 // notes a tap made before the entry runs as the root's data-early-tap attribute (the
 // button's first class); it is given the same way unless a later tap was held here.
 

@@ -1,7 +1,7 @@
 // Whether the header's cart count is known yet (docs/shell.md, "Header, footer,
 // navigation"). On a direct load the page does not have the cart yet: the edge knows from
 // the visitor's cookies that one exists (the bootstrap's session.hasCart) and marks the
-// document (`<html data-cart>`, edge/internal/page/render.go), so the count shows a neutral
+// document (`<html data-cart>`, edge/internal/page/shell.go), so the count shows a neutral
 // placeholder instead of a 0 from the first paint on. The mark goes once the cart is here,
 // or once the start-up is over without one (the cart had expired).
 

@@ -48,6 +48,9 @@ func New() (*Provider, error) {
 		if pg.Slug != want {
 			return nil, fmt.Errorf("content: %s: slug %q does not match the file name", f, pg.Slug)
 		}
+		if s, ok := content.PageSlug(pg.Slug); !ok || s != pg.Slug {
+			return nil, fmt.Errorf("content: %s: %q is not a page's slug (content.PageSlug)", f, pg.Slug)
+		}
 		for i, blk := range pg.Blocks {
 			var head struct {
 				Component string `json:"component"`
@@ -61,21 +64,11 @@ func New() (*Provider, error) {
 	return p, nil
 }
 
-// Normalize turns a path or cached_url into a slug: no slashes at either end,
-// lower case, "" for the home page.
-func Normalize(slug string) string {
-	s := strings.ToLower(strings.Trim(slug, "/"))
-	if s == "home" {
-		return ""
-	}
-	return s
-}
-
 // Page implements content.Provider.
 func (p *Provider) Page(_ context.Context, slug string) (content.Page, error) {
-	s := Normalize(slug)
-	if s == "" {
-		s = "home"
+	s, ok := content.PageSlug(slug)
+	if !ok {
+		return content.Page{}, content.ErrNotFound
 	}
 	pg, ok := p.pages[s]
 	if !ok {

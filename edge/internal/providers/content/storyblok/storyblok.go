@@ -14,7 +14,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -154,24 +153,13 @@ func unavailable(err error) error {
 	return errors.Join(f, err)
 }
 
-// validSlug is a story path Storyblok could have: lower-case letters, digits, "-",
-// "_", "." and "/". Anything else is not found without asking.
-var validSlug = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,254}$`)
-
-// storySlug is the Storyblok full_slug a path names ("" and "/" are "home").
-func storySlug(slug string) string {
-	s := strings.ToLower(strings.Trim(slug, "/"))
-	if s == "" {
-		return "home"
-	}
-	return s
-}
-
 // Page implements content.Provider: the published story, from the cache under the
 // current cv, or for an editor's preview (content.Draft) the draft, uncached.
 func (p *Provider) Page(ctx context.Context, slug string) (content.Page, error) {
-	s := storySlug(slug)
-	if !validSlug.MatchString(s) || strings.Contains(s, "..") || s == p.cfg.PopupsSlug {
+	// The story's full slug is the page's slug (content.PageSlug): a path no story can
+	// have is not found without asking.
+	s, ok := content.PageSlug(slug)
+	if !ok || s == p.cfg.PopupsSlug {
 		return content.Page{}, content.ErrNotFound
 	}
 	if content.Draft(ctx) && p.cfg.PreviewToken != "" {

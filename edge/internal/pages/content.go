@@ -1,23 +1,64 @@
-package server
+package pages
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"log/slog"
 	"strconv"
 	"strings"
 
 	cms "github.com/henhouse/platform/edge/internal/providers/content"
+	"github.com/henhouse/platform/edge/internal/routes"
 )
 
-// heroCopySlots are the values of the content page screen's prerendered copy
+// contentPage describes a content page (home, and each content-managed path) from the
+// content provider: its description, its editor title, its top picture and the slots of
+// its hero (heroSlots). strict: a page the provider does not have is the 404 page, and
+// one it cannot read a failure; home is the site's front door either way, with the
+// default description.
+func contentPage(content cms.Provider, log *slog.Logger, strict bool) filler {
+	if content == nil {
+		return nil
+	}
+	return func(ctx context.Context, m routes.Match, path string, meta *pageMeta) error {
+		p, err := content.Page(ctx, m.Params["slug"])
+		if err != nil {
+			if !errors.Is(err, cms.ErrNotFound) {
+				log.Error("content lookup failed", "path", path, "err", err)
+				if strict {
+					return err
+				}
+			}
+			if strict {
+				return errNotFound
+			}
+			return nil
+		}
+		if d := firstNonEmpty(p.Description, p.Title); d != "" {
+			meta.description = d
+		}
+		// The tab and a search result show the editor's page title ("Gift Cards");
+		// home keeps the brand alone.
+		if strict {
+			meta.title = p.Title
+		}
+		meta.image = topImage(p)
+		meta.slots = heroSlots(p)
+		return nil
+	}
+}
+
+// heroSlots are the values of the content page's prerendered screen
 // (mf-content/src/prerender.tsx; docs/shell.md, "Prerendered screens") for page: its
 // slug and title, and its hero's title, text, picture and up to two buttons, as the
-// screen draws them for a guest (the copy is only written for a visitor who is not
-// signed in). nil, so no copy, unless the first block a guest sees is a hero whose
-// picture is one of the site's own files and whose buttons the copy can draw: at most
-// two, each with text, a known variant and size, no icon, and a link within the site
-// (a link elsewhere is drawn as another element). A button the hero does not have gets
-// empty slots, which the copy does not show.
-func heroCopySlots(p cms.Page) map[string]string {
+// screen draws them for a guest (the prerendered screen is only written for a visitor
+// who is not signed in). nil, so no prerendered screen, unless the first block a guest
+// sees is a hero whose picture is one of the site's own files and whose buttons the
+// prerendered screen can draw: at most two, each with text, a known variant and size,
+// no icon, and a link within the site (a link elsewhere is drawn as another element). A
+// button the hero does not have gets empty slots, which the screen does not show.
+func heroSlots(p cms.Page) map[string]string {
 	hero, ok := firstGuestBlock(p)
 	if !ok {
 		return nil

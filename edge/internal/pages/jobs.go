@@ -1,9 +1,10 @@
-package server
+package pages
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -12,50 +13,52 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/careers"
+	"github.com/henhouse/platform/edge/internal/routes"
 )
 
-// jobs reports whether a city jobs page names a city with restaurants (one that
-// does not is the 404 page), and gives the page its title, description and a JobPosting
-// for each opening (docs/careers.md).
-func (h *pageHandler) jobs(ctx context.Context, path, slug string, meta *pageMeta) (found, failed bool) {
-	if h.careers == nil {
-		return true, false
+// jobs: a city jobs page names a city with restaurants (one that does not is the 404
+// page); it gets its title, description, a JobPosting for each opening
+// (docs/careers.md) and the slots of its prerendered screen (jobsSlots).
+func jobs(provider careers.Provider, log *slog.Logger, brand string) filler {
+	if provider == nil {
+		return nil
 	}
-	city, err := h.careers.City(ctx, slug)
-	if fault.Is(err, fault.NotFound) {
-		return false, false
-	}
-	if err != nil {
-		h.log.Error("careers lookup failed", "path", path, "err", err)
-		return false, true
-	}
-	brand := h.config.BrandName
-	where := city.Name + ", " + city.State
-	meta.title = "Jobs in " + where
-	if n := len(city.Openings); n == 0 {
-		meta.description = fmt.Sprintf("No open roles at %s in %s right now. See every job at %s on our careers site.", brand, where, brand)
-	} else {
-		meta.description = fmt.Sprintf("%s is hiring in %s: %s. See pay and schedules and apply online.", brand, where, roleList(city.Openings))
-	}
-	meta.slots = jobsCopySlots(city)
-	for _, o := range city.Openings {
-		ld, err := json.Marshal(jobPosting(o, brand, city.CareersURL))
-		if err != nil {
-			h.log.Error("job posting", "id", o.ID, "err", err)
-			continue
+	return func(ctx context.Context, m routes.Match, path string, meta *pageMeta) error {
+		city, err := provider.City(ctx, m.Params["city"])
+		if fault.Is(err, fault.NotFound) {
+			return errNotFound
 		}
-		meta.structured = append(meta.structured, ld)
+		if err != nil {
+			log.Error("careers lookup failed", "path", path, "err", err)
+			return err
+		}
+		where := city.Name + ", " + city.State
+		meta.title = "Jobs in " + where
+		if n := len(city.Openings); n == 0 {
+			meta.description = fmt.Sprintf("No open roles at %s in %s right now. See every job at %s on our careers site.", brand, where, brand)
+		} else {
+			meta.description = fmt.Sprintf("%s is hiring in %s: %s. See pay and schedules and apply online.", brand, where, roleList(city.Openings))
+		}
+		meta.slots = jobsSlots(city)
+		for _, o := range city.Openings {
+			ld, err := json.Marshal(jobPosting(o, brand, city.CareersURL))
+			if err != nil {
+				log.Error("job posting", "id", o.ID, "err", err)
+				continue
+			}
+			meta.structured = append(meta.structured, ld)
+		}
+		return nil
 	}
-	return true, false
 }
 
-// jobsCopySlots are the values of the jobs screen's prerendered copy (mf-content's
-// src/prerender.tsx): the page's title, the count of open roles, and the first opening of
-// the first restaurant that has one, in the words the screen writes them
-// (testdata/jobs-copy.json holds the cases both are tested against). A city without an
-// opening, or whose first opening is paid in another currency than dollars (which the
-// screen writes as the browser's Intl does), gets no copy.
-func jobsCopySlots(city careers.City) map[string]string {
+// jobsSlots are the values of the jobs screen's prerendered screen (mf-content's
+// src/prerender.tsx): the page's title, the count of open roles, and the first opening
+// of the first restaurant that has one, in the words the screen writes them
+// (testdata/jobs-screen.json holds the cases both are tested against). A city without
+// an opening, or whose first opening is paid in another currency than dollars (which
+// the screen writes as the browser's Intl does), gets no prerendered screen.
+func jobsSlots(city careers.City) map[string]string {
 	for _, l := range city.Locations {
 		for _, o := range city.Openings {
 			if o.Location.ID != l.ID {
