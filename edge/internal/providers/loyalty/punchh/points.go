@@ -34,7 +34,6 @@ const orderTTL = 400 * 24 * time.Hour
 // maxOrders bounds the orders kept per member.
 const maxOrders = 100
 
-
 func (p *Provider) orders(ctx context.Context, memberID string) ([]loyalty.Order, error) {
 	var list []loyalty.Order
 	if _, err := p.getJSON(ctx, "orders:"+memberID, &list); err != nil {
