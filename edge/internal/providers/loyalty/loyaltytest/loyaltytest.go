@@ -93,7 +93,7 @@ func role[R any](t *testing.T, p any) R {
 	t.Helper()
 	r, ok := p.(R)
 	if !ok {
-		t.Skipf("the provider does not fill %T; the edge hides its features", (*R)(nil))
+		t.Skipf("the provider does not fill %s; the edge hides its features", strings.TrimPrefix(fmt.Sprintf("%T", (*R)(nil)), "*"))
 	}
 	return r
 }
