@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/mail"
+	"strconv"
 	"strings"
 
 	"github.com/henhouse/platform/edge/internal/fault"
@@ -42,7 +43,7 @@ func (p *Provider) SignUp(ctx context.Context, in loyalty.SignUpInput) (loyalty.
 		"first_name": strings.TrimSpace(in.FirstName), "last_name": strings.TrimSpace(in.LastName),
 		"terms_and_conditions": true, "marketing_email_subscription": in.MarketingOptIn,
 	}
-	if ph := strings.TrimSpace(in.Phone); ph != "" {
+	if ph, ok := phoneNumber(in.Phone); ok {
 		u["phone"] = ph
 	}
 	if b := strings.TrimSpace(in.Birthday); b != "" {
@@ -106,4 +107,17 @@ func (p *Provider) ChangePassword(ctx context.Context, memberID, current, next s
 	}
 	_, err := p.updateUser(ctx, memberID, map[string]any{"current_password": current, "password": next, "password_confirmation": next})
 	return err
+}
+
+// phoneNumber is a phone number as Punchh takes it: the digits as a JSON number (the
+// Mobile API's user.phone is of type number).
+func phoneNumber(s string) (int64, bool) {
+	var digits strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			digits.WriteRune(r)
+		}
+	}
+	n, err := strconv.ParseInt(digits.String(), 10, 64)
+	return n, err == nil && digits.Len() > 0
 }

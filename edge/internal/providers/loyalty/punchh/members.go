@@ -189,7 +189,13 @@ func (p *Provider) UpdateProfile(ctx context.Context, id string, u loyalty.Profi
 	set("first_name", u.FirstName)
 	set("last_name", u.LastName)
 	set("email", u.Email)
-	set("phone", u.Phone)
+	if u.Phone != nil {
+		n, ok := phoneNumber(*u.Phone)
+		if !ok {
+			return loyalty.Member{}, fault.New(fault.Invalid, "invalid", "Please check the highlighted fields.").Field("phone", "Enter a 10-digit phone number")
+		}
+		f["phone"] = n
+	}
 	set("birthday", u.Birthday)
 	set("favourite_location_ids", u.FavoriteLocationID)
 	return p.updateUser(ctx, id, f)

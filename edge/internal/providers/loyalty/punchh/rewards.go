@@ -23,7 +23,6 @@ type meta struct {
 		Description string      `json:"description"`
 		Points      *float64    `json:"points_required_to_redeem"`
 	} `json:"redeemables"`
-	Subscriptions []subscriptionPlan `json:"subscriptions"`
 }
 
 func (p *Provider) meta(ctx context.Context) (meta, error) {

@@ -206,8 +206,10 @@ func (p *Provider) ExchangeAuthCode(ctx context.Context, code, redirectURI strin
 	if tok.AccessToken == "" {
 		return loyalty.Member{}, errBadAuthCode
 	}
+	// The member's address, from which their device id comes, is not known before
+	// the profile is read: this one call carries an id made from the token.
 	var ua userAnswer
-	if err := p.do(ctx, call{method: http.MethodGet, path: "/api2/mobile/users/profile", body: p.clientBody(), token: tok.AccessToken}, &ua); err != nil {
+	if err := p.do(ctx, call{method: http.MethodGet, path: "/api2/mobile/users/profile", body: p.clientBody(), token: tok.AccessToken, device: deviceID("token:" + tok.AccessToken)}, &ua); err != nil {
 		return loyalty.Member{}, err
 	}
 	s := session{Token: tok.AccessToken, Email: strings.ToLower(ua.User.Email), Device: deviceID(ua.User.Email)}
