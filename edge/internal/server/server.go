@@ -234,7 +234,14 @@ func (s *Server) openProviders(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.Loyalty = s.loyal
+	switch s.cfg.LoyaltyProvider {
+	case LoyaltyPunchh:
+		if s.Loyalty, err = openPunchhProvider(s.cfg.Punchh, st, s.log); err != nil {
+			return err
+		}
+	default:
+		s.Loyalty = s.loyal
+	}
 	return nil
 }
 

@@ -1,0 +1,98 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/store/storetest"
+)
+
+func clearLoyaltyEnv(t *testing.T) {
+	t.Helper()
+	t.Setenv("LOYALTY_PROVIDER", "")
+	for _, k := range punchhVars {
+		t.Setenv(k, "")
+	}
+}
+
+func TestLoyaltyConfigFromEnv(t *testing.T) {
+	clearLoyaltyEnv(t)
+	c, err := ConfigFromEnv()
+	if err != nil || c.LoyaltyProvider != LoyaltyBuiltin {
+		t.Fatalf("default: the built-in programme: %q %v", c.LoyaltyProvider, err)
+	}
+
+	t.Setenv("LOYALTY_PROVIDER", "Punchh")
+	t.Setenv("PUNCHH_SERVER_NAME", "henhouse-sandbox")
+	t.Setenv("PUNCHH_CLIENT_ID", "client-1")
+	t.Setenv("PUNCHH_CLIENT_SECRET", "secret-1")
+	c, err = ConfigFromEnv()
+	if err != nil || c.LoyaltyProvider != LoyaltyPunchh || c.Punchh.ServerURL != "https://henhouse-sandbox.punchh.com" ||
+		c.Punchh.ClientID != "client-1" || c.Punchh.ClientSecret != "secret-1" || c.Punchh.Timeout != 10*time.Second {
+		t.Fatalf("punchh by server name: %+v %v", c.Punchh, err)
+	}
+	t.Setenv("PUNCHH_SERVER_NAME", "")
+	t.Setenv("PUNCHH_SERVER_URL", "https://sandbox.punchh.com/")
+	t.Setenv("PUNCHH_TIMEOUT", "5")
+	t.Setenv("PUNCHH_SITE_URL", "https://order.henhouse.example")
+	if c, err = ConfigFromEnv(); err != nil || c.Punchh.ServerURL != "https://sandbox.punchh.com" || c.Punchh.Timeout != 5*time.Second || c.Punchh.SiteURL != "https://order.henhouse.example" {
+		t.Fatalf("punchh by URL: %+v %v", c.Punchh, err)
+	}
+
+	// Each refusal names what is wrong.
+	for _, tc := range []struct{ key, value, want string }{
+		{"PUNCHH_CLIENT_ID", "", "PUNCHH_CLIENT_ID"},
+		{"PUNCHH_CLIENT_SECRET", "", "PUNCHH_CLIENT_SECRET"},
+		{"PUNCHH_SERVER_URL", "", "PUNCHH_SERVER_URL"},
+		{"PUNCHH_SERVER_URL", "http://sandbox.punchh.com", "PUNCHH_SERVER_URL must be an https origin"},
+		{"PUNCHH_SERVER_URL", "sandbox.punchh.com", "PUNCHH_SERVER_URL must be an https origin"},
+		{"PUNCHH_SERVER_NAME", "brand", "not both"},
+		{"PUNCHH_TIMEOUT", "0", "PUNCHH_TIMEOUT"},
+		{"PUNCHH_SITE_URL", "/app", "PUNCHH_SITE_URL"},
+		{"LOYALTY_PROVIDER", "loyaltyplus", "LOYALTY_PROVIDER must be builtin or punchh"},
+	} {
+		t.Run(tc.key+"="+tc.value, func(t *testing.T) {
+			t.Setenv(tc.key, tc.value)
+			if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v; want an error naming %q", err, tc.want)
+			}
+		})
+	}
+
+	// A Punchh setting with the built-in programme is a mistake, not ignored.
+	clearLoyaltyEnv(t)
+	t.Setenv("PUNCHH_CLIENT_SECRET", "secret-1")
+	if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "PUNCHH_CLIENT_SECRET is set but LOYALTY_PROVIDER is builtin") {
+		t.Fatalf("stray Punchh setting: %v", err)
+	}
+}
+
+// With LOYALTY_PROVIDER=punchh the edge's loyalty programme is the adapter; the roles
+// Punchh does not fill answer feature_unavailable.
+func TestPunchhProviderConfigBuilds(t *testing.T) {
+	st := storetest.Embedded(t)
+	p, err := openPunchhProvider(PunchhConfig{ServerURL: "https://sandbox.punchh.com", ClientID: "c", ClientSecret: "s", Timeout: time.Second}, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ID() != "punchh" {
+		t.Fatalf("provider %q", p.ID())
+	}
+	ctx := context.Background()
+	if _, err := p.Badges(ctx, "1"); !fault.Is(err, fault.NotFound) {
+		t.Fatalf("badges: %v", err)
+	}
+	if err := p.RemoveCard(ctx, "1", "c"); !fault.Is(err, fault.NotFound) {
+		t.Fatalf("cards: %v", err)
+	}
+	// A member never signed in through this edge has no Punchh session.
+	if _, err := p.Member(ctx, "1"); !fault.Is(err, fault.Unauthorized) {
+		t.Fatalf("member without a session: %v", err)
+	}
+	if _, err := openPunchhProvider(PunchhConfig{ServerURL: "https://sandbox.punchh.com"}, st, nil); err == nil {
+		t.Fatal("built without a client id and secret")
+	}
+}
