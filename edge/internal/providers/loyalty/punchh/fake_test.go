@@ -55,8 +55,13 @@ func newRecorded(t *testing.T) *recorded {
 
 // provider is an adapter on the recorded Punchh.
 func (r *recorded) provider(t *testing.T) *Provider {
+	return r.providerOn(t, NewMemoryCodes(nil))
+}
+
+// providerOn is an adapter on the recorded Punchh keeping its state in state.
+func (r *recorded) providerOn(t *testing.T, state Codes) *Provider {
 	p, err := New(Config{ServerURL: r.srv.URL, ClientID: testClient, ClientSecret: testSecret, SiteURL: "https://henhouse.test",
-		State: NewMemoryCodes(nil), Timeout: 2 * time.Second})
+		State: state, Timeout: 2 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

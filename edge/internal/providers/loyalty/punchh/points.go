@@ -42,8 +42,14 @@ func (p *Provider) orders(ctx context.Context, memberID string) ([]loyalty.Order
 	return list, nil
 }
 
-// saveOrder replaces or adds o in the member's list, newest first.
+// saveOrder keeps o under its own key, which decides its status, and in the
+// member's list (newest first), which only lists. The list is rewritten whole, so two
+// writes for one member at the same instant may leave one order out of the listing;
+// its status, and so what Punchh is asked, stays right.
 func (p *Provider) saveOrder(ctx context.Context, memberID string, o loyalty.Order) error {
+	if err := p.putJSON(ctx, "order:"+memberID+":"+o.OrderID, o, orderTTL); err != nil {
+		return err
+	}
 	list, err := p.orders(ctx, memberID)
 	if err != nil {
 		return err
@@ -62,28 +68,21 @@ func (p *Provider) saveOrder(ctx context.Context, memberID string, o loyalty.Ord
 }
 
 func (p *Provider) findOrder(ctx context.Context, memberID, orderID string) (loyalty.Order, bool, error) {
-	list, err := p.orders(ctx, memberID)
-	if err != nil {
-		return loyalty.Order{}, false, err
-	}
-	for _, o := range list {
-		if o.OrderID == orderID {
-			return o, true, nil
-		}
-	}
-	return loyalty.Order{}, false, nil
+	var o loyalty.Order
+	ok, err := p.getJSON(ctx, "order:"+memberID+":"+orderID, &o)
+	return o, ok, err
 }
 
 // claimOrder ties an order id to one member; another member's id is a conflict.
 func (p *Provider) claimOrder(ctx context.Context, memberID, orderID string) error {
-	ok, err := p.cfg.State.Claim(ctx, "order:"+orderID, []byte(memberID), orderTTL)
+	ok, err := p.cfg.State.Claim(ctx, "orderclaim:"+orderID, []byte(memberID), orderTTL)
 	if err != nil {
 		return p.storeErr(err)
 	}
 	if ok {
 		return nil
 	}
-	raw, _, found, err := p.cfg.State.Peek(ctx, "order:"+orderID)
+	raw, _, found, err := p.cfg.State.Peek(ctx, "orderclaim:"+orderID)
 	if err != nil {
 		return p.storeErr(err)
 	}

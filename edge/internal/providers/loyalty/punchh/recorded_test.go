@@ -10,6 +10,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty/loyaltytest"
+	"github.com/henhouse/platform/edge/internal/store/storetest"
 )
 
 var ctx = context.Background()
@@ -247,6 +248,30 @@ func TestRecordedSingleSignOn(t *testing.T) {
 	}
 	_, err = p.ExchangeAuthCode(ctx, code, "/app/code")
 	loyaltytest.Fault(t, err, fault.Invalid) // spent: Punchh refuses it too
+}
+
+// The edge keeps the adapter's state in Redis (store.Codes): sessions, sign-in steps
+// and orders work there as in memory, with every key in one Cluster slot per call.
+func TestRecordedOnRedis(t *testing.T) {
+	r := newRecorded(t)
+	st := storetest.Embedded(t)
+	p := r.providerOn(t, st.Codes("punchh"))
+	m := must[loyalty.Member](t)(p.SignUp(ctx, loyalty.SignUpInput{FirstName: "Ada", LastName: "L", Email: "ada@example.com", Password: "Contract1234"}))
+	ch := must[loyalty.Challenge](t)(p.SignIn(ctx, "ada@example.com", "Contract1234"))
+	must[loyalty.Member](t)(p.VerifyCode(ctx, ch.ID, testCode))
+	o := loyalty.OrderRecord{OrderID: "ord-r", LocationID: "58", PlacedAt: time.Now().UTC(), SubtotalCents: 1000, TotalCents: 1100}
+	must[loyalty.Order](t)(p.HoldOrder(ctx, m.ID, o))
+	// Another edge on the same Redis sees the member's session and the held order.
+	q := r.providerOn(t, st.Codes("punchh"))
+	if a := must[loyalty.Accrual](t)(q.AccrueOrder(ctx, m.ID, o)); a.Points != 11 || a.Duplicate {
+		t.Fatalf("accrual on the second edge %+v", a)
+	}
+	if put, ok := r.last("PUT", "/api/auth/checkins/online_order"); !ok || put.Body["external_uid"] != "ord-r" {
+		t.Fatal("the second edge did not update the held check-in")
+	}
+	if list := must[[]loyalty.Order](t)(q.Orders(ctx, m.ID, 10)); len(list) != 1 || list[0].Status != loyalty.OrderCredited {
+		t.Fatalf("orders %+v", list)
+	}
 }
 
 // The adapter keeps the loyalty contract on the recorded answers.
