@@ -9,7 +9,7 @@ API_TYPES := kit/src/api/schema.d.ts
 GO_PACKAGES := ./api/... ./edge/... ./bench/...
 GO_SOURCES := $(wildcard api/*.go api/*.yaml) $(shell find edge -name '*.go' -not -name '*_test.go') $(shell find edge -path '*/data/*' -type f) go.mod go.sum
 
-.PHONY: run start build deps lint test test-go test-fuzz test-js test-e2e typecheck bench clean
+.PHONY: run start build deps mock lint test test-go test-fuzz test-js test-e2e typecheck bench clean
 
 run: build start ## install what is missing, build everything, start on http://127.0.0.1:$(PORT)
 
@@ -22,6 +22,14 @@ deps: node_modules/.installed $(API_TYPES)
 node_modules/.installed: package.json package-lock.json $(addsuffix /package.json,$(WORKSPACES))
 	npm ci --no-audit --no-fund
 	@touch $@
+
+# Prism serves the hosted loyalty programme's API descriptions to the Go tests of its
+# adapter (docs/providers.md, "PAR Punchh"); it is a root devDependency.
+PRISM := node_modules/.bin/prism
+mock: $(PRISM) ## the API mock server the Go tests start
+
+$(PRISM): node_modules/.installed
+	@test -x $@ || npm ci --no-audit --no-fund
 
 $(API_TYPES): api/openapi.yaml | node_modules/.installed
 	npm run api:types -w @henhouse/kit
@@ -44,7 +52,7 @@ lint: deps ## ESLint, go vet, staticcheck, then Prettier's check
 	go tool staticcheck $(GO_PACKAGES)
 	npx prettier --check .
 
-test-go:
+test-go: mock
 	go test -race -count=1 $(GO_PACKAGES)
 
 # Each parser of outside input, fuzzed for FUZZTIME (docs/operations.md, "Fuzzing").

@@ -100,6 +100,13 @@ type Config struct {
 	// Storyblok configures the Storyblok content provider (STORYBLOK_*); read only when
 	// ContentProvider is storyblok.
 	Storyblok StoryblokConfig
+	// LoyaltyProvider (LOYALTY_PROVIDER) runs the loyalty programme: "builtin" (the
+	// programme on Redis) or "punchh" (a brand's PAR Punchh programme;
+	// docs/providers.md). Optional. Default: builtin.
+	LoyaltyProvider string
+	// Punchh configures the PAR Punchh adapter (PUNCHH_*, punchh.go); read only when
+	// LoyaltyProvider is punchh.
+	Punchh PunchhConfig
 	// Delivery configures the ops API, metrics and canaries (delivery.go).
 	Delivery DeliveryConfig
 }
@@ -194,6 +201,9 @@ func ConfigFromEnv() (Config, error) {
 	}
 	if c.CheckoutLockTTL, err = time.ParseDuration(env("CHECKOUT_LOCK_TTL", "30s")); err != nil || c.CheckoutLockTTL < time.Second || c.CheckoutLockTTL > 10*time.Minute {
 		return c, fmt.Errorf("CHECKOUT_LOCK_TTL must be a duration from 1s to 10m such as 30s, got %q", os.Getenv("CHECKOUT_LOCK_TTL"))
+	}
+	if err := c.readLoyalty(); err != nil {
+		return c, err
 	}
 	if err := c.readContent(); err != nil {
 		return c, err

@@ -126,7 +126,7 @@ func (r loyaltyRoles) addFeatures(into map[string]any) {
 // openLoyaltyRoles finds the roles of the program the edge runs on: the built-in
 // one, or the one a test puts in its place.
 func (s *Server) openLoyaltyRoles() error {
-	program := any(s.loyal)
+	program := s.program
 	if s.cfg.loyaltyProgram != nil {
 		program = s.cfg.loyaltyProgram(s.loyal)
 	}

@@ -109,6 +109,8 @@ type Server struct {
 	geo   geoAdapter
 	cards cardAdapter
 	loyal *loyaltybuiltin.Provider
+	// program is the loyalty programme the roles come from: loyal, or an adapter.
+	program any
 	guard *guards
 	// mail takes what every built-in provider would email or text; outbox reads it
 	// back for developers (nil unless DEV_ENDPOINTS).
@@ -166,7 +168,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		st.Close()
 		return nil, err
 	}
-	go renewSubscriptions(ctx, st, s.loyal, log)
+	if s.program == any(s.loyal) { // another programme renews its own subscriptions
+		go renewSubscriptions(ctx, st, s.loyal, log)
+	}
 	go deliverGiftCards(ctx, st, s.orderRoles.GiftCards, log)
 	go sweepCheckouts(ctx, st, s.orderRoles.system, s.cfg.CheckoutLockTTL, log)
 	go sendOrderMail(ctx, st, s.orderRoles.system, log)
@@ -251,7 +255,15 @@ func (s *Server) openProviders(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.Loyalty = s.loyal
+	// The programme whose roles the site runs on (LOYALTY_PROVIDER): the built-in one,
+	// or an adapter filling some roles (docs/providers.md).
+	s.program = s.loyal
+	if s.cfg.LoyaltyProvider == LoyaltyPunchh {
+		if s.program, err = openPunchh(s.cfg.Punchh, st, s.log); err != nil {
+			return err
+		}
+	}
+	s.Loyalty, _ = s.program.(loyalty.Provider)
 	return s.openLoyaltyRoles()
 }
 
@@ -370,7 +382,10 @@ func (s *Server) mountIdentityPages() {
 	app.Get("/.well-known/jwks.json", s.Tokens.JWKSHandler())
 	// The hosted sign-in's bot check binds its tokens to the visitor, as on the site.
 	app.Use(authorize.Path, session.New(session.Config{Secure: s.cfg.CookieSecure}))
-	authorize.Mount(app, guard.hostedSignIn(s.loyal, s.cfg.CookieSecure))
+	// The hosted sign-in page is the programme's own, when it has one (the built-in).
+	if h, ok := s.program.(loyalty.HostedSignIn); ok {
+		authorize.Mount(app, guard.hostedSignIn(h, s.cfg.CookieSecure))
+	}
 	mountOutboxPage(app, s.outbox)
 	if guard.builtin != nil {
 		botcheck.MountScript(app, guard.builtin)
