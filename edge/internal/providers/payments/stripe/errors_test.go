@@ -138,7 +138,8 @@ func TestStripeErrorsAreFaults(t *testing.T) {
 		{"stripe failing", 500, errJSON("api_error", "", "", ""), fault.Unavailable, "processor_error", "", "try again", false},
 		{"card gone", 404, errJSON("invalid_request_error", "resource_missing", "", ""), fault.NotFound, "card_not_found", "", "expired", false},
 		{"bank wants the guest", 200, intentJSON("requires_action", ""), fault.Rule, "card_authentication_required", "", "Try another card", true},
-		{"declined in the intent", 200, intentJSON("requires_payment_method", `,"last_payment_error":{"type":"card_error","code":"card_declined","decline_code":"insufficient_funds"}`), fault.Rule, "card_declined", "", "insufficient funds", false},
+		{"declined in the intent", 200, intentJSON("requires_payment_method", `,"last_payment_error":{"type":"card_error","code":"card_declined","decline_code":"insufficient_funds"}`), fault.Rule, "card_declined", "", "insufficient funds", true},
+		{"still processing", 200, intentJSON("processing", ""), fault.Rule, "card_declined", "", "Your card was declined", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

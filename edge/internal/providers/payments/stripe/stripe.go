@@ -219,10 +219,13 @@ func (p *Processor) Authorize(ctx context.Context, tokenID string, amountCents i
 	switch pi.Status {
 	case stripego.PaymentIntentStatusRequiresCapture, stripego.PaymentIntentStatusSucceeded:
 		return a, nil
-	case stripego.PaymentIntentStatusRequiresAction:
+	}
+	// No hold: the intent is let go, so that nothing it might still become (an intent
+	// "processing" that ends up holding) charges a guest told no.
+	_ = p.Void(context.WithoutCancel(ctx), pi.ID)
+	if pi.Status == stripego.PaymentIntentStatusRequiresAction {
 		// The bank wants the guest to confirm (3-D Secure), which happens in the
-		// browser; the intent is let go so nothing waits on it.
-		_ = p.Void(context.WithoutCancel(ctx), pi.ID)
+		// browser.
 		return payments.Authorization{}, errAuthentication()
 	}
 	if pi.LastPaymentError != nil {
