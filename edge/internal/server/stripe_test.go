@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,5 +140,38 @@ func TestCardAdapterOnStripe(t *testing.T) {
 	_, _, err = a.Authorize(ctx, "second", "tok_00112233445566778899aabbccddeeff", 2599, "order-2-0-0")
 	if f, ok := fault.As(err); !ok || f.Code != "card_not_found" {
 		t.Errorf("a built-in token at Stripe: %v", err)
+	}
+}
+
+// A guest pays an order at a location on Stripe (stripe-mock) with the PaymentMethod
+// id the card frame hands the page, and cancels it: the order names the card as Stripe
+// describes it and keeps the PaymentIntent as its reference.
+func TestCheckoutPaysThroughStripe(t *testing.T) {
+	url := stripemock.Start(t)
+	s := newTestServerWith(t, func(c *Config) {
+		c.Cards = CardsConfig{Second: ProcessorStripe, StripeSecretKey: stripemock.Key, StripeAPIURL: url}
+	})
+	g := newGuest(t, s)
+	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
+	slot := ""
+	for _, d := range g.ok("GET", "/api/locations/oh-columbus-downtown/times", "", 200)["days"].([]any) {
+		for _, sl := range d.(map[string]any)["slots"].([]any) {
+			if slot == "" && sl.(map[string]any)["available"] == true {
+				slot = sl.(map[string]any)["at"].(string)
+			}
+		}
+	}
+	g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+slot+`"}`, 200)
+	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@example.com","phone":"6145550100"},` +
+		`"payments":[{"kind":"card","processor":"second","token":"pm_1PgcA2B7WZ01zgkW"}]}`
+	o := g.ok("POST", "/api/cart/submit", body, 201, "Idempotency-Key", "stripe-checkout-1", "X-Bot-Check", g.bot("checkout"))["order"].(map[string]any)
+	pay := o["payments"].([]any)[0].(map[string]any)
+	if pay["label"] != "Visa •••• 4242" || !strings.HasPrefix(fmt.Sprint(pay["reference"]), "pi_") {
+		t.Fatalf("payment %v", pay)
+	}
+	cancelled := g.ok("POST", "/api/orders/"+o["id"].(string)+"/cancel", "", 200)["order"].(map[string]any)
+	if cancelled["status"] != "cancelled" {
+		t.Fatalf("cancel: %v", cancelled["status"])
 	}
 }
