@@ -12,16 +12,20 @@ import (
 )
 
 // Stripe's errors as the faults the built-in processors answer (payments README,
-// "Errors"): a card Stripe declines is Rule with words a guest can act on, a request
-// Stripe refuses is Invalid, and Stripe out of reach (or refusing our key) is
-// Unavailable. Stripe's own message stays in the wrapped error, for the log.
+// "Errors"), with their codes, which the checkout shows at the card: a card Stripe
+// declines is Rule with words a guest can act on, a request Stripe refuses is Invalid,
+// and Stripe out of reach (or refusing our key) is Unavailable. Stripe's own message
+// stays in the wrapped error, for the log.
 
 func errDeclined() *fault.Error {
 	return fault.New(fault.Rule, "card_declined", "Your card was declined. Try another card.")
 }
 
+// errAuthentication is a card whose bank wants the guest to confirm the payment: to the
+// guest it is declined here (the checkout shows card_declined at the card), in words
+// that say why.
 func errAuthentication() *fault.Error {
-	return fault.New(fault.Rule, "card_authentication_required",
+	return fault.New(fault.Rule, "card_declined",
 		"Your bank wants to confirm this payment, which it can't do here. Try another card.")
 }
 
@@ -75,7 +79,7 @@ func fromStripe(op string, err error, missing func() error) error {
 	case se.Code == stripego.ErrorCodeResourceMissing:
 		f = missing()
 	default:
-		f = fault.New(fault.Invalid, "payment_invalid", "We couldn't take that card payment. Enter your card again.")
+		f = fault.New(fault.Invalid, "card_invalid", "We couldn't take that card payment. Enter your card again.")
 	}
 	return fmt.Errorf("%w: stripe %s: %w", f, op, err)
 }
