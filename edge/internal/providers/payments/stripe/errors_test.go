@@ -99,6 +99,21 @@ func TestAuthorizeHoldsWithAManualCaptureIntentUnderADerivedKey(t *testing.T) {
 	if _, ok := c.form["customer"]; ok {
 		t.Error("a card of no customer was charged with one")
 	}
+	// A retried submit sends Stripe the same key, which Stripe answers with the first
+	// intent (stripe-mock cannot show that: it ignores the key).
+	if _, err := p.Authorize(context.Background(), "pm_card_visa", 2599, "order-1-0-0"); err != nil {
+		t.Fatal(err)
+	}
+	if again := f.calls[len(f.calls)-1]; again.idem != c.idem || again.path != c.path {
+		t.Errorf("the retry sent %s with key %q", again.path, again.idem)
+	}
+	// Another submit's key is another key.
+	if _, err := p.Authorize(context.Background(), "pm_card_visa", 2599, "order-1-1-0"); err != nil {
+		t.Fatal(err)
+	}
+	if other := f.calls[len(f.calls)-1]; other.idem == c.idem {
+		t.Errorf("another attempt reused key %q", other.idem)
+	}
 }
 
 func TestASavedCardIsChargedWithItsCustomer(t *testing.T) {
