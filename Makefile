@@ -9,7 +9,7 @@ API_TYPES := kit/src/api/schema.d.ts
 GO_PACKAGES := ./api/... ./edge/... ./bench/...
 GO_SOURCES := $(wildcard api/*.go api/*.yaml) $(shell find edge -name '*.go' -not -name '*_test.go') $(shell find edge -path '*/data/*' -type f) go.mod go.sum
 
-.PHONY: run start build deps mock lint test test-go test-fuzz test-js test-e2e typecheck bench clean
+.PHONY: run start build deps mock lint test test-go test-fuzz test-js test-e2e typecheck bench clean stripe-mock
 
 run: build start ## install what is missing, build everything, start on http://127.0.0.1:$(PORT)
 
@@ -52,8 +52,15 @@ lint: deps ## ESLint, go vet, staticcheck, then Prettier's check
 	go tool staticcheck $(GO_PACKAGES)
 	npx prettier --check .
 
-test-go: mock
+test-go: mock stripe-mock
 	go test -race -count=1 $(GO_PACKAGES)
+
+# stripe-mock, Stripe's mock of its API: the Stripe processor's tests start it on a
+# free port (docs/providers.md, "Stripe"). Installed once, from the Go module proxy.
+STRIPE_MOCK_VERSION := v0.203.0
+stripe-mock: ## install stripe-mock where the Go tests find it, if it is not there
+	@command -v stripe-mock >/dev/null 2>&1 || test -x "$$(go env GOPATH)/bin/stripe-mock" || \
+	  go install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 
 # Each parser of outside input, fuzzed for FUZZTIME (docs/operations.md, "Fuzzing").
 # Their seed corpora also run in test-go; a failing input is kept under testdata/fuzz.

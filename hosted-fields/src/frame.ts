@@ -1,7 +1,8 @@
 // The hosted card fields: the document inside the frame, served by the processor. It
 // alone holds the card number, expiry, security code and ZIP code; it sends them only
 // to the processor (POST /api/payments/cards) and tells the page nothing but the brand,
-// whether the fields are complete, field messages and the token.
+// whether the fields are complete, field messages and the token. For a processor on
+// Stripe with a publishable key, Stripe's Card Element takes the card instead (stripe.ts).
 import {
   BRAND_NAMES,
   FIELDS,
@@ -16,6 +17,7 @@ import {
   type PageMessage,
 } from './protocol';
 import { brandOf, check, digits, expiryParts, formatExpiry, formatNumber, type Values } from './rules';
+import { startStripe, type StripeFactory } from './stripe';
 
 const LABELS: Record<Field, { label: string; autocomplete: string; name: string; hint?: string }> = {
   number: { label: 'Card number', autocomplete: 'cc-number', name: 'cardnumber' },
@@ -44,6 +46,13 @@ export function start(win: Window = window, fetchImpl: typeof fetch = win.fetch.
   const params = new URLSearchParams(win.location.search);
   const channel = params.get('channel') ?? '';
   const processor = params.get('processor') || 'hosted';
+  // The edge names a Stripe publishable key when the processor is on Stripe: Stripe's
+  // Card Element takes the card instead of these fields (stripe.ts).
+  const stripeKey = doc.querySelector('meta[name="stripe-key"]')?.getAttribute('content') ?? '';
+  if (stripeKey) {
+    startStripe(win, stripeKey, processor, channel, (win as Window & { Stripe?: StripeFactory }).Stripe);
+    return;
+  }
   const csrf = doc.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
   const root = doc.getElementById('fields') ?? doc.body;
 

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"strings"
 
@@ -28,8 +27,6 @@ func (a geoAdapter) Locate(ctx context.Context, q string) (float64, float64, err
 // cardAdapter lets the ordering provider charge tokens of the payment processors.
 type cardAdapter struct{ reg *payments.Registry }
 
-var brandNames = map[payments.Brand]string{payments.Amex: "Amex", payments.Discover: "Discover", payments.MasterCard: "MasterCard", payments.Visa: "Visa"}
-
 func (a cardAdapter) Authorize(ctx context.Context, processor, token string, amount int64, key string) (string, string, error) {
 	p, err := a.reg.Get(processor)
 	if err != nil {
@@ -43,7 +40,15 @@ func (a cardAdapter) Authorize(ctx context.Context, processor, token string, amo
 	if err != nil {
 		return "", "", err
 	}
-	return auth.ID, fmt.Sprintf("%s •••• %s", brandNames[tok.Brand], tok.Last4), nil
+	return auth.ID, payments.Label(tok.Brand, tok.Last4), nil
+}
+
+func (a cardAdapter) Capture(ctx context.Context, processor, ref string) error {
+	p, err := a.reg.Get(processor)
+	if err != nil {
+		return err
+	}
+	return p.Capture(ctx, ref)
 }
 
 func (a cardAdapter) Void(ctx context.Context, processor, ref string) error {
@@ -148,6 +153,11 @@ func (b billingAdapter) Charge(ctx context.Context, token string, amountCents in
 		}
 		auth, err := p.Authorize(ctx, token, amountCents, key)
 		if err != nil {
+			return "", err
+		}
+		// A subscription period is paid for at once: the hold is taken. A capture that
+		// fails leaves the hold, which the renewal's retry (same key) finds and takes.
+		if err := p.Capture(ctx, auth.ID); err != nil {
 			return "", err
 		}
 		return auth.ID, nil

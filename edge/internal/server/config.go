@@ -109,6 +109,30 @@ type Config struct {
 	Punchh PunchhConfig
 	// Delivery configures the ops API, metrics and canaries (delivery.go).
 	Delivery DeliveryConfig
+	// Cards chooses the card processors (CARD_PROCESSOR_SECOND, STRIPE_*; stripe.go).
+	Cards CardsConfig
+}
+
+// CardsConfig chooses the card processors (docs/providers.md, "Stripe"). Locations
+// name the processors they take cards through in card_processors: "hosted" is always
+// the built-in processor; "second" is the chain's own.
+type CardsConfig struct {
+	// Second (CARD_PROCESSOR_SECOND) is what "second" is: "builtin" (the built-in
+	// processor on Redis, tokens pm_…) or "stripe". Optional. Default: builtin.
+	Second string
+	// StripeSecretKey (STRIPE_SECRET_KEY) is the Stripe account's secret key (sk_…) or
+	// a restricted key (rk_…) allowed PaymentIntents, PaymentMethods and Customers.
+	// Required when Second is stripe.
+	StripeSecretKey string
+	// StripePublishableKey (STRIPE_PUBLISHABLE_KEY, pk_…): with it, the card frame of a
+	// location that takes cards through Stripe shows Stripe's Card Element, and the
+	// card goes from the browser to Stripe only. Optional. Default: "" (the built-in
+	// card fields, which send the card to Stripe through the edge: Stripe allows that
+	// only on accounts enabled for raw card data).
+	StripePublishableKey string
+	// StripeAPIURL (STRIPE_API_URL) is where Stripe's API is reached. Optional.
+	// Default: Stripe's API (https://api.stripe.com); tests point it at stripe-mock.
+	StripeAPIURL string
 }
 
 // StoryblokConfig is the Storyblok content provider's configuration (docs/content.md).
@@ -209,6 +233,9 @@ func ConfigFromEnv() (Config, error) {
 		return c, err
 	}
 	if err := c.readDelivery(); err != nil {
+		return c, err
+	}
+	if err := c.Cards.read(c.Environment); err != nil {
 		return c, err
 	}
 	if abs, err := filepath.Abs(c.BuildDir); err == nil {

@@ -25,7 +25,10 @@ import (
 //   - frame.js, frame.css: the frame's script and style.
 //
 // The frame's document has a policy of its own: scripts, styles and requests only from
-// this origin, framed only by this origin's pages, no forms posted anywhere. It is
+// this origin, framed only by this origin's pages, no forms posted anywhere. For a
+// processor on Stripe with a publishable key the frame shows Stripe's Card Element
+// instead, and its policy lets Stripe.js, and Stripe's frames, come from
+// https://js.stripe.com (docs/providers.md, "Stripe"). It is
 // built per visitor (it carries the visitor's CSRF token), so it is never cached.
 
 var fieldsVersion = regexp.MustCompile(`^\d+\.\d+\.\d+$`)
@@ -39,6 +42,10 @@ var fieldsPage = template.Must(template.New("fields").Parse(`<!doctype html>
 <meta name="robots" content="noindex">
 <title>Card details</title>
 <link rel="stylesheet" href="/payments/{{.Version}}/frame.css">
+{{- if .StripeKey}}
+<meta name="stripe-key" content="{{.StripeKey}}">
+<script src="{{.StripeJS}}" defer></script>
+{{- end}}
 <script src="/payments/{{.Version}}/frame.js" defer></script>
 </head>
 <body>
@@ -49,6 +56,17 @@ var fieldsPage = template.Must(template.New("fields").Parse(`<!doctype html>
 
 const fieldsPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
 	"frame-ancestors 'self'; form-action 'none'; base-uri 'none'"
+
+// StripeJS is Stripe.js, which Stripe requires be loaded from its own origin
+// (docs/providers.md, "Stripe").
+const StripeJS = "https://js.stripe.com/v3"
+
+// stripeFieldsPolicy is the frame's policy when it shows Stripe's Card Element: Stripe.js
+// may run, and the Element's own frames may load, from js.stripe.com and nowhere else.
+// Stripe.js calls Stripe's API from those frames, not from this document, so requests
+// stay 'self'.
+const stripeFieldsPolicy = "default-src 'none'; script-src 'self' https://js.stripe.com; frame-src https://js.stripe.com; " +
+	"style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'self'; form-action 'none'; base-uri 'none'"
 
 // mountHostedFields serves the hosted fields of every checkout client version that is built.
 func (s *Server) mountHostedFields() {
@@ -62,11 +80,16 @@ func (s *Server) mountHostedFields() {
 		if _, err := os.Stat(filepath.Join(dir, v, "frame.js")); err != nil {
 			return c.Status(fiber.StatusNotFound).SendString("no such checkout client version")
 		}
+		data, policy := map[string]string{"CSRF": csrf.Token(c), "Version": v}, fieldsPolicy
+		if s.cfg.Cards.stripeFields(c.Query("processor")) {
+			// The card goes from the browser to Stripe (Card Element), never to the edge.
+			data["StripeKey"], data["StripeJS"], policy = s.cfg.Cards.StripePublishableKey, StripeJS, stripeFieldsPolicy
+		}
 		var b bytes.Buffer
-		if err := fieldsPage.Execute(&b, map[string]string{"CSRF": csrf.Token(c), "Version": v}); err != nil {
+		if err := fieldsPage.Execute(&b, data); err != nil {
 			return err
 		}
-		c.Set("Content-Security-Policy", fieldsPolicy)
+		c.Set("Content-Security-Policy", policy)
 		c.Set("X-Frame-Options", "SAMEORIGIN")
 		c.Set("X-Content-Type-Options", "nosniff")
 		c.Set("Referrer-Policy", "same-origin")

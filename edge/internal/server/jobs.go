@@ -77,3 +77,20 @@ func sendOrderMail(ctx context.Context, st *store.Store, p any, log *slog.Logger
 		}
 	})
 }
+
+// captureCards captures, every 10 seconds until ctx ends, the card holds of the orders
+// the kitchen has taken on (docs/providers.md, "Stripe"). Capturing twice is not an
+// error, so overlapping rounds are harmless. A provider without captures is left alone.
+func captureCards(ctx context.Context, st *store.Store, p any, log *slog.Logger) {
+	c, ok := p.(interface {
+		CaptureDueCards(context.Context) (int, error)
+	})
+	if !ok {
+		return
+	}
+	periodic(ctx, st, "capture-cards", 10*time.Second, time.Second, func(ctx context.Context) {
+		if n, err := c.CaptureDueCards(ctx); err != nil {
+			log.Error("card captures failed", "captured", n, "err", err)
+		}
+	})
+}

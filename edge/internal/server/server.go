@@ -46,7 +46,6 @@ import (
 	loyaltybuiltin "github.com/henhouse/platform/edge/internal/providers/loyalty/builtin"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	orderingbuiltin "github.com/henhouse/platform/edge/internal/providers/ordering/builtin"
-	"github.com/henhouse/platform/edge/internal/providers/payments"
 	"github.com/henhouse/platform/edge/internal/ratelimit"
 	"github.com/henhouse/platform/edge/internal/routes"
 	"github.com/henhouse/platform/edge/internal/services/member"
@@ -174,6 +173,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	go deliverGiftCards(ctx, st, s.orderRoles.GiftCards, log)
 	go sweepCheckouts(ctx, st, s.orderRoles.system, s.cfg.CheckoutLockTTL, log)
 	go sendOrderMail(ctx, st, s.orderRoles.system, log)
+	go captureCards(ctx, st, s.orderRoles.system, log)
 	s.Registry.Start(ctx) // release state changes from any edge (docs/architecture.md)
 	// A Redis restarted faster than the breaker opens gets the shared secrets back too.
 	go st.WatchRestarts(ctx, store.RestartCheckEvery)
@@ -226,7 +226,11 @@ func (s *Server) openProviders(ctx context.Context) error {
 	offline := geocode.New()
 	go func() { _ = offline.Warm() }() // index the embedded data before the first search
 	s.geo = geoAdapter{offline}
-	s.cards = cardAdapter{payments.Builtin(st)}
+	cards, err := cardProcessors(s.cfg.Cards, st)
+	if err != nil {
+		return err
+	}
+	s.cards = cardAdapter{cards}
 	var now func() time.Time
 	if start := s.cfg.OrderClockStart; !start.IsZero() {
 		boot := time.Now()

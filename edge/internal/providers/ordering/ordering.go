@@ -888,8 +888,12 @@ type CardAuthorizer interface {
 	// Authorize holds amountCents on a token of processor and returns a reference and
 	// a label such as "Visa •••• 4242".
 	Authorize(ctx context.Context, processor, token string, amountCents int64, idempotencyKey string) (reference, label string, err error)
-	// Void releases an authorization when the rest of the order fails.
+	// Void releases an authorization when the rest of the order fails or the order is
+	// cancelled.
 	Void(ctx context.Context, processor, reference string) error
+	// Capture takes the money an authorization holds, once the kitchen has taken the
+	// order on (it can no longer be cancelled); capturing twice is not an error.
+	Capture(ctx context.Context, processor, reference string) error
 	// Authorized returns the reference of the authorization an idempotency key made
 	// and that is not voided, or "" when there is none. It never authorizes.
 	Authorized(ctx context.Context, processor, idempotencyKey string) (reference string, err error)

@@ -373,8 +373,7 @@ func (p *RedisProcessor) replay(ctx context.Context, tokenID string, amountCents
 		return Authorization{}, false, err
 	}
 	if a.TokenID != tokenID || a.AmountCents != amountCents {
-		return Authorization{}, false, fault.New(fault.Conflict, "payment_conflict",
-			"Your order changed while we were taking payment. Please check it and try again.")
+		return Authorization{}, false, ErrConflict()
 	}
 	return a.Authorization, true, nil
 }

@@ -41,8 +41,10 @@ func (g geo) Locate(_ context.Context, q string) (float64, float64, error) {
 }
 
 type cards struct {
-	auths  atomic.Int64
-	voided atomic.Int64
+	auths    atomic.Int64
+	voided   atomic.Int64
+	mu       sync.Mutex
+	captured []string
 }
 
 func (c *cards) Authorize(_ context.Context, processor, token string, amount int64, key string) (string, string, error) {
@@ -53,6 +55,12 @@ func (c *cards) Authorize(_ context.Context, processor, token string, amount int
 	return "auth_" + key, "Visa •••• 4242", nil
 }
 func (c *cards) Void(context.Context, string, string) error { c.voided.Add(1); return nil }
+func (c *cards) Capture(_ context.Context, _, ref string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.captured = append(c.captured, ref)
+	return nil
+}
 
 type env struct {
 	p     *Provider

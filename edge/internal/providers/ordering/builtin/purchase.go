@@ -228,6 +228,13 @@ func (p *Provider) purchase(ctx context.Context, owner string, in ordering.GiftC
 		_ = p.cfg.Cards.Void(context.WithoutCancel(ctx), s.Processor, authRef)
 		return storedPurchase{}, err
 	}
+	// A gift card waits on no kitchen: the hold is captured at once.
+	if err := p.cfg.Cards.Capture(ctx, s.Processor, authRef); err != nil {
+		p.st.Client.ZRem(context.WithoutCancel(ctx), p.giftDeliveriesKey(), id)
+		p.st.Client.Del(context.WithoutCancel(ctx), p.giftPurchaseKey(id))
+		_ = p.cfg.Cards.Void(context.WithoutCancel(ctx), s.Processor, authRef)
+		return storedPurchase{}, err
+	}
 	// The card is paid for from here on: a receipt or a delivery that fails now is
 	// tried again (the receipt by nobody, the delivery by DeliverDueGiftCards), and the
 	// buyer is told the purchase went through.

@@ -441,8 +441,14 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	}
 	// Its mails are listed before it is stored, so an edge that stops in between leaves
 	// them to the sweep (ordermail.go).
-	mails := map[string]time.Time{mailReceipt: now, mailReady: p.lifecycle(&s).StatusTimes.Ready}
+	times := p.lifecycle(&s).StatusTimes
+	mails := map[string]time.Time{mailReceipt: now, mailReady: times.Ready}
 	if err := p.listMail(ctx, orderID, mails); err != nil {
+		undo()
+		return ordering.Order{}, err
+	}
+	// Its card holds are captured when the kitchen takes it on (capture.go).
+	if err := p.listCaptures(ctx, orderID, done, times.Preparing); err != nil {
 		undo()
 		return ordering.Order{}, err
 	}

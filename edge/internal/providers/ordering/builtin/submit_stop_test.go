@@ -51,6 +51,8 @@ func (k *keyedCards) Authorize(_ context.Context, _, _ string, _ int64, key stri
 	return ref, "Visa •••• 4242", nil
 }
 
+func (k *keyedCards) Capture(context.Context, string, string) error { return nil }
+
 func (k *keyedCards) Void(_ context.Context, _, ref string) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
