@@ -274,13 +274,6 @@ func compositeAllowedIn(dir string) bool {
 	return dir == "server" || strings.HasPrefix(dir, "server/") || dir == "providers" || strings.HasPrefix(dir, "providers/")
 }
 
-// convertedSeparately are packages still naming a composite provider while they move
-// to roles. Converted separately; the list empties as they do.
-var convertedSeparately = map[string]bool{
-	"api/ordering": true,
-	"api/appdata":  true,
-	"api/contact":  true,
-}
 
 // compositeUses lists "file:line: pkg.Provider" for every non-test Go file under root
 // (edge/internal) outside the allowed packages that names a composite provider type.
@@ -347,7 +340,7 @@ func compositeUses(t *testing.T, root string, skip map[string]bool) []string {
 }
 
 func TestOnlyServerNamesACompositeProvider(t *testing.T) {
-	for _, use := range compositeUses(t, ".", convertedSeparately) {
+	for _, use := range compositeUses(t, ".", nil) {
 		t.Errorf("%s: take the roles the package uses (a field per role, or a local interface of them), not the whole provider; server picks the implementation and hands each role over", use)
 	}
 }

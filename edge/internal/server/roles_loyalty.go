@@ -140,13 +140,15 @@ func (s *Server) openLoyaltyRoles() error {
 // service.
 func (s *Server) openLoyaltyServices(tokens *auth.Tokens) {
 	r := s.roles
-	s.points = &points.Service{Points: r.points, Ordering: s.Ordering}
-	if r.rewards != nil {
-		s.rewards = &rewards.Service{Rewards: r.rewards, Offers: r.offers, Perks: r.subscriptions, Carts: s.Ordering, Cart: s.Ordering}
+	s.points = &points.Service{Points: r.points, Ordering: s.orderRoles.Orders}
+	// Rewards go into carts only when the programme has a catalogue and the ordering
+	// system takes redemptions into its carts.
+	if r.rewards != nil && s.orderRoles.CartRewards != nil {
+		s.rewards = &rewards.Service{Rewards: r.rewards, Offers: r.offers, Perks: r.subscriptions, Carts: s.orderRoles.Carts, Cart: s.orderRoles.CartRewards}
 	}
 	s.members = &member.Service{Loyalty: r.members, Accounts: r.accounts,
 		Rewards: r.rewards, Offers: r.offers, Challenges: r.challenges, Badges: r.badges, Subscriptions: r.subscriptions,
-		Wallet: r.wallet, Favorites: r.favorites, Points: s.points, Locations: s.Ordering, Houses: s.Ordering,
+		Wallet: r.wallet, Favorites: r.favorites, Points: s.points, Locations: s.orderRoles.Locations, Houses: s.orderRoles.HouseAccounts,
 		Tokens: tokens, CardOf: s.cards.cardOf, KeepCard: s.cards.keep}
 }
 

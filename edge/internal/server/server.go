@@ -407,7 +407,7 @@ func (s *Server) whoIsAsking() []any {
 // handler area, and a JSON 404 for the rest.
 func (s *Server) mountAPI() {
 	app, cfg, st, guard, outbox := s.App, s.cfg, s.Store, s.guard, s.outbox
-	orders, tokens, cms, geo, cards := s.Ordering, s.Tokens, s.cms, s.geo, s.cards
+	tokens, cms, geo, cards := s.Tokens, s.cms, s.geo, s.cards
 	owner := cartOwner
 
 	api := app.Group("/api")
@@ -445,7 +445,7 @@ func (s *Server) mountAPI() {
 		Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		HouseAccounts: houseAccounts, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
 		GiftPurchaseGuard: guard.giftPurchase(), Log: s.log})
-	accountapi.Mount(api, s.accountAPI(accountapi.Config{Tokens: tokens, GiftCards: orders, Owner: owner,
+	accountapi.Mount(api, s.accountAPI(accountapi.Config{Tokens: tokens, GiftCards: s.orderRoles.GiftCards, Owner: owner,
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure}))
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st, feedback.Config{Outbox: s.mail, To: cfg.ContactEmail}),
 		Locations: ord.Locations, Orders: ord.Orders, Owner: owner, Guards: guard.contact()})
