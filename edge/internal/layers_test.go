@@ -274,7 +274,6 @@ func compositeAllowedIn(dir string) bool {
 	return dir == "server" || strings.HasPrefix(dir, "server/") || dir == "providers" || strings.HasPrefix(dir, "providers/")
 }
 
-
 // compositeUses lists "file:line: pkg.Provider" for every non-test Go file under root
 // (edge/internal) outside the allowed packages that names a composite provider type.
 func compositeUses(t *testing.T, root string, skip map[string]bool) []string {

@@ -121,4 +121,3 @@ func openPunchh(cfg PunchhConfig, st *store.Store, log *slog.Logger) (*punchh.Pr
 		Timeout: cfg.Timeout, State: st.Codes("punchh"), Log: log,
 	})
 }
-

@@ -110,7 +110,7 @@ type Server struct {
 	loyal *loyaltybuiltin.Provider
 	// program is the loyalty programme the roles come from: loyal, or an adapter.
 	program any
-	guard *guards
+	guard   *guards
 	// mail takes what every built-in provider would email or text; outbox reads it
 	// back for developers (nil unless DEV_ENDPOINTS).
 	mail      *outbox.Outbox
