@@ -1,10 +1,12 @@
 // A member's favorite locations, to mark and change from a result. Guests have none and
-// see no toggle (signed in means the store holds a user).
+// see no toggle (signed in means the store holds a user), nor does anyone when the
+// loyalty programme keeps no favorites (the page's `favorites` feature is off).
 import { useState } from 'react';
 import { addFavorite, getFavorites, removeFavorite } from '@henhouse/kit/api/account';
 import type { Location } from '@henhouse/kit/api/types';
 import { reportError, useLoad } from '@henhouse/kit/api/useLoad';
 import { useAppStore } from '@henhouse/kit/state/store';
+import { featureOn } from '@henhouse/kit/features';
 
 export interface Favorites {
   /** Whether favorites can be changed: a member is signed in. */
@@ -15,7 +17,8 @@ export interface Favorites {
 }
 
 export function useFavorites(): Favorites {
-  const userId = useAppStore((s) => s.user?.id ?? null);
+  const member = useAppStore((s) => s.user?.id ?? null);
+  const userId = member !== null && featureOn('favorites') ? member : null;
   const list = useLoad(userId ? `favorites:${userId}` : null, (signal) =>
     getFavorites(signal).then((r) => r.favorites.map((l) => l.id)),
   );
