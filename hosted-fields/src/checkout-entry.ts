@@ -1,4 +1,4 @@
-// The script a page loads: /payments/2.7.0/checkout.js defines window.HenhousePay.
+// The script a page loads: /payments/2.8.0/checkout.js defines window.HenhousePay.
 import { mount } from './checkout';
 import { VERSION } from './protocol';
 

@@ -29,7 +29,7 @@ afterEach(() => {
 describe('checkout client (page side of the hosted fields)', () => {
   test('opens the processor frame of its version with a channel', () => {
     const { fields, channel } = setup();
-    expect(fields.frame.src).toBe(`${ORIGIN}/payments/2.7.0/fields?processor=hosted&channel=${channel}`);
+    expect(fields.frame.src).toBe(`${ORIGIN}/payments/2.8.0/fields?processor=hosted&channel=${channel}`);
     expect(fields.frame.title).toBe('Card details');
     expect(channel).toMatch(/^[0-9a-f]{24}$/);
   });

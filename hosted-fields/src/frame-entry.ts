@@ -1,4 +1,4 @@
-// The frame document's script (/payments/2.7.0/frame.js).
+// The frame document's script (/payments/2.8.0/frame.js).
 import './frame.css';
 import { start } from './frame';
 

@@ -4,7 +4,7 @@ import { TAG } from './protocol';
 const CARD = '4111111111111111';
 
 function setup(fetchImpl: jest.Mock) {
-  window.history.replaceState({}, '', '/payments/2.7.0/fields?processor=second&channel=c1');
+  window.history.replaceState({}, '', '/payments/2.8.0/fields?processor=second&channel=c1');
   document.head.innerHTML = '<meta name="csrf-token" content="csrf-1">';
   document.body.innerHTML = '<main id="fields"></main>';
   const posted: { type: string; [k: string]: unknown }[] = [];

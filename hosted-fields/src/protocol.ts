@@ -4,7 +4,7 @@
 // the end a token from the processor.
 
 /** The checkout client version; the frame and the client of one version agree on these messages. */
-export const VERSION = '2.7.0';
+export const VERSION = '2.8.0';
 
 /** Every message carries this tag and the channel the page opened the frame with. */
 export const TAG = 'henhouse-pay';

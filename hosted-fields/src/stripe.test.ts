@@ -25,7 +25,7 @@ function fakeStripe(result: Awaited<ReturnType<StripeLike['createPaymentMethod']
 }
 
 function setup(key: string | null, factory?: jest.Mock) {
-  window.history.replaceState({}, '', '/payments/2.7.0/fields?processor=second&channel=c1');
+  window.history.replaceState({}, '', '/payments/2.8.0/fields?processor=second&channel=c1');
   document.head.innerHTML =
     '<meta name="csrf-token" content="csrf-1">' + (key ? `<meta name="stripe-key" content="${key}">` : '');
   document.body.innerHTML = '<main id="fields"></main>';

@@ -18,11 +18,11 @@ afterEach(() => {
 
 test('a script is added once, async, however often it is asked for', async () => {
   settle('load');
-  await Promise.all([loadScript('/payments/2.7.0/checkout.js'), loadScript('/payments/2.7.0/checkout.js')]);
-  await loadScript('/payments/2.7.0/checkout.js');
+  await Promise.all([loadScript('/payments/2.8.0/checkout.js'), loadScript('/payments/2.8.0/checkout.js')]);
+  await loadScript('/payments/2.8.0/checkout.js');
   const scripts = document.querySelectorAll('script');
   expect(scripts).toHaveLength(1);
-  expect(scripts[0].getAttribute('src')).toBe('/payments/2.7.0/checkout.js');
+  expect(scripts[0].getAttribute('src')).toBe('/payments/2.8.0/checkout.js');
   expect(scripts[0].async).toBe(true);
 });
 

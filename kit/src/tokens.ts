@@ -73,7 +73,7 @@ export const versions = {
   token: '1',
   app: '6.7.2',
   environment: 'prod',
-  checkoutClient: '2.7.0',
+  checkoutClient: '2.8.0',
 } as const;
 
 export const map = {

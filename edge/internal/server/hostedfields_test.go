@@ -9,7 +9,7 @@ import (
 
 func TestHostedFields(t *testing.T) {
 	s := newTestServer(t)
-	dir := filepath.Join(s.cfg.BuildDir, "payments", "2.7.0")
+	dir := filepath.Join(s.cfg.BuildDir, "payments", "2.8.0")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -19,7 +19,7 @@ func TestHostedFields(t *testing.T) {
 		}
 	}
 
-	resp, body := request(t, s, "GET", "/payments/2.7.0/fields?processor=hosted&channel=abc", nil)
+	resp, body := request(t, s, "GET", "/payments/2.8.0/fields?processor=hosted&channel=abc", nil)
 	if resp.StatusCode != 200 {
 		t.Fatalf("fields: %d %s", resp.StatusCode, body)
 	}
@@ -33,16 +33,16 @@ func TestHostedFields(t *testing.T) {
 		t.Errorf("headers %v", resp.Header)
 	}
 	// The document carries the visitor's CSRF token, for its POST /api/payments/cards.
-	if !strings.Contains(body, `<script src="/payments/2.7.0/frame.js" defer>`) || !strings.Contains(body, `name="csrf-token" content="`) ||
+	if !strings.Contains(body, `<script src="/payments/2.8.0/frame.js" defer>`) || !strings.Contains(body, `name="csrf-token" content="`) ||
 		strings.Contains(body, `name="csrf-token" content=""`) {
 		t.Errorf("document %s", body)
 	}
 
-	resp, body = request(t, s, "GET", "/payments/2.7.0/checkout.js", nil)
+	resp, body = request(t, s, "GET", "/payments/2.8.0/checkout.js", nil)
 	if resp.StatusCode != 200 || body != "/* checkout.js */" || !strings.Contains(resp.Header.Get("Cache-Control"), "immutable") {
 		t.Errorf("checkout.js: %d %q %q", resp.StatusCode, body, resp.Header.Get("Cache-Control"))
 	}
-	for _, path := range []string{"/payments/9.9.9/fields", "/payments/latest/fields", "/payments/2.7.0/nope.js"} {
+	for _, path := range []string{"/payments/9.9.9/fields", "/payments/latest/fields", "/payments/2.8.0/nope.js"} {
 		if resp, _ := request(t, s, "GET", path, nil); resp.StatusCode != 404 {
 			t.Errorf("%s: %d, want 404", path, resp.StatusCode)
 		}

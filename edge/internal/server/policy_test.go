@@ -114,14 +114,14 @@ func TestEveryHTMLPageHasAPolicyWithItsNonce(t *testing.T) {
 
 	// Pages with a policy of their own keep it: the card frame and the sign-in
 	// provider's page.
-	dir := filepath.Join(s.cfg.BuildDir, "payments", "2.7.0")
+	dir := filepath.Join(s.cfg.BuildDir, "payments", "2.8.0")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "frame.js"), []byte("/* frame */"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if resp, _ := request(t, s, "GET", "/payments/2.7.0/fields", nil); resp.Header.Get("Content-Security-Policy") != fieldsPolicy {
+	if resp, _ := request(t, s, "GET", "/payments/2.8.0/fields", nil); resp.Header.Get("Content-Security-Policy") != fieldsPolicy {
 		t.Errorf("card frame policy: %q", resp.Header.Get("Content-Security-Policy"))
 	}
 	resp, body := request(t, s, "GET", "/loyalty/authorize?client_id=henhouse-web&redirect_uri=/app/code&state=s1&response_type=code", nil)

@@ -163,17 +163,17 @@ func TestStaticFilesNeverWriteToTheBuild(t *testing.T) {
 // served all the same.
 func TestStaticFilesOfALaterBuild(t *testing.T) {
 	s := newTestServer(t)
-	if resp, _ := request(t, s, "GET", "/payments/2.7.0/checkout.js", nil); resp.StatusCode != 404 {
+	if resp, _ := request(t, s, "GET", "/payments/2.8.0/checkout.js", nil); resp.StatusCode != 404 {
 		t.Fatalf("before the build: %d", resp.StatusCode)
 	}
-	dir := filepath.Join(s.cfg.BuildDir, "payments", "2.7.0")
+	dir := filepath.Join(s.cfg.BuildDir, "payments", "2.8.0")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "checkout.js"), []byte("/* checkout */"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if resp, body := request(t, s, "GET", "/payments/2.7.0/checkout.js", nil); resp.StatusCode != 200 || body != "/* checkout */" {
+	if resp, body := request(t, s, "GET", "/payments/2.8.0/checkout.js", nil); resp.StatusCode != 200 || body != "/* checkout */" {
 		t.Fatalf("after the build: %d %q", resp.StatusCode, body)
 	}
 }

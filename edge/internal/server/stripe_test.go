@@ -61,7 +61,7 @@ func TestCardProcessorConfig(t *testing.T) {
 func TestHostedFieldsChooseStripeWhenConfigured(t *testing.T) {
 	serve := func(t *testing.T, cards CardsConfig) *Server {
 		s := newTestServerWith(t, func(c *Config) { c.Cards = cards })
-		dir := filepath.Join(s.cfg.BuildDir, "payments", "2.7.0")
+		dir := filepath.Join(s.cfg.BuildDir, "payments", "2.8.0")
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +85,7 @@ func TestHostedFieldsChooseStripeWhenConfigured(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			s := serve(t, tc.cards)
-			resp, body := request(t, s, "GET", "/payments/2.7.0/fields?processor="+tc.processor+"&channel=abc", nil)
+			resp, body := request(t, s, "GET", "/payments/2.8.0/fields?processor="+tc.processor+"&channel=abc", nil)
 			if resp.StatusCode != 200 {
 				t.Fatalf("%d %s", resp.StatusCode, body)
 			}

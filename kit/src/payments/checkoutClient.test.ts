@@ -3,7 +3,7 @@ import { checkoutClientLoadError } from './hostedFields';
 import { resetLoadedScripts } from '@henhouse/kit/loadScript';
 
 const script = () =>
-  document.head.querySelector('script[src="/payments/2.7.0/checkout.js"]') as HTMLScriptElement | null;
+  document.head.querySelector('script[src="/payments/2.8.0/checkout.js"]') as HTMLScriptElement | null;
 
 afterEach(() => {
   script()?.remove();
@@ -11,15 +11,15 @@ afterEach(() => {
   delete window.HenhousePay;
 });
 
-test('loads the processor checkout client of version 2.7.0 once, and says so in words when it cannot', async () => {
+test('loads the processor checkout client of version 2.8.0 once, and says so in words when it cannot', async () => {
   const p = loadCheckoutClient();
   await waitForScript();
-  const client = { version: '2.7.0', mount: jest.fn() };
+  const client = { version: '2.8.0', mount: jest.fn() };
   window.HenhousePay = client;
   script()!.onload!(new Event('load'));
   await expect(p).resolves.toBe(client);
   await expect(loadCheckoutClient()).resolves.toBe(client);
-  expect(document.head.querySelectorAll('script[src="/payments/2.7.0/checkout.js"]')).toHaveLength(1);
+  expect(document.head.querySelectorAll('script[src="/payments/2.8.0/checkout.js"]')).toHaveLength(1);
 });
 
 test('a script that defined no client is a message a guest understands', async () => {
@@ -48,7 +48,7 @@ test('waits while a dialog covers the page', async () => {
     expect(script()).toBeNull();
     popup.removeAttribute('open'); // the guest closes it
     await waitForScript();
-    window.HenhousePay = { version: '2.7.0', mount: jest.fn() };
+    window.HenhousePay = { version: '2.8.0', mount: jest.fn() };
     script()!.onload!(new Event('load'));
     await expect(p).resolves.toBe(window.HenhousePay);
   } finally {

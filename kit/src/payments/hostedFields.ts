@@ -9,7 +9,7 @@
 // processor's files are not the site's), so each keeps its copy; the browser tests run
 // one against the other.
 /** The checkout client version the site is built against. */
-export const CHECKOUT_CLIENT_VERSION = '2.7.0';
+export const CHECKOUT_CLIENT_VERSION = '2.8.0';
 
 export type CardField = 'number' | 'expiry' | 'cvv' | 'postalCode';
 export type CardBrand = '' | 'amex' | 'discover' | 'mastercard' | 'visa';

@@ -32,7 +32,7 @@ describe('service worker routes', () => {
     '/api',
     '/api/',
     '/api/ordering/cart',
-    '/payments/2.7.0/fields',
+    '/payments/2.8.0/fields',
     '/modules/mf-menu/1.0.0/mf-manifest.json',
     '/sw.js',
   ])('%s is never cached', (path) => {
@@ -52,7 +52,7 @@ describe('service worker routes', () => {
     ['/static/offline.html', false],
     ['/sw.js', false],
     ['/healthz', false],
-    ['/payments/2.7.0/fields', false], // the card processor's frame
+    ['/payments/2.8.0/fields', false], // the card processor's frame
   ])('navigation to %s handled → %s', (path, want) => {
     expect(isPageNavigation(path)).toBe(want);
     expect(NAVIGATION_DENYLIST.some((re) => re.test(path))).toBe(!want);

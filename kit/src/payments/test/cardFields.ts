@@ -28,7 +28,7 @@ export const visaToken: CardToken = {
 
 export async function fakeCheckoutClient(): Promise<CheckoutClient> {
   return {
-    version: '2.7.0',
+    version: '2.8.0',
     mount(el: HTMLElement) {
       const frame = el.ownerDocument.createElement('iframe');
       frame.title = 'Card details';
