@@ -129,6 +129,8 @@ describe('where an order error is shown', () => {
   test.each([
     ['slot_full', 'time'],
     ['below_delivery_minimum', 'totals'],
+    ['tip_required', 'tip'],
+    ['tip_changed', 'tip'],
     ['card_declined', 'card'],
     ['card_token_used', 'card'],
     ['giftcard_insufficient', 'giftcard'],
