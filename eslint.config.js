@@ -6,6 +6,7 @@ const reactHooks = require('eslint-plugin-react-hooks');
 const jsxA11y = require('eslint-plugin-jsx-a11y');
 const importPlugin = require('eslint-plugin-import');
 const globals = require('globals');
+const path = require('node:path');
 const { defineConfig } = require('eslint/config');
 const { workspaces } = require('./package.json');
 
@@ -43,6 +44,23 @@ function zones({ tests }) {
 const onlyThroughKit = {
   regex: '^@henhouse/(?!kit(/|$))',
   message: 'Workspaces share code only through @henhouse/kit.',
+};
+
+// How eslint-plugin-import finds a module: Node's resolution, with TypeScript's
+// extensions, through the workspace links to the real files (so a module is one file
+// wherever it is imported from), and `@henhouse/kit/<name>` to kit/src/<name> as
+// TypeScript's paths and the kit's package exports map it. Without that last step a
+// kit module's imports of the kit, which all go by that name, would lead nowhere, and
+// neither the cycles nor the forbidden paths among them would be seen.
+const resolver = {
+  node: {
+    extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    preserveSymlinks: false,
+    packageIterator: (request, _start, candidates) => {
+      const kit = /^@henhouse\/kit\/(?!build\/)(.+)$/.exec(request);
+      return kit ? [path.join(__dirname, 'kit', 'src', kit[1])] : candidates();
+    },
+  },
 };
 
 // Casts that switch the type checker off: the value then reaches code typed for something
@@ -102,9 +120,7 @@ module.exports = defineConfig(
   {
     files: src('{ts,tsx}'),
     plugins: { import: importPlugin },
-    settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] } },
-    },
+    settings: { 'import/resolver': resolver },
     rules: {
       'no-restricted-imports': [
         'error',
@@ -145,6 +161,25 @@ module.exports = defineConfig(
       'no-restricted-syntax': 'off',
       'import/no-restricted-paths': ['error', { zones: zones({ tests: true }) }],
     },
+  },
+
+  {
+    // No import cycles in any workspace's code. Two modules that import each other run in
+    // an order that depends on which one was asked for first: one of them meets the
+    // other's bindings before they are set (a TDZ error, or undefined). A cycle through a
+    // dynamic import() counts as well: it ties code loaded later to the code that loads
+    // it, which is how a chunk meant for later becomes part of the first load.
+    files: workspaces.map((w) => `${w}/**/*.{ts,tsx,js,mjs,cjs}`),
+    plugins: { import: importPlugin },
+    // The modules it reads to follow imports: every kind of source the workspaces hold
+    // (the plugin reads only .js files unless told); npm packages are not read, as no
+    // import of theirs leads back into ours.
+    settings: {
+      'import/resolver': resolver,
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import/ignore': ['node_modules'],
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
 
   // Node code: build configs, scripts, browser tests, benchmarks.

@@ -7,11 +7,12 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { moduleVersions, preloadScreen, registerModules } from './federation/remotes';
 import { resolve } from './routing/resolve';
 import { Root } from './routing/Root';
-import { prefetchPopups, preloadChrome, whenIdle } from './chrome/lazy';
+import { prefetchPopups, preloadChrome } from './chrome/lazy';
 import { runStartup, seedSession } from './session/startup';
 import { keepLocationHint } from './session/locationHint';
 import { startTelemetry } from './telemetry/queue';
 import { nextTask } from './nextTask';
+import { whenIdle } from './whenIdle';
 
 declare global {
   interface Window {
@@ -28,7 +29,8 @@ declare global {
 // phone four times slower (docs/shell.md, "First-load budget").
 
 const boot = readBootstrap();
-startTelemetry(boot, moduleVersions); // beacons (docs/shell.md, "Beacons"), loaded after the first render
+// The beacons (docs/shell.md, "Beacons"): their module is loaded after the first render.
+startTelemetry(boot, () => import('./telemetry/beacons'), moduleVersions);
 // A 401 session_invalidated signs the member out in the app state and opens the forced
 // sign-out dialog (the client's default, kit/src/state/store.ts forceSignOut).
 configureApi({ base: boot.config.apiBase, csrf: boot.csrf });

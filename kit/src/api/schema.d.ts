@@ -489,7 +489,7 @@ export interface paths {
         get?: never;
         /**
          * Tip by percentage or amount
-         * @description One of `percent` and `amountCents`.
+         * @description One of `percent` and `amountCents`, as the cart's `tip_options` offer them (`400 invalid` otherwise).
          */
         put: operations["setTip"];
         post?: never;
@@ -2272,6 +2272,21 @@ export interface components {
             percent?: number;
             amount_cents?: components["schemas"]["Cents"];
         };
+        /** @description The tip rule as it applies to this cart, from the edge's one tip rule (docs/checkout.md, "Tips"). The browser offers exactly these; `PUT /cart/tip` and submit take exactly these. */
+        TipOptions: {
+            /** @description The preset percentages, in the order offered, each with what it comes to on this cart. */
+            percents: {
+                percent: number;
+                amount_cents: components["schemas"]["Cents"];
+            }[];
+            /** @description The tip a new cart starts with; 0 is none. */
+            default_percent: number;
+            max_cents: components["schemas"]["Cents"];
+            /** @description An amount may be given instead of a percentage. */
+            custom_allowed: boolean;
+            /** @description This cart's order is not placed without a tip (a delivery tip goes to the driver): "No tip" is not offered, and submit answers `422 tip_required`. */
+            required: boolean;
+        };
         Totals: {
             subtotal_cents: components["schemas"]["Cents"];
             discount_cents: components["schemas"]["Cents"];
@@ -2299,6 +2314,7 @@ export interface components {
             discounts: components["schemas"]["Discount"][];
             fees: components["schemas"]["Fee"][];
             tip: components["schemas"]["Tip"];
+            tip_options: components["schemas"]["TipOptions"];
             tax_exempt_id?: string;
             utensils: boolean;
             custom_fields?: {
@@ -3952,7 +3968,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 15, 18 or 20; 0 for none. */
+                    /** @description One of the cart's `tip_options.percents`; 0 for none. */
                     percent?: number;
                     /** Format: int64 */
                     amountCents?: number;

@@ -22,7 +22,7 @@ import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Reward
 import { CartTotals } from '../cart/Totals';
 import { rewardsAtCheckout } from '../cart/features';
 import { handToApp } from './bridge';
-import type { CheckoutPageProps } from './CheckoutPage';
+import type { CheckoutPageProps } from './props';
 import { EmptyCart } from './EmptyCart';
 import { Contact, type ContactValues } from './Contact';
 import { customerFields, partOf, type Part } from './errors';

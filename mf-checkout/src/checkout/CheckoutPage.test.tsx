@@ -120,10 +120,44 @@ describe('checkout', () => {
     expect(api.to('POST /cart/submit')).toHaveLength(0);
   });
 
+  it('offers the tips the edge sends, with their amounts, and sets the one chosen', async () => {
+    const c = recordedCart();
+    const api = start(
+      {
+        ...c,
+        tip_options: {
+          percents: [
+            { percent: 10, amount_cents: 130 },
+            { percent: 12, amount_cents: 156 },
+          ],
+          default_percent: 0,
+          max_cents: 2000,
+          custom_allowed: false,
+          required: false,
+        },
+      },
+      { 'PUT /cart/tip': () => ({ body: { cart: useAppStore.getState().cart } }) },
+    );
+    const u = setupUser();
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    const tip = (await screen.findByRole('heading', { name: 'Tip', level: 2 })).closest('section')!;
+    expect(within(tip).getByRole('radio', { name: '10% $1.30' })).toBeInTheDocument();
+    expect(within(tip).getByRole('radio', { name: '12% $1.56' })).toBeInTheDocument();
+    expect(within(tip).getByRole('radio', { name: 'No tip' })).toBeInTheDocument();
+    expect(within(tip).getAllByRole('radio')).toHaveLength(3);
+    expect(within(tip).queryByRole('radio', { name: /^(15|18|20)%/ })).toBeNull();
+    expect(within(tip).queryByRole('radio', { name: 'Custom' })).toBeNull();
+    await u.click(within(tip).getByRole('radio', { name: '12% $1.56' }));
+    await waitFor(() => expect(api.to('PUT /cart/tip')).toHaveLength(1));
+    expect(api.to('PUT /cart/tip')[0].body).toEqual({ percent: 12 });
+  });
+
   it('delivery: no “No tip”, and Place order waits for a tip, saying why', async () => {
+    const c = recordedCart();
     start({
-      ...recordedCart(),
+      ...c,
       handoff: { mode: 'delivery', address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' } },
+      tip_options: { ...c.tip_options, required: true },
     });
     mount(Checkout, '/order/checkout', { layout: 'minimal' });
     await screen.findByRole('heading', { name: 'Tip', level: 2 });

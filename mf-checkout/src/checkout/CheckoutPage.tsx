@@ -7,24 +7,13 @@
 import { useEffect, useState } from 'react';
 import { actions } from '@henhouse/kit/actions';
 import { ApiError } from '@henhouse/kit/api/client';
-import type { Order } from '@henhouse/kit/api/checkout';
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import { EmptyCart } from './EmptyCart';
+import type { CheckoutPageProps } from './props';
 import './checkout.css';
-
-export interface CheckoutPageProps {
-  /** "app" inside the native app's webview: no links back into the site, the result goes to the app. */
-  placement: 'web' | 'app';
-  /** A test checkout for app teams: the built-in processor and its test cards. */
-  test?: boolean;
-  /** Called with the placed order (the webview shows it in place). */
-  onPlaced?: (o: Order) => void;
-  /** The screen's name in data-screen. Default: "mf-checkout/Checkout". */
-  screen?: string;
-}
 
 const loadForm = () => import(/* webpackChunkName: "checkout-form" */ './CheckoutForm');
 type FormModule = Awaited<ReturnType<typeof loadForm>>;

@@ -64,9 +64,11 @@ describe('checkout header', () => {
 
 describe('checkout errors that are not there yet, or no longer', () => {
   it('delivery: the tip is asked for as a hint, not an error, before the guest has touched it', async () => {
+    const c = recordedCart();
     start({
-      ...recordedCart(),
+      ...c,
       handoff: { mode: 'delivery', address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: '45402' } },
+      tip_options: { ...c.tip_options, required: true },
     });
     mount(Checkout, '/order/checkout', { layout: 'minimal' });
     const tip = (await screen.findByRole('heading', { name: 'Tip', level: 2 })).closest('section')!;

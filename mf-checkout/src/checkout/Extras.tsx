@@ -14,7 +14,7 @@ import { money } from '@henhouse/kit/format';
 import { Checkbox } from '@henhouse/kit/ui/controls/cards';
 import { Chips } from '@henhouse/kit/ui/controls/choices';
 import { Problem } from './Problem';
-import { TIP_PERCENTS, customTipError, noTipAllowed, parseDollars, taxIdError, tipChoiceOf, tipNeeded } from './rules';
+import { customTipError, noTipAllowed, parseDollars, taxIdError, tipChoiceOf, tipNeeded } from './rules';
 import { useCartCall } from './useCartCall';
 
 /** Coupon: a code, applied or removed. Offers the edge turned into discounts show in the totals. */
@@ -84,7 +84,8 @@ export function Coupon({ cart, error: placeError }: { cart: Cart; error?: string
   );
 }
 
-/** Tip: 15, 18 or 20 % of the subtotal, a custom amount, or none (pickup and curbside). */
+/** Tip: the percentages the edge offers (each with its amount on this cart), a custom amount
+ *  where it takes one, and none unless the order needs a tip (`cart.tip_options`). */
 export function Tip({ cart, error: placeError }: { cart: Cart; error?: string | null }) {
   const call = useCartCall();
   const id = useId();
@@ -92,7 +93,6 @@ export function Tip({ cart, error: placeError }: { cart: Cart; error?: string | 
   const [custom, setCustom] = useState(choice.kind === 'amount' ? (choice.cents / 100).toFixed(2) : '');
   const [customOpen, setCustomOpen] = useState(choice.kind === 'amount');
   const [customError, setCustomError] = useState<string | null>(null);
-  const subtotal = cart.totals.subtotal_cents;
   const [touched, setTouched] = useState(false);
   const error =
     customError ?? call.error ?? placeError ?? (touched && tipNeeded(cart) ? 'Choose a tip for your driver.' : null);
@@ -127,22 +127,22 @@ export function Tip({ cart, error: placeError }: { cart: Cart; error?: string | 
         onChange={choose}
         options={[
           ...(noTipAllowed(cart) ? [{ value: 'none', label: 'No tip', disabled: call.busy }] : []),
-          ...TIP_PERCENTS.map((p) => ({
-            value: String(p),
+          ...cart.tip_options.percents.map((p) => ({
+            value: String(p.percent),
             label: (
               <>
-                {p}%<span className="hh-pill__sub"> {money(Math.round((subtotal * p) / 100))}</span>
+                {p.percent}%<span className="hh-pill__sub"> {money(p.amount_cents)}</span>
               </>
             ),
             disabled: call.busy,
           })),
-          { value: 'custom', label: 'Custom', disabled: call.busy },
+          ...(cart.tip_options.custom_allowed ? [{ value: 'custom', label: 'Custom', disabled: call.busy }] : []),
         ]}
       />
       {/* A delivery order needs a tip: said as a hint until the guest has touched the
           tip or tried to place the order, so nothing is wrong before they could act. */}
       {!error && tipNeeded(cart) && <p className="hh-checkout__hint">Choose a tip for your driver.</p>}
-      {customOpen && (
+      {customOpen && cart.tip_options.custom_allowed && (
         <form
           className="hh-checkout__inline-form"
           onSubmit={(e) => {

@@ -36,6 +36,7 @@ const byCode: Record<string, Part> = {
   coupon_expired: 'coupon',
   coupon_invalid: 'coupon',
   tip_required: 'tip',
+  tip_changed: 'tip',
   custom_field_required: 'fields',
   below_delivery_minimum: 'totals',
   payment_total_mismatch: 'totals',

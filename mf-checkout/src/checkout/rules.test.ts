@@ -20,10 +20,19 @@ const cart = (patch: Partial<Cart> = {}) =>
   ({
     handoff: { mode: 'pickup' },
     tip: {},
+    tip_options: {
+      percents: [{ percent: 15, amount_cents: 300 }],
+      default_percent: 0,
+      max_cents: 50000,
+      custom_allowed: true,
+      required: false,
+    },
     totals: { subtotal_cents: 2000, discount_cents: 0, fees_cents: 0, tax_cents: 145, tip_cents: 0, total_cents: 2145 },
     ...patch,
   }) as Cart;
-const delivery = (patch: Partial<Cart> = {}) => cart({ handoff: { mode: 'delivery' }, ...patch });
+/** A delivery cart as the edge answers it: its order needs a tip. */
+const delivery = (patch: Partial<Cart> = {}) =>
+  cart({ handoff: { mode: 'delivery' }, tip_options: { ...cart().tip_options, required: true }, ...patch });
 const gift = (amountCents: number, balanceCents = 5000) => ({
   token: 'gc_1',
   last4: '7890',
@@ -37,15 +46,16 @@ describe('tips', () => {
     expect(tipChoiceOf(cart({ tip: { percent: 18 } }))).toEqual({ kind: 'percent', percent: 18 });
     expect(tipChoiceOf(cart({ tip: { amount_cents: 350 } }))).toEqual({ kind: 'amount', cents: 350 });
   });
-  test('no tip is a choice for pickup and curbside, not for delivery', () => {
+  test('no tip is a choice unless the edge says the order needs one', () => {
     expect(noTipAllowed(cart())).toBe(true);
-    expect(noTipAllowed(cart({ handoff: { mode: 'curbside' } }))).toBe(true);
     expect(noTipAllowed(delivery())).toBe(false);
+    // What the edge says, not the handoff, decides.
+    expect(noTipAllowed(cart({ handoff: { mode: 'delivery' } }))).toBe(true);
     expect(tipNeeded(delivery())).toBe(true);
     expect(tipNeeded(delivery({ tip: { percent: 15 } }))).toBe(false);
     expect(tipNeeded(cart())).toBe(false);
   });
-  test('a custom amount is dollars and cents up to $500', () => {
+  test('a custom amount is dollars and cents up to the edge’s largest tip', () => {
     expect(parseDollars('4')).toBe(400);
     expect(parseDollars('$4.5')).toBe(450);
     expect(parseDollars('4.05')).toBe(405);
@@ -53,6 +63,9 @@ describe('tips', () => {
     expect(parseDollars('-1')).toBeNull();
     expect(customTipError('abc', cart())).toBe('Enter an amount like 3.50.');
     expect(customTipError('501', cart())).toBe('A tip can be at most $500.');
+    const small = cart({ tip_options: { ...cart().tip_options, max_cents: 2050 } });
+    expect(customTipError('20.50', small)).toBeNull();
+    expect(customTipError('20.51', small)).toBe('A tip can be at most $20.50.');
     expect(customTipError('0', cart())).toBeNull();
     expect(customTipError('0', delivery())).toBe('Enter a tip for your driver, or choose a percentage.');
     expect(customTipError('3.50', delivery())).toBeNull();
@@ -116,6 +129,8 @@ describe('where an order error is shown', () => {
   test.each([
     ['slot_full', 'time'],
     ['below_delivery_minimum', 'totals'],
+    ['tip_required', 'tip'],
+    ['tip_changed', 'tip'],
     ['card_declined', 'card'],
     ['card_token_used', 'card'],
     ['giftcard_insufficient', 'giftcard'],

@@ -3,11 +3,7 @@
 // (docs/checkout.md); these rules only decide what the page shows and enables.
 import type { Cart } from '@henhouse/kit/api/types';
 import type { PaymentInput } from '@henhouse/kit/api/checkout';
-
-/** The preset tip percentages. */
-export const TIP_PERCENTS = [15, 18, 20] as const;
-/** The largest tip the edge takes, in cents. */
-export const MAX_TIP_CENTS = 50000;
+import { money } from '@henhouse/kit/format';
 
 export type TipChoice = { kind: 'none' } | { kind: 'percent'; percent: number } | { kind: 'amount'; cents: number };
 
@@ -19,12 +15,16 @@ export function tipChoiceOf(cart: Cart): TipChoice {
   return { kind: 'none' };
 }
 
-/** "No tip" is a choice for pickup and curbside; a delivery tip goes to the driver, so
- *  delivery orders choose an amount (docs/checkout.md, "Tips"). */
-export const noTipAllowed = (cart: Cart) => cart.handoff.mode !== 'delivery';
+// What the tip part offers is the edge's tip rule as it applies to the cart
+// (`cart.tip_options`, docs/checkout.md, "Tips"): the percentages with their amounts, the
+// largest amount, whether an amount may be typed and whether the order needs a tip. None
+// of the rule's numbers is kept here.
 
-/** tipNeeded: a delivery order without a tip cannot be placed yet. */
-export const tipNeeded = (cart: Cart) => !noTipAllowed(cart) && tipChoiceOf(cart).kind === 'none';
+/** "No tip" is a choice unless the edge says the order needs a tip (a delivery tip goes to the driver). */
+export const noTipAllowed = (cart: Cart) => !cart.tip_options.required;
+
+/** tipNeeded: an order that needs a tip and has none cannot be placed yet. */
+export const tipNeeded = (cart: Cart) => cart.tip_options.required && tipChoiceOf(cart).kind === 'none';
 
 /** parseDollars reads "4", "4.5" or "$4.50" as cents; null when it is not an amount. */
 export function parseDollars(s: string): number | null {
@@ -37,7 +37,8 @@ export function parseDollars(s: string): number | null {
 export function customTipError(s: string, cart: Cart): string | null {
   const c = parseDollars(s);
   if (c === null) return 'Enter an amount like 3.50.';
-  if (c > MAX_TIP_CENTS) return `A tip can be at most $${MAX_TIP_CENTS / 100}.`;
+  const max = cart.tip_options.max_cents;
+  if (c > max) return `A tip can be at most ${money(max).replace(/\.00$/, '')}.`;
   if (c === 0 && !noTipAllowed(cart)) return 'Enter a tip for your driver, or choose a percentage.';
   return null;
 }

@@ -1,8 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '@henhouse/kit/router';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { screenRendered } from '@henhouse/kit/ui/firstScreen';
-import { CartDrawer, ErrorDialog, ForcedSignOut, MobileMenu, whenIdle } from './lazy';
+import { CartDrawer, ErrorDialog, ForcedSignOut, MobileMenu } from './lazy';
 
 jest.mock('../federation/RemoteScreen', () => ({ RemoteScreen: () => <p>cart lines</p> }));
 
@@ -43,16 +42,5 @@ describe('chrome loaded when first needed', () => {
   it('the mobile menu renders its entries', async () => {
     mount(<MobileMenu careersUrl="https://careers.example" />);
     expect(await screen.findByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
-  });
-});
-
-describe('after the first render', () => {
-  it('deferred work waits until the first screen is on the page', async () => {
-    const fn = jest.fn();
-    whenIdle(fn);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(fn).not.toHaveBeenCalled();
-    screenRendered();
-    await waitFor(() => expect(fn).toHaveBeenCalledTimes(1));
   });
 });

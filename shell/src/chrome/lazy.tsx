@@ -7,6 +7,7 @@
 import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { hasErrors, useAppStore } from '@henhouse/kit/state/store';
 import { firstScreen } from '@henhouse/kit/ui/firstScreen';
+import { idle, whenIdle } from '../whenIdle';
 import { fetchPopupsEarly } from './popupContent';
 
 /** A deferred part's code: load() fetches it (once), and keeps it for the render. */
@@ -40,28 +41,6 @@ const loaders = {
   popups: part(() => import('./Popups').then((m) => m.Popups)),
   toaster: part(() => import('@henhouse/kit/ui/toaster').then((m) => m.Toaster)),
 };
-
-/** A screen that never reports (a redirect, a failed remote) holds deferred work this long. */
-export const FIRST_SCREEN_WAIT_MS = 5000;
-
-/** whenIdle runs fn after the first render: once the first screen is on the page (or
- *  FIRST_SCREEN_WAIT_MS has passed) and the browser has nothing else to do. */
-export function whenIdle(fn: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    idle(fn);
-  };
-  void firstScreen.then(once);
-  setTimeout(once, FIRST_SCREEN_WAIT_MS);
-}
-
-/** idle runs fn when the browser next has nothing to do (at most 2 s from now). */
-function idle(fn: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 2000 });
-  else setTimeout(fn, 1);
-}
 
 /** preloadChrome fetches every deferred part (after the first render, see whenIdle), one
  *  part per idle period: each part's import puts its script and style elements on the

@@ -1,9 +1,10 @@
 import type { Bootstrap } from '@henhouse/kit/bootstrap';
 import type { TelemetryEvent } from './queue';
 
-jest.mock('../chrome/lazy', () => ({ whenIdle: jest.fn() }));
+jest.mock('../whenIdle', () => ({ whenIdle: jest.fn() }));
 const mockStartBeacons = jest.fn();
 jest.mock('./beacons', () => ({ startBeacons: (...args: unknown[]) => mockStartBeacons(...args) }));
+const loadBeacons = () => import('./beacons');
 
 /** A fresh queue, as on a new page. */
 function freshQueue(): typeof import('./queue') & { whenIdle: jest.Mock } {
@@ -11,7 +12,7 @@ function freshQueue(): typeof import('./queue') & { whenIdle: jest.Mock } {
   jest.isolateModules(() => {
     q = {
       ...jest.requireActual<typeof import('./queue')>('./queue'),
-      whenIdle: jest.requireMock<{ whenIdle: jest.Mock }>('../chrome/lazy').whenIdle,
+      whenIdle: jest.requireMock<{ whenIdle: jest.Mock }>('../whenIdle').whenIdle,
     };
   });
   return q;
@@ -56,7 +57,7 @@ describe('the early error queue', () => {
 
   it('keeps uncaught errors and rejections, by type only, until the beacons take them', () => {
     const q = freshQueue();
-    q.startTelemetry({} as Bootstrap);
+    q.startTelemetry({} as Bootstrap, loadBeacons);
     window.dispatchEvent(
       new ErrorEvent('error', { error: new Error('secret@example.com is not valid'), message: 'x' }),
     );
@@ -87,14 +88,14 @@ describe('the early error queue', () => {
 
   it('loads the beacon module only after the first render', () => {
     const q = freshQueue();
-    q.startTelemetry({} as Bootstrap);
+    q.startTelemetry({} as Bootstrap, loadBeacons);
     expect(q.whenIdle).toHaveBeenCalledTimes(1);
   });
 
   it('loads the beacon module at once when an error comes first, since a failed page may be left before it is idle', async () => {
     const q = freshQueue();
     mockStartBeacons.mockClear();
-    q.startTelemetry({} as Bootstrap);
+    q.startTelemetry({} as Bootstrap, loadBeacons);
     q.report({ kind: 'view' });
     await new Promise((r) => setTimeout(r, 0));
     expect(mockStartBeacons).not.toHaveBeenCalled();
@@ -108,9 +109,13 @@ describe('the early error queue', () => {
   it('sends the view of a page left before the beacon module loaded, even with nothing else waiting', async () => {
     const q = freshQueue();
     const sent = recordBeacons();
-    q.startTelemetry({ route: { id: 'home' }, config: { apiBase: '/api' } } as unknown as Bootstrap, () => ({
-      'mf-content': '1.0.0',
-    }));
+    q.startTelemetry(
+      { route: { id: 'home' }, config: { apiBase: '/api' } } as unknown as Bootstrap,
+      loadBeacons,
+      () => ({
+        'mf-content': '1.0.0',
+      }),
+    );
     window.dispatchEvent(new Event('pagehide'));
     expect(sent).toHaveLength(1);
     expect(await beaconJSON(sent[0].body)).toEqual({
@@ -123,9 +128,13 @@ describe('the early error queue', () => {
   it('sends what waited, with a view, when the page is left before the beacon module loaded', async () => {
     const q = freshQueue();
     const sent = recordBeacons();
-    q.startTelemetry({ route: { id: 'menu' }, config: { apiBase: '/api' } } as unknown as Bootstrap, () => ({
-      'mf-menu': '1.0.1',
-    }));
+    q.startTelemetry(
+      { route: { id: 'menu' }, config: { apiBase: '/api' } } as unknown as Bootstrap,
+      loadBeacons,
+      () => ({
+        'mf-menu': '1.0.1',
+      }),
+    );
     mockStartBeacons.mockImplementation(() => new Promise(() => {})); // never connects
     q.report({ kind: 'error', type: 'render', module: 'mf-menu', version: '1.0.1' });
     window.dispatchEvent(new Event('pagehide'));

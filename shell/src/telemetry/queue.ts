@@ -3,7 +3,7 @@
 // an error of the first seconds is not lost. Kept small: it is part of the first load.
 import type { Bootstrap } from '@henhouse/kit/bootstrap';
 import { isChunkLoadError } from '@henhouse/kit/rules/chunkReload';
-import { whenIdle } from '../chrome/lazy';
+import { whenIdle } from '../whenIdle';
 
 export type VitalName = 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB';
 export type ErrorType = 'remote_load' | 'render' | 'unhandled' | 'chunk_load';
@@ -55,9 +55,17 @@ export function sampledIn(rate: unknown, random: () => number = Math.random): bo
   return random() < r;
 }
 
-/** startTelemetry records uncaught errors from now on and loads the beacon module once
- *  the first screen is on the page and the browser is idle. */
-export function startTelemetry(boot: Bootstrap, modules: () => Record<string, string> = () => ({})): void {
+/** The beacon module's import(), given by the shell's start (main.tsx): the beacon module
+ *  connects to this queue, so the queue does not import it back. */
+export type LoadBeacons = () => Promise<{ startBeacons: (boot: Bootstrap) => void }>;
+
+/** startTelemetry records uncaught errors from now on and loads the beacon module (load)
+ *  once the first screen is on the page and the browser is idle. */
+export function startTelemetry(
+  boot: Bootstrap,
+  load: LoadBeacons,
+  modules: () => Record<string, string> = () => ({}),
+): void {
   addEventListener('error', (e) => report({ kind: 'error', type: errorType(e.error) }, e.error));
   addEventListener('unhandledrejection', (e) => report({ kind: 'error', type: errorType(e.reason) }, e.reason));
   // A page left before the beacon module loaded (a screen that failed, a guest who went
@@ -77,7 +85,7 @@ export function startTelemetry(boot: Bootstrap, modules: () => Record<string, st
   loadBeacons = () => {
     if (loading) return;
     loading = true;
-    import('./beacons')
+    load()
       .then((m) => m.startBeacons(boot))
       .catch((err) => console.warn('[telemetry] could not load the beacons', err));
   };

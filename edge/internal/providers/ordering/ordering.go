@@ -356,6 +356,30 @@ type Tip struct {
 	AmountCents int64 `json:"amount_cents,omitempty"`
 }
 
+// TipOptions is the tip rule as it applies to one cart, computed on the edge from the
+// tip rule's data (docs/checkout.md, "Tips"): the browser offers exactly these and
+// keeps none of the rule's numbers.
+type TipOptions struct {
+	// Percents are the preset percentages, in the order offered, each with what it
+	// comes to on this cart's subtotal.
+	Percents []TipPercent `json:"percents"`
+	// DefaultPercent is the tip a new cart starts with; 0 is none.
+	DefaultPercent int `json:"default_percent"`
+	// MaxCents is the largest tip amount taken.
+	MaxCents int64 `json:"max_cents"`
+	// CustomAllowed: the guest may type an amount instead of a percentage.
+	CustomAllowed bool `json:"custom_allowed"`
+	// Required: this cart's order is not placed without a tip (a delivery tip goes to
+	// the driver), so "no tip" is not a choice.
+	Required bool `json:"required"`
+}
+
+// TipPercent is one preset tip percentage and its amount on the cart.
+type TipPercent struct {
+	Percent     int   `json:"percent"`
+	AmountCents int64 `json:"amount_cents"`
+}
+
 // Totals of a cart or order, in cents.
 type Totals struct {
 	SubtotalCents int64 `json:"subtotal_cents"`
@@ -400,6 +424,8 @@ type Cart struct {
 	// minimum): submit refuses with the same code and message, so the cart and the
 	// refusal always agree.
 	Blocking []Blocker `json:"blocking,omitempty"`
+	// TipOptions is what the tip part offers for this cart, priced with it.
+	TipOptions TipOptions `json:"tip_options"`
 }
 
 // Blocker is a reason a cart cannot be placed yet, in the guest's words; Code is the

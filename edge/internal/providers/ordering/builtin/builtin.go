@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"io/fs"
 	"math"
 	"slices"
 	"strings"
@@ -33,6 +34,9 @@ type Config struct {
 	// Outbox takes the e-gift card emails and the order mails. Optional. Default: an outbox on Store (the
 	// edge passes the one it shares with the other providers).
 	Outbox outbox.Sender
+	// Data holds the seed files (locations.json, menus.json, catering.json, offers.json)
+	// at its top. Optional. Default: the files embedded in the edge (data/).
+	Data fs.FS
 	// CartTTL: a cart untouched this long is gone. Default 7 days.
 	CartTTL time.Duration
 	// Now is the clock. Default time.Now.
@@ -61,7 +65,11 @@ var _ ordering.Provider = (*Provider)(nil)
 
 // New loads the catalog and seeds the gift cards that Redis does not have yet.
 func New(ctx context.Context, cfg Config) (*Provider, error) {
-	cat, err := LoadCatalog()
+	load := LoadCatalog
+	if cfg.Data != nil {
+		load = func() (*Catalog, error) { return LoadCatalogFrom(cfg.Data) }
+	}
+	cat, err := load()
 	if err != nil {
 		return nil, err
 	}

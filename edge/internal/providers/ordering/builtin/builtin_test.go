@@ -3,6 +3,7 @@ package builtin
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,9 +72,15 @@ type env struct {
 
 func newEnv(t *testing.T, st *store.Store) *env {
 	t.Helper()
+	return newEnvData(t, st, nil)
+}
+
+// newEnvData is newEnv with the seed files of data (nil: the embedded ones).
+func newEnvData(t *testing.T, st *store.Store, data fs.FS) *env {
+	t.Helper()
 	clk := &fakeClock{t: noon}
 	cs := &cards{}
-	p, err := New(context.Background(), Config{Store: st, Now: clk.Now, Cards: cs, Geocoder: geo{
+	p, err := New(context.Background(), Config{Store: st, Now: clk.Now, Cards: cs, Data: data, Geocoder: geo{
 		"Near St":  {39.9700, -82.9900}, // ~1 mile from Columbus Downtown
 		"Far Road": {40.4000, -82.5000}, // ~40 miles
 	}})

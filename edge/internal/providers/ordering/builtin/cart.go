@@ -240,7 +240,7 @@ func (p *Provider) StartCart(ctx context.Context, owner, menuID, locationID stri
 	now := p.now()
 	c := ordering.Cart{ID: newID("c_"), MenuID: menuID, LocationID: loc.ID, Products: []ordering.CartProduct{},
 		Handoff: ordering.Handoff{Mode: ordering.HandoffPickup}, Time: ordering.TimeWanted{Mode: ordering.TimeASAP},
-		Discounts: []ordering.Discount{}, Fees: []ordering.Fee{}, CreatedAt: now}
+		Discounts: []ordering.Discount{}, Fees: []ordering.Fee{}, Tip: ordering.Tip{Percent: p.cat.tips.DefaultPercent}, CreatedAt: now}
 	p.price(&c, &p.cat.locations[p.cat.locByID[loc.ID]])
 	if err := p.save(ctx, owner, &c); err != nil {
 		return ordering.Cart{}, err
@@ -846,22 +846,11 @@ func (p *Provider) RemoveCoupon(ctx context.Context, owner string) (ordering.Car
 	})
 }
 
-// SetTip sets a percentage tip (one of the offered percentages, or 0) or an amount.
+// SetTip sets a percentage tip or an amount, as the tip rule takes them (tipRule.check);
+// {} clears it.
 func (p *Provider) SetTip(ctx context.Context, owner string, t ordering.Tip) (ordering.Cart, error) {
-	if t.Percent != 0 && t.AmountCents != 0 {
-		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Choose a percentage or an amount, not both.").Field("tip", "one of percent or amount")
-	}
-	if t.Percent != 0 {
-		ok := false
-		for _, x := range p.cat.tips {
-			ok = ok || x == t.Percent
-		}
-		if !ok {
-			return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Choose one of the tip percentages offered.").Field("percent", "not offered")
-		}
-	}
-	if t.AmountCents < 0 || t.AmountCents > p.cat.maxTip {
-		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "A tip can be from $0 to $%d.", p.cat.maxTip/100).Field("amountCents", "out of range")
+	if fe := p.cat.tips.check(t, "", false); fe != nil {
+		return ordering.Cart{}, fe
 	}
 	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
 		c.Tip = t
@@ -1068,10 +1057,7 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 	if c.TaxExemptID == "" {
 		tax = ((sub-disc+fees)*l.TaxRateBps + 5000) / 10000
 	}
-	tip := c.Tip.AmountCents
-	if c.Tip.Percent > 0 {
-		tip = (sub*int64(c.Tip.Percent) + 50) / 100
-	}
+	tip := tipCents(c.Tip, sub)
 	if msg := p.leadWarning(c, l); msg != "" {
 		c.Warnings = append(c.Warnings, msg)
 	}
@@ -1080,6 +1066,7 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 	if fe := belowDeliveryMinimum(c, l); fe != nil {
 		c.Blocking = append(c.Blocking, ordering.Blocker{Code: fe.Code, Message: fe.Message})
 	}
+	c.TipOptions = p.cat.tips.options(c)
 }
 
 // leadWarning is the refusal a cart's time meets for the notice its products need

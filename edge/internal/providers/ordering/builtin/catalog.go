@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math"
 	"regexp"
 	"slices"
@@ -92,8 +93,7 @@ type offersFile struct {
 	GiftCards           []giftCardSeed `json:"gift_cards"`
 	HouseAccounts       []houseAccount `json:"house_accounts"`
 	TaxExemptionPattern string         `json:"tax_exemption_pattern"`
-	TipPercents         []int          `json:"tip_percents"`
-	MaxTipCents         int64          `json:"max_tip_cents"`
+	Tips                tipRule        `json:"tips"`
 }
 
 // menuIndex is a menu with lookups.
@@ -117,13 +117,22 @@ type Catalog struct {
 	giftCards  []giftCardSeed
 	houses     map[string]houseAccount
 	taxExempt  *regexp.Regexp
-	tips       []int
-	maxTip     int64
+	tips       tipRule
 	allMarkers map[string]bool
 }
 
 // LoadCatalog reads and checks the embedded seed files.
 func LoadCatalog() (*Catalog, error) {
+	data, err := fs.Sub(dataFS, "data")
+	if err != nil {
+		return nil, err
+	}
+	return LoadCatalogFrom(data)
+}
+
+// LoadCatalogFrom reads and checks the seed files (locations.json, menus.json,
+// catering.json, offers.json) at the top of data.
+func LoadCatalogFrom(data fs.FS) (*Catalog, error) {
 	c := &Catalog{locByID: map[string]int{}, zones: map[string]*time.Location{}, menus: map[string]*menuIndex{},
 		coupons: map[string]coupon{}, houses: map[string]houseAccount{}, allMarkers: map[string]bool{}}
 	for _, m := range ordering.Markers {
@@ -135,7 +144,7 @@ func LoadCatalog() (*Catalog, error) {
 	var menus menusFile
 	var offers offersFile
 	for name, v := range map[string]any{"locations.json": &locs, "menus.json": &menus, "catering.json": &c.catering, "offers.json": &offers} {
-		b, err := dataFS.ReadFile("data/" + name)
+		b, err := fs.ReadFile(data, name)
 		if err != nil {
 			return nil, err
 		}
@@ -208,7 +217,10 @@ func LoadCatalog() (*Catalog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ordering data: tax exemption pattern: %w", err)
 	}
-	c.taxExempt, c.tips, c.maxTip = re, offers.TipPercents, offers.MaxTipCents
+	if err := offers.Tips.validate(); err != nil {
+		return nil, err
+	}
+	c.taxExempt, c.tips = re, offers.Tips
 	return c, nil
 }
 

@@ -64,11 +64,12 @@ func TestDeliveryOrdersNeedATip(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := e.p.SetHandoff(ctx, "v", ordering.Handoff{Mode: ordering.HandoffDelivery, Address: &ordering.Address{Street: "1 Near St", City: "Columbus", State: "OH", ZIP: "43215"}}); err != nil {
-			t.Fatal(err)
+		c, err := e.p.SetHandoff(ctx, "v", ordering.Handoff{Mode: ordering.HandoffDelivery, Address: &ordering.Address{Street: "1 Near St", City: "Columbus", State: "OH", ZIP: "43215"}})
+		if err != nil || !c.TipOptions.Required {
+			t.Fatalf("a delivery cart says it needs a tip: %+v %v", c.TipOptions, err)
 		}
 		pay := []ordering.PaymentInput{{Kind: "card", Processor: "hosted", Token: "tok_ok"}}
-		_, err := e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "tip-0000001", Customer: guest, Payments: pay})
+		_, err = e.p.Submit(ctx, "v", ordering.SubmitInput{IdempotencyKey: "tip-0000001", Customer: guest, Payments: pay})
 		if fe, _ := fault.As(err); faultCode(t, err) != "tip_required" || fe.Fields["tip"] == "" {
 			t.Fatalf("delivery without a tip: %v", err)
 		}

@@ -151,6 +151,7 @@ func cloneCart(c *ordering.Cart) ordering.Cart {
 	n.Rewards = emptyNil(slices.Clone(c.Rewards))
 	n.Warnings = emptyNil(slices.Clone(c.Warnings))
 	n.Blocking = emptyNil(slices.Clone(c.Blocking))
+	n.TipOptions.Percents = slices.Clone(c.TipOptions.Percents)
 	return n
 }
 

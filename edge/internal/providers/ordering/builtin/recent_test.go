@@ -265,6 +265,7 @@ func fullCart() ordering.Cart {
 		CustomFields: map[string]string{"po": "42"}, Totals: ordering.Totals{SubtotalCents: 1298, TotalCents: 1500},
 		ItemCount: 2, CreatedAt: at, UpdatedAt: at, ExpiresAt: at.Add(time.Hour),
 		Rewards: []ordering.AppliedReward{{ID: "r", Name: "Free", AmountCents: 50}}, MemberID: "m1", Warnings: []string{"w"}, Blocking: []ordering.Blocker{{Code: "b", Message: "B"}},
+		TipOptions: ordering.TipOptions{Percents: []ordering.TipPercent{{Percent: 15, AmountCents: 195}}, MaxCents: 50000, CustomAllowed: true},
 	}
 	c.Products[0].Data.Name = "3 Tenders"
 	return c

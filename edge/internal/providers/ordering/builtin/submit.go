@@ -327,14 +327,15 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		if fe := belowDeliveryMinimum(&c, l); fe != nil {
 			return ordering.Order{}, fe
 		}
-		// A delivery tip goes to the driver: a delivery order says how much (docs/checkout.md, "Tips").
-		if c.Tip.Percent == 0 && c.Tip.AmountCents == 0 {
-			return ordering.Order{}, fault.New(fault.Rule, "tip_required", "Choose a tip for your driver.").Field("tip", "Choose a tip")
-		}
 	case ordering.HandoffCurbside:
 		if c.Handoff.Vehicle == nil || c.Handoff.Vehicle.Make == "" || c.Handoff.Vehicle.Model == "" || c.Handoff.Vehicle.Color == "" {
 			return ordering.Order{}, fault.New(fault.Rule, "vehicle_required", "Tell us the make, model and color of your car for curbside pickup.")
 		}
+	}
+	// The tip as the tip rule takes it now: a delivery tip goes to the driver, and a
+	// tip chosen before the offered tips changed is chosen again (docs/checkout.md, "Tips").
+	if fe := p.cat.tips.check(c.Tip, c.Handoff.Mode, true); fe != nil {
+		return ordering.Order{}, fe
 	}
 	if c.Coupon != "" {
 		if cp, ok := p.cat.coupons[c.Coupon]; !ok || (cp.Expires != nil && !p.now().Before(*cp.Expires)) {
