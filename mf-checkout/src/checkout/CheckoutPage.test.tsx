@@ -255,6 +255,15 @@ describe('checkout', () => {
     expect(fields.showError).toHaveBeenCalledWith('cvv', 'The security code is incorrect.');
   });
 
+  it('offers no gift card when the ordering system sells none', async () => {
+    setFeatures({ rewardsAtCheckout: true, giftCards: false });
+    start(recordedCart());
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    await screen.findByTitle('Card details');
+    expect(screen.queryByRole('button', { name: 'Add a gift card' })).toBeNull();
+    expect(screen.queryByLabelText('Gift card number')).toBeNull();
+  });
+
   it('a gift card pays part: the rest is shown and goes to the card', async () => {
     const api = start(recordedCart(), {
       'POST /giftcards/balance': { body: { giftCard: { last4: '2233', balance_cents: 500, token: 'gc_1' } } },

@@ -3,6 +3,7 @@
 // The remaining amount is always on screen (docs/checkout.md, "Payments").
 import { useId, useState } from 'react';
 import { giftCardBalance } from '@henhouse/kit/api/checkout';
+import { featureOn } from '@henhouse/kit/features';
 import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import type { Cart, Location, SavedCard } from '@henhouse/kit/api/types';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
@@ -75,7 +76,8 @@ export function Payment(p: PaymentProps) {
   return (
     <section className="hh-checkout__part" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Payment</h2>
-      <GiftCardPart {...p} total={total} />
+      {/* No gift card part when the ordering system sells none (docs/providers.md). */}
+      {featureOn('giftCards') && <GiftCardPart {...p} total={total} />}
       <p className="hh-checkout__remaining">
         {p.gift ? (
           <>

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { setBootstrap, type Bootstrap } from '@henhouse/kit/bootstrap';
 import { executeBotCheck } from '@henhouse/kit/botcheck/botcheck';
 import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
 import GiftCardsBalance from '../screens/GiftCardsBalance';
@@ -84,5 +85,19 @@ describe('gift card balance', () => {
     });
     await check('6006491111222233', '1234');
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many gift card checks. Please wait 9 minutes.');
+  });
+});
+
+describe('without gift cards', () => {
+  afterEach(() => setBootstrap(null));
+
+  it('says gift cards are not sold online when the ordering system sells none, and asks nothing', () => {
+    setBootstrap({ config: { features: { giftCards: false } } } as unknown as Bootstrap);
+    const api = mockApi({});
+    mount(GiftCardsBalance, '/gift-cards/balance');
+    expect(screen.getByText("Gift cards aren't sold online. Ask at any of our restaurants.")).toBeTruthy();
+    expect(screen.queryByLabelText('Gift card number')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Find a restaurant' }).getAttribute('href')).toBe('/locations');
+    expect(api.calls).toHaveLength(0);
   });
 });
