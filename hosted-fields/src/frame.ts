@@ -3,19 +3,7 @@
 // to the processor (POST /api/payments/cards) and tells the page nothing but the brand,
 // whether the fields are complete, field messages and the token. For a processor on
 // Stripe with a publishable key, Stripe's Card Element takes the card instead (stripe.ts).
-import {
-  BRAND_NAMES,
-  FIELDS,
-  TAG,
-  isEnvelope,
-  type Brand,
-  type CardToken,
-  type Envelope,
-  type Field,
-  type FieldsError,
-  type FrameMessage,
-  type PageMessage,
-} from './protocol';
+import { BRAND_NAMES, FIELDS, framePort, type Brand, type CardToken, type Field, type FieldsError } from './protocol';
 import { brandOf, check, digits, expiryParts, formatExpiry, formatNumber, type Values } from './rules';
 import { startStripe, type StripeFactory } from './stripe';
 
@@ -120,19 +108,7 @@ export function start(win: Window = window, fetchImpl: typeof fetch = win.fetch.
     postalCode: inputs.postalCode.value,
   });
 
-  const post = (m: FrameMessage) => {
-    const env: Envelope<FrameMessage> = { ...m, tag: TAG, channel };
-    win.parent.postMessage(env, win.location.origin);
-  };
-  const height = () => Math.ceil(doc.documentElement.scrollHeight);
-  let lastHeight = 0;
-  const resize = () => {
-    const h = height();
-    if (h !== lastHeight) {
-      lastHeight = h;
-      post({ type: 'resize', height: h });
-    }
-  };
+  const { post, resize, ready, listen } = framePort(win, channel);
 
   const showError = (f: Field, message: string | undefined) => {
     if (shown[f] === message) return;
@@ -246,10 +222,7 @@ export function start(win: Window = window, fetchImpl: typeof fetch = win.fetch.
     post({ type: 'error', id, error });
   };
 
-  win.addEventListener('message', (e: MessageEvent) => {
-    // Only the page that embeds the frame, on this site's origin, on its channel.
-    if (e.source !== win.parent || e.origin !== win.location.origin || !isEnvelope(e.data, channel)) return;
-    const m = e.data as unknown as PageMessage;
+  listen((m) => {
     switch (m.type) {
       case 'tokenize':
         void tokenize(m.id);
@@ -275,7 +248,6 @@ export function start(win: Window = window, fetchImpl: typeof fetch = win.fetch.
     }
   });
 
-  lastHeight = height();
-  post({ type: 'ready', height: lastHeight });
+  ready();
   if (typeof ResizeObserver !== 'undefined') new ResizeObserver(resize).observe(doc.body);
 }

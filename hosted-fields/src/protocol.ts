@@ -73,3 +73,55 @@ export function isEnvelope(data: unknown, channel: string): data is Envelope<{ t
   const d = data as Record<string, unknown>;
   return d.tag === TAG && d.channel === channel && typeof d.type === 'string';
 }
+
+const isField = (x: unknown): x is Field => FIELDS.includes(x as Field);
+
+/** pageMessage reads a page → frame message on channel, checking every field it carries;
+ *  null for anything else, which the frame ignores. */
+export function pageMessage(data: unknown, channel: string): PageMessage | null {
+  if (!isEnvelope(data, channel)) return null;
+  const d: Record<string, unknown> = data;
+  switch (d.type) {
+    case 'tokenize':
+      return typeof d.id === 'number' ? { type: 'tokenize', id: d.id } : null;
+    case 'showError':
+      return isField(d.field) && typeof d.message === 'string'
+        ? { type: 'showError', field: d.field, message: d.message }
+        : null;
+    case 'focus':
+    case 'clear':
+      return { type: d.type };
+    default:
+      return null;
+  }
+}
+
+/** framePort is a frame's side of the channel, whichever fields it shows: post to the
+ *  page that embeds it, tell it a new height (only when it changed), and hear the page's
+ *  messages (that page only, on this site's origin and this channel). */
+export function framePort(win: Window, channel: string) {
+  const post = (m: FrameMessage) => {
+    const env: Envelope<FrameMessage> = { ...m, tag: TAG, channel };
+    win.parent.postMessage(env, win.location.origin);
+  };
+  let lastHeight = 0;
+  const resize = () => {
+    const h = Math.ceil(win.document.documentElement.scrollHeight);
+    if (h !== lastHeight) {
+      lastHeight = h;
+      post({ type: 'resize', height: h });
+    }
+  };
+  /** ready tells the page the frame is drawn, with its height. */
+  const ready = () => {
+    lastHeight = Math.ceil(win.document.documentElement.scrollHeight);
+    post({ type: 'ready', height: lastHeight });
+  };
+  const listen = (on: (m: PageMessage) => void) =>
+    win.addEventListener('message', (e: MessageEvent) => {
+      if (e.source !== win.parent || e.origin !== win.location.origin) return;
+      const m = pageMessage(e.data, channel);
+      if (m) on(m);
+    });
+  return { post, resize, ready, listen };
+}

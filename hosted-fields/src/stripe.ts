@@ -5,16 +5,7 @@
 // the edge. Stripe answers a PaymentMethod id ("pm_…"), which the page pays with as
 // with any token; the edge reads the card's brand and last four digits from Stripe.
 // The page talks to this frame in the same messages as to the built-in fields.
-import {
-  TAG,
-  isEnvelope,
-  type Brand,
-  type Envelope,
-  type FieldsError,
-  type FieldsState,
-  type FrameMessage,
-  type PageMessage,
-} from './protocol';
+import { framePort, type Brand, type FieldsError, type FieldsState } from './protocol';
 
 /** Where Stripe.js is loaded from: Stripe requires its own origin, never a copy. */
 export const STRIPE_JS = 'https://js.stripe.com/v3';
@@ -81,19 +72,7 @@ export function startStripe(
   form.append(label, mountPoint, message);
   root.replaceChildren(form);
 
-  const post = (m: FrameMessage) => {
-    const env: Envelope<FrameMessage> = { ...m, tag: TAG, channel };
-    win.parent.postMessage(env, win.location.origin);
-  };
-  const height = () => Math.ceil(doc.documentElement.scrollHeight);
-  let lastHeight = 0;
-  const resize = () => {
-    const h = height();
-    if (h !== lastHeight) {
-      lastHeight = h;
-      post({ type: 'resize', height: h });
-    }
-  };
+  const { post, resize, ready, listen } = framePort(win, channel);
   const show = (text: string) => {
     if (message.textContent === text) return;
     message.textContent = text;
@@ -174,10 +153,7 @@ export function startStripe(
     });
   };
 
-  win.addEventListener('message', (e: MessageEvent) => {
-    // Only the page that embeds the frame, on this site's origin, on its channel.
-    if (e.source !== win.parent || e.origin !== win.location.origin || !isEnvelope(e.data, channel)) return;
-    const m = e.data as unknown as PageMessage;
+  listen((m) => {
     switch (m.type) {
       case 'tokenize':
         void tokenize(m.id);
@@ -196,7 +172,6 @@ export function startStripe(
     }
   });
 
-  lastHeight = height();
-  post({ type: 'ready', height: lastHeight });
+  ready();
   if (typeof ResizeObserver !== 'undefined') new ResizeObserver(resize).observe(doc.body);
 }

@@ -226,7 +226,7 @@ func (pp *prismPunchh) provider(t *testing.T) *Provider {
 
 func TestPrism(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts Prism")
+		t.Skip("-short: this test starts four Prism servers (about 10 s); the recorded-answer tests cover the same flows")
 	}
 	pp := startPrismPunchh(t)
 
