@@ -1,5 +1,5 @@
 import { getNutrition } from '@henhouse/kit/api/menu';
-import type { Marker, Nutrition } from '@henhouse/kit/api/types';
+import type { Nutrition } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { MARKER_INFO, MarkerIcon } from '@henhouse/kit/menu/markers';
 import { Link } from '@henhouse/kit/router';
@@ -29,7 +29,7 @@ export function NutritionTable({ title, text }: { title?: string; text?: string 
   if (r.status === 'loading') return <Loading className="hh-block hh-block--loading" what="the nutrition table" />;
   if (r.status === 'error') return <LoadFailed className="hh-block" error={r.error} retry={r.retry} />;
   const n: Nutrition = r.data;
-  const markers = n.markers as Marker[];
+  const { markers } = n;
   const count = n.categories.reduce((sum, c) => sum + c.products.length, 0);
   return (
     <section className="hh-block hh-nutrition" aria-labelledby={title ? headingId : captionId}>
