@@ -5,7 +5,7 @@
 // Stripe with a publishable key, Stripe's Card Element takes the card instead (stripe.ts).
 import { BRAND_NAMES, FIELDS, framePort, type Brand, type CardToken, type Field, type FieldsError } from './protocol';
 import { brandOf, check, digits, expiryParts, formatExpiry, formatNumber, type Values } from './rules';
-import { startStripe, type StripeFactory } from './stripe';
+import { startStripe } from './stripe';
 
 const LABELS: Record<Field, { label: string; autocomplete: string; name: string; hint?: string }> = {
   number: { label: 'Card number', autocomplete: 'cc-number', name: 'cardnumber' },
@@ -38,7 +38,7 @@ export function start(win: Window = window, fetchImpl: typeof fetch = win.fetch.
   // Card Element takes the card instead of these fields (stripe.ts).
   const stripeKey = doc.querySelector('meta[name="stripe-key"]')?.getAttribute('content') ?? '';
   if (stripeKey) {
-    startStripe(win, stripeKey, processor, channel, (win as Window & { Stripe?: StripeFactory }).Stripe);
+    startStripe(win, stripeKey, processor, channel, win.Stripe);
     return;
   }
   const csrf = doc.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';

@@ -39,6 +39,13 @@ export interface StripeLike {
 
 export type StripeFactory = (publishableKey: string) => StripeLike;
 
+declare global {
+  interface Window {
+    /** Stripe.js's constructor, once https://js.stripe.com/v3 has loaded. */
+    Stripe?: StripeFactory;
+  }
+}
+
 const BRANDS: Record<string, Brand> = { visa: 'visa', mastercard: 'mastercard', amex: 'amex', discover: 'discover' };
 
 const UNAVAILABLE = "The card form couldn't load. Check your connection and reload the page.";
