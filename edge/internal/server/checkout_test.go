@@ -100,7 +100,10 @@ func TestGuestCheckoutEndToEnd(t *testing.T) {
 	if first["address"].(map[string]any)["city"] != "Columbus" {
 		t.Fatalf("nearest to Columbus: %v", first["name"])
 	}
-	if s, m, _ := g.send("GET", "/api/locations?q=zzzz%20nowhere", ""); s != 400 || m["error"].(map[string]any)["code"] != "address_not_found" {
+	// The field is the query parameter the request sent, q, so a form can put the
+	// message under its search box.
+	if s, m, _ := g.send("GET", "/api/locations?q=zzzz%20nowhere", ""); s != 400 || m["error"].(map[string]any)["code"] != "address_not_found" ||
+		m["error"].(map[string]any)["fields"].(map[string]any)["q"] == nil {
 		t.Fatalf("unknown address: %d %v", s, m)
 	}
 	id, menu := first["id"].(string), first["menu_id"].(string)

@@ -33,7 +33,7 @@ func TestAddressesCardsAndFavorites(t *testing.T) {
 	}
 
 	// The favorite location rule of sign-up and the profile (member.FavoriteLocation).
-	if a := b.do("PUT", "/api/user/favorites/nowhere", "").want(t, 400); a.field("error.fields.favoriteLocationId") != "Choose a location from the list." {
+	if a := b.do("PUT", "/api/user/favorites/nowhere", "").want(t, 400); a.field("error.fields.locationId") != "Choose a location from the list." {
 		t.Fatalf("unknown location %s", a.raw)
 	}
 	a = b.do("PUT", "/api/user/favorites/oh-columbus-downtown", "").want(t, 200)

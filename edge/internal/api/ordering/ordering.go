@@ -273,6 +273,11 @@ func (a *api) locations(c fiber.Ctx) error {
 			return fault.New(fault.Unavailable, "geocoder_unavailable", "Address search isn't available right now. Browse by state instead.")
 		}
 		lat, lng, err = a.cfg.Geocoder.Locate(ctx, q)
+		if geocode.IsNotFound(err) {
+			// The field is named as the request names it: the query parameter q.
+			fe, _ := fault.As(err)
+			return fault.New(fault.Invalid, "address_not_found", "%s", fe.Message).Field("q", "We couldn't find this place")
+		}
 		if err != nil {
 			return err
 		}

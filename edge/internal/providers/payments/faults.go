@@ -9,7 +9,7 @@ import (
 // The faults every processor answers alike (README.md, "Errors"), so that a guest reads
 // the same words whichever processor a location takes cards through.
 
-// ErrTokenUnknown is a token that is malformed or another processor's: NotFound
+// ErrTokenUnknown is a token that is malformed or another processor's: Invalid (400)
 // "card_not_found".
 func ErrTokenUnknown() error { return errTokenUnknown() }
 

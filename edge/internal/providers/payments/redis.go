@@ -171,7 +171,10 @@ func wellFormed(id, prefix string) bool {
 
 const msgTokenGone = "Your card details expired. Please enter them again."
 
-func errTokenUnknown() error { return fault.New(fault.NotFound, "card_not_found", msgTokenGone) }
+// A token the processor never issued (malformed, or another processor's) is a bad
+// field of the request, not a missing resource of the API: 400, like every other field
+// a client sent wrong.
+func errTokenUnknown() error { return fault.New(fault.Invalid, "card_not_found", msgTokenGone) }
 func errTokenGone() error    { return fault.New(fault.Gone, "card_expired", msgTokenGone) }
 func errAuthUnknown() error {
 	return fault.New(fault.NotFound, "authorization_not_found", "We couldn't find that payment.")

@@ -175,7 +175,7 @@ func TestTwoProcessors(t *testing.T) {
 		}
 		// A processor does not know the other's tokens.
 		_, err = second.Lookup(ctx, ht.ID)
-		wantFault(t, err, fault.NotFound, "card_not_found")
+		wantFault(t, err, fault.Invalid, "card_not_found")
 		a, err := second.Authorize(ctx, stok.ID, 1299, "order-1")
 		if err != nil || !strings.HasPrefix(a.ID, "pi_") || a.Processor != "second" {
 			t.Errorf("second Authorize = %+v, %v", a, err)
@@ -227,9 +227,9 @@ func TestTokenExpiryAndKeep(t *testing.T) {
 
 		for _, id := range []string{"", "tok_", "tok_nothex", "pm_00112233445566778899aabbccddeeff", "00112233445566778899aabbccddeeff"} {
 			_, err := p.Lookup(ctx, id)
-			wantFault(t, err, fault.NotFound, "card_not_found")
+			wantFault(t, err, fault.Invalid, "card_not_found")
 			_, err = p.Authorize(ctx, id, 500, "k-"+id)
-			wantFault(t, err, fault.NotFound, "card_not_found")
+			wantFault(t, err, fault.Invalid, "card_not_found")
 		}
 
 		if err := p.Forget(ctx, saved.ID); err != nil {

@@ -324,9 +324,13 @@ func (s *Service) FavoriteLocations(ctx context.Context, memberID string) ([]ord
 }
 
 // AddFavorite saves a favorite location (FavoriteLocation checks it) and answers the
-// favorites in full.
+// favorites in full. The refusal names the field as this request names it: the path's
+// locationId, not the profile's favoriteLocationId.
 func (s *Service) AddFavorite(ctx context.Context, memberID, locationID string) ([]ordering.Location, error) {
 	if _, err := s.FavoriteLocation(ctx, locationID); err != nil {
+		if fe, ok := fault.As(err); ok && fe.Fields["favoriteLocationId"] != "" {
+			return nil, fault.New(fe.Kind, fe.Code, "%s", fe.Message).Field("locationId", fe.Fields["favoriteLocationId"])
+		}
 		return nil, err
 	}
 	ids, err := s.Favorites.AddFavoriteLocation(ctx, memberID, locationID)

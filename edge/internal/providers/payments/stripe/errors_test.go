@@ -151,7 +151,7 @@ func TestStripeErrorsAreFaults(t *testing.T) {
 		{"key refused", 401, errJSON("invalid_request_error", "", "", ""), fault.Unavailable, "processor_error", "", "try again", false},
 		{"rate limited", 429, errJSON("invalid_request_error", "rate_limit", "", ""), fault.Unavailable, "processor_error", "", "try again", false},
 		{"stripe failing", 500, errJSON("api_error", "", "", ""), fault.Unavailable, "processor_error", "", "try again", false},
-		{"card gone", 404, errJSON("invalid_request_error", "resource_missing", "", ""), fault.NotFound, "card_not_found", "", "expired", false},
+		{"card gone", 404, errJSON("invalid_request_error", "resource_missing", "", ""), fault.Invalid, "card_not_found", "", "expired", false},
 		{"bank wants the guest", 200, intentJSON("requires_action", ""), fault.Rule, "card_declined", "", "Your bank wants to confirm", true},
 		{"declined in the intent", 200, intentJSON("requires_payment_method", `,"last_payment_error":{"type":"card_error","code":"card_declined","decline_code":"insufficient_funds"}`), fault.Rule, "card_declined", "", "insufficient funds", true},
 		{"still processing", 200, intentJSON("processing", ""), fault.Rule, "card_declined", "", "Your card was declined", true},
