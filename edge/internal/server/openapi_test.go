@@ -133,6 +133,15 @@ func TestOpenAPIDocumentIsServed(t *testing.T) {
 // operation that no test calls is one whose description nothing checks.
 func TestMain(m *testing.M) {
 	code := m.Run()
+	// HH_RECORD_ERRORS=file writes every error answer the tests saw as
+	// "operationId status code count" lines: the evidence for the codes each
+	// operation's responses list in api/openapi.yaml.
+	if out := os.Getenv("HH_RECORD_ERRORS"); out != "" {
+		if err := recordErrorCodes(out); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = 1
+		}
+	}
 	if code == 0 && flag.Lookup("test.run").Value.String() == "" && !testing.Short() {
 		if missing := unansweredOperations(); len(missing) > 0 {
 			fmt.Fprintf(os.Stderr, "FAIL: no test got a successful answer from these operations of api/openapi.yaml, "+
@@ -141,6 +150,19 @@ func TestMain(m *testing.M) {
 		}
 	}
 	os.Exit(code)
+}
+
+func recordErrorCodes(out string) error {
+	v, err := contractDoc()
+	if err != nil {
+		return err
+	}
+	var lines []string
+	for k, n := range v.ErrorCodes() {
+		lines = append(lines, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(lines)
+	return os.WriteFile(out, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 }
 
 func unansweredOperations() []string {
@@ -257,4 +279,29 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	s.Store.Client.HSet(ctx, keys[0], "last", time.Now().Add(-time.Hour).Unix())
 	g.ok("POST", "/api/auth/code/resend", `{"challengeId":"`+ch+`"}`, 200)
 	g.ok("POST", "/api/dev/force-sign-out", `{"memberId":"`+id+`"}`, 204)
+}
+
+// A method an existing /api path does not take is 405 with the methods it does take
+// in Allow (those of the document that the edge serves); an unknown path, and a
+// development endpoint outside development, stay 404.
+func TestMethodNotAllowed(t *testing.T) {
+	g := newGuest(t, newTestServer(t))
+	st, m, hdr := g.sendFull("PATCH", "/api/cart", `{}`)
+	if st != 405 || m["error"].(map[string]any)["code"] != "method_not_allowed" {
+		t.Fatalf("PATCH /api/cart: %d %v", st, m)
+	}
+	if allow := strings.Join(hdr["Allow"], ","); allow != "DELETE, GET, HEAD, POST" {
+		t.Fatalf("Allow: %q", allow)
+	}
+	st, _, hdr = g.sendFull("DELETE", "/api/cart/products/l1/x", "")
+	if st != 404 || len(hdr["Allow"]) != 0 {
+		t.Fatalf("an unknown path: %d %v", st, hdr["Allow"])
+	}
+	if st, _, hdr := g.sendFull("POST", "/api/dev/outbox", ""); st != 404 || len(hdr["Allow"]) != 0 {
+		t.Fatalf("a development endpoint in production: %d %v", st, hdr["Allow"])
+	}
+	// A path with a parameter: the document's methods for it, whatever the value.
+	if st, _, hdr := g.sendFull("POST", "/api/locations/oh-dayton", "{}"); st != 405 || strings.Join(hdr["Allow"], ",") != "GET, HEAD" {
+		t.Fatalf("POST /api/locations/{id}: %d %v", st, hdr["Allow"])
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -454,6 +455,7 @@ func (s *Server) mountAPI() {
 	send.Mount(api, "/api", app.Handler)
 	openapi.Mount(api)
 	mountModulesAPI(api, s.Registry)
+	served := routed(app)
 	api.Use(func(c fiber.Ctx) error {
 		// Fiber answers HEAD with the GET route's headers, but registers those routes
 		// after this catch-all: let HEAD go on to them.
@@ -464,6 +466,12 @@ func (s *Server) mountAPI() {
 			if c.Response().StatusCode() != fiber.StatusNotFound {
 				return nil
 			}
+		}
+		// A path the document has, asked with a method it does not take, is 405 with
+		// the methods it does take, not a 404 that says the path does not exist.
+		if allow := openapi.Allow(c.Path(), served); len(allow) > 0 {
+			c.Set(fiber.HeaderAllow, strings.Join(allow, ", "))
+			return httpx.Errorf(fiber.StatusMethodNotAllowed, "method_not_allowed", "This endpoint does not take that method.")
 		}
 		// The path is not quoted back: it can hold anything the caller put there
 		// (docs/security.md, "Errors never echo the request").
@@ -551,3 +559,28 @@ func securityHeaders(secure, sameOrigin bool) fiber.Handler {
 		return c.Next()
 	}
 }
+
+// routed says whether app has a route for a method and a path written as the
+// document writes it ("/api/cart/products/{lineId}"); the set is read once, on the
+// first request that needs it, when every route is mounted.
+func routed(app *fiber.App) func(method, docPath string) bool {
+	var once sync.Once
+	var set map[string]bool
+	return func(method, docPath string) bool {
+		once.Do(func() {
+			set = map[string]bool{}
+			for _, r := range app.GetRoutes(true) {
+				set[r.Method+" "+anyParam(r.Path)] = true
+			}
+		})
+		return set[method+" "+anyParam(docPath)]
+	}
+}
+
+var (
+	paramSeg = regexp.MustCompile(`(:[A-Za-z0-9_]+\??|\{[^}]+\}|\*)`)
+)
+
+// anyParam writes every path parameter as "{}", so that Fiber's ":id" and the
+// document's "{id}" compare equal whatever they are named.
+func anyParam(path string) string { return paramSeg.ReplaceAllString(path, "{}") }

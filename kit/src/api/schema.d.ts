@@ -3121,6 +3121,104 @@ export interface components {
         };
     };
     responses: {
+        /** @description Refused for this caller: csrf_failed. */
+        CsrfFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "csrf_failed";
+                    };
+                };
+            };
+        };
+        /** @description The request is malformed or a field is not valid: invalid. */
+        Invalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "invalid";
+                    };
+                };
+            };
+        };
+        /** @description The request body is not JSON: unsupported_media_type. */
+        NotJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+        };
+        /** @description Too many requests; Retry-After says when to try again: rate_limited. */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+        };
+        /** @description Not signed in, or the session ended: session_invalidated. */
+        SessionEnded: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "session_invalidated";
+                    };
+                };
+            };
+        };
+        /** @description Not signed in, or the session ended: session_invalidated, unauthorized. */
+        SignInRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "session_invalidated" | "unauthorized";
+                    };
+                };
+            };
+        };
+        /** @description The request body is too large: request_entity_too_large. */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "request_entity_too_large";
+                    };
+                };
+            };
+        };
         /** @description An error (docs/api.md lists the status codes). */
         Error: {
             headers: {
@@ -3327,6 +3425,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is malformed or a field is not valid: address_not_found, invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "address_not_found" | "invalid";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -3350,6 +3463,7 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -3380,6 +3494,25 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: address_not_found, outside_delivery_area. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "address_not_found" | "outside_delivery_area";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3405,6 +3538,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -3422,6 +3557,22 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Location"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: menu_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "menu_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3437,6 +3588,21 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Location"];
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: location_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "location_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3458,6 +3624,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TimeOptions"];
+                };
+            };
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: location_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "location_not_found";
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -3483,6 +3664,7 @@ export interface operations {
                     "application/json": components["schemas"]["TimeOptions"];
                 };
             };
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -3509,6 +3691,22 @@ export interface operations {
                     "application/json": {
                         menu: components["schemas"]["Menu"];
                         location: components["schemas"]["Location"];
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: menu_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "menu_not_found";
+                        };
                     };
                 };
             };
@@ -3545,6 +3743,22 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: menu_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "menu_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3571,6 +3785,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         category: components["schemas"]["Category"];
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: category_not_found, menu_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "category_not_found" | "menu_not_found";
+                        };
                     };
                 };
             };
@@ -3604,6 +3834,22 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: menu_not_found, product_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "menu_not_found" | "product_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3627,6 +3873,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         nutrition: components["schemas"]["Nutrition"];
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: menu_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "menu_not_found";
+                        };
                     };
                 };
             };
@@ -3656,6 +3918,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -3689,6 +3953,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -3727,6 +3993,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -3752,6 +4023,7 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -3769,6 +4041,25 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description It conflicts with the current state: cart_open. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_open";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -3788,6 +4079,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -3805,6 +4098,25 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description It expired or was used up: restore_expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "restore_expired";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -3822,6 +4134,11 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -3841,6 +4158,25 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: line_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "line_not_found";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -3856,6 +4192,22 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Cart"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: line_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "line_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3884,6 +4236,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -3906,6 +4263,25 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: address_not_found, outside_delivery_area. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "address_not_found" | "outside_delivery_area";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3923,6 +4299,25 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: lead_time. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "lead_time";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3942,6 +4337,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -3955,6 +4355,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Cart"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -3977,6 +4379,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -3996,6 +4403,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4015,6 +4427,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4036,6 +4453,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4067,6 +4489,67 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description Refused for this caller: bot_check_failed, csrf_failed, house_account_not_allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bot_check_failed" | "csrf_failed" | "house_account_not_allowed";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: order_in_progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "order_in_progress";
+                        };
+                    };
+                };
+            };
+            /** @description It expired or was used up: card_expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_expired";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: card_token_used, idempotency_key_reused, tip_required. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_token_used" | "idempotency_key_reused" | "tip_required";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["Error"];
         };
     };
@@ -4106,6 +4589,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is malformed or a field is not valid: card_invalid, invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_invalid" | "invalid";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4139,6 +4640,66 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description Refused for this caller: bot_check_failed, csrf_failed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bot_check_failed" | "csrf_failed";
+                        };
+                    };
+                };
+            };
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: giftcard_invalid. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "giftcard_invalid";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again: giftcard_locked, rate_limited. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "giftcard_locked" | "rate_limited";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4168,6 +4729,21 @@ export interface operations {
                         messageMax: number;
                         /** @description How many days ahead a send date may be. */
                         sendAheadDays: number;
+                    };
+                };
+            };
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
                     };
                 };
             };
@@ -4230,6 +4806,39 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description Refused for this caller: bot_check_failed, csrf_failed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bot_check_failed" | "csrf_failed";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: card_declined, idempotency_key_reused. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_declined" | "idempotency_key_reused";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["Error"];
         };
     };
@@ -4253,6 +4862,7 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -4268,6 +4878,21 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Order"];
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: order_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "order_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4293,6 +4918,21 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: order_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "order_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4308,6 +4948,36 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Order"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: order_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "order_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: order_not_cancellable. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "order_not_cancellable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4323,6 +4993,36 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Order"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: order_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "order_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: order_closed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "order_closed";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4353,6 +5053,39 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["SignedIn"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            /** @description Refused for this caller: bot_check_failed, csrf_failed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bot_check_failed" | "csrf_failed";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: email_taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "email_taken";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["Error"];
         };
     };
@@ -4376,6 +5109,38 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Challenge"];
+            400: components["responses"]["Invalid"];
+            /** @description Not signed in, or the session ended: invalid_credentials, session_invalidated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_credentials" | "session_invalidated";
+                        };
+                    };
+                };
+            };
+            /** @description Refused for this caller: bot_check_failed, csrf_failed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bot_check_failed" | "csrf_failed";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["Error"];
         };
     };
@@ -4399,6 +5164,25 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Challenge"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            /** @description Refused for this caller: bot_check_failed, csrf_failed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bot_check_failed" | "csrf_failed";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["Error"];
         };
     };
@@ -4419,6 +5203,38 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignedIn"];
+            /** @description The request is malformed or a field is not valid: invalid, wrong_code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid" | "wrong_code";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description It expired or was used up: code_used. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "code_used";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4438,6 +5254,25 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Challenge"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            /** @description Too many requests; Retry-After says when to try again: resend_too_soon. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "resend_too_soon";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4460,6 +5295,25 @@ export interface operations {
         };
         responses: {
             202: components["responses"]["Sent"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            /** @description Refused for this caller: bot_check_failed, csrf_failed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bot_check_failed" | "csrf_failed";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["Error"];
         };
     };
@@ -4492,6 +5346,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is malformed or a field is not valid: invalid, invalid_code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid" | "invalid_code";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4522,6 +5394,25 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description It expired or was used up: confirmation_expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "confirmation_expired";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4545,6 +5436,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -4565,6 +5458,24 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignedIn"];
+            /** @description The request is malformed or a field is not valid: invalid, sso_state. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid" | "sso_state";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4588,6 +5499,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -4607,6 +5520,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -4620,6 +5535,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["User"];
+            401: components["responses"]["SignInRequired"];
             default: components["responses"]["Error"];
         };
     };
@@ -4645,6 +5561,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["User"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4666,6 +5587,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["User"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4687,6 +5613,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["User"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4718,6 +5649,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4731,6 +5667,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             202: components["responses"]["Sent"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -4744,6 +5682,21 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Addresses"];
+            401: components["responses"]["SignInRequired"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4761,6 +5714,11 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Addresses"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4780,6 +5738,25 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Addresses"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: address_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "address_not_found";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4795,6 +5772,22 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Addresses"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: address_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "address_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4808,6 +5801,21 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Cards"];
+            401: components["responses"]["SignInRequired"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4838,6 +5846,25 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Cards"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description It expired or was used up: card_expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_expired";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4853,6 +5880,22 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Cards"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: card_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4866,6 +5909,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["GiftCards"];
+            401: components["responses"]["SignInRequired"];
             default: components["responses"]["Error"];
         };
     };
@@ -4886,6 +5930,11 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["GiftCards"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -4901,6 +5950,22 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["GiftCards"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: giftcard_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "giftcard_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4924,6 +5989,7 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SignInRequired"];
             default: components["responses"]["Error"];
         };
     };
@@ -4937,6 +6003,21 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Favorites"];
+            401: components["responses"]["SignInRequired"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4952,6 +6033,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Favorites"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -4967,6 +6050,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Favorites"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -4990,6 +6075,7 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SignInRequired"];
             default: components["responses"]["Error"];
         };
     };
@@ -5013,6 +6099,7 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SignInRequired"];
             default: components["responses"]["Error"];
         };
     };
@@ -5034,6 +6121,7 @@ export interface operations {
                     "application/json": components["schemas"]["Members"];
                 };
             };
+            401: components["responses"]["SignInRequired"];
             default: components["responses"]["Error"];
         };
     };
@@ -5049,6 +6137,36 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Redeemed"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: reward_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "reward_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: no_cart. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "no_cart";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5064,6 +6182,22 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Redeemed"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: offer_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "offer_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5090,6 +6224,36 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: redemption_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "redemption_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: order_in_progress, reward_on_order. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "order_in_progress" | "reward_on_order";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5110,6 +6274,21 @@ export interface operations {
                 content: {
                     "application/json": {
                         plans: components["schemas"]["Plan"][];
+                    };
+                };
+            };
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
                     };
                 };
             };
@@ -5136,6 +6315,21 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SignInRequired"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5157,6 +6351,24 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Subscription"];
+            /** @description The request is malformed or a field is not valid: card_not_found, invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_not_found" | "invalid";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -5172,6 +6384,22 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Subscription"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: subscription_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "subscription_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5187,6 +6415,22 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Redeemed"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: subscription_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "subscription_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5212,6 +6456,21 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: city_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "city_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5225,6 +6484,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ContentPage"];
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -5240,6 +6500,21 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ContentPage"];
+            401: components["responses"]["SessionEnded"];
+            /** @description No such resource: page_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "page_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5263,6 +6538,7 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -5286,6 +6562,7 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -5323,6 +6600,24 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            /** @description Not signed in, or the session ended: bad_signature, session_invalidated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bad_signature" | "session_invalidated";
+                        };
+                    };
+                };
+            };
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -5346,6 +6641,7 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -5387,6 +6683,25 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            /** @description Refused for this caller: bot_check_failed, csrf_failed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "bot_check_failed" | "csrf_failed";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["Error"];
         };
     };
@@ -5411,6 +6726,51 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Invalid"];
+            /** @description Not signed in, or the session ended: no_session, session_invalidated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "no_session" | "session_invalidated";
+                        };
+                    };
+                };
+            };
+            /** @description Refused for this caller: cross_site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cross_site";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large: payload_too_large, request_entity_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large" | "request_entity_too_large";
+                        };
+                    };
+                };
+            };
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["Error"];
         };
     };
@@ -5434,6 +6794,8 @@ export interface operations {
                     "application/json": components["schemas"]["AppData"];
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -5466,6 +6828,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SignInRequired"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -5493,6 +6860,38 @@ export interface operations {
                     "application/json": components["schemas"]["HandoverState"];
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description Refused for this caller: csrf_failed, handover_unverified. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "csrf_failed" | "handover_unverified";
+                        };
+                    };
+                };
+            };
+            /** @description It expired or was used up: handover_expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "handover_expired";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -5523,6 +6922,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -5552,6 +6956,23 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            /** @description Not signed in, or the session ended: no_session, session_invalidated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "no_session" | "session_invalidated";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -5591,6 +7012,7 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["SessionEnded"];
             default: components["responses"]["Error"];
         };
     };
@@ -5637,6 +7059,22 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            /** @description Outside development the endpoint does not exist: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5662,6 +7100,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };
@@ -5685,6 +7128,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["User"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
         };
     };

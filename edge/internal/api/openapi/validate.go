@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gofiber/fiber/v3"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -47,6 +48,7 @@ type validator struct {
 }
 
 type operation struct {
+	path     string   // the document's path ("/cart/products/{lineId}")
 	segments []string // "{…}" for a path parameter
 	literals int
 	body     *jsonschema.Schema
@@ -87,7 +89,7 @@ func newValidator() (*validator, error) {
 			if !ok || method == "parameters" {
 				continue
 			}
-			o := &operation{segments: strings.Split(strings.Trim(path, "/"), "/")}
+			o := &operation{path: path, segments: strings.Split(strings.Trim(path, "/"), "/")}
 			for _, s := range o.segments {
 				if !strings.HasPrefix(s, "{") {
 					o.literals++
@@ -185,6 +187,39 @@ next:
 		return o
 	}
 	return nil
+}
+
+// shared is the compiled document for Allow (Requests compiles its own at mount time,
+// so that a broken document fails the edge's start, not a request).
+var shared = sync.OnceValues(newValidator)
+
+// Allow lists the methods the document has for a path below Prefix ("/api/cart"),
+// HEAD with every GET, in alphabetical order; nil when no operation has the path. It
+// is the Allow header of a 405: a request whose method the path does not take is
+// told which ones it does, rather than that the path does not exist. served says
+// whether the edge routes a method of the document's path ("/api/outbox" with the
+// /api prefix): an operation the edge does not serve here (a development endpoint in
+// production) is not offered, so a path none of whose operations is served stays 404.
+func Allow(path string, served func(method, docPath string) bool) []string {
+	rest, ok := strings.CutPrefix(path, Prefix+"/")
+	if !ok {
+		return nil
+	}
+	v, err := shared()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for method := range v.byMethod {
+		if o := v.find(method, rest); o != nil && served(method, Prefix+o.path) {
+			out = append(out, method)
+			if method == fiber.MethodGet {
+				out = append(out, fiber.MethodHead)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func (v *validator) handle(c fiber.Ctx) error {

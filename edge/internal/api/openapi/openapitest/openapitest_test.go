@@ -3,6 +3,7 @@ package openapitest
 import (
 	"errors"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,67 @@ func TestCheckError(t *testing.T) {
 		if err := v.CheckError(400, []byte(bad)); err == nil {
 			t.Errorf("%s passed as an error answer", bad)
 		}
+	}
+}
+
+// An error answer is held to the operation's own response for its status: a code
+// that response does not list, or a status the operation does not list at all, fails
+// even though the body has the shape every error shares.
+func TestCheckUnlistedErrors(t *testing.T) {
+	v, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	json := http.Header{"Content-Type": {"application/json; charset=utf-8"}}
+	listed := Answer{Method: "GET", Target: "/api/locations/nope", Status: 404, Header: json, Body: []byte(`{"error":{"code":"location_not_found","message":"No."}}`)}
+	if err := v.Check(listed); err != nil {
+		t.Fatal(err)
+	}
+	code := listed
+	code.Body = []byte(`{"error":{"code":"card_not_found","message":"No."}}`)
+	if err := v.Check(code); err == nil || !strings.Contains(err.Error(), "getLocation") {
+		t.Fatalf("a code getLocation does not list passed: %v", err)
+	}
+	status := listed
+	status.Status = 409
+	status.Body = []byte(`{"error":{"code":"cart_busy","message":"Busy."}}`)
+	if err := v.Check(status); err == nil || !strings.Contains(err.Error(), "lists no 409 response") {
+		t.Fatalf("a status getLocation does not list passed: %v", err)
+	}
+}
+
+// docs/api.md's table of error codes is the one written from the document.
+func TestErrorTable(t *testing.T) {
+	v, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := v.ErrorTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| `csrf_failed` | 403 |", "| `location_not_found` | 404 |"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("the table lacks %q", want)
+		}
+	}
+	const path = "../../../../../docs/api.md"
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := ReplaceTable(string(doc), table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("UPDATE_DOCS") != "" {
+		if err := os.WriteFile(path, []byte(fresh), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if fresh != string(doc) {
+		t.Fatal("docs/api.md's table of error codes is out of date with api/openapi.yaml; refresh it with\n" +
+			"  UPDATE_DOCS=1 go test ./edge/internal/api/openapi/openapitest -run ErrorTable")
 	}
 }
