@@ -3665,6 +3665,20 @@ export interface operations {
                 };
             };
             401: components["responses"]["SessionEnded"];
+            /** @description No such resource: cart_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_not_found";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4041,7 +4055,20 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Cart"];
-            400: components["responses"]["Invalid"];
+            /** @description The request is malformed or a field is not valid: invalid, location_required, menu_mismatch. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid" | "location_required" | "menu_mismatch";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
             /** @description It conflicts with the current state: cart_open. */
@@ -4081,6 +4108,20 @@ export interface operations {
             };
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It conflicts with the current state: order_in_progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "order_in_progress";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4101,6 +4142,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It conflicts with the current state: restore_cart_open. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "restore_cart_open";
+                        };
+                    };
+                };
+            };
             /** @description It expired or was used up: restore_expired. */
             410: {
                 headers: {
@@ -4139,6 +4194,20 @@ export interface operations {
             403: components["responses"]["CsrfFailed"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: lead_time, product_unavailable. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "lead_time" | "product_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4268,7 +4337,7 @@ export interface operations {
             403: components["responses"]["CsrfFailed"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
-            /** @description A business rule refused it: address_not_found, outside_delivery_area. */
+            /** @description A business rule refused it: address_not_found, below_delivery_minimum, outside_delivery_area. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4277,7 +4346,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "address_not_found" | "outside_delivery_area";
+                            code?: "address_not_found" | "below_delivery_minimum" | "outside_delivery_area";
                         };
                     };
                 };
@@ -4299,12 +4368,25 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
-            400: components["responses"]["Invalid"];
+            /** @description The request is malformed or a field is not valid: invalid, time_not_today. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid" | "time_not_today";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
-            /** @description A business rule refused it: lead_time. */
+            /** @description A business rule refused it: asap_unavailable, lead_time, time_too_early, time_unavailable. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4313,7 +4395,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "lead_time";
+                            code?: "asap_unavailable" | "lead_time" | "time_too_early" | "time_unavailable";
                         };
                     };
                 };
@@ -4342,6 +4424,20 @@ export interface operations {
             403: components["responses"]["CsrfFailed"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: coupon_expired, coupon_invalid. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "coupon_expired" | "coupon_invalid";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4505,7 +4601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description It conflicts with the current state: order_in_progress. */
+            /** @description It conflicts with the current state: checkout_expired, order_in_progress, slot_full. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4514,12 +4610,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "order_in_progress";
+                            code?: "checkout_expired" | "order_in_progress" | "slot_full";
                         };
                     };
                 };
             };
-            /** @description It expired or was used up: card_expired. */
+            /** @description It expired or was used up: card_expired, giftcard_expired. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -4528,14 +4624,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "card_expired";
+                            code?: "card_expired" | "giftcard_expired";
                         };
                     };
                 };
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
-            /** @description A business rule refused it: card_token_used, idempotency_key_reused, tip_required. */
+            /** @description A business rule refused it: asap_unavailable, card_token_used, idempotency_key_reused, processor_unavailable, tip_changed, tip_required. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4544,7 +4640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "card_token_used" | "idempotency_key_reused" | "tip_required";
+                            code?: "asap_unavailable" | "card_token_used" | "idempotency_key_reused" | "processor_unavailable" | "tip_changed" | "tip_required";
                         };
                     };
                 };
@@ -4822,9 +4918,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description It conflicts with the current state: purchase_in_progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "purchase_in_progress";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
-            /** @description A business rule refused it: card_declined, idempotency_key_reused. */
+            /** @description A business rule refused it: card_declined, giftcard_not_accepted, idempotency_key_reused. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4833,7 +4943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "card_declined" | "idempotency_key_reused";
+                            code?: "card_declined" | "giftcard_not_accepted" | "idempotency_key_reused";
                         };
                     };
                 };
@@ -5019,6 +5129,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "order_closed";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: not_curbside. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_curbside";
                         };
                     };
                 };
@@ -6033,6 +6157,20 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Favorites"];
+            /** @description The request is malformed or a field is not valid: invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
             default: components["responses"]["Error"];
@@ -6153,7 +6291,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description A business rule refused it: no_cart. */
+            /** @description It conflicts with the current state: reward_line. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "reward_line";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: no_cart, reward_item_unavailable, reward_line_fixed. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6162,7 +6314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "no_cart";
+                            code?: "no_cart" | "reward_item_unavailable" | "reward_line_fixed";
                         };
                     };
                 };
@@ -7034,6 +7186,8 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            401: components["responses"]["SessionEnded"];
+            default: components["responses"]["Error"];
         };
     };
     getOutbox: {
