@@ -4585,7 +4585,20 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["Invalid"];
+            /** @description The request is malformed or a field is not valid: invalid, payment_required, payment_total_mismatch. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid" | "payment_required" | "payment_total_mismatch";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["SessionEnded"];
             /** @description Refused for this caller: bot_check_failed, csrf_failed, house_account_not_allowed. */
             403: {
@@ -4631,7 +4644,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
-            /** @description A business rule refused it: asap_unavailable, card_token_used, idempotency_key_reused, processor_unavailable, tip_changed, tip_required. */
+            /** @description A business rule refused it: address_required, asap_unavailable, card_token_used, cart_empty, coupon_expired, custom_field_required, giftcard_insufficient, handoff_unavailable, house_account_invalid, house_account_limit, idempotency_key_reused, outside_delivery_area, pay_in_store_limit, pay_in_store_unavailable, processor_unavailable, tip_changed, tip_required, vehicle_required. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4640,7 +4653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "asap_unavailable" | "card_token_used" | "idempotency_key_reused" | "processor_unavailable" | "tip_changed" | "tip_required";
+                            code?: "address_required" | "asap_unavailable" | "card_token_used" | "cart_empty" | "coupon_expired" | "custom_field_required" | "giftcard_insufficient" | "handoff_unavailable" | "house_account_invalid" | "house_account_limit" | "idempotency_key_reused" | "outside_delivery_area" | "pay_in_store_limit" | "pay_in_store_unavailable" | "processor_unavailable" | "tip_changed" | "tip_required" | "vehicle_required";
                         };
                     };
                 };
