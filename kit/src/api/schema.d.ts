@@ -1879,6 +1879,7 @@ export interface components {
             unit?: string;
             city: string;
             state: string;
+            /** @example 40202 */
             zip: string;
         };
         /** @description One weekday in the location's time zone. A `close` at or before `open` means after midnight. */
@@ -2416,7 +2417,9 @@ export interface components {
         Customer: {
             firstName: string;
             lastName: string;
+            /** @example ada@example.com */
             email: string;
+            /** @example 502-555-0100 */
             phone: string;
         };
         PaymentInput: {
@@ -2587,7 +2590,9 @@ export interface components {
             street: string;
             unit?: string;
             city: string;
+            /** @example OH */
             state: string;
+            /** @example 43215 */
             zip: string;
             instructions?: string;
             default?: boolean;
@@ -3101,7 +3106,10 @@ export interface components {
              * @enum {string}
              */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "get" | "post" | "put" | "patch" | "delete";
-            /** @description Relative to /api, e.g. "/locations?state=OH". */
+            /**
+             * @description Relative to /api, e.g. "/locations?state=OH".
+             * @example /locations
+             */
             path: string;
             /** @description Any JSON value; ignored for GET. */
             body?: unknown;
@@ -3702,8 +3710,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Within the menu's catering `min_headcount` to `max_headcount` (data of the menu, not fixed). */
                     headcount: number;
-                    /** @description An occasion id, or empty for none. */
+                    /** @description An occasion id of the menu's catering `occasions` (data of the menu), or empty for none. */
                     occasion: string;
                     /**
                      * @description Defaults to regular.
@@ -3936,6 +3945,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example WELCOME10 */
                     code: string;
                 };
             };
@@ -3990,6 +4000,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example EX-123456 */
                     id: string;
                 };
             };
@@ -4122,7 +4133,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 6006 4912 3456 7890 */
                     number: string;
+                    /** @example 1234 */
                     pin: string;
                 };
             };
@@ -4191,18 +4204,26 @@ export interface operations {
                 "application/json": {
                     /** @description Whole dollars from `minCents` to `maxCents` of `GET /giftcards/designs`. */
                     amountCents: number;
-                    /** @description The id of a design. */
+                    /** @description The id of one of the designs of `GET /giftcards/designs`: the ordering system's list, so it is not fixed here. */
                     design: string;
                     recipientName: string;
+                    /** @example ada@example.com */
                     recipientEmail: string;
                     senderName: string;
                     /** @description At most `messageMax` characters. */
                     message?: string;
-                    /** @description YYYY-MM-DD, today to `sendAheadDays` ahead in `timeZone`. */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, today to `sendAheadDays` ahead in `timeZone`.
+                     * @example 2030-01-01
+                     */
                     sendOn: string;
                     /** @description The buyer's IANA time zone; default America/New_York. */
                     timeZone?: string;
-                    /** @description Where the receipt goes. */
+                    /**
+                     * @description Where the receipt goes.
+                     * @example ada@example.com
+                     */
                     buyerEmail: string;
                     payment: {
                         /**
@@ -4341,11 +4362,18 @@ export interface operations {
                 "application/json": {
                     firstName: string;
                     lastName: string;
+                    /** @example ada@example.com */
                     email: string;
+                    /** @example (513) 555-0100 */
                     phone: string;
+                    /** @example chicken123 */
                     password: string;
+                    /** @example oh-dayton */
                     favoriteLocationId?: string;
-                    /** @description YYYY-MM-DD */
+                    /**
+                     * @description YYYY-MM-DD
+                     * @example 1990-04-01
+                     */
                     birthday?: string;
                     marketingOptIn?: boolean;
                 };
@@ -4369,6 +4397,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example ada@example.com */
                     email: string;
                     password: string;
                 };
@@ -4413,6 +4442,7 @@ export interface operations {
             content: {
                 "application/json": {
                     challengeId: string;
+                    /** @example 123456 */
                     code: string;
                 };
             };
@@ -4454,6 +4484,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example ada@example.com */
                     email: string;
                 };
             };
@@ -4473,8 +4504,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example ada@example.com */
                     email: string;
+                    /** @example 123456 */
                     code: string;
+                    /** @example chicken123 */
                     password: string;
                 };
             };
@@ -4635,10 +4669,16 @@ export interface operations {
                 "application/json": {
                     firstName?: string;
                     lastName?: string;
+                    /** @example ada@example.com */
                     email?: string;
+                    /** @example (513) 555-0100 */
                     phone?: string;
-                    /** @description YYYY-MM-DD */
+                    /**
+                     * @description YYYY-MM-DD
+                     * @example 1990-04-01
+                     */
                     birthday?: string;
+                    /** @example oh-dayton */
                     favoriteLocationId?: string;
                 };
             };
@@ -4701,6 +4741,7 @@ export interface operations {
             content: {
                 "application/json": {
                     current: string;
+                    /** @example chicken123 */
                     password: string;
                 };
             };
@@ -5363,10 +5404,17 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @example ada@example.com */
                     email: string;
-                    /** @description A US number; punctuation and a leading 1 are dropped. */
+                    /**
+                     * @description A US number; punctuation and a leading 1 are dropped.
+                     * @example 614-555-0123
+                     */
                     phone?: string;
-                    /** @description An id of `GET /contact/topics`: order, feedback, catering or other. */
+                    /**
+                     * @description An id of `GET /contact/topics` (the list is the content system's, so it is not fixed here): order, feedback, catering or other.
+                     * @example order
+                     */
                     topic: string;
                     locationId?: string;
                     /** @description Only for the topic `order`; a leading `#` is dropped. Looked up among the sender's orders, never refused for not being found. */
@@ -5448,6 +5496,7 @@ export interface operations {
             content: {
                 "application/json": {
                     locationId?: string;
+                    /** @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM */
                     codeChallenge: string;
                 };
             };
@@ -5676,7 +5725,10 @@ export interface operations {
             content: {
                 "application/json": {
                     memberId: string;
-                    /** Format: int64 */
+                    /**
+                     * Format: int64
+                     * @example 100
+                     */
                     points: number;
                     /** @default Adjustment */
                     reason?: string;
