@@ -174,48 +174,58 @@ func boundaries(s *openapi3.Schema, prefix string) []boundary {
 			continue
 		}
 		field := prefix + name
-		msg, _ := p.Extensions["x-message"].(string)
-		add := func(what string, v any) { out = append(out, boundary{field, what, v, msg}) }
+		// The words of a rule: the property's x-message, one text or one per keyword.
+		words := func(keyword string) string {
+			switch m := p.Extensions["x-message"].(type) {
+			case string:
+				return m
+			case map[string]any:
+				w, _ := m[keyword].(string)
+				return w
+			}
+			return ""
+		}
+		add := func(keyword, what string, v any) { out = append(out, boundary{field, what, v, words(keyword)}) }
 		if p.Type.Includes("object") {
 			out = append(out, boundaries(p, field+".")...)
 			continue
 		}
 		if p.MinLength > 1 {
-			add("one character short", strings.Repeat("x", int(p.MinLength)-1))
+			add("minLength", "one character short", strings.Repeat("x", int(p.MinLength)-1))
 		}
 		if p.MaxLength != nil {
-			add("one character over", strings.Repeat("x", int(*p.MaxLength)+1))
+			add("maxLength", "one character over", strings.Repeat("x", int(*p.MaxLength)+1))
 		}
 		if p.Min != nil {
-			add("below its minimum", *p.Min-1)
+			add("minimum", "below its minimum", *p.Min-1)
 		}
 		if p.Max != nil {
-			add("above its maximum", *p.Max+1)
+			add("maximum", "above its maximum", *p.Max+1)
 		}
 		if p.MultipleOf != nil {
-			add("off its step", valid(p).(float64)+1)
+			add("multipleOf", "off its step", valid(p).(float64)+1)
 		}
 		if p.Pattern != "" {
 			re := regexp.MustCompile(p.Pattern)
-			for _, v := range []string{"#", "0", "x"} {
+			for _, v := range []string{"#", "0", "x", " "} {
 				if !re.MatchString(v) {
-					add("off its pattern", v)
+					add("pattern", "off its pattern", v)
 					break
 				}
 			}
 		}
 		if len(p.Enum) > 0 {
 			if p.Type.Includes("string") {
-				add("not in its enum", "not-one-of-them")
+				add("enum", "not in its enum", "not-one-of-them")
 			} else {
-				add("not in its enum", 987654)
+				add("enum", "not in its enum", 987654)
 			}
 		}
 		switch p.Format {
 		case "email":
-			add("not an email", "name.example.com")
+			add("format", "not an email", "name.example.com")
 		case "date", "date-time":
-			add("not a date", "2030-02-30")
+			add("format", "not a date", "2030-02-30")
 		}
 	}
 	return out
