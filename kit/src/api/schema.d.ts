@@ -1879,6 +1879,7 @@ export interface components {
             unit?: string;
             city: string;
             state: string;
+            /** @example 40202 */
             zip: string;
         };
         /** @description One weekday in the location's time zone. A `close` at or before `open` means after midnight. */
@@ -2416,7 +2417,9 @@ export interface components {
         Customer: {
             firstName: string;
             lastName: string;
+            /** @example ada@example.com */
             email: string;
+            /** @example 502-555-0100 */
             phone: string;
         };
         PaymentInput: {
@@ -2587,7 +2590,9 @@ export interface components {
             street: string;
             unit?: string;
             city: string;
+            /** @example OH */
             state: string;
+            /** @example 43215 */
             zip: string;
             instructions?: string;
             default?: boolean;
@@ -3101,7 +3106,10 @@ export interface components {
              * @enum {string}
              */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "get" | "post" | "put" | "patch" | "delete";
-            /** @description Relative to /api, e.g. "/locations?state=OH". */
+            /**
+             * @description Relative to /api, e.g. "/locations?state=OH".
+             * @example /locations
+             */
             path: string;
             /** @description Any JSON value; ignored for GET. */
             body?: unknown;
@@ -3982,8 +3990,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Within the menu's catering `min_headcount` to `max_headcount` (data of the menu, not fixed). */
                     headcount: number;
-                    /** @description An occasion id, or empty for none. */
+                    /** @description An occasion id of the menu's catering `occasions` (data of the menu), or empty for none. */
                     occasion: string;
                     /**
                      * @description Defaults to regular.
@@ -4413,6 +4422,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example WELCOME10 */
                     code: string;
                 };
             };
@@ -4493,6 +4503,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example EX-123456 */
                     id: string;
                 };
             };
@@ -4732,7 +4743,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 6006 4912 3456 7890 */
                     number: string;
+                    /** @example 1234 */
                     pin: string;
                 };
             };
@@ -4876,18 +4889,26 @@ export interface operations {
                 "application/json": {
                     /** @description Whole dollars from `minCents` to `maxCents` of `GET /giftcards/designs`. */
                     amountCents: number;
-                    /** @description The id of a design. */
+                    /** @description The id of one of the designs of `GET /giftcards/designs`: the ordering system's list, so it is not fixed here. */
                     design: string;
                     recipientName: string;
+                    /** @example ada@example.com */
                     recipientEmail: string;
                     senderName: string;
                     /** @description At most `messageMax` characters. */
                     message?: string;
-                    /** @description YYYY-MM-DD, today to `sendAheadDays` ahead in `timeZone`. */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, today to `sendAheadDays` ahead in `timeZone`.
+                     * @example 2030-01-01
+                     */
                     sendOn: string;
                     /** @description The buyer's IANA time zone; default America/New_York. */
                     timeZone?: string;
-                    /** @description Where the receipt goes. */
+                    /**
+                     * @description Where the receipt goes.
+                     * @example ada@example.com
+                     */
                     buyerEmail: string;
                     payment: {
                         /**
@@ -5178,11 +5199,18 @@ export interface operations {
                 "application/json": {
                     firstName: string;
                     lastName: string;
+                    /** @example ada@example.com */
                     email: string;
+                    /** @example (513) 555-0100 */
                     phone: string;
+                    /** @example chicken123 */
                     password: string;
+                    /** @example oh-dayton */
                     favoriteLocationId?: string;
-                    /** @description YYYY-MM-DD */
+                    /**
+                     * @description YYYY-MM-DD
+                     * @example 1990-04-01
+                     */
                     birthday?: string;
                     marketingOptIn?: boolean;
                 };
@@ -5239,6 +5267,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example ada@example.com */
                     email: string;
                     password: string;
                 };
@@ -5334,6 +5363,7 @@ export interface operations {
             content: {
                 "application/json": {
                     challengeId: string;
+                    /** @example 123456 */
                     code: string;
                 };
             };
@@ -5426,6 +5456,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example ada@example.com */
                     email: string;
                 };
             };
@@ -5464,8 +5495,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example ada@example.com */
                     email: string;
+                    /** @example 123456 */
                     code: string;
+                    /** @example chicken123 */
                     password: string;
                 };
             };
@@ -5688,10 +5722,16 @@ export interface operations {
                 "application/json": {
                     firstName?: string;
                     lastName?: string;
+                    /** @example ada@example.com */
                     email?: string;
+                    /** @example (513) 555-0100 */
                     phone?: string;
-                    /** @description YYYY-MM-DD */
+                    /**
+                     * @description YYYY-MM-DD
+                     * @example 1990-04-01
+                     */
                     birthday?: string;
+                    /** @example oh-dayton */
                     favoriteLocationId?: string;
                 };
             };
@@ -5769,6 +5809,7 @@ export interface operations {
             content: {
                 "application/json": {
                     current: string;
+                    /** @example chicken123 */
                     password: string;
                 };
             };
@@ -6824,10 +6865,17 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @example ada@example.com */
                     email: string;
-                    /** @description A US number; punctuation and a leading 1 are dropped. */
+                    /**
+                     * @description A US number; punctuation and a leading 1 are dropped.
+                     * @example 614-555-0123
+                     */
                     phone?: string;
-                    /** @description An id of `GET /contact/topics`: order, feedback, catering or other. */
+                    /**
+                     * @description An id of `GET /contact/topics` (the list is the content system's, so it is not fixed here): order, feedback, catering or other.
+                     * @example order
+                     */
                     topic: string;
                     locationId?: string;
                     /** @description Only for the topic `order`; a leading `#` is dropped. Looked up among the sender's orders, never refused for not being found. */
@@ -6975,6 +7023,7 @@ export interface operations {
             content: {
                 "application/json": {
                     locationId?: string;
+                    /** @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM */
                     codeChallenge: string;
                 };
             };
@@ -7286,7 +7335,10 @@ export interface operations {
             content: {
                 "application/json": {
                     memberId: string;
-                    /** Format: int64 */
+                    /**
+                     * Format: int64
+                     * @example 100
+                     */
                     points: number;
                     /** @default Adjustment */
                     reason?: string;

@@ -45,6 +45,14 @@ const Prefix = "/api"
 type validator struct {
 	// byMethod lists the operations of each method, the most literal paths first.
 	byMethod map[string][]*operation
+	// messages maps a schema's location to its x-message: the words a guest reads
+	// when a value breaks a rule of that schema (a pattern, a length, a range, an enum
+	// or a format), the same words the form's own check would show. An x-message is
+	// one text for every rule, or a text per keyword ({minLength: …, maxLength: …});
+	// here it is always per keyword, "" standing for every one.
+	messages map[string]map[string]string
+	// worded holds every x-message, to tell a guest's words from the plain ones.
+	worded map[string]bool
 }
 
 type operation struct {
@@ -76,12 +84,20 @@ func newValidator() (*validator, error) {
 	const base = "urn:henhouse:openapi"
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
+	// format (email, date-time) is a rule of the document, not a remark.
+	c.AssertFormat()
 	if err := c.AddResource(base, doc); err != nil {
 		return nil, err
 	}
 	root, _ := doc.(map[string]any)
 	paths, _ := root["paths"].(map[string]any)
-	v := &validator{byMethod: map[string][]*operation{}}
+	v := &validator{byMethod: map[string][]*operation{}, messages: map[string]map[string]string{}, worded: map[string]bool{}}
+	collectMessages(base+"#", doc, v.messages)
+	for _, byKeyword := range v.messages {
+		for _, m := range byKeyword {
+			v.worded[m] = true
+		}
+	}
 	for path, item := range paths {
 		item, _ := item.(map[string]any)
 		for method, op := range item {
@@ -139,6 +155,30 @@ func newValidator() (*validator, error) {
 		sort.SliceStable(ops, func(i, j int) bool { return ops[i].literals > ops[j].literals })
 	}
 	return v, nil
+}
+
+// collectMessages records the x-message of every schema of the document under its
+// location (base#/json/pointer), as the validator names a failing schema.
+func collectMessages(at string, v any, out map[string]map[string]string) {
+	switch v := v.(type) {
+	case map[string]any:
+		switch m := v["x-message"].(type) {
+		case string:
+			out[at] = map[string]string{"": m}
+		case map[string]any:
+			out[at] = map[string]string{}
+			for k, text := range m {
+				out[at][k], _ = text.(string)
+			}
+		}
+		for k, child := range v {
+			collectMessages(at+"/"+escape(k), child, out)
+		}
+	case []any:
+		for i, child := range v {
+			collectMessages(fmt.Sprintf("%s/%d", at, i), child, out)
+		}
+	}
 }
 
 // escape makes a path a JSON pointer token.
@@ -233,7 +273,7 @@ func (v *validator) handle(c fiber.Ctx) error {
 	}
 	fields := map[string]string{}
 	if len(o.query) > 0 {
-		o.checkQuery(c, fields)
+		v.checkQuery(o, c, fields)
 	}
 	if o.body != nil {
 		body := c.Body()
@@ -243,17 +283,36 @@ func (v *validator) handle(c fiber.Ctx) error {
 			}
 		} else if value, err := jsonschema.UnmarshalJSON(bytes.NewReader(body)); err == nil {
 			if err := o.body.Validate(value); err != nil {
-				describe(err, fields)
+				v.describe(err, fields)
 			}
 		}
 	}
 	if len(fields) > 0 {
-		return httpx.Invalid("Some of what was sent is missing or not valid.", fields)
+		return httpx.Invalid(v.summary(fields), fields)
 	}
 	return c.Next()
 }
 
-func (o *operation) checkQuery(c fiber.Ctx, fields map[string]string) {
+// summary is the message of a refusal. A form with one field wrong says what the
+// guest should do about it, in the field's own words (its x-message, as a sentence);
+// a form with several, each in its own words, asks to check them, as a form's own
+// check does; anything else (a client's mistake) is summed up.
+func (v *validator) summary(fields map[string]string) string {
+	for _, msg := range fields {
+		if !v.worded[msg] {
+			return "Some of what was sent is missing or not valid."
+		}
+		if len(fields) == 1 {
+			if !strings.HasSuffix(msg, ".") {
+				msg += "."
+			}
+			return msg
+		}
+	}
+	return "Check the highlighted fields."
+}
+
+func (v *validator) checkQuery(o *operation, c fiber.Ctx, fields map[string]string) {
 	q := c.Request().URI().QueryArgs()
 	for _, p := range o.query {
 		if !q.Has(p.name) {
@@ -286,7 +345,7 @@ func (o *operation) checkQuery(c fiber.Ctx, fields map[string]string) {
 		}
 		if err := p.schema.Validate(value); err != nil {
 			sub := map[string]string{}
-			describe(err, sub)
+			v.describe(err, sub)
 			for _, msg := range sub {
 				fields[p.name] = msg
 			}
@@ -296,17 +355,19 @@ func (o *operation) checkQuery(c fiber.Ctx, fields map[string]string) {
 
 // describe adds one message per failing field of a validation error: the field's
 // path (a.b.0.c; "body" for the whole body) and what is wrong, from the schema's
-// own terms, never from the value sent.
-func describe(err error, fields map[string]string) {
+// own terms, never from the value sent. A value that breaks a rule of a schema with
+// an x-message gets that message; a field left out, of the wrong type or unknown is
+// a client's mistake, not a guest's, and keeps the plain words.
+func (v *validator) describe(err error, fields map[string]string) {
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
 		fields["body"] = "is not valid"
 		return
 	}
-	walk(ve, fields)
+	v.walk(ve, fields)
 }
 
-func walk(ve *jsonschema.ValidationError, fields map[string]string) {
+func (v *validator) walk(ve *jsonschema.ValidationError, fields map[string]string) {
 	at := func(extra ...string) string {
 		parts := append(append([]string{}, ve.InstanceLocation...), extra...)
 		// A key the guest chose (an unknown field, an entry of a map) is named only
@@ -339,6 +400,10 @@ func walk(ve *jsonschema.ValidationError, fields map[string]string) {
 		}
 		return
 	case *kind.FalseSchema, *kind.Not:
+		if m := v.worded1(ve); m != "" {
+			set(at(), m)
+			return
+		}
 		set(at(), "is not allowed here")
 		return
 	case *kind.OneOf, *kind.AnyOf:
@@ -348,11 +413,28 @@ func walk(ve *jsonschema.ValidationError, fields map[string]string) {
 	}
 	if len(ve.Causes) > 0 {
 		for _, cause := range ve.Causes {
-			walk(cause, fields)
+			v.walk(cause, fields)
 		}
 		return
 	}
+	if _, isType := ve.ErrorKind.(*kind.Type); !isType {
+		if m := v.worded1(ve); m != "" {
+			set(at(), m)
+			return
+		}
+	}
 	set(at(), message(ve.ErrorKind))
+}
+
+// worded1 is the x-message of the schema and keyword that refused a value, or "".
+func (v *validator) worded1(ve *jsonschema.ValidationError) string {
+	byKeyword := v.messages[ve.SchemaURL]
+	if kw := ve.ErrorKind.KeywordPath(); len(kw) > 0 {
+		if m, ok := byKeyword[kw[0]]; ok {
+			return m
+		}
+	}
+	return byKeyword[""]
 }
 
 func plainName(s string) bool {

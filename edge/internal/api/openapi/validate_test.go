@@ -23,10 +23,11 @@ func app() *fiber.App {
 }
 
 type answer struct {
-	status int
-	code   string
-	fields map[string]string
-	raw    string
+	status  int
+	code    string
+	message string
+	fields  map[string]string
+	raw     string
 }
 
 func call(t testing.TB, a *fiber.App, method, target, body string) answer {
@@ -44,12 +45,13 @@ func call(t testing.TB, a *fiber.App, method, target, body string) answer {
 	raw, _ := io.ReadAll(res.Body)
 	var out struct {
 		Error struct {
-			Code   string            `json:"code"`
-			Fields map[string]string `json:"fields"`
+			Code    string            `json:"code"`
+			Message string            `json:"message"`
+			Fields  map[string]string `json:"fields"`
 		} `json:"error"`
 	}
 	_ = json.Unmarshal(raw, &out)
-	return answer{res.StatusCode, out.Error.Code, out.Error.Fields, string(raw)}
+	return answer{res.StatusCode, out.Error.Code, out.Error.Message, out.Error.Fields, string(raw)}
 }
 
 // What the document refuses is answered 400 invalid on the field, before a handler
@@ -106,6 +108,49 @@ func TestRequestsAreHeldToTheDocument(t *testing.T) {
 		{"PUT", "/api/cart/time", `{not json`}, // the handler's own decoder answers it
 	}
 	for _, c := range taken {
+		if got := call(t, a, c.method, c.target, c.body); got.status != 200 || got.raw != "reached" {
+			t.Errorf("%s %s %s: %d %s, want it to reach the handler", c.method, c.target, c.body, got.status, got.raw)
+		}
+	}
+}
+
+// A value that breaks a rule of a field with an x-message gets the field's own words,
+// and so does the answer's message when that field is the only one wrong (several
+// such fields are asked to be checked). A field left
+// out or of the wrong type is a client's mistake and keeps the plain words.
+func TestAFieldSaysWhatTheGuestShouldDo(t *testing.T) {
+	a := app()
+	const exempt = "Enter the ID from your tax-exemption certificate: 6 to 20 letters, digits or dashes"
+	for _, c := range []struct {
+		method, target, body string
+		field, msg, message  string
+	}{
+		{"PUT", "/api/cart/tax-exemption", `{"id":"EX-1"}`, "id", exempt, exempt + "."},
+		{"PUT", "/api/cart/tax-exemption", `{"id":"EX 123456"}`, "id", exempt, exempt + "."},
+		{"PUT", "/api/cart/tax-exemption", `{"id":null}`, "id", "must be text", "Some of what was sent is missing or not valid."},
+		{"PUT", "/api/cart/tax-exemption", `{}`, "id", "is required", "Some of what was sent is missing or not valid."},
+		{"PUT", "/api/cart/coupon", `{"code":""}`, "code", "Enter a coupon code", "Enter a coupon code."},
+		{"POST", "/api/locations/delivery", `{"address":{"street":" ","city":"Dayton","state":"OH","zip":"45402"}}`, "address.street", "Enter a street address", "Enter a street address."},
+		{"POST", "/api/locations/delivery", `{"address":{"street":"1 Main St","city":"Dayton","state":"Ohio","zip":"45402"}}`, "address.state", "A state can be at most 2 characters", "A state can be at most 2 characters."},
+		{"POST", "/api/giftcards/balance", `{"number":"1234","pin":"12"}`, "number", "12 to 19 digits", "Check the highlighted fields."},
+		{"POST", "/api/giftcards/balance", `{"number":"6006 4912 3456 7890","pin":"12a4"}`, "pin", "4 to 8 digits", "4 to 8 digits."},
+		{"POST", "/api/auth/signup", `{"firstName":"Ada","lastName":"L","email":"ada@example.com","phone":"(013) 555-0100","password":"chicken123"}`, "phone", "Enter a 10-digit phone number", "Enter a 10-digit phone number."},
+		{"POST", "/api/auth/signin", `{"email":"ada.example.com","password":""}`, "email", "Enter a valid email address", "Check the highlighted fields."},
+		{"PUT", "/api/cart/handoff", `{"mode":"delivery","address":{"street":"1 Main St","city":"Dayton","state":"OH","zip":"4540"}}`, "address.zip", "Enter a 5-digit ZIP code", "Enter a 5-digit ZIP code."},
+		{"POST", "/api/dev/points", `{"memberId":"m_1","points":0}`, "points", "Enter a number of points between -1,000,000 and 1,000,000, not 0", "Enter a number of points between -1,000,000 and 1,000,000, not 0."},
+		{"POST", "/api/giftcards/purchases", `{"amountCents":2550,"design":"classic","recipientName":"Bo","recipientEmail":"bo@example.com","senderName":"Ada","sendOn":"2030-01-01","buyerEmail":"ada@example.com","payment":{"token":"tok_1"}}`, "amountCents", "Choose an amount from $10 to $500 in whole dollars", "Choose an amount from $10 to $500 in whole dollars."},
+	} {
+		got := call(t, a, c.method, c.target, c.body)
+		if got.status != 400 || got.code != "invalid" || got.fields[c.field] != c.msg || got.message != c.message {
+			t.Errorf("%s %s %s: %d %s, want 400 invalid with %s %q and the message %q", c.method, c.target, c.body, got.status, got.raw, c.field, c.msg, c.message)
+		}
+	}
+	for _, c := range []struct{ method, target, body string }{
+		{"PUT", "/api/cart/tax-exemption", `{"id":" ex-123456 "}`}, // trimmed and upper-cased by the program
+		{"PUT", "/api/cart/handoff", `{"mode":"delivery","address":{"street":"1 Main St","city":"Dayton","state":"OH","zip":"45402-1234"}}`},
+		{"POST", "/api/giftcards/balance", `{"number":"6006-4912-3456-7890","pin":"1234"}`},
+		{"POST", "/api/auth/signup", `{"firstName":"Ada","lastName":"L","email":"ada@example.com","phone":"+1 (513) 555-0100","password":"chicken123","birthday":""}`},
+	} {
 		if got := call(t, a, c.method, c.target, c.body); got.status != 200 || got.raw != "reached" {
 			t.Errorf("%s %s %s: %d %s, want it to reach the handler", c.method, c.target, c.body, got.status, got.raw)
 		}
