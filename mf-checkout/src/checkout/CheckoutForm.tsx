@@ -296,8 +296,8 @@ export function CheckoutForm({
         <h2 id="co-totals">Totals</h2>
         <CartTotals cart={cart} r={rewards} totalsRef={refs.totalsRef} />
         {(cart.warnings ?? []).map((w) => (
-          <p key={w} className="hh-note">
-            {w}
+          <p key={w.code} className="hh-note">
+            {w.message}
           </p>
         ))}
         {(cart.blocking ?? []).map((b) => (

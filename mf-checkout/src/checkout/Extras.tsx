@@ -74,10 +74,10 @@ export function Coupon({ cart, error: placeError }: { cart: Cart; error?: string
       )}
       <Problem id={`${id}-err`} message={error ?? undefined} />
       {(cart.warnings ?? [])
-        .filter((w) => /coupon/i.test(w))
+        .filter((w) => w.field === 'coupon')
         .map((w) => (
-          <p key={w} className="hh-note">
-            {w}
+          <p key={w.code} className="hh-note">
+            {w.message}
           </p>
         ))}
     </section>

@@ -143,8 +143,8 @@ export default function CartDrawer(_props: ScreenProps) {
           ))}
         </ul>
         {cart.warnings?.map((w) => (
-          <p key={w} className="hh-note">
-            {w}
+          <p key={w.code} className="hh-note">
+            {w.message}
           </p>
         ))}
       </section>
