@@ -12,11 +12,10 @@ import {
   getPaymentOptions,
   newIdempotencyKey,
   type CartIssue,
-  type CartValidation,
   type Order,
   type PaymentOptions,
 } from '@henhouse/kit/api/checkout';
-import { validateCart } from '@henhouse/kit/api/cart';
+import { cartStamp, useBlockers } from '../cart/validation';
 import type { Location, SavedCard } from '@henhouse/kit/api/types';
 import { getLocation } from '@henhouse/kit/api/locations';
 import { reportError } from '@henhouse/kit/api/useLoad';
@@ -122,17 +121,13 @@ export function CheckoutForm({
   // says how it can be paid for (GET /cart/payment-options): what stops the order is
   // shown before any payment is taken, and the payment part offers exactly what the
   // answer offers. Each answer is kept with the cart it was for, so a stale one is not shown.
-  const cartStamp = cart ? `${cart.id}|${cart.updated_at}|${cart.totals.total_cents}|${cart.item_count}` : '';
-  const [validation, setValidation] = useState<{ stamp: string; v: CartValidation } | null>(null);
+  const stamp = cartStamp(cart);
+  const blockers = useBlockers(cart);
   const [payOptions, setPayOptions] = useState<PaymentOptions | null>(null);
   useEffect(() => {
-    if (!cartStamp || cartStamp.endsWith('|0')) return;
+    if (!stamp || stamp.endsWith('|0')) return;
     let live = true;
     const ctl = new AbortController();
-    validateCart().then(
-      (v) => live && setValidation({ stamp: cartStamp, v }),
-      () => live && setValidation(null),
-    );
     getPaymentOptions(ctl.signal).then(
       (o) => live && setPayOptions(o),
       () => live && setPayOptions(null),
@@ -141,7 +136,7 @@ export function CheckoutForm({
       live = false;
       ctl.abort();
     };
-  }, [cartStamp, user]);
+  }, [stamp, user]);
 
   // The footer repeats a contact field's problem ("Check your details above."): it goes
   // as soon as the guest has fixed the fields, on input, not on the next Place order.
@@ -192,8 +187,7 @@ export function CheckoutForm({
   const giftNow = gift && gift.amountCents > total ? { ...gift, amountCents: total } : gift;
   // What the edge says stops the order as it is (the delivery minimum) comes first: it is
   // shown at the totals and on Place order, and no card is tokenised while it stands.
-  const checked = validation?.stamp === cartStamp ? validation.v : null;
-  const blocker: CartIssue | undefined = checked ? checked.blockers[0] : cart.blocking?.[0];
+  const blocker: CartIssue | undefined = blockers[0];
   const blocked = blocker?.message;
   const problem =
     blocked ?? (tipNeeded(cart) ? 'Choose a tip for your driver.' : paymentProblem(total, giftNow, method));
