@@ -13,10 +13,6 @@ export type CartIssue = S['CartIssue'];
 export type CartValidation = S['CartValidation'];
 export type PaymentOptions = S['PaymentOptions'];
 
-/** getPaymentOptions: the payment kinds that apply to the cart and the member, each with
- *  why not when it is not offered; the payment part shows exactly these. */
-export const getPaymentOptions = (signal?: AbortSignal) => http.get('/cart/payment-options', { signal });
-
 export const applyCoupon = (code: string) => http.put('/cart/coupon', { body: { code } });
 export const removeCoupon = () => http.del('/cart/coupon');
 /** setTip: a preset percentage (15, 18, 20; 0 for none) or an amount in cents. */

@@ -8,13 +8,8 @@ import { Link, useNavigate } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import { getCards, saveCard } from '@henhouse/kit/api/account';
 import { ApiError } from '@henhouse/kit/api/client';
-import {
-  getPaymentOptions,
-  newIdempotencyKey,
-  type CartIssue,
-  type Order,
-  type PaymentOptions,
-} from '@henhouse/kit/api/checkout';
+import { newIdempotencyKey, type CartIssue, type Order, type PaymentOptions } from '@henhouse/kit/api/checkout';
+import { getPaymentOptions } from '@henhouse/kit/api/paymentOptions';
 import { cartStamp, useBlockers } from '../cart/validation';
 import type { Location, SavedCard } from '@henhouse/kit/api/types';
 import { getLocation } from '@henhouse/kit/api/locations';
