@@ -199,6 +199,20 @@ test('delivery below the minimum: the drawer and checkout say what is missing, P
   // Place order says why it cannot be placed yet, before and after it is pressed.
   assert.equal(await placeOrder(page).getAttribute('aria-disabled'), 'true');
   await page.locator('#co-submit-why', { hasText: short }).waitFor();
+  // The checkout asked the edge to check the cart before payment, and what it said is the
+  // blocker shown; the payment part is what the payment options offer.
+  assert.ok(asked.includes('/api/cart/validate'), 'the cart is validated before payment');
+  assert.ok(asked.includes('/api/cart/payment-options'), 'the payment options are asked for');
+  const v = await api(page, 'POST', '/cart/validate');
+  assert.equal(v.status, 200, JSON.stringify(v.body));
+  assert.deepEqual(
+    v.body.blockers.map((b) => b.code),
+    ['below_delivery_minimum'],
+  );
+  assert.equal(v.body.blockers[0].message, short);
+  const o = await api(page, 'GET', '/cart/payment-options');
+  assert.equal(o.body.pay_in_store.available, false);
+  assert.equal(o.body.pay_in_store.reason.code, 'pay_in_store_unavailable');
   // The button stays focusable (aria-disabled): pressing it says why again.
   await placeOrder(page).press('Enter');
   await page.getByRole('region', { name: 'Place order' }).getByRole('alert').getByText(short).waitFor();

@@ -1,12 +1,15 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
 	accountapi "github.com/henhouse/platform/edge/internal/api/account"
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/providers/payments"
 	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/services/points"
 	"github.com/henhouse/platform/edge/internal/services/rewards"
@@ -159,4 +162,41 @@ func (s *Server) accountAPI(cfg accountapi.Config) accountapi.Config {
 	cfg.Addresses, cfg.Wallet, cfg.Favorites, cfg.Subscriptions = r.addresses, r.wallet, r.favorites, r.subscriptions
 	cfg.Member, cfg.History, cfg.Rewards = s.members, s.points, s.rewards
 	return cfg
+}
+
+// savedCards lists a member's saved cards that can still be charged, for a cart's
+// payment options; nil without the loyalty wallet.
+func (s *Server) savedCards() func(ctx context.Context, memberID string) ([]ordering.SavedCardShown, error) {
+	w := s.roles.wallet
+	if w == nil {
+		return nil
+	}
+	return func(ctx context.Context, memberID string) ([]ordering.SavedCardShown, error) {
+		list, err := w.Cards(ctx, memberID)
+		if err != nil {
+			return nil, err
+		}
+		out := []ordering.SavedCardShown{}
+		for _, c := range list {
+			if c.Expired {
+				continue
+			}
+			processor := c.Processor
+			if processor == "" {
+				processor = payments.HostedID
+			}
+			out = append(out, ordering.SavedCardShown{ID: c.ID, Token: c.Token, Processor: processor, Label: c.Label,
+				ExpMonth: c.ExpMonth, ExpYear: c.ExpYear, Nickname: c.Nickname, Default: c.Default})
+		}
+		return out, nil
+	}
+}
+
+// publishableKey is the key a processor's card form needs in the browser: Stripe's,
+// when its Card Element shows the fields.
+func (s *Server) publishableKey(processor string) string {
+	if s.cfg.Cards.stripeFields(processor) {
+		return s.cfg.Cards.StripePublishableKey
+	}
+	return ""
 }

@@ -444,7 +444,7 @@ func (s *Server) mountAPI() {
 	}
 	orderingapi.Mount(api, orderingapi.Config{Locations: ord.Locations, Menus: ord.Menus, Carts: ord.Carts, Checkout: ord.Checkout, Orders: ord.Orders, GiftCards: ord.GiftCards,
 		Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
-		HouseAccounts: houseAccounts, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
+		HouseAccounts: houseAccounts, SavedCards: s.savedCards(), PublishableKey: s.publishableKey, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
 		GiftPurchaseGuard: guard.giftPurchase(), Log: s.log})
 	accountapi.Mount(api, s.accountAPI(accountapi.Config{Tokens: tokens, GiftCards: s.orderRoles.GiftCards, Owner: owner,
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure}))

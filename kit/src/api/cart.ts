@@ -28,6 +28,9 @@ export const setTime = (body: TimeWanted) => http.put('/cart/time', { body });
 /** cartTimes: the times the cart can be wanted for, each labelled with its day; those its
  *  products' notice rules out are left out, and `notice` says why. */
 export const cartTimes = (signal?: AbortSignal) => http.get('/cart/times', { signal });
+/** validateCart checks the cart for checkout now, as placing it would, without placing it:
+ *  `blockers` stop checkout (the first is what submit would refuse with), `warnings` do not. */
+export const validateCart = () => http.post('/cart/validate', {});
 /** send is the generic send: any /api call described as data, answered as {status, body}. */
 export const send = (method: string, path: string, body?: unknown) =>
   http.post('/send', {

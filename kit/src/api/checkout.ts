@@ -9,6 +9,9 @@ type S = components['schemas'];
 export type SubmitRequest = S['SubmitRequest'];
 export type PaymentInput = SubmitRequest['payments'][number];
 export type Order = S['Order'];
+export type CartIssue = S['CartIssue'];
+export type CartValidation = S['CartValidation'];
+export type PaymentOptions = S['PaymentOptions'];
 
 export const applyCoupon = (code: string) => http.put('/cart/coupon', { body: { code } });
 export const removeCoupon = () => http.del('/cart/coupon');

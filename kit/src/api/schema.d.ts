@@ -580,6 +580,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cart/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the cart for checkout now
+         * @description Checks the visitor's cart as placing it would, without placing it, and answers
+         *     what stops checkout (`blockers`, each the code submit would refuse with) and
+         *     what the guest should know (`warnings`). POST: it prices the cart again.
+         */
+        post: operations["validateCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/payment-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How this cart can be paid for
+         * @description The payment kinds that apply to the visitor's cart and, signed in, to the
+         *     member: the card processors of the cart's location, saved cards, gift cards
+         *     (not offered when the ordering system sells none), house accounts with the
+         *     credit left, and pay in store with its cap. A kind not offered says why in
+         *     `reason`.
+         */
+        get: operations["cartPaymentOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/cards": {
         parameters: {
             query?: never;
@@ -2334,16 +2380,74 @@ export interface components {
             expires_at: string;
             rewards?: components["schemas"]["AppliedReward"][];
             member_id?: string;
-            /** @description Guest-readable problems to fix before checkout. */
-            warnings?: string[];
+            /** @description What the guest should know about the cart as it is (coupon_invalid, coupon_min_subtotal, coupon_delivery_only, lead_time); they do not stop the order. */
+            warnings?: components["schemas"]["CartIssue"][];
             /** @description What stops the order being placed as it is (the delivery minimum). Submitting now is refused with the same code and message; the browser shows the message and does not take a payment. */
-            blocking?: components["schemas"]["Blocker"][];
+            blocking?: components["schemas"]["CartIssue"][];
         };
-        Blocker: {
-            /** @description The error code submit answers for it (below_delivery_minimum). */
+        CartIssue: {
+            /** @description Stable, for a client to switch on; for a blocker, the error code submit answers for it (below_delivery_minimum, lead_time, asap_unavailable, time_unavailable, slot_full, product_unavailable, tip_required, coupon_expired, vehicle_required, address_required, ...). */
             code: string;
+            /**
+             * @description The part of the checkout that fixes it, when one does.
+             * @enum {string}
+             */
+            field?: "time" | "handoff" | "tip" | "coupon" | "custom_fields" | "products";
             /** @description In the guest's words, with what is missing. */
             message: string;
+        };
+        CartValidation: {
+            cart: components["schemas"]["Cart"];
+            totals: components["schemas"]["Totals"];
+            /** @description What the guest should know; checkout may go on. */
+            warnings: components["schemas"]["CartIssue"][];
+            /** @description What stops checkout now, in the order submit checks them; submitting now is refused with the first one's code and message. */
+            blockers: components["schemas"]["CartIssue"][];
+        };
+        PaymentRefusal: {
+            code: string;
+            message: string;
+        };
+        PaymentOptions: {
+            total_cents: components["schemas"]["Cents"];
+            card: {
+                available: boolean;
+                /** @description The processors the location takes cards through, its default first. */
+                processors: {
+                    id: string;
+                    /** @description Set when the processor's card form needs it. */
+                    publishable_key?: string;
+                }[];
+                /** @description The member's saved cards that are not expired and that a processor here can charge. */
+                saved: {
+                    id: string;
+                    token: string;
+                    processor: string;
+                    label: string;
+                    exp_month: number;
+                    exp_year: number;
+                    nickname?: string;
+                    default: boolean;
+                }[];
+                reason?: components["schemas"]["PaymentRefusal"];
+            };
+            gift_card: {
+                /** @description false when the ordering system sells no gift cards. */
+                available: boolean;
+                saved: components["schemas"]["SavedGiftCard"][];
+                reason?: components["schemas"]["PaymentRefusal"];
+            };
+            house_accounts: {
+                available: boolean;
+                accounts: components["schemas"]["HouseAccount"][];
+                reason?: components["schemas"]["PaymentRefusal"];
+            };
+            pay_in_store: {
+                /** @description Whether the whole total may be paid at the counter. */
+                available: boolean;
+                max_cents: components["schemas"]["Cents"];
+                reason?: components["schemas"]["PaymentRefusal"];
+            };
         };
         CartResponse: {
             cart: components["schemas"]["Cart"];
@@ -4670,6 +4774,80 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    validateCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart as checked now. */
+            200: {
+                headers: {
+                    /** @description One visitor's, kept by no cache. */
+                    "Cache-Control"?: "private, no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartValidation"];
+                };
+            };
+            /** @description No cart: cart_not_found; feature_unavailable without checkout. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_not_found" | "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cartPaymentOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment options. */
+            200: {
+                headers: {
+                    /** @description One visitor's, kept by no cache. */
+                    "Cache-Control"?: "private, no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOptions"];
+                };
+            };
+            /** @description No cart: cart_not_found; feature_unavailable without checkout. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_not_found" | "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

@@ -8,7 +8,9 @@ import { Link, useNavigate } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
 import { getCards, saveCard } from '@henhouse/kit/api/account';
 import { ApiError } from '@henhouse/kit/api/client';
-import { newIdempotencyKey, type Order } from '@henhouse/kit/api/checkout';
+import { newIdempotencyKey, type CartIssue, type Order, type PaymentOptions } from '@henhouse/kit/api/checkout';
+import { getPaymentOptions } from '@henhouse/kit/api/paymentOptions';
+import { cartStamp, useBlockers } from '../cart/validation';
 import type { Location, SavedCard } from '@henhouse/kit/api/types';
 import { getLocation } from '@henhouse/kit/api/locations';
 import { reportError } from '@henhouse/kit/api/useLoad';
@@ -39,6 +41,16 @@ import { useAnnounce } from '@henhouse/kit/ui/announce';
 import { Button } from '@henhouse/kit/ui/controls/Button';
 
 const contactNames = ['firstName', 'lastName', 'email', 'phone'] as const;
+
+/** Where the part of the checkout that fixes an issue is, by the issue's `field`. */
+const partIds: Record<NonNullable<CartIssue['field']>, string> = {
+  time: 'co-part-time',
+  handoff: 'co-part-time',
+  tip: 'co-part-tip',
+  coupon: 'co-part-coupon',
+  custom_fields: 'co-part-custom_fields',
+  products: 'co-summary',
+};
 
 export function CheckoutForm({
   placement,
@@ -100,6 +112,27 @@ export function CheckoutForm({
     return () => ctl.abort();
   }, [user, form]);
 
+  // The edge checks the cart for checkout whenever it changes (POST /cart/validate) and
+  // says how it can be paid for (GET /cart/payment-options): what stops the order is
+  // shown before any payment is taken, and the payment part offers exactly what the
+  // answer offers. Each answer is kept with the cart it was for, so a stale one is not shown.
+  const stamp = cartStamp(cart);
+  const blockers = useBlockers(cart);
+  const [payOptions, setPayOptions] = useState<PaymentOptions | null>(null);
+  useEffect(() => {
+    if (!stamp || stamp.endsWith('|0')) return;
+    let live = true;
+    const ctl = new AbortController();
+    getPaymentOptions(ctl.signal).then(
+      (o) => live && setPayOptions(o),
+      () => live && setPayOptions(null),
+    );
+    return () => {
+      live = false;
+      ctl.abort();
+    };
+  }, [stamp, user]);
+
   // The footer repeats a contact field's problem ("Check your details above."): it goes
   // as soon as the guest has fixed the fields, on input, not on the next Place order.
   const footerFromContact = useRef(false);
@@ -149,7 +182,8 @@ export function CheckoutForm({
   const giftNow = gift && gift.amountCents > total ? { ...gift, amountCents: total } : gift;
   // What the edge says stops the order as it is (the delivery minimum) comes first: it is
   // shown at the totals and on Place order, and no card is tokenised while it stands.
-  const blocked = cart.blocking?.[0]?.message;
+  const blocker: CartIssue | undefined = blockers[0];
+  const blocked = blocker?.message;
   const problem =
     blocked ?? (tipNeeded(cart) ? 'Choose a tip for your driver.' : paymentProblem(total, giftNow, method));
   const specs = location?.custom_fields ?? [];
@@ -296,8 +330,8 @@ export function CheckoutForm({
         <h2 id="co-totals">Totals</h2>
         <CartTotals cart={cart} r={rewards} totalsRef={refs.totalsRef} />
         {(cart.warnings ?? []).map((w) => (
-          <p key={w} className="hh-note">
-            {w}
+          <p key={w.code} className="hh-note">
+            {w.message}
           </p>
         ))}
         {(cart.blocking ?? []).map((b) => (
@@ -319,6 +353,7 @@ export function CheckoutForm({
         savedCards={savedCards}
         savedGiftCards={savedGiftCards}
         houseAccounts={houseAccounts}
+        options={payOptions}
         gift={giftNow}
         setGift={setGift}
         method={method}
@@ -339,6 +374,14 @@ export function CheckoutForm({
         {problem && !errors.payment && (
           <p id="co-submit-why" className="hh-note">
             {problem}
+            {blocked && blocker?.field && (
+              <>
+                {' '}
+                <a href={`#${partIds[blocker.field]}`} className="hh-link-button">
+                  Fix this
+                </a>
+              </>
+            )}
           </p>
         )}
         <Button

@@ -291,4 +291,60 @@ describe('checkout', () => {
       { kind: 'card', processor: 'hosted', token: 'tok_1', amountCents: 0 },
     ]);
   });
+
+  it('shows what validation blocks before payment, next to Place order, with a link to the part that fixes it', async () => {
+    const closed = 'Henhouse Dayton is closed right now. Choose a later time.';
+    const cart = recordedCart();
+    const api = start(cart, {
+      'POST /cart/validate': {
+        body: {
+          cart,
+          totals: cart.totals,
+          warnings: [],
+          blockers: [{ code: 'asap_unavailable', field: 'time', message: closed }],
+        },
+      },
+    });
+    const u = setupUser();
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    await screen.findByTitle('Card details');
+    await waitFor(() => expect(place()).toHaveAccessibleDescription(new RegExp(closed)));
+    expect(place()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('link', { name: 'Fix this' })).toHaveAttribute('href', '#co-part-time');
+    await fillContact(u);
+    await u.click(place());
+    expect(fields.tokenize).not.toHaveBeenCalled();
+    expect(api.to('POST /cart/submit')).toHaveLength(0);
+  }, 20000);
+
+  it('offers the payment kinds the edge answers: no gift card, no pay in store with the reason, house accounts', async () => {
+    start(recordedCart(), {
+      'GET /cart/payment-options': {
+        body: {
+          total_cents: recordedCart().totals.total_cents,
+          card: { available: true, processors: [{ id: 'hosted' }], saved: [] },
+          gift_card: {
+            available: false,
+            saved: [],
+            reason: { code: 'giftcards_unavailable', message: "Gift cards aren't available here." },
+          },
+          house_accounts: {
+            available: true,
+            accounts: [{ id: 'h-acme', name: 'Acme', requires_po: false, available_cents: 20000 }],
+          },
+          pay_in_store: {
+            available: false,
+            max_cents: 1000,
+            reason: { code: 'pay_in_store_limit', message: 'Pay in store is for orders up to $10.00.' },
+          },
+        },
+      },
+    });
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    expect(await screen.findByRole('radio', { name: /House account: Acme/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a gift card' })).toBeNull();
+    const inStore = screen.getByRole('radio', { name: /Pay in store/ });
+    expect(inStore).toBeDisabled();
+    expect(inStore).toHaveAccessibleDescription('Pay in store is for orders up to $10.00.');
+  });
 });

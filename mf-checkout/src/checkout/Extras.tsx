@@ -26,7 +26,7 @@ export function Coupon({ cart, error: placeError }: { cart: Cart; error?: string
   const error = call.error ?? placeError ?? null;
   const discount = (cart.discounts ?? []).find((d) => d.kind === 'coupon');
   return (
-    <section className="hh-checkout__part" aria-labelledby={`${id}-h`}>
+    <section id="co-part-coupon" className="hh-checkout__part" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Coupon</h2>
       {applied ? (
         <div className="hh-checkout__row">
@@ -74,10 +74,10 @@ export function Coupon({ cart, error: placeError }: { cart: Cart; error?: string
       )}
       <Problem id={`${id}-err`} message={error ?? undefined} />
       {(cart.warnings ?? [])
-        .filter((w) => /coupon/i.test(w))
+        .filter((w) => w.field === 'coupon')
         .map((w) => (
-          <p key={w} className="hh-note">
-            {w}
+          <p key={w.code} className="hh-note">
+            {w.message}
           </p>
         ))}
     </section>
@@ -114,7 +114,7 @@ export function Tip({ cart, error: placeError }: { cart: Cart; error?: string | 
     void call.run(() => setTip({ percent: v === 'none' ? 0 : Number(v) }));
   };
   return (
-    <section className="hh-checkout__part" aria-labelledby={`${id}-h`}>
+    <section id="co-part-tip" className="hh-checkout__part" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Tip</h2>
       <p className="hh-checkout__hint">
         {cart.handoff.mode === 'delivery' ? 'Your tip goes to your driver.' : 'Your tip goes to the restaurant team.'}
@@ -274,7 +274,7 @@ export function CustomFields({
     if (!same) void call.run(() => setCustomFields(next));
   };
   return (
-    <section className="hh-checkout__part" aria-labelledby={`${id}-h`}>
+    <section id="co-part-custom_fields" className="hh-checkout__part" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>More about your order</h2>
       <div className="hh-checkout__grid">
         {specs.map((s) => {

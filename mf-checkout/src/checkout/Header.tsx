@@ -46,7 +46,7 @@ export function CheckoutHeader({
   const open = chosenOpen || !!timeError || !!handoffError;
   const place: Place = location ?? { time_zone: 'America/New_York' };
   return (
-    <section className="hh-checkout__part hh-checkout__header" aria-labelledby={`${id}-h`}>
+    <section id="co-part-time" className="hh-checkout__part hh-checkout__header" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Pickup or delivery</h2>
       <p className="hh-checkout__where">
         <strong>{handoffSummary(cart, location)}</strong>

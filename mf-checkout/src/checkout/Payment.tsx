@@ -2,7 +2,7 @@
 // card, a new card in the processor's hosted fields, a house account, or pay in store.
 // The remaining amount is always on screen (docs/checkout.md, "Payments").
 import { useId, useState } from 'react';
-import { giftCardBalance } from '@henhouse/kit/api/checkout';
+import { giftCardBalance, type PaymentOptions } from '@henhouse/kit/api/checkout';
 import { featureOn } from '@henhouse/kit/features';
 import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import type { Cart, Location, SavedCard } from '@henhouse/kit/api/types';
@@ -38,6 +38,9 @@ export interface PaymentProps {
   savedCards: SavedCard[];
   savedGiftCards: SavedGiftCard[];
   houseAccounts: HouseAccount[];
+  /** What the edge offers for this cart and member (GET /cart/payment-options); null
+   *  until it has answered, when the location and the member's wallet decide. */
+  options?: PaymentOptions | null;
   gift: AppliedGiftCard | null;
   setGift: (g: AppliedGiftCard | null) => void;
   method: Method;
@@ -60,10 +63,18 @@ export function Payment(p: PaymentProps) {
   const id = useId();
   const total = p.cart.totals.total_cents;
   const rest = remaining(total, p.gift);
-  const processors = processorsOf(p.location);
-  const limit = p.location?.pay_in_store_max_cents ?? 0;
-  const inStoreProblem = payInStoreProblem(p.cart, limit, rest);
-  const cards = p.savedCards.filter((c) => !c.expired && processors.includes(c.processor || 'hosted'));
+  const o = p.options;
+  const processors = o?.card.processors.length ? o.card.processors.map((x) => x.id) : processorsOf(p.location);
+  const inStoreProblem = o
+    ? o.pay_in_store.available
+      ? null
+      : (o.pay_in_store.reason?.message ?? "Pay in store isn't available for this order.")
+    : payInStoreProblem(p.cart, p.location?.pay_in_store_max_cents ?? 0, rest);
+  const cards = o
+    ? o.card.saved
+    : p.savedCards.filter((c) => !c.expired && processors.includes(c.processor || 'hosted'));
+  const houses = o ? o.house_accounts.accounts : p.houseAccounts;
+  const giftCardsOffered = o ? o.gift_card.available : featureOn('giftCards');
   const methodKey = (m: Method) =>
     m.kind === 'saved-card' ? `saved:${m.cardId}` : m.kind === 'house' ? `house:${m.accountId}` : m.kind;
   const selected = methodKey(p.method);
@@ -77,7 +88,9 @@ export function Payment(p: PaymentProps) {
     <section className="hh-checkout__part" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Payment</h2>
       {/* No gift card part when the ordering system sells none (docs/providers.md). */}
-      {featureOn('giftCards') && <GiftCardPart {...p} total={total} />}
+      {giftCardsOffered && (
+        <GiftCardPart {...p} savedGiftCards={o ? o.gift_card.saved : p.savedGiftCards} total={total} />
+      )}
       <p className="hh-checkout__remaining">
         {p.gift ? (
           <>
@@ -131,7 +144,7 @@ export function Payment(p: PaymentProps) {
               {p.errors.card}
             </p>
           )}
-          {p.houseAccounts.map((h) => (
+          {houses.map((h) => (
             <ChoiceCard
               key={h.id}
               type="radio"

@@ -297,7 +297,9 @@ describe('cart drawer: rewards for members (flag rewardsAtCheckout)', () => {
     expect(biscuit.closest('li')).toHaveTextContent('Redeemed earlier: add it to this order');
     await u.click(biscuit);
     await waitFor(() => expect(rewardsStatus()).toHaveTextContent('Free Buttermilk Biscuit added to your order'));
-    expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+    // The changes made (validating the cart changes nothing).
+    const changes = api.calls.filter((c) => c.method !== 'GET' && c.path !== '/cart/validate');
+    expect(changes.map((c) => `${c.method} ${c.path}`)).toEqual([
       'DELETE /rewards/redemptions/rd_1',
       'POST /rewards/free-biscuit/redeem',
     ]);
@@ -545,6 +547,26 @@ describe('cart drawer: what stops the order', () => {
     expect(screen.getByText(short)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Checkout · \$/ })).toHaveAccessibleDescription(short);
     await waitFor(() => expect(api.to('GET /cart')).toHaveLength(1));
+  });
+
+  it('shows what the edge’s validation says stops the order now (the store closed), beside Checkout', async () => {
+    const closed = 'Henhouse Dayton is closed right now. Choose a later time.';
+    const c = cart();
+    useAppStore.getState().set({ cart: c });
+    const api = edge({
+      'POST /cart/validate': {
+        body: {
+          cart: c,
+          totals: c.totals,
+          warnings: [],
+          blockers: [{ code: 'asap_unavailable', field: 'time', message: closed }],
+        },
+      },
+    });
+    drawer();
+    expect(await screen.findByText(closed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Checkout · \$/ })).toHaveAccessibleDescription(closed);
+    expect(api.to('POST /cart/validate').length).toBeGreaterThan(0);
   });
 });
 

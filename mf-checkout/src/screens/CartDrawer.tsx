@@ -18,6 +18,7 @@ import { CartLine as Line } from '../cart/CartLine';
 import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Rewards';
 import { CartTotals } from '../cart/Totals';
 import { clearCart } from '../cart/clear';
+import { useBlockers } from '../cart/validation';
 import '../cart/cart.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
 
@@ -31,6 +32,7 @@ export default function CartDrawer(_props: ScreenProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { rewards, refs } = useCartRewards();
+  const blockers = useBlockers(cart);
   // Whether the cart is known: until the edge answers, a visitor the page's bootstrap
   // says has a cart sees the cart's shape, never "Your cart is empty" or a 0 count.
   const [loaded, setLoaded] = useState(false);
@@ -143,8 +145,8 @@ export default function CartDrawer(_props: ScreenProps) {
           ))}
         </ul>
         {cart.warnings?.map((w) => (
-          <p key={w} className="hh-note">
-            {w}
+          <p key={w.code} className="hh-note">
+            {w.message}
           </p>
         ))}
       </section>
@@ -171,9 +173,9 @@ export default function CartDrawer(_props: ScreenProps) {
       {/* What the edge says stops the order (the delivery minimum), shown as soon as it
           stands: the guest can still go on to checkout, where Place order says it too. */}
       <div className="hh-cart__checkout">
-        {cart.blocking?.length ? (
+        {blockers.length ? (
           <div id="cart-blocking" className="hh-note">
-            {cart.blocking.map((b) => (
+            {blockers.map((b) => (
               <p key={b.code}>{b.message}</p>
             ))}
           </div>
@@ -182,7 +184,7 @@ export default function CartDrawer(_props: ScreenProps) {
           variant="primary"
           size="lg"
           full
-          aria-describedby={cart.blocking?.length ? 'cart-blocking' : undefined}
+          aria-describedby={blockers.length ? 'cart-blocking' : undefined}
           onClick={() => setStep('upsell')}
         >
           Checkout · {money(cart.totals.total_cents)}

@@ -58,6 +58,12 @@ type Config struct {
 	// HouseAccounts are the house accounts a member may charge (the one rule of it:
 	// member.Service.HouseAccounts). Optional: without it no house account is charged.
 	HouseAccounts func(ctx context.Context, memberID string) ([]ordering.HouseAccount, error)
+	// SavedCards are a member's saved cards (the loyalty wallet), for the payment
+	// options of a cart. Optional: without it none are offered.
+	SavedCards func(ctx context.Context, memberID string) ([]ordering.SavedCardShown, error)
+	// PublishableKey is the key a processor's card form needs in the browser, "" when
+	// it needs none. Optional.
+	PublishableKey func(processor string) string
 	// OnOrder runs after an order is placed (points for members). Optional.
 	OnOrder func(c fiber.Ctx, o ordering.Order)
 	// OnCancel runs after an order is cancelled (a member's pending points and
@@ -212,6 +218,8 @@ func Mount(r fiber.Router, cfg Config) {
 	if cfg.SubmitGuard != nil {
 		submitGuards = append(submitGuards, cfg.SubmitGuard)
 	}
+	route(post, "/cart/validate", "Checkout", a.validate)
+	route(get, "/cart/payment-options", "Checkout", a.paymentOptions)
 	route(post, "/cart/submit", "Checkout", guarded(submitGuards, a.submit)...)
 
 	r.Post("/payments/cards", a.tokenize)
@@ -815,6 +823,83 @@ func (a *api) submit(c fiber.Ctx) error {
 	}
 	replayed(c, order.Replayed)
 	return c.Status(fiber.StatusCreated).JSON(fiber.Map{"order": order})
+}
+
+// POST /cart/validate: the visitor's cart checked for checkout now, as submit would,
+// without placing it (it is priced again, hence POST).
+func (a *api) validate(c fiber.Ctx) error {
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	v, err := a.cfg.Checkout.Validate(c.Context(), o)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	return c.JSON(v)
+}
+
+// GET /cart/payment-options: how the visitor's cart can be paid for. The provider
+// answers for the cart and its location; the member's saved cards (those a processor of
+// the location can charge, not expired), saved gift cards and house accounts are
+// added here, and gift cards are offered only when the ordering system sells them.
+func (a *api) paymentOptions(c fiber.Ctx) error {
+	o, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Context()
+	opts, err := a.cfg.Checkout.PaymentOptions(ctx, o)
+	if err != nil {
+		return err
+	}
+	for i := range opts.Card.Processors {
+		if a.cfg.PublishableKey != nil {
+			opts.Card.Processors[i].PublishableKey = a.cfg.PublishableKey(opts.Card.Processors[i].ID)
+		}
+	}
+	if a.cfg.GiftCards == nil {
+		opts.GiftCard = ordering.GiftCardOption{Saved: []ordering.SavedGiftCard{},
+			Reason: &ordering.PaymentRefusal{Code: "giftcards_unavailable", Message: unavailableMessages["GiftCards"]}}
+	}
+	m, member := session.MemberOf(c)
+	switch {
+	case !member:
+		opts.HouseAccounts.Reason = &ordering.PaymentRefusal{Code: "sign_in_required", Message: "Sign in to charge a house account."}
+	case a.cfg.HouseAccounts == nil:
+		opts.HouseAccounts.Reason = &ordering.PaymentRefusal{Code: "house_accounts_unavailable", Message: "House accounts aren't available here."}
+	default:
+		list, err := a.cfg.HouseAccounts(ctx, m.ID)
+		if err != nil {
+			return err
+		}
+		opts.HouseAccounts.Accounts = append(opts.HouseAccounts.Accounts, list...)
+		opts.HouseAccounts.Available = len(list) > 0
+		if len(list) == 0 {
+			opts.HouseAccounts.Reason = &ordering.PaymentRefusal{Code: "no_house_accounts", Message: "Your email isn't on any house account."}
+		}
+	}
+	if member && opts.Card.Available && a.cfg.SavedCards != nil {
+		cards, err := a.cfg.SavedCards(ctx, m.ID)
+		if err != nil {
+			return err
+		}
+		for _, sc := range cards {
+			if slices.ContainsFunc(opts.Card.Processors, func(p ordering.CardProcessor) bool { return p.ID == sc.Processor }) {
+				opts.Card.Saved = append(opts.Card.Saved, sc)
+			}
+		}
+	}
+	if member && opts.GiftCard.Available {
+		saved, err := a.cfg.GiftCards.SavedGiftCards(ctx, m.ID)
+		if err != nil {
+			return err
+		}
+		opts.GiftCard.Saved = append(opts.GiftCard.Saved, saved...)
+	}
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	return c.JSON(opts)
 }
 
 // houseAccounts tells the provider which house accounts the member placing the order

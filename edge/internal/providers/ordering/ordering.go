@@ -419,20 +419,107 @@ type Cart struct {
 	ExpiresAt    time.Time         `json:"expires_at"`
 	Rewards      []AppliedReward   `json:"rewards,omitempty"`
 	MemberID     string            `json:"member_id,omitempty"`
-	Warnings     []string          `json:"warnings,omitempty"`
+	// Warnings are what the guest should know about the cart as it is (a coupon that
+	// no longer applies, a time too soon for the notice a product needs); they do not
+	// stop the order.
+	Warnings []CartIssue `json:"warnings,omitempty"`
 	// Blocking lists what stops the order being placed as it is (the delivery
 	// minimum): submit refuses with the same code and message, so the cart and the
 	// refusal always agree.
-	Blocking []Blocker `json:"blocking,omitempty"`
+	Blocking []CartIssue `json:"blocking,omitempty"`
 	// TipOptions is what the tip part offers for this cart, priced with it.
 	TipOptions TipOptions `json:"tip_options"`
 }
 
-// Blocker is a reason a cart cannot be placed yet, in the guest's words; Code is the
-// error code submit answers for it.
-type Blocker struct {
+// CartIssue is something about a cart a client can switch on: Code is stable (for a
+// blocker, the error code submit answers for it), Field names the part of the checkout
+// that fixes it when one does ("time", "handoff", "tip", "coupon", "custom_fields",
+// "products"), and Message says it in the guest's words.
+type CartIssue struct {
+	Code    string `json:"code"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+// Blocker is a CartIssue that stops the order being placed.
+type Blocker = CartIssue
+
+// CartValidation is a cart checked for checkout now, without placing it: Blockers
+// stop checkout (submit refuses with the first one's code), Warnings do not.
+type CartValidation struct {
+	Cart     Cart        `json:"cart"`
+	Totals   Totals      `json:"totals"`
+	Warnings []CartIssue `json:"warnings"`
+	Blockers []CartIssue `json:"blockers"`
+}
+
+// PaymentOptions are the ways a cart can be paid for, for the guest or member asking:
+// the checkout shows exactly these. The provider fills what the cart and its location
+// decide (processors, pay in store); the edge adds what the member and the edge's
+// configuration decide (saved cards, house accounts, gift cards, publishable keys).
+type PaymentOptions struct {
+	TotalCents    int64               `json:"total_cents"`
+	Card          CardOption          `json:"card"`
+	GiftCard      GiftCardOption      `json:"gift_card"`
+	HouseAccounts HouseAccountsOption `json:"house_accounts"`
+	PayInStore    PayInStoreOption    `json:"pay_in_store"`
+}
+
+// PaymentRefusal says why a payment kind is not offered for this cart.
+type PaymentRefusal struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
+}
+
+// CardOption: the processors the cart's location takes cards through, its default
+// first, and the member's saved cards that one of them can charge.
+type CardOption struct {
+	Available  bool             `json:"available"`
+	Processors []CardProcessor  `json:"processors"`
+	Saved      []SavedCardShown `json:"saved"`
+	Reason     *PaymentRefusal  `json:"reason,omitempty"`
+}
+
+// CardProcessor is a processor the card form tokenizes for; PublishableKey is set
+// when its form needs one in the browser (Stripe's Card Element).
+type CardProcessor struct {
+	ID             string `json:"id"`
+	PublishableKey string `json:"publishable_key,omitempty"`
+}
+
+// SavedCardShown is a member's saved card as the checkout offers it.
+type SavedCardShown struct {
+	ID        string `json:"id"`
+	Token     string `json:"token"`
+	Processor string `json:"processor"`
+	Label     string `json:"label"`
+	ExpMonth  int    `json:"exp_month"`
+	ExpYear   int    `json:"exp_year"`
+	Nickname  string `json:"nickname,omitempty"`
+	Default   bool   `json:"default"`
+}
+
+// GiftCardOption: whether a gift card can pay part of the order, and the member's
+// saved gift cards with their balances.
+type GiftCardOption struct {
+	Available bool            `json:"available"`
+	Saved     []SavedGiftCard `json:"saved"`
+	Reason    *PaymentRefusal `json:"reason,omitempty"`
+}
+
+// HouseAccountsOption: the house accounts the member may charge, each with the credit
+// left on it.
+type HouseAccountsOption struct {
+	Available bool            `json:"available"`
+	Accounts  []HouseAccount  `json:"accounts"`
+	Reason    *PaymentRefusal `json:"reason,omitempty"`
+}
+
+// PayInStoreOption: whether the order can be paid at the counter, up to MaxCents.
+type PayInStoreOption struct {
+	Available bool            `json:"available"`
+	MaxCents  int64           `json:"max_cents"`
+	Reason    *PaymentRefusal `json:"reason,omitempty"`
 }
 
 // AppliedReward is a loyalty reward redeemed into the cart; the loyalty provider owns
@@ -841,6 +928,13 @@ type Checkout interface {
 	SetTaxExemption(ctx context.Context, owner, id string) (Cart, error)
 	SetUtensils(ctx context.Context, owner string, utensils bool) (Cart, error)
 	SetCustomFields(ctx context.Context, owner string, fields map[string]string) (Cart, error)
+	// Validate checks the owner's cart for checkout now, as Submit would, without
+	// placing it; NotFound "cart_not_found" when there is none.
+	Validate(ctx context.Context, owner string) (CartValidation, error)
+	// PaymentOptions are the ways the owner's cart can be paid for as far as the cart
+	// and its location decide (card processors, pay in store); NotFound when there is
+	// no cart.
+	PaymentOptions(ctx context.Context, owner string) (PaymentOptions, error)
 	Submit(ctx context.Context, owner string, in SubmitInput) (Order, error)
 }
 

@@ -1010,9 +1010,9 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 		var amt int64
 		switch {
 		case !ok:
-			c.Warnings = append(c.Warnings, "Your coupon is no longer valid.")
+			c.Warnings = append(c.Warnings, couponGone())
 		case cp.MinSubtotalCents > 0 && sub < cp.MinSubtotalCents:
-			c.Warnings = append(c.Warnings, fmt.Sprintf("Coupon %s needs a subtotal of $%.2f.", cp.Code, float64(cp.MinSubtotalCents)/100))
+			c.Warnings = append(c.Warnings, couponNeedsSubtotal(cp))
 		case cp.Kind == "amount":
 			amt = cp.AmountCents
 		case cp.Kind == "percent":
@@ -1022,7 +1022,7 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 			}
 		case cp.Kind == "delivery_fee":
 			if len(c.Fees) == 0 {
-				c.Warnings = append(c.Warnings, "Coupon "+cp.Code+" is for delivery orders.")
+				c.Warnings = append(c.Warnings, couponDeliveryOnly(cp))
 			}
 			for i := range c.Fees {
 				c.Fees[i].AmountCents = 0
@@ -1058,32 +1058,32 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 		tax = ((sub-disc+fees)*l.TaxRateBps + 5000) / 10000
 	}
 	tip := tipCents(c.Tip, sub)
-	if msg := p.leadWarning(c, l); msg != "" {
-		c.Warnings = append(c.Warnings, msg)
+	if fe := p.leadWarning(c, l); fe != nil {
+		c.Warnings = append(c.Warnings, issueOf(fe))
 	}
 	c.Totals = ordering.Totals{SubtotalCents: sub, DiscountCents: disc, FeesCents: fees, TaxCents: tax, TipCents: tip, TotalCents: sub - disc + fees + tax + tip}
 	c.Blocking = nil
 	if fe := belowDeliveryMinimum(c, l); fe != nil {
-		c.Blocking = append(c.Blocking, ordering.Blocker{Code: fe.Code, Message: fe.Message})
+		c.Blocking = append(c.Blocking, issueOf(fe))
 	}
 	c.TipOptions = p.cat.tips.options(c)
 }
 
 // leadWarning is the refusal a cart's time meets for the notice its products need
-// (checkTime's lead_time), said while the cart is open; "" when the time gives enough.
-func (p *Provider) leadWarning(c *ordering.Cart, l *ordering.Location) string {
+// (checkTime's lead_time), said while the cart is open; nil when the time gives enough.
+func (p *Provider) leadWarning(c *ordering.Cart, l *ordering.Location) *fault.Error {
 	needs := false
 	for _, line := range c.Products {
 		needs = needs || p.cat.leadTime(line) > 0
 	}
 	if !needs {
-		return ""
+		return nil
 	}
 	_, err := p.cat.checkTime(l, c.Time, p.now(), c.Products)
 	if fe, ok := fault.As(err); ok && fe.Code == "lead_time" {
-		return fe.Message
+		return fe
 	}
-	return ""
+	return nil
 }
 
 func (p *Provider) slotCounts(ctx context.Context, locID string, slots []time.Time) ([]int64, error) {

@@ -264,7 +264,7 @@ func fullCart() ordering.Cart {
 		Tip:  ordering.Tip{Percent: 15}, TaxExemptID: "tx", Utensils: true,
 		CustomFields: map[string]string{"po": "42"}, Totals: ordering.Totals{SubtotalCents: 1298, TotalCents: 1500},
 		ItemCount: 2, CreatedAt: at, UpdatedAt: at, ExpiresAt: at.Add(time.Hour),
-		Rewards: []ordering.AppliedReward{{ID: "r", Name: "Free", AmountCents: 50}}, MemberID: "m1", Warnings: []string{"w"}, Blocking: []ordering.Blocker{{Code: "b", Message: "B"}},
+		Rewards: []ordering.AppliedReward{{ID: "r", Name: "Free", AmountCents: 50}}, MemberID: "m1", Warnings: []ordering.CartIssue{{Code: "w", Field: "time", Message: "W"}}, Blocking: []ordering.Blocker{{Code: "b", Message: "B"}},
 		TipOptions: ordering.TipOptions{Percents: []ordering.TipPercent{{Percent: 15, AmountCents: 195}}, MaxCents: 50000, CustomAllowed: true},
 	}
 	c.Products[0].Data.Name = "3 Tenders"
@@ -332,7 +332,7 @@ func TestCloneCartSharesNothing(t *testing.T) {
 func TestCloneCartIsTheDecodedCart(t *testing.T) {
 	full := fullCart()
 	empty := ordering.Cart{ID: "c_2", Products: []ordering.CartProduct{{ID: "l", Modifiers: []ordering.ChosenModifier{}, Markers: []string{}, CrossContact: []string{}}},
-		Discounts: []ordering.Discount{}, Fees: []ordering.Fee{}, CustomFields: map[string]string{}, Rewards: []ordering.AppliedReward{}, Warnings: []string{}}
+		Discounts: []ordering.Discount{}, Fees: []ordering.Fee{}, CustomFields: map[string]string{}, Rewards: []ordering.AppliedReward{}, Warnings: []ordering.CartIssue{}}
 	for _, c := range []ordering.Cart{full, empty, {}} {
 		raw, err := json.Marshal(c)
 		if err != nil {

@@ -296,57 +296,28 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	if err != nil {
 		return ordering.Order{}, err
 	}
-	l, _, err := p.cartContext(&c)
+	l, mi, err := p.cartContext(&c)
 	if err != nil {
 		return ordering.Order{}, err
 	}
 	p.price(&c, l)
-	if len(c.Products) == 0 {
-		return ordering.Order{}, fault.New(fault.Rule, "cart_empty", "Your cart is empty.")
+	now := p.now()
+	// The same rules, in the same order, as Validate answers before payment.
+	chk, err := p.judge(ctx, &c, l, mi, now)
+	if err != nil {
+		return ordering.Order{}, err
+	}
+	if len(chk.blockers) > 0 && chk.blockers[0].Code == "cart_empty" {
+		return ordering.Order{}, chk.blockers[0]
 	}
 	cust, err := checkCustomer(in.Customer)
 	if err != nil {
 		return ordering.Order{}, err
 	}
-	for _, f := range l.CustomFields {
-		if f.Required && strings.TrimSpace(c.CustomFields[f.Name]) == "" {
-			return ordering.Order{}, fault.New(fault.Rule, "custom_field_required", "%s asks for %s.", l.Name, strings.ToLower(f.Label)).Field(f.Name, "Enter "+strings.ToLower(f.Label))
-		}
+	if len(chk.blockers) > 0 {
+		return ordering.Order{}, chk.blockers[0]
 	}
-	if !handoffOffered(l, c.Handoff.Mode) {
-		return ordering.Order{}, fault.New(fault.Rule, "handoff_unavailable", "%s doesn't offer %s.", l.Name, modeLabel(c.Handoff.Mode))
-	}
-	switch c.Handoff.Mode {
-	case ordering.HandoffDelivery:
-		if c.Handoff.Address == nil {
-			return ordering.Order{}, fault.New(fault.Rule, "address_required", "Add a delivery address.")
-		}
-		if _, ok := delivers(l, c.Handoff.Lat, c.Handoff.Lng); !ok {
-			return ordering.Order{}, fault.New(fault.Rule, "outside_delivery_area", "That address is outside %s's delivery area.", l.Name)
-		}
-		if fe := belowDeliveryMinimum(&c, l); fe != nil {
-			return ordering.Order{}, fe
-		}
-	case ordering.HandoffCurbside:
-		if c.Handoff.Vehicle == nil || c.Handoff.Vehicle.Make == "" || c.Handoff.Vehicle.Model == "" || c.Handoff.Vehicle.Color == "" {
-			return ordering.Order{}, fault.New(fault.Rule, "vehicle_required", "Tell us the make, model and color of your car for curbside pickup.")
-		}
-	}
-	// The tip as the tip rule takes it now: a delivery tip goes to the driver, and a
-	// tip chosen before the offered tips changed is chosen again (docs/checkout.md, "Tips").
-	if fe := p.cat.tips.check(c.Tip, c.Handoff.Mode, true); fe != nil {
-		return ordering.Order{}, fe
-	}
-	if c.Coupon != "" {
-		if cp, ok := p.cat.coupons[c.Coupon]; !ok || (cp.Expires != nil && !p.now().Before(*cp.Expires)) {
-			return ordering.Order{}, fault.New(fault.Rule, "coupon_expired", "Your coupon has expired. Remove it to continue.")
-		}
-	}
-	now := p.now()
-	readyAt, err := p.cat.checkTime(l, c.Time, now, c.Products)
-	if err != nil {
-		return ordering.Order{}, err
-	}
+	readyAt := chk.readyAt
 	plan, err := p.planPayments(ctx, l, &c, in.HouseAccountIDs, in.Payments)
 	if err != nil {
 		return ordering.Order{}, err
@@ -586,14 +557,11 @@ func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *or
 				return nil, fault.New(fault.Invalid, "invalid", "The PO number can be at most 40 characters.").Field(field+".poNumber", "too long")
 			}
 		case ordering.PayInStore:
-			if l.PayInStoreMaxCents <= 0 {
-				return nil, fault.New(fault.Rule, "pay_in_store_unavailable", "%s doesn't take payment in store for online orders.", l.Name)
-			}
-			if c.Handoff.Mode == ordering.HandoffDelivery {
-				return nil, fault.New(fault.Rule, "pay_in_store_unavailable", "Pay in store isn't available for delivery.")
-			}
-			if pm.AmountCents > l.PayInStoreMaxCents {
-				return nil, fault.New(fault.Rule, "pay_in_store_limit", "Pay in store is for orders up to $%.2f.", float64(l.PayInStoreMaxCents)/100).Field(field+".amountCents", "over the limit")
+			if fe := payInStoreRefusal(l, c, pm.AmountCents); fe != nil {
+				if fe.Code == "pay_in_store_limit" {
+					fe = fe.Field(field+".amountCents", "over the limit")
+				}
+				return nil, fe
 			}
 		default:
 			return nil, fault.New(fault.Invalid, "invalid", "Choose card, gift card, house account or pay in store.").Field(field+".kind", "unknown payment kind")

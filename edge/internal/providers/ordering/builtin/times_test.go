@@ -32,8 +32,8 @@ func TestCateringNoticeIsEnforced(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(c.Warnings) != 1 || c.Warnings[0] != want {
-			t.Fatalf("warnings %q", c.Warnings)
+		if len(c.Warnings) != 1 || c.Warnings[0].Message != want || c.Warnings[0].Code != "lead_time" || c.Warnings[0].Field != "time" {
+			t.Fatalf("warnings %+v", c.Warnings)
 		}
 		// The time picker offers no ASAP and no time before the notice.
 		opts, err := e.p.CartTimes(ctx, "v")
@@ -61,7 +61,7 @@ func TestCateringNoticeIsEnforced(t *testing.T) {
 			t.Fatalf("later today: %v", err)
 		}
 		if c, err = e.p.SetTime(ctx, "v", ordering.TimeWanted{Mode: "advance", At: &thuNoon}); err != nil || len(c.Warnings) != 0 {
-			t.Fatalf("a day ahead: %v %q", err, c.Warnings)
+			t.Fatalf("a day ahead: %v %+v", err, c.Warnings)
 		}
 		// A cart wanted for this afternoon refuses the tray when it is added.
 		e.p.CreateCart(ctx, "w", "m-standard", "oh-columbus-downtown")
