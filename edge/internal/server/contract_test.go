@@ -248,6 +248,12 @@ func TestAccountAPIContract(t *testing.T) {
 	if len(orders) != 1 || orders[0].(map[string]any)["status"] != "pending" || orders[0].(map[string]any)["points"] != 0.0 {
 		t.Fatalf("the order should be pending, with no points until it completes: %v", orders)
 	}
+	c.call("GET /api/user/orders invalid cursor", "GET", "/api/user/orders?cursor=bm9wZQ", "", 400)
+	orderID := orders[0].(map[string]any)["order_id"].(string)
+	c.call("POST /api/orders/{id}/reorder", "POST", "/api/orders/"+orderID+"/reorder", "", 201)
+	c.call("POST /api/orders/{id}/reorder cart_open", "POST", "/api/orders/"+orderID+"/reorder", `{}`, 409)
+	c.call("POST /api/orders/{id}/reorder order_not_found", "POST", "/api/orders/o_nope/reorder", "", 404)
+	g.ok("DELETE", "/api/cart", "", 204)
 	c.call("GET /api/user/activity", "GET", "/api/user/activity", "", 200)
 	c.call("GET /api/rewards", "GET", "/api/rewards", "", 200)
 	c.call("DELETE /api/subscriptions/{id}", "DELETE", "/api/subscriptions/"+subID, "", 200)

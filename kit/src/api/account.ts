@@ -50,7 +50,9 @@ export const addFavorite = (locationId: string) =>
 export const removeFavorite = (locationId: string) =>
   http.del('/user/favorites/{locationId}', { params: { path: { locationId } } });
 
-export const getOrders = (signal?: AbortSignal) => http.get('/user/orders', { signal });
+/** getOrders: a page of the member's orders, newest first; `cursor` is the previous page's `next_cursor`. */
+export const getOrders = (page: { limit?: number; cursor?: string } = {}, signal?: AbortSignal) =>
+  http.get('/user/orders', { params: { query: page }, signal });
 
 /** getAppData: location, cart, member and rewards in one call (the webview's start). */
 export const getAppData = (locationId?: string) => http.get('/app-data', { params: { query: { locationId } } });

@@ -73,5 +73,8 @@ export const getRecentOrder = (signal?: AbortSignal) => http.get('/orders/recent
 export const cancelOrder = (id: string) => http.post('/orders/{id}/cancel', { params: { path: { id } } });
 /** orderArrived: a curbside guest tells the store they are outside. */
 export const orderArrived = (id: string) => http.post('/orders/{id}/arrived', { params: { path: { id } } });
+/** reorderOrder starts the cart from a placed order's lines; over an open cart that holds items only with `replace` (else 409 cart_open). */
+export const reorderOrder = (id: string, replace = false) =>
+  http.post('/orders/{id}/reorder', { params: { path: { id } }, body: replace ? { replace } : {} });
 /** orderEventsUrl: the order's status as Server-Sent Events (for EventSource). */
 export const orderEventsUrl = (id: string, base = '/api') => `${base}/orders/${encodeURIComponent(id)}/events`;

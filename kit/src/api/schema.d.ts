@@ -829,6 +829,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a cart from a placed order ("Order again")
+         * @description Starts the visitor's cart from the lines of a placed order, at the order's
+         *     location or at `location_id`, each line priced as that location's menu sells it
+         *     now. Lines the menu cannot take now (no longer sold, choices gone, outside the
+         *     item's serving hours, a reward's free item) are left out and listed in
+         *     `not_transferred`, as `POST /cart/transfer` lists them. The cart rule is that of
+         *     `POST /cart`: an open cart with nothing in it is replaced; one holding items only
+         *     with `replace: true`, else `409 cart_open`. A closed location still takes the
+         *     cart (for a later time), as starting a cart does. Who may reorder is who may
+         *     read the order (`GET /orders/{id}`): to anyone else it is `404 order_not_found`.
+         *     The body is optional.
+         */
+        post: operations["reorderOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/signup": {
         parameters: {
             query?: never;
@@ -1316,7 +1345,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Order history with the points each earned, newest first */
+        /**
+         * Order history with the points each earned, newest first, a page at a time
+         * @description Newest first by placed time, then by order id. A page holds `limit` orders;
+         *     `next_cursor` is where the next page starts (send it as `cursor`), `null` on the
+         *     last page. A cursor marks a position in the history, not a count, so orders
+         *     placed between pages neither repeat nor skip an order. A cursor is opaque:
+         *     send it back whole. One that this history did not give is `400 invalid` with
+         *     `fields.cursor`; a `limit` out of range is `400 invalid` with `fields.limit`.
+         */
         get: operations["listMemberOrders"];
         put?: never;
         post?: never;
@@ -5362,6 +5399,97 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    reorderOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The location to order from; the order's own when left out. */
+                    location_id?: string;
+                    /** @description Replace an open cart holding items. */
+                    replace?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The cart started, and the order's lines it could not take. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cart: components["schemas"]["Cart"];
+                        not_transferred: components["schemas"]["NotTransferred"][];
+                    };
+                };
+            };
+            /** @description The body is malformed: invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid";
+                        };
+                    };
+                };
+            };
+            /** @description No such order for this visitor or member, or location, or the ordering system takes no orders online: order_not_found, location_not_found, menu_not_found, feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "order_not_found" | "location_not_found" | "menu_not_found" | "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description The cart is in the way: cart_open, cart_busy. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_open" | "cart_busy";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     signUp: {
         parameters: {
             query?: never;
@@ -6427,14 +6555,19 @@ export interface operations {
     };
     listMemberOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Orders per page. */
+                limit?: number;
+                /** @description The `next_cursor` of the page before; the newest orders when left out. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Up to 50 orders. */
+            /** @description A page of orders. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6442,6 +6575,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         orders: components["schemas"]["MemberOrder"][];
+                        /** @description Where the next page starts; null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description A query parameter is out of range or not a cursor of this history: invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid";
+                        };
                     };
                 };
             };

@@ -245,8 +245,9 @@ describe('account settings (/account/settings)', () => {
       'Henhouse Dayton',
       '$4.28',
       'Pending (+30)',
-      'View order from Jan 15, 2030',
+      'View order from Jan 15, 2030Order again the order from Jan 15, 2030',
     ]);
+    expect(within(row).getByRole('button', { name: 'Order again the order from Jan 15, 2030' })).toBeEnabled();
     expect(within(table).getByRole('link', { name: 'View order from Jan 15, 2030' })).toHaveAttribute(
       'href',
       '/order/confirm/o_1',

@@ -7,6 +7,7 @@ import type { AddressInput, Location, MemberOrder, SavedAddress, SavedCard, User
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { money } from '@henhouse/kit/format';
 import { addressLine } from '@henhouse/kit/locations/address';
+import { OrderAgain } from '@henhouse/kit/orders/OrderAgain';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { CheckboxField, FormAlert, Status, TextField } from '@henhouse/kit/ui/forms/Field';
 import { applyServerErrors } from '@henhouse/kit/ui/forms/serverErrors';
@@ -369,7 +370,29 @@ export function orderPoints(o: MemberOrder): string {
 }
 
 export function Orders() {
-  const { items, error } = useList<MemberOrder>('orders', (signal) => account.getOrders(signal).then((r) => r.orders));
+  const first = useLoad('orders', (signal) => account.getOrders({}, signal));
+  // The pages after the first, each asked for with the cursor the page before gave.
+  const [more, setMore] = useState<{ orders: MemberOrder[]; cursor: string | null } | null>(null);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const items = first.status === 'ready' ? [...first.data.orders, ...(more?.orders ?? [])] : null;
+  const cursor = more ? more.cursor : first.status === 'ready' ? first.data.next_cursor : null;
+  const error = first.status === 'error' ? messageFor(first.error) : null;
+
+  async function showMore() {
+    if (!cursor) return;
+    setBusy(true);
+    setMoreError(null);
+    try {
+      const r = await account.getOrders({ cursor });
+      setMore((m) => ({ orders: [...(m?.orders ?? []), ...r.orders], cursor: r.next_cursor }));
+    } catch (e) {
+      setMoreError(messageFor(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <>
       <Loading items={items} error={error} what="orders" />
@@ -390,7 +413,7 @@ export function Orders() {
                 <th scope="col">Total</th>
                 <th scope="col">Points</th>
                 <th scope="col">
-                  <span className="visually-hidden">Details</span>
+                  <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
@@ -405,15 +428,24 @@ export function Orders() {
                   <td>{money(o.total_cents)}</td>
                   <td>{orderPoints(o)}</td>
                   <td>
-                    <Link to={`/order/confirm/${encodeURIComponent(o.order_id)}`}>
-                      View<span className="visually-hidden"> order from {formatDate(o.placed_at)}</span>
-                    </Link>
+                    <div className="hh-acct-row">
+                      <Link to={`/order/confirm/${encodeURIComponent(o.order_id)}`}>
+                        View<span className="visually-hidden"> order from {formatDate(o.placed_at)}</span>
+                      </Link>
+                      <OrderAgain orderId={o.order_id} which={`the order from ${formatDate(o.placed_at)}`} />
+                    </div>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      <FormAlert message={moreError} />
+      {cursor && (
+        <button type="button" className="hh-acct-link" onClick={() => void showMore()} disabled={busy} aria-busy={busy}>
+          {busy ? 'Loading more orders…' : 'Show more orders'}
+        </button>
       )}
     </>
   );

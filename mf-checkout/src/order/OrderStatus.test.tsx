@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '@henhouse/kit/api/checkout';
-import { mockApi, mount, resetStore } from '@henhouse/kit/test/harness';
+import { useAppStore } from '@henhouse/kit/state/store';
+import { apiError, mockApi, mount, resetStore, setupUser } from '@henhouse/kit/test/harness';
 import Confirmation from '../screens/Confirmation';
 
 // The confirmation shows what the edge says of the order: its short number, the status
@@ -132,4 +133,23 @@ it('a cancelled card order says its payment was given back', async () => {
   );
   expect(await screen.findByTestId('order-status')).toHaveTextContent('Every payment was given back.');
   expect(screen.getByText('Visa •••• 4242: $6.96 · Given back')).toBeInTheDocument();
+});
+
+it('orders again from the confirmation: the cart from the order, the menu with the cart drawer open', async () => {
+  const cart = { id: 'c_9', menu_id: 'm-standard', location_id: 'oh-columbus-downtown', products: [] };
+  const api = mockApi({
+    'GET /orders/o_abcdefgh12': { body: { order: order({}) } },
+    'POST /orders/o_abcdefgh12/reorder': [
+      apiError(409, 'cart_open', 'You already have a cart with items in it.'),
+      { status: 201, body: { cart, not_transferred: [] } },
+    ],
+  });
+  const user = setupUser();
+  mount(Confirmation, '/order/confirm/o_abcdefgh12', { params: { oid: 'o_abcdefgh12' } });
+  await user.click(await screen.findByRole('button', { name: 'Order again' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Replace your current cart?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Replace my cart' }));
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/menu/m-standard'));
+  expect(api.to('POST /orders/o_abcdefgh12/reorder').map((c) => c.body)).toEqual([{}, { replace: true }]);
+  expect(useAppStore.getState().ui.cartOpen).toBe(true);
 });

@@ -10,6 +10,7 @@ import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import { addressLine } from '@henhouse/kit/locations/address';
 import { MarkerList } from '@henhouse/kit/menu/markers';
+import { OrderAgain } from '@henhouse/kit/orders/OrderAgain';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { NotFound } from '@henhouse/kit/ui/NotFound';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
@@ -278,6 +279,7 @@ function OrderDetails({
           <Link to={`/menu/${encodeURIComponent(o.menu_id)}`}>Back to the menu</Link>
         </p>
       )}
+      {placement === 'web' && <OrderAgain orderId={o.id} />}
     </article>
   );
 }

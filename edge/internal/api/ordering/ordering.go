@@ -231,6 +231,11 @@ func Mount(r fiber.Router, cfg Config) {
 	route(get, "/orders/:id/events", "Orders", a.orderEvents)
 	route(post, "/orders/:id/cancel", "Orders", a.cancelOrder)
 	route(post, "/orders/:id/arrived", "Orders", a.orderArrived)
+	if filled["Carts"] {
+		route(post, "/orders/:id/reorder", "Orders", a.reorder)
+	} else {
+		route(post, "/orders/:id/reorder", "Carts", a.reorder)
+	}
 }
 
 func queryFloat(c fiber.Ctx, name string) (float64, bool, error) {
@@ -1064,6 +1069,44 @@ func (a *api) cancelOrder(c fiber.Ctx) error {
 func (a *api) orderArrived(c fiber.Ctx) error {
 	o, err := a.cfg.Orders.OrderArrived(c.Context(), c.Params("id"), a.viewer(c))
 	return orderJSON(c, o, err)
+}
+
+// POST /orders/:id/reorder {location_id?, replace?}: a cart from the lines of a
+// placed order of this visitor or member, at its location or location_id, with the
+// lines that location cannot take now reported as /cart/transfer reports them. An
+// order the viewer may not see is not found, as in GET /orders/:id; the cart rules
+// (an open cart holding items, what the menu sells) are the provider's Reorder.
+func (a *api) reorder(c fiber.Ctx) error {
+	var in struct {
+		LocationID string `json:"location_id"`
+		Replace    bool   `json:"replace"`
+	}
+	if len(strings.TrimSpace(string(c.Body()))) > 0 { // the body is optional
+		if err := httpx.Decode(c, &in); err != nil {
+			return err
+		}
+	}
+	owner, err := a.owner(c)
+	if err != nil {
+		return err
+	}
+	o, err := a.cfg.Orders.Order(c.Context(), c.Params("id"), a.viewer(c))
+	if err != nil {
+		return err
+	}
+	cart, dropped, err := a.cfg.Carts.Reorder(c.Context(), owner, o, in.LocationID, in.Replace)
+	if err != nil {
+		return err
+	}
+	session.SetCartHint(c, true)
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	return c.Status(fiber.StatusCreated).JSON(reorderAnswer{Cart: &cart, NotTransferred: dropped})
+}
+
+// reorderAnswer is the cart a reorder started and the order's lines it could not take.
+type reorderAnswer struct {
+	Cart           *ordering.Cart            `json:"cart"`
+	NotTransferred []ordering.NotTransferred `json:"not_transferred"`
 }
 
 func sameTime(a, b *time.Time) bool {

@@ -470,8 +470,10 @@ type Points interface {
 	CancelOrder(ctx context.Context, memberID, orderID string) (Order, error)
 	// PendingOrders lists the member's orders held and not yet credited or cancelled.
 	PendingOrders(ctx context.Context, memberID string) ([]Order, error)
-	// Orders lists the member's orders, newest first.
-	Orders(ctx context.Context, memberID string, limit int) ([]Order, error)
+	// Orders lists at most limit of the member's orders, newest first
+	// (CompareOrders), starting after the cursor when after is set: a page of the
+	// history.
+	Orders(ctx context.Context, memberID string, after *OrderCursor, limit int) ([]Order, error)
 	// Activity lists points earned and spent, newest first.
 	Activity(ctx context.Context, memberID string, limit int) ([]Activity, error)
 	// AdjustPoints adds (or with a negative delta removes) points: goodwill, support.

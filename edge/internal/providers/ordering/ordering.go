@@ -913,6 +913,11 @@ type Carts interface {
 	// TransferCart moves the cart to menuID (at locationID when given), reporting the
 	// lines the target menu cannot take.
 	TransferCart(ctx context.Context, owner, menuID, locationID string) (Cart, []NotTransferred, error)
+	// Reorder starts the owner's cart from the lines of a placed order, at locationID
+	// (the order's location when ""), under StartCart's rule: an open cart holding
+	// items is replaced only when replace is set. The lines the location's menu
+	// cannot take now are reported, not added.
+	Reorder(ctx context.Context, owner string, o Order, locationID string, replace bool) (Cart, []NotTransferred, error)
 	// CartTimes are the time options of the owner's cart: its location's, less the
 	// times too soon for the notice its products need.
 	CartTimes(ctx context.Context, owner string) (TimeOptions, error)

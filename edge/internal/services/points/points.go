@@ -7,6 +7,10 @@ package points
 
 import (
 	"context"
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
@@ -77,12 +81,74 @@ func (s *Service) Settle(ctx context.Context, memberID string) error {
 	return nil
 }
 
-// Orders is the member's order history after settling it.
-func (s *Service) Orders(ctx context.Context, memberID string, limit int) ([]loyalty.Order, error) {
-	if err := s.Settle(ctx, memberID); err != nil {
-		return nil, err
+// History page sizes: what a page holds when the client does not say, and the most
+// it may ask for.
+const (
+	OrdersPageDefault = 10
+	OrdersPageMax     = 50
+)
+
+// OrdersPage is a page of a member's order history. NextCursor is where the next
+// page starts, nil on the last page.
+type OrdersPage struct {
+	Orders     []loyalty.Order `json:"orders"`
+	NextCursor *string         `json:"next_cursor"`
+}
+
+// Orders is a page of the member's order history after settling it: at most limit
+// orders (1 to OrdersPageMax), newest first, after cursor ("" from the newest). The
+// cursor is what the previous page answered as NextCursor; one that was not (edited,
+// cut short) is refused as invalid, naming the field "cursor".
+func (s *Service) Orders(ctx context.Context, memberID, cursor string, limit int) (OrdersPage, error) {
+	if limit < 1 || limit > OrdersPageMax {
+		return OrdersPage{}, fault.New(fault.Invalid, "invalid", "limit must be from 1 to %d.", OrdersPageMax).Field("limit", "out of range")
 	}
-	return s.Points.Orders(ctx, memberID, limit)
+	var after *loyalty.OrderCursor
+	if cursor != "" {
+		c, ok := DecodeCursor(cursor)
+		if !ok {
+			return OrdersPage{}, fault.New(fault.Invalid, "invalid", "That page of orders can't be found. Reload your order history.").Field("cursor", "not a cursor this history gave")
+		}
+		after = &c
+	}
+	if err := s.Settle(ctx, memberID); err != nil {
+		return OrdersPage{}, err
+	}
+	// One more than the page tells whether another page follows.
+	list, err := s.Points.Orders(ctx, memberID, after, limit+1)
+	if err != nil {
+		return OrdersPage{}, err
+	}
+	page := OrdersPage{Orders: list}
+	if len(list) > limit {
+		page.Orders = list[:limit]
+		next := EncodeCursor(loyalty.CursorOf(list[limit-1]))
+		page.NextCursor = &next
+	}
+	return page, nil
+}
+
+// EncodeCursor writes a history position as the opaque text a client sends back:
+// clients keep it whole and never read it.
+func EncodeCursor(c loyalty.OrderCursor) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(c.PlacedAtMilli, 10) + ":" + c.OrderID))
+}
+
+// DecodeCursor reads what EncodeCursor wrote; false for anything else.
+func DecodeCursor(s string) (loyalty.OrderCursor, bool) {
+	if len(s) > 200 {
+		return loyalty.OrderCursor{}, false
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return loyalty.OrderCursor{}, false
+	}
+	ms, id, ok := strings.Cut(string(raw), ":")
+	n, err := strconv.ParseInt(ms, 10, 64)
+	if !ok || err != nil || n < 0 || id == "" || !utf8.ValidString(id) {
+		return loyalty.OrderCursor{}, false
+	}
+	return loyalty.OrderCursor{PlacedAtMilli: n, OrderID: id}, true
 }
 
 // Activity is the member's points ledger after settling their orders.

@@ -51,7 +51,7 @@ func (l *ledger) PendingOrders(context.Context, string) ([]loyalty.Order, error)
 	return l.pending, nil
 }
 
-func (l *ledger) Orders(context.Context, string, int) ([]loyalty.Order, error) {
+func (l *ledger) Orders(context.Context, string, *loyalty.OrderCursor, int) ([]loyalty.Order, error) {
 	return l.pending, nil
 }
 

@@ -79,7 +79,7 @@ func TestCancelledOrderGivesBackItsRewardsOnce(t *testing.T) {
 		if got := must[loyalty.Member](t)(e.p.Member(ctx, m.ID)); got.Points != 750 || got.LifetimePoints != 1000 {
 			t.Fatalf("member after the refused credit %+v", got)
 		}
-		hist := must[[]loyalty.Order](t)(e.p.Orders(ctx, m.ID, 10))
+		hist := must[[]loyalty.Order](t)(e.p.Orders(ctx, m.ID, nil, 10))
 		if len(hist) != 1 || hist[0].Status != loyalty.OrderCancelled || hist[0].Points != 0 {
 			t.Fatalf("history %+v", hist)
 		}

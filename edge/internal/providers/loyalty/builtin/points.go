@@ -371,17 +371,43 @@ func (s badgeState) earned(b badgeDef) bool {
 	return false
 }
 
-// Orders lists the member's credited orders, newest first.
-func (p *Provider) Orders(ctx context.Context, memberID string, limit int) ([]loyalty.Order, error) {
+// Orders lists a page of the member's orders, newest first. The orders sorted set
+// scores each order id by its placed time in milliseconds, and Redis answers equal
+// scores by member from high to low: the order of loyalty.CompareOrders. A page after
+// a cursor reads from the cursor's score down and skips the orders of that same
+// millisecond that come before it.
+func (p *Provider) Orders(ctx context.Context, memberID string, after *loyalty.OrderCursor, limit int) ([]loyalty.Order, error) {
 	if _, err := p.memberHash(ctx, memberID); err != nil {
 		return nil, err
 	}
 	if limit <= 0 || limit > 100 {
 		limit = 20
 	}
-	ids, err := p.st.Client.ZRevRange(ctx, p.mk(memberID, "orders"), 0, int64(limit-1)).Result()
-	if err != nil {
-		return nil, err
+	key := p.mk(memberID, "orders")
+	var ids []string
+	if after == nil {
+		var err error
+		if ids, err = p.st.Client.ZRevRange(ctx, key, 0, int64(limit-1)).Result(); err != nil {
+			return nil, err
+		}
+	} else {
+		max := strconv.FormatInt(after.PlacedAtMilli, 10)
+		for offset := int64(0); len(ids) < limit; {
+			batch, err := p.st.Client.ZRevRangeByScoreWithScores(ctx, key, &redis.ZRangeBy{Max: max, Min: "-inf", Offset: offset, Count: int64(limit)}).Result()
+			if err != nil {
+				return nil, err
+			}
+			for _, z := range batch {
+				id, _ := z.Member.(string)
+				if len(ids) < limit && loyalty.CompareOrders(loyalty.OrderCursor{PlacedAtMilli: int64(z.Score), OrderID: id}, *after) > 0 {
+					ids = append(ids, id)
+				}
+			}
+			if len(batch) < limit {
+				break
+			}
+			offset += int64(len(batch))
+		}
 	}
 	out := make([]loyalty.Order, 0, len(ids))
 	if len(ids) == 0 {

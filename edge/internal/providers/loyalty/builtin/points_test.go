@@ -304,7 +304,7 @@ func TestOrderHistoryAndActivity(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		orders := must[[]loyalty.Order](t)(e.p.Orders(ctx, m.ID, 10))
+		orders := must[[]loyalty.Order](t)(e.p.Orders(ctx, m.ID, nil, 10))
 		if len(orders) != 3 || orders[0].OrderID != "h1" || orders[1].OrderID != "h0" || orders[2].OrderID != "h2" {
 			t.Fatalf("order history %+v", orders)
 		}
@@ -312,7 +312,7 @@ func TestOrderHistoryAndActivity(t *testing.T) {
 		if o.SubtotalCents != 2000 || o.LocationName == "" || len(o.Items) != 1 || o.Items[0].Quantity != 2 || o.Points != 200 || o.AccruedAt.IsZero() {
 			t.Fatalf("order %+v", o)
 		}
-		if len(must[[]loyalty.Order](t)(e.p.Orders(ctx, m.ID, 2))) != 2 {
+		if len(must[[]loyalty.Order](t)(e.p.Orders(ctx, m.ID, nil, 2))) != 2 {
 			t.Fatal("limit")
 		}
 		acts := must[[]loyalty.Activity](t)(e.p.Activity(ctx, m.ID, 50))

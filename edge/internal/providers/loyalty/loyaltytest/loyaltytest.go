@@ -274,7 +274,7 @@ func (s *suite) points(t *testing.T) {
 	_, err = pts.CancelOrder(ctx, m.ID, "c-unknown-"+stamp)
 	Fault(t, err, fault.NotFound)
 
-	orders, err := pts.Orders(ctx, m.ID, 10)
+	orders, err := pts.Orders(ctx, m.ID, nil, 10)
 	ok(t, "Orders", err)
 	if !hasOrder(orders, o.OrderID) {
 		t.Fatalf("Orders %+v lacks %s", orders, o.OrderID)

@@ -261,8 +261,8 @@ func (p *Provider) PendingOrders(ctx context.Context, memberID string) ([]loyalt
 	return out, nil
 }
 
-// Orders lists the member's orders through this edge, newest first.
-func (p *Provider) Orders(ctx context.Context, memberID string, limit int) ([]loyalty.Order, error) {
+// Orders lists a page of the member's orders through this edge, newest first.
+func (p *Provider) Orders(ctx context.Context, memberID string, after *loyalty.OrderCursor, limit int) ([]loyalty.Order, error) {
 	if _, err := p.session(ctx, memberID); err != nil {
 		return nil, err
 	}
@@ -270,13 +270,7 @@ func (p *Provider) Orders(ctx context.Context, memberID string, limit int) ([]lo
 	if err != nil {
 		return nil, err
 	}
-	if list == nil {
-		list = []loyalty.Order{}
-	}
-	if limit > 0 && len(list) > limit {
-		list = list[:limit]
-	}
-	return list, nil
+	return loyalty.PageOrders(list, after, limit), nil
 }
 
 // historyEntry is an entry of GET /api2/mobile/users/account_history.

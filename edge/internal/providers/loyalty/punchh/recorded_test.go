@@ -269,7 +269,7 @@ func TestRecordedOnRedis(t *testing.T) {
 	if put, ok := r.last("PUT", "/api/auth/checkins/online_order"); !ok || put.Body["external_uid"] != "ord-r" {
 		t.Fatal("the second edge did not update the held check-in")
 	}
-	if list := must[[]loyalty.Order](t)(q.Orders(ctx, m.ID, 10)); len(list) != 1 || list[0].Status != loyalty.OrderCredited {
+	if list := must[[]loyalty.Order](t)(q.Orders(ctx, m.ID, nil, 10)); len(list) != 1 || list[0].Status != loyalty.OrderCredited {
 		t.Fatalf("orders %+v", list)
 	}
 }

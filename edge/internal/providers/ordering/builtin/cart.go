@@ -1112,3 +1112,64 @@ func (p *Provider) slotCounts(ctx context.Context, locID string, slots []time.Ti
 func (p *Provider) slotKey(locID string, t time.Time) string {
 	return p.st.Key("slot", tag(locID), strconv.FormatInt(t.Unix(), 10))
 }
+
+// Reorder starts a cart at the order's location (or locationID) through StartCart,
+// so an open cart holding items is kept unless replace is set, then puts in the
+// order's lines as that location's menu prices them now. A line the menu no longer
+// has, or whose choices or serving hours it cannot take, is reported instead; a
+// reward's free item is reported too, the reward having been used by the order.
+// Two reorders at once leave the lines once: the lines replace the started cart's,
+// which is this call's cart or one another start left empty.
+func (p *Provider) Reorder(ctx context.Context, owner string, o ordering.Order, locationID string, replace bool) (ordering.Cart, []ordering.NotTransferred, error) {
+	if locationID == "" {
+		locationID = o.LocationID
+	}
+	loc, err := p.Location(ctx, locationID)
+	if err != nil {
+		return ordering.Cart{}, nil, err
+	}
+	started, err := p.StartCart(ctx, owner, loc.MenuID, loc.ID, replace)
+	if err != nil {
+		return ordering.Cart{}, nil, err
+	}
+	var dropped []ordering.NotTransferred
+	c, err := p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
+		if c.ID != started.ID && len(c.Products) > 0 {
+			return errCartOpen // another request filled a cart meanwhile
+		}
+		dropped = []ordering.NotTransferred{}
+		lines := []ordering.CartProduct{}
+		for _, line := range o.Products {
+			if line.Reward.ID != "" {
+				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: "Rewards aren't ordered again"})
+				continue
+			}
+			nl, err := buildLine(mi, ordering.LineInput{ProductID: line.ProductID, Quantity: line.Quantity, Modifiers: modifierInputs(line), SpecialInstructions: line.SpecialInstructions})
+			if err == nil {
+				err = p.checkAvailable(c, l, mi, nl.ProductID)
+			}
+			if err != nil {
+				reason := "Not on this location's menu"
+				if fe, ok := fault.As(err); ok && fe.Code == "product_unavailable" {
+					reason = "Not served at this time"
+				} else if ok && fe.Code != "product_not_found" {
+					reason = "Some choices aren't available here"
+				}
+				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: reason})
+				continue
+			}
+			if len(lines) == MaxLines {
+				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: "Your cart is full"})
+				continue
+			}
+			nl.ID = newID("l_")
+			lines = append(lines, nl)
+		}
+		c.Products = lines
+		return nil
+	})
+	if err != nil {
+		return ordering.Cart{}, nil, err
+	}
+	return c, dropped, nil
+}
