@@ -3,22 +3,47 @@ package server
 import (
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/session"
 )
 
-// cartOwner is whose cart a request acts on. The browser's cart belongs to its
-// visitor cookie; the native app, which authenticates with an Authorization header and
-// keeps no cookies, has one cart per member ("app:" + member id); a browser behind
-// HTTP authentication (a staging site) sends an Authorization header too, but with
-// cookies, and keeps its visitor's cart. The webview handover
-// moves that cart to the webview's visitor (docs/webview.md).
+// cartOwner is whose cart a request acts on. A signed-in member has one cart, whatever
+// the device or transport (the browser's cookies, the native app's Authorization
+// header, the app's webview): the member's. A guest's cart belongs to the visitor
+// cookie; when the guest signs in it joins the member's (joinCart), so after signing
+// out the browser is a guest with no cart again.
 func cartOwner(c fiber.Ctx) string {
-	if nativeApp(c) {
-		if m, ok := session.MemberOf(c); ok {
-			return "app:" + m.ID
-		}
+	if m, ok := session.MemberOf(c); ok {
+		return memberCartOwner(m.ID)
 	}
 	return session.VisitorID(c)
+}
+
+// memberCartOwner is the owner of a member's cart. Visitor ids never hold a colon.
+func memberCartOwner(memberID string) string { return "member:" + memberID }
+
+// joinCart brings the cart the visitor filled as a guest into the member's cart, as
+// the member signs in (every way: password and code, passwordless code, single sign-on,
+// sign-up, the app's webview handover): the provider's rule (ordering.CartJoiner).
+// It answers the lines that could not join; a provider that cannot join carts leaves
+// the guest's where it is.
+func (s *Server) joinCart() func(c fiber.Ctx, memberID string) ([]ordering.NotTransferred, error) {
+	return func(c fiber.Ctx, memberID string) ([]ordering.NotTransferred, error) {
+		j, ok := s.orderRoles.Carts.(ordering.CartJoiner)
+		visitor := session.VisitorID(c)
+		if !ok || visitor == "" || memberID == "" {
+			return nil, nil
+		}
+		_, dropped, err := j.JoinCart(c.Context(), visitor, memberCartOwner(memberID))
+		if err != nil && !fault.Is(err, fault.NotFound) {
+			return nil, err
+		}
+		if len(dropped) == 0 {
+			return nil, nil
+		}
+		return dropped, nil
+	}
 }
 
 // nativeApp reports a call from the native app's own HTTP client: a member token in

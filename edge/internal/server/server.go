@@ -445,7 +445,7 @@ func (s *Server) mountAPI() {
 		Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		HouseAccounts: houseAccounts, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
 		GiftPurchaseGuard: guard.giftPurchase(), Log: s.log})
-	accountapi.Mount(api, s.accountAPI(accountapi.Config{Tokens: tokens, GiftCards: s.orderRoles.GiftCards, Owner: owner,
+	accountapi.Mount(api, s.accountAPI(accountapi.Config{Tokens: tokens, GiftCards: s.orderRoles.GiftCards, Owner: owner, JoinCart: s.joinCart(),
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure}))
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st, feedback.Config{Outbox: s.mail, To: cfg.ContactEmail}),
 		Locations: ord.Locations, Orders: ord.Orders, Owner: owner, Guards: guard.contact()})
@@ -475,7 +475,7 @@ func (s *Server) mountAPI() {
 // each was bound to by a navigation that carried the app's verifier.
 func (s *Server) handover() appdata.HandoverConfig {
 	return appdata.HandoverConfig{Codes: s.Store.Codes("app", "handover"), Bound: s.Store.Codes("app", "handover-bound"),
-		Locations: s.orderRoles.Locations, Carts: s.orderRoles.Carts, Members: s.members, Owner: cartOwner}
+		Locations: s.orderRoles.Locations, Carts: s.orderRoles.Carts, Members: s.members, Owner: cartOwner, JoinCart: s.joinCart()}
 }
 
 // mountPages serves every other path as a page of the route table.

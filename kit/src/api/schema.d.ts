@@ -1860,6 +1860,16 @@ export interface components {
                 };
             };
         };
+        /** @description A change refused because the cart moved past the version it expected, and the cart as it is now. */
+        CartChanged: {
+            error: {
+                /** @enum {string} */
+                code: "cart_changed";
+                /** @description Written for the guest; can be shown as is. */
+                message: string;
+            };
+            cart: components["schemas"]["Cart"];
+        };
         LatLng: {
             lat: number;
             lng: number;
@@ -2305,6 +2315,11 @@ export interface components {
         };
         Cart: {
             id: string;
+            /**
+             * Format: int64
+             * @description Goes up by one with every saved change; the ETag of every answer holding the cart, and what If-Match sends back.
+             */
+            version: number;
             menu_id: string;
             location_id: string;
             products: components["schemas"]["CartLine"][];
@@ -2570,6 +2585,8 @@ export interface components {
             token: components["schemas"]["TokenInfo"];
             /** @description Single sign-on only; the path to go to. */
             return?: string;
+            /** @description The lines of the guest's cart that could not join the member's cart (docs/checkout.md, "One cart per member"). */
+            not_transferred?: components["schemas"]["NotTransferred"][];
         };
         Challenge: {
             id: string;
@@ -3146,10 +3163,21 @@ export interface components {
             headers: {
                 /** @description Every cart answer is one visitor's, kept by no cache. */
                 "Cache-Control"?: "private, no-store";
+                ETag: components["headers"]["CartETag"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["CartResponse"];
+            };
+        };
+        /** @description The cart changed since the version in If-Match: cart_changed. The body holds the cart as it is now. */
+        CartChanged: {
+            headers: {
+                ETag: components["headers"]["CartETag"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CartChanged"];
             };
         };
         /** @description Signed in; the session cookies are set. */
@@ -3282,11 +3310,15 @@ export interface components {
         menuId: string;
         /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
         locationIdQuery: string;
+        /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+        ifMatch: string;
         /** @description A bot-check token for the action (not needed from the native app). */
         botCheck: string;
     };
     requestBodies: never;
     headers: {
+        /** @description The cart's version as a strong entity tag (`"<version>"`), to send back as If-Match. */
+        CartETag: string;
         /** @description `true` when the answer is a repeat of the first answer to this `Idempotency-Key` (the same request sent again); absent on the first answer. */
         IdempotentReplayed: "true";
     };
@@ -3744,6 +3776,8 @@ export interface operations {
                 headers: {
                     /** @description Every cart answer is one visitor's, kept by no cache. */
                     "Cache-Control"?: "private, no-store";
+                    /** @description The cart's version as a strong entity tag, when there is a cart. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3758,7 +3792,10 @@ export interface operations {
     createCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3769,13 +3806,17 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     abandonCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3788,6 +3829,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
@@ -3811,7 +3853,10 @@ export interface operations {
     addCartProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3822,13 +3867,17 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     updateCartProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path: {
                 lineId: string;
             };
@@ -3841,13 +3890,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     removeCartProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path: {
                 lineId: string;
             };
@@ -3856,13 +3909,17 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     transferCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3884,13 +3941,17 @@ export interface operations {
                     };
                 };
             };
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     setCartHandoff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3906,13 +3967,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     setCartTime: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3923,13 +3988,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     applyCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3942,26 +4011,34 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     removeCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             200: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     setTip: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3977,13 +4054,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     setTaxExemption: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3996,13 +4077,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     setUtensils: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4015,13 +4100,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     setCustomFields: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4036,6 +4125,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Cart"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
