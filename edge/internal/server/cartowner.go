@@ -1,6 +1,8 @@
 package server
 
 import (
+	"strings"
+
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/fault"
@@ -44,6 +46,15 @@ func (s *Server) joinCart() func(c fiber.Ctx, memberID string) ([]ordering.NotTr
 		}
 		return dropped, nil
 	}
+}
+
+// cartAnswer reports a cart call, whose answer is not compressed: compressing replaces
+// a strong ETag with a hash of the compressed body (a strong validator differs per
+// encoding), and the cart's ETag must stay its version, which the client sends back
+// as If-Match. Cart answers are a few kilobytes.
+func cartAnswer(c fiber.Ctx) bool {
+	p := c.Path()
+	return p == "/api/cart" || strings.HasPrefix(p, "/api/cart/")
 }
 
 // nativeApp reports a call from the native app's own HTTP client: a member token in

@@ -319,7 +319,7 @@ func (s *Server) newApp() *fiber.App {
 	app.Use(s.Metrics.Middleware())
 	app.Use(securityHeaders(cfg.CookieSecure, len(pageSources(cfg, false).FrameAncestors) == 0))
 	app.Use(s.policy.Middleware())
-	app.Use(compress.New())
+	app.Use(compress.New(compress.Config{Next: cartAnswer}))
 
 	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
 	app.Get("/readyz", func(c fiber.Ctx) error {
