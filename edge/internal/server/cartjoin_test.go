@@ -76,6 +76,15 @@ func TestOneCartPerMemberOnEveryDevice(t *testing.T) {
 	if _, m := app("GET", "/api/cart", ""); len(productIDs(t, m)) != 2 {
 		t.Fatalf("the app shows %v, want the web's line too", productIDs(t, m))
 	}
+	// A page on another browser of the member knows there is a cart to fetch.
+	other := newGuest(t, s)
+	signInWithCode(other, "ada@example.com")
+	if sess := other.bootSession("/menu/m-standard"); sess["hasCart"] != true {
+		t.Fatalf("the member's page says no cart: %v", sess)
+	}
+	if got := productIDs(t, other.ok("GET", "/api/cart", "", 200)); len(got) != 2 {
+		t.Fatalf("another browser of the member shows %v", got)
+	}
 
 	// Signed out, the browser is a guest with a cart of its own: none.
 	web.ok("POST", "/api/auth/logout", "", 204)

@@ -38,7 +38,13 @@ func (s *Server) joinCart() func(c fiber.Ctx, memberID string) ([]ordering.NotTr
 			return nil, nil
 		}
 		_, dropped, err := j.JoinCart(c.Context(), visitor, memberCartOwner(memberID))
-		if err != nil && !fault.Is(err, fault.NotFound) {
+		// The cart hint now speaks of the member's cart, which pages look for.
+		switch {
+		case err == nil:
+			session.SetCartHint(c, true)
+		case fault.Is(err, fault.NotFound):
+			session.SetCartHint(c, false)
+		default:
 			return nil, err
 		}
 		if len(dropped) == 0 {

@@ -495,7 +495,7 @@ func (s *Server) mountPages() {
 	s.roles.addFeatures(config.Features)      // a feature whose loyalty role is missing is off
 	handler := pages.New(pages.Deps{
 		Router: s.Router, Registry: s.Registry, Names: orderingNames{s.orderRoles.Locations, s.orderRoles.Menus},
-		Content: s.cms, Locations: s.orderRoles.Locations, Menus: s.orderRoles.Menus, Carts: s.orderRoles.Carts,
+		Content: s.cms, Locations: s.orderRoles.Locations, Menus: s.orderRoles.Menus, Carts: s.orderRoles.Carts, CartOwner: cartOwner,
 		Careers: s.Careers, Subscriptions: s.roles.subscriptions,
 		BuildDir: cfg.BuildDir, Log: s.log, CookieSecure: cfg.CookieSecure,
 		Config:    config,
