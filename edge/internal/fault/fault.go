@@ -31,6 +31,8 @@ const (
 	TooMany
 	// Unavailable: a dependency is down (503).
 	Unavailable
+	// Stale: the request expected a version (If-Match) the resource has moved past (412).
+	Stale
 )
 
 // Error is a classified, guest-readable error.

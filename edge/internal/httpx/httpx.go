@@ -284,6 +284,7 @@ var kindStatus = map[fault.Kind]int{
 	fault.Rule:         fiber.StatusUnprocessableEntity,
 	fault.TooMany:      fiber.StatusTooManyRequests,
 	fault.Unavailable:  fiber.StatusServiceUnavailable,
+	fault.Stale:        fiber.StatusPreconditionFailed,
 }
 
 // FromFault maps a provider's classified error to the HTTP error (and sets

@@ -50,6 +50,9 @@ type Deps struct {
 	// pages. Optional.
 	Locations ordering.Locations
 	Menus     ordering.Menus
+	// CartOwner is whose cart the page looks for: a signed-in member's one cart, else
+	// the visitor's (the API's owner). Optional. Default: the visitor.
+	CartOwner func(fiber.Ctx) string
 	// Carts tells whether the visitor has a cart (session.HasCart in the bootstrap).
 	// Optional. Default: no cart.
 	Carts ordering.Carts
@@ -238,9 +241,9 @@ func (h *Handler) Serve(c fiber.Ctx) error {
 	}
 	cartMenu := ""
 	if status == fiber.StatusOK && m.Route.Heading == routes.HeadingMenu {
-		p.Session.HasCart, cartMenu, p.Heading = h.cartOnMenu(c, visitor, m.Params["mid"], p.Heading)
+		p.Session.HasCart, cartMenu, p.Heading = h.cartOnMenu(c, h.cartOwner(c, visitor), m.Params["mid"], p.Heading)
 	} else {
-		p.Session.HasCart = h.cartState(c, visitor)
+		p.Session.HasCart = h.cartState(c, h.cartOwner(c, visitor))
 	}
 	if status == fiber.StatusOK {
 		p.Data = dataPath(c, m, p.Session.HasCart, cartMenu)
@@ -303,6 +306,14 @@ var docBuffers sync.Pool
 // EXISTS); a provider without it is asked for the whole cart.
 type cartCheck interface {
 	HasCart(ctx context.Context, owner string) (bool, error)
+}
+
+// cartOwner is the owner of the cart the page looks for (Deps.CartOwner).
+func (h *Handler) cartOwner(c fiber.Ctx, visitor string) string {
+	if h.d.CartOwner == nil {
+		return visitor
+	}
+	return h.d.CartOwner(c)
 }
 
 // cartState says whether the visitor has a cart, from the cart hint cookie the cart

@@ -320,7 +320,7 @@ func (s *Server) newApp() *fiber.App {
 	app.Use(s.Metrics.Middleware())
 	app.Use(securityHeaders(cfg.CookieSecure, len(pageSources(cfg, false).FrameAncestors) == 0))
 	app.Use(s.policy.Middleware())
-	app.Use(compress.New())
+	app.Use(compress.New(compress.Config{Next: cartAnswer}))
 
 	app.Get("/healthz", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
 	app.Get("/readyz", func(c fiber.Ctx) error {
@@ -446,7 +446,7 @@ func (s *Server) mountAPI() {
 		Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		HouseAccounts: houseAccounts, SavedCards: s.savedCards(), PublishableKey: s.publishableKey, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
 		GiftPurchaseGuard: guard.giftPurchase(), Log: s.log})
-	accountapi.Mount(api, s.accountAPI(accountapi.Config{Tokens: tokens, GiftCards: s.orderRoles.GiftCards, Owner: owner,
+	accountapi.Mount(api, s.accountAPI(accountapi.Config{Tokens: tokens, GiftCards: s.orderRoles.GiftCards, Owner: owner, JoinCart: s.joinCart(),
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure}))
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st, feedback.Config{Outbox: s.mail, To: cfg.ContactEmail}),
 		Locations: ord.Locations, Orders: ord.Orders, Owner: owner, Guards: guard.contact()})
@@ -483,7 +483,7 @@ func (s *Server) mountAPI() {
 // each was bound to by a navigation that carried the app's verifier.
 func (s *Server) handover() appdata.HandoverConfig {
 	return appdata.HandoverConfig{Codes: s.Store.Codes("app", "handover"), Bound: s.Store.Codes("app", "handover-bound"),
-		Locations: s.orderRoles.Locations, Carts: s.orderRoles.Carts, Members: s.members, Owner: cartOwner}
+		Locations: s.orderRoles.Locations, Carts: s.orderRoles.Carts, Members: s.members, Owner: cartOwner, JoinCart: s.joinCart()}
 }
 
 // mountPages serves every other path as a page of the route table.
@@ -503,7 +503,7 @@ func (s *Server) mountPages() {
 	s.roles.addFeatures(config.Features)      // a feature whose loyalty role is missing is off
 	handler := pages.New(pages.Deps{
 		Router: s.Router, Registry: s.Registry, Names: orderingNames{s.orderRoles.Locations, s.orderRoles.Menus},
-		Content: s.cms, Locations: s.orderRoles.Locations, Menus: s.orderRoles.Menus, Carts: s.orderRoles.Carts,
+		Content: s.cms, Locations: s.orderRoles.Locations, Menus: s.orderRoles.Menus, Carts: s.orderRoles.Carts, CartOwner: cartOwner,
 		Careers: s.Careers, Subscriptions: s.roles.subscriptions,
 		BuildDir: cfg.BuildDir, Log: s.log, CookieSecure: cfg.CookieSecure,
 		Config:    config,

@@ -12,12 +12,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  /** The whole error body, for answers that carry more than the error (412 cart_changed
+   *  holds the current cart). */
+  readonly body?: unknown;
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.body = body;
   }
 }
 
@@ -108,6 +112,7 @@ async function send<T>(path: string, opts: RequestOptions, report: boolean): Pro
       e?.code ?? 'http_' + res.status,
       e?.message ?? (res.statusText || 'Error'),
       e?.fields,
+      data,
     );
   }
   return data as T;

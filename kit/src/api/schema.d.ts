@@ -1943,6 +1943,16 @@ export interface components {
                 };
             };
         };
+        /** @description A change refused because the cart moved past the version it expected, and the cart as it is now. */
+        CartChanged: {
+            error: {
+                /** @enum {string} */
+                code: "cart_changed";
+                /** @description Written for the guest; can be shown as is. */
+                message: string;
+            };
+            cart: components["schemas"]["Cart"];
+        };
         LatLng: {
             lat: number;
             lng: number;
@@ -2389,6 +2399,11 @@ export interface components {
         };
         Cart: {
             id: string;
+            /**
+             * Format: int64
+             * @description Goes up by one with every saved change; the ETag of every answer holding the cart, and what If-Match sends back.
+             */
+            version: number;
             menu_id: string;
             location_id: string;
             products: components["schemas"]["CartLine"][];
@@ -2714,6 +2729,8 @@ export interface components {
             token: components["schemas"]["TokenInfo"];
             /** @description Single sign-on only; the path to go to. */
             return?: string;
+            /** @description The lines of the guest's cart that could not join the member's cart (docs/checkout.md, "One cart per member"). */
+            not_transferred?: components["schemas"]["NotTransferred"][];
         };
         Challenge: {
             id: string;
@@ -3393,10 +3410,21 @@ export interface components {
             headers: {
                 /** @description Every cart answer is one visitor's, kept by no cache. */
                 "Cache-Control"?: "private, no-store";
+                ETag: components["headers"]["CartETag"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["CartResponse"];
+            };
+        };
+        /** @description The cart changed since the version in If-Match: cart_changed. The body holds the cart as it is now. */
+        CartChanged: {
+            headers: {
+                ETag: components["headers"]["CartETag"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CartChanged"];
             };
         };
         /** @description Signed in; the session cookies are set. */
@@ -3529,11 +3557,15 @@ export interface components {
         menuId: string;
         /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
         locationIdQuery: string;
+        /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+        ifMatch: string;
         /** @description A bot-check token for the action (not needed from the native app). */
         botCheck: string;
     };
     requestBodies: never;
     headers: {
+        /** @description The cart's version as a strong entity tag (`"<version>"`), to send back as If-Match. */
+        CartETag: string;
         /** @description `true` when the answer is a repeat of the first answer to this `Idempotency-Key` (the same request sent again); absent on the first answer. */
         IdempotentReplayed: "true";
     };
@@ -4179,6 +4211,8 @@ export interface operations {
                 headers: {
                     /** @description Every cart answer is one visitor's, kept by no cache. */
                     "Cache-Control"?: "private, no-store";
+                    /** @description The cart's version as a strong entity tag, when there is a cart. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4194,7 +4228,10 @@ export interface operations {
     createCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4235,6 +4272,7 @@ export interface operations {
                     };
                 };
             };
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -4243,7 +4281,10 @@ export interface operations {
     abandonCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4272,6 +4313,7 @@ export interface operations {
                     };
                 };
             };
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
@@ -4328,7 +4370,10 @@ export interface operations {
     addCartProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4342,6 +4387,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             /** @description A business rule refused it: lead_time, product_unavailable. */
@@ -4364,7 +4410,10 @@ export interface operations {
     updateCartProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path: {
                 lineId: string;
             };
@@ -4394,6 +4443,7 @@ export interface operations {
                     };
                 };
             };
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -4402,7 +4452,10 @@ export interface operations {
     removeCartProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path: {
                 lineId: string;
             };
@@ -4427,13 +4480,17 @@ export interface operations {
                     };
                 };
             };
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     transferCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4458,6 +4515,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -4466,7 +4524,10 @@ export interface operations {
     setCartHandoff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4485,6 +4546,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             /** @description A business rule refused it: address_not_found, below_delivery_minimum, outside_delivery_area. */
@@ -4507,7 +4569,10 @@ export interface operations {
     setCartTime: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4534,6 +4599,7 @@ export interface operations {
             };
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             /** @description A business rule refused it: asap_unavailable, lead_time, time_too_early, time_unavailable. */
@@ -4556,7 +4622,10 @@ export interface operations {
     applyCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4573,6 +4642,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             /** @description A business rule refused it: coupon_expired, coupon_invalid. */
@@ -4595,7 +4665,10 @@ export interface operations {
     removeCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4604,13 +4677,17 @@ export interface operations {
             200: components["responses"]["Cart"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            412: components["responses"]["CartChanged"];
             default: components["responses"]["Error"];
         };
     };
     setTip: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4629,6 +4706,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -4637,7 +4715,10 @@ export interface operations {
     setTaxExemption: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4654,6 +4735,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -4662,7 +4744,10 @@ export interface operations {
     setUtensils: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4678,6 +4763,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -4686,7 +4772,10 @@ export interface operations {
     setCustomFields: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4704,6 +4793,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];

@@ -65,6 +65,9 @@ type Config struct {
 	Tokens *auth.Tokens
 	// Owner identifies the cart a request acts on. Default: session.VisitorID.
 	Owner func(c fiber.Ctx) string
+	// JoinCart brings the guest's cart into the member's one cart as the member signs
+	// in, answering the lines that could not join. Optional.
+	JoinCart func(c fiber.Ctx, memberID string) ([]ordering.NotTransferred, error)
 	// Guards run before the guarded routes (rate limits, bot check). Optional.
 	Guards map[Guard][]fiber.Handler
 	// Outbox, when set, is served at GET /dev/outbox (never in production).

@@ -18,6 +18,13 @@ func (a *api) signedIn(c fiber.Ctx, m loyalty.Member, status int, ret string) er
 	if err != nil {
 		return err
 	}
+	if a.cfg.JoinCart != nil {
+		// The guest's cart joins the member's one cart; a failure leaves it with the
+		// visitor, never lost, and does not undo the sign-in.
+		if out.NotTransferred, err = a.cfg.JoinCart(c, m.ID); err != nil {
+			out.NotTransferred = nil
+		}
+	}
 	a.t.SetCookies(c, pair)
 	out.Return = ret
 	noStore(c)

@@ -42,6 +42,9 @@ type HandoverConfig struct {
 	Members *member.Service
 	// Owner is the cart owner of the native app's request (its member or visitor).
 	Owner func(c fiber.Ctx) string
+	// JoinCart brings the webview visitor's guest cart into the member's one cart as
+	// the member is signed in there. Optional.
+	JoinCart func(c fiber.Ctx, memberID string) ([]ordering.NotTransferred, error)
 }
 
 type handover struct {
@@ -145,15 +148,29 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 			return errHandoverUnverified
 		}
 		var out ExchangeResult
-		if h.CartOwner != "" && visitor != "" {
-			cart, err := cfg.Carts.MoveCart(ctx, h.CartOwner, visitor)
-			switch {
-			case err == nil:
-				out.Cart = &cart
-				session.SetCartHint(c, true)
-			case !fault.Is(err, fault.NotFound):
-				return err
+		var cart ordering.Cart
+		switch {
+		case h.MemberID != "" && h.CartOwner != "":
+			// The webview is signed in as the app's member below, and a member has one
+			// cart whatever the device: the app's cart is already the webview's. What
+			// the webview held as a guest joins it, as at any sign-in.
+			if cfg.JoinCart != nil {
+				if _, err := cfg.JoinCart(c, h.MemberID); err != nil {
+					return err
+				}
 			}
+			cart, err = cfg.Carts.Cart(ctx, h.CartOwner)
+		case h.CartOwner != "" && visitor != "":
+			cart, err = cfg.Carts.MoveCart(ctx, h.CartOwner, visitor)
+		default:
+			err = errNoCart
+		}
+		switch {
+		case err == nil:
+			out.Cart = &cart
+			session.SetCartHint(c, true)
+		case !fault.Is(err, fault.NotFound):
+			return err
 		}
 		locID := h.LocationID
 		if locID == "" && out.Cart != nil {
@@ -191,6 +208,7 @@ func MountHandover(r fiber.Router, cfg HandoverConfig) {
 }
 
 var (
+	errNoCart             = fault.New(fault.NotFound, "cart_not_found", "There is no cart to hand over.")
 	errHandover           = fault.New(fault.Gone, "handover_expired", "This link has expired. Go back to the app and try again.")
 	errHandoverUnverified = fault.New(fault.Forbidden, "handover_unverified", "This link only works in the app. Go back to the app and try again.")
 )

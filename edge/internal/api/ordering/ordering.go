@@ -8,6 +8,7 @@ package ordering
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"math"
 	"slices"
@@ -201,19 +202,22 @@ func Mount(r fiber.Router, cfg Config) {
 	route(get, "/catering/search", "Menus", a.cateringSearch)
 	route(post, "/catering/estimate", "Menus", a.estimate)
 
+	// change is a route that changes the cart: it may say which version it changes
+	// (If-Match), and a stale one is answered 412 with the cart as it is now.
+	change := func(method, path, role string, h fiber.Handler) { route(method, path, role, ifMatch, h) }
 	route(get, "/cart", "Carts", a.cart)
 	route(get, "/cart/times", "Carts", a.cartTimes)
-	route(post, "/cart", "Carts", a.createCart)
-	route(del, "/cart", "Carts", a.abandon)
-	route(post, "/cart/restore", "Carts", a.restore)
-	route(post, "/cart/products", "Carts", a.addProduct)
-	route(post, "/cart/transfer", "Carts", a.transfer)
-	route(put, "/cart/products/:lineId", "Carts", cartChange(a, a.updateProduct))
-	route(del, "/cart/products/:lineId", "Carts", cartChange(a, a.removeProduct))
+	change(post, "/cart", "Carts", a.createCart)
+	change(del, "/cart", "Carts", a.abandon)
+	route(post, "/cart/restore", "Carts", a.restore) // names the cart it brings back
+	change(post, "/cart/products", "Carts", a.addProduct)
+	change(post, "/cart/transfer", "Carts", a.transfer)
+	change(put, "/cart/products/:lineId", "Carts", cartChange(a, a.updateProduct))
+	change(del, "/cart/products/:lineId", "Carts", cartChange(a, a.removeProduct))
 	for _, ch := range a.checkoutChanges() {
-		route(put, ch.path, "Checkout", ch.h)
+		change(put, ch.path, "Checkout", ch.h)
 	}
-	route(del, "/cart/coupon", "Checkout", cartChange(a, a.removeCoupon))
+	change(del, "/cart/coupon", "Checkout", cartChange(a, a.removeCoupon))
 	var submitGuards []fiber.Handler
 	if cfg.SubmitGuard != nil {
 		submitGuards = append(submitGuards, cfg.SubmitGuard)
@@ -534,9 +538,46 @@ func cartJSON(c fiber.Ctx, cart ordering.Cart, err error) error {
 		return err
 	}
 	session.SetCartHint(c, true) // page views tell the shell there is a cart to fetch
-	// One visitor's: no cache may keep or share it.
-	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	cartHeaders(c, cart)
 	return c.JSON(cartAnswer{Cart: &cart})
+}
+
+// cartHeaders are the headers of an answer holding the cart: its version as a strong
+// ETag, which the next change sends back as If-Match, and no caching (one visitor's:
+// no cache may keep or share it).
+func cartHeaders(c fiber.Ctx, cart ordering.Cart) {
+	c.Set(fiber.HeaderETag, ordering.ETag(cart.Version))
+	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+}
+
+// ifMatch reads If-Match into the request's context, where the cart provider makes
+// the change only while the cart is still at that version. Without the header the
+// last write wins, as for clients that never send one. A stale version is answered
+// 412 cart_changed with the cart as it is now ({error, cart}), so that the client
+// shows it without another request.
+func ifMatch(c fiber.Ctx) error {
+	v, ok, err := ordering.ParseETag(c.Get(fiber.HeaderIfMatch))
+	if err != nil {
+		return err
+	}
+	if ok {
+		c.SetContext(ordering.WithIfMatch(c.Context(), v))
+	}
+	err = c.Next()
+	var changed *ordering.CartChanged
+	if !errors.As(err, &changed) {
+		return err
+	}
+	cartHeaders(c, changed.Cart)
+	fe := ordering.ErrCartChanged
+	return c.Status(fiber.StatusPreconditionFailed).JSON(staleAnswer{
+		Error: &httpx.Error{Code: fe.Code, Message: fe.Message}, Cart: &changed.Cart})
+}
+
+// staleAnswer is the body of 412 cart_changed: the error and the current cart.
+type staleAnswer struct {
+	Error *httpx.Error   `json:"error"`
+	Cart  *ordering.Cart `json:"cart"`
 }
 
 // cartAnswer is {"cart": …}: encoded without the map and interface a fiber.Map costs
@@ -596,7 +637,7 @@ func (a *api) createCart(c fiber.Ctx) error {
 		return err
 	}
 	session.SetCartHint(c, true)
-	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	cartHeaders(c, cart)
 	return c.Status(fiber.StatusCreated).JSON(cartAnswer{Cart: &cart})
 }
 
@@ -638,7 +679,7 @@ func (a *api) restore(c fiber.Ctx) error {
 		return err
 	}
 	session.SetCartHint(c, true)
-	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	cartHeaders(c, cart)
 	return c.JSON(cartAnswer{Cart: &cart})
 }
 
@@ -659,7 +700,7 @@ func (a *api) addProduct(c fiber.Ctx) error {
 		return err
 	}
 	session.SetCartHint(c, true)
-	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
+	cartHeaders(c, cart)
 	return c.Status(fiber.StatusCreated).JSON(cartAnswer{Cart: &cart})
 }
 
@@ -699,6 +740,7 @@ func (a *api) transfer(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	cartHeaders(c, cart)
 	return c.JSON(fiber.Map{"cart": cart, "notTransferred": dropped})
 }
 

@@ -399,7 +399,9 @@ type Fee struct {
 
 // Cart is a guest's order in progress.
 type Cart struct {
-	ID           string            `json:"id"`
+	ID string `json:"id"`
+	// Version goes up by one with every saved change (ETag "<version>", If-Match).
+	Version      int64             `json:"version"`
 	MenuID       string            `json:"menu_id"`
 	LocationID   string            `json:"location_id"`
 	Products     []CartProduct     `json:"products"`

@@ -30,6 +30,9 @@ type SignedIn struct {
 	Members Members        `json:"members"`
 	Token   TokenInfo      `json:"token"`
 	Return  string         `json:"return,omitempty"`
+	// NotTransferred are the lines of the guest's cart that could not join the
+	// member's cart at sign-in (not on its location's menu, or no room).
+	NotTransferred []ordering.NotTransferred `json:"not_transferred,omitempty"`
 }
 
 // Members is the body of GET /rewards and the members area of the app state.

@@ -85,6 +85,7 @@ func (p *Provider) save(ctx context.Context, owner string, c *ordering.Cart) err
 	now := p.now()
 	c.UpdatedAt = now
 	c.ExpiresAt = now.Add(p.cfg.CartTTL)
+	c.Version++
 	raw, err := json.Marshal(c)
 	if err != nil {
 		return err
@@ -138,6 +139,20 @@ func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering
 			}
 			old, fresh = string(raw), true
 		}
+		if want, ok := ordering.IfMatch(ctx); ok && c.Version != want {
+			if !fresh {
+				// Judged on a cart remembered here: read it and judge again.
+				remembered = false
+				continue
+			}
+			// The client changes a cart it no longer shows: it gets the cart as it is
+			// now instead. A lost compare-and-set below comes back here with the
+			// cart that won, so of two changes expecting one version only one is made.
+			if l, _, err := p.cartContext(&c); err == nil {
+				p.price(&c, l)
+			}
+			return ordering.Cart{}, &ordering.CartChanged{Cart: c}
+		}
 		l, mi, err := p.cartContext(&c)
 		if err == nil {
 			err = fn(&c, l, mi)
@@ -153,6 +168,7 @@ func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering
 		p.price(&c, l)
 		now := p.now()
 		c.UpdatedAt, c.ExpiresAt = now, now.Add(p.cfg.CartTTL)
+		c.Version++
 		raw, err := json.Marshal(&c)
 		if err != nil {
 			return ordering.Cart{}, err
@@ -224,14 +240,18 @@ func (p *Provider) StartCart(ctx context.Context, owner, menuID, locationID stri
 	if locationID == "" {
 		return ordering.Cart{}, fault.New(fault.Invalid, "location_required", "Choose the location to order from.").Field("locationId", "Choose a location")
 	}
-	if !replace {
-		open, _, err := p.load(ctx, owner)
-		switch {
-		case err == nil && len(open.Products) > 0:
-			return ordering.Cart{}, errCartOpen
-		case err != nil && !fault.Is(err, fault.NotFound):
-			return ordering.Cart{}, err
+	open, _, err := p.load(ctx, owner)
+	switch {
+	case err == nil && len(open.Products) > 0 && !replace:
+		return ordering.Cart{}, errCartOpen
+	case err != nil && !fault.Is(err, fault.NotFound):
+		return ordering.Cart{}, err
+	}
+	if want, ok := ordering.IfMatch(ctx); ok && err == nil && open.Version != want {
+		if l, _, err := p.cartContext(&open); err == nil {
+			p.price(&open, l)
 		}
+		return ordering.Cart{}, &ordering.CartChanged{Cart: open}
 	}
 	loc, err := p.locationFor(ctx, menuID, locationID)
 	if err != nil {
@@ -240,7 +260,10 @@ func (p *Provider) StartCart(ctx context.Context, owner, menuID, locationID stri
 	now := p.now()
 	c := ordering.Cart{ID: newID("c_"), MenuID: menuID, LocationID: loc.ID, Products: []ordering.CartProduct{},
 		Handoff: ordering.Handoff{Mode: ordering.HandoffPickup}, Time: ordering.TimeWanted{Mode: ordering.TimeASAP},
-		Discounts: []ordering.Discount{}, Fees: []ordering.Fee{}, Tip: ordering.Tip{Percent: p.cat.tips.DefaultPercent}, CreatedAt: now}
+		Discounts: []ordering.Discount{}, Fees: []ordering.Fee{}, Tip: ordering.Tip{Percent: p.cat.tips.DefaultPercent}, CreatedAt: now,
+		// Above the version of the cart it replaces, so that a tab still showing that
+		// one cannot change this one by its version (If-Match).
+		Version: open.Version}
 	p.price(&c, &p.cat.locations[p.cat.locByID[loc.ID]])
 	if err := p.save(ctx, owner, &c); err != nil {
 		return ordering.Cart{}, err

@@ -28,9 +28,15 @@ func (p *Provider) abandonedKey(owner string) string {
 
 // abandonCart takes the cart (KEYS[1]) away and keeps it as the abandoned cart
 // (KEYS[2]) for ARGV[1] ms; it answers the cart's JSON, or false when there was none.
+// With a version ARGV[2] (If-Match) it does so only while the cart is at that
+// version, else it answers {the cart's JSON} and leaves it.
 var abandonCart = redis.NewScript(`
 local v = redis.call('GET', KEYS[1])
 if not v then return false end
+if ARGV[2] ~= '' then
+  local ok, c = pcall(cjson.decode, v)
+  if not ok or type(c) ~= 'table' or (tonumber(c['version']) or 0) ~= tonumber(ARGV[2]) then return {v} end
+end
 redis.call('DEL', KEYS[1])
 redis.call('SET', KEYS[2], v, 'PX', ARGV[1])
 return v`)

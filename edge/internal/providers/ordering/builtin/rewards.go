@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/redis/go-redis/v9"
 
@@ -50,7 +52,11 @@ func (p *Provider) AbandonCart(ctx context.Context, owner string) (ordering.Cart
 	}
 	defer release()
 	p.recent.drop(owner)
-	raw, err := abandonCart.Run(ctx, p.st.Client, []string{p.cartKey(owner), p.abandonedKey(owner)}, RestoreWindow.Milliseconds()).Text()
+	want := ""
+	if v, ok := ordering.IfMatch(ctx); ok {
+		want = strconv.FormatInt(v, 10)
+	}
+	res, err := abandonCart.Run(ctx, p.st.Client, []string{p.cartKey(owner), p.abandonedKey(owner)}, RestoreWindow.Milliseconds(), want).Result()
 	if errors.Is(err, redis.Nil) {
 		return ordering.Cart{}, nil
 	}
@@ -58,7 +64,19 @@ func (p *Provider) AbandonCart(ctx context.Context, owner string) (ordering.Cart
 		return ordering.Cart{}, err
 	}
 	var c ordering.Cart
-	return c, json.Unmarshal([]byte(raw), &c)
+	switch v := res.(type) {
+	case string:
+		return c, json.Unmarshal([]byte(v), &c)
+	case []any:
+		// Changed since the client saw it: kept, and answered as it is now.
+		if raw, ok := first(v); ok && json.Unmarshal([]byte(raw), &c) == nil {
+			if l, _, err := p.cartContext(&c); err == nil {
+				p.price(&c, l)
+			}
+		}
+		return ordering.Cart{}, &ordering.CartChanged{Cart: c}
+	}
+	return ordering.Cart{}, fmt.Errorf("abandon cart: unexpected answer %T", res)
 }
 
 // RemoveReward takes a reward out of the cart, holding the cart's submit lock so it
@@ -130,4 +148,13 @@ func (p *Provider) rewardPlaced(ctx context.Context, owner, rewardID string) (bo
 		}
 	}
 	return false, nil
+}
+
+// first is a script's one-element answer as text.
+func first(v []any) (string, bool) {
+	if len(v) == 0 {
+		return "", false
+	}
+	s, ok := v[0].(string)
+	return s, ok
 }
