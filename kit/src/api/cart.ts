@@ -10,13 +10,15 @@ export type HandoffInput = NonNullable<Body<Parameters<typeof http.put<'/cart/ha
 export const getCart = (signal?: AbortSignal) => http.get('/cart', { signal });
 export const abandonCart = () => http.del('/cart');
 export const transferCart = (menuId: string, locationId?: string) =>
-  http.post('/cart/transfer', { body: { menuId, locationId } });
+  http.post('/cart/transfer', { body: { menu_id: menuId, location_id: locationId } });
 /** createCart starts a cart; over an open cart that holds items only with `replace` (else 409 cart_open). */
 export const createCart = (menuId: string, locationId?: string, replace?: boolean) =>
-  http.post('/cart', { body: { menuId, ...(locationId ? { locationId } : {}), ...(replace ? { replace } : {}) } });
+  http.post('/cart', {
+    body: { menu_id: menuId, ...(locationId ? { location_id: locationId } : {}), ...(replace ? { replace } : {}) },
+  });
 /** addProduct adds a line; without `modifiers` the edge takes the product's default choices (quick add). */
-export const addProduct = (productId: string, line: Omit<AddProductRequest, 'productId'> = {}) =>
-  http.post('/cart/products', { body: { productId, ...line } });
+export const addProduct = (productId: string, line: Omit<AddProductRequest, 'product_id'> = {}) =>
+  http.post('/cart/products', { body: { product_id: productId, ...line } });
 /** updateLine changes a line; omitted fields keep the line's. */
 export const updateLine = (lineId: string, body: LineInput) =>
   http.put('/cart/products/{lineId}', { params: { path: { lineId } }, body });

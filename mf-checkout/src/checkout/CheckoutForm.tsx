@@ -38,7 +38,7 @@ import './checkout.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
 import { Button } from '@henhouse/kit/ui/controls/Button';
 
-const contactNames = ['firstName', 'lastName', 'email', 'phone'] as const;
+const contactNames = ['first_name', 'last_name', 'email', 'phone'] as const;
 
 export function CheckoutForm({
   placement,
@@ -55,7 +55,7 @@ export function CheckoutForm({
 
   const form = useForm<ContactValues>({
     mode: 'onTouched',
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
+    defaultValues: { first_name: '', last_name: '', email: '', phone: '' },
   });
   const [savedCards, setSavedCards] = useState<SavedCard[]>([]);
   const [savedGiftCards, setSavedGiftCards] = useState<SavedGiftCard[]>([]);
@@ -76,7 +76,7 @@ export function CheckoutForm({
 
   useEffect(() => {
     if (!user) return;
-    form.reset({ firstName: user.first_name, lastName: user.last_name, email: user.email, phone: user.phone });
+    form.reset({ first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone });
     const ctl = new AbortController();
     getCards(ctl.signal).then((r) => {
       setSavedCards(r.cards);
@@ -192,8 +192,8 @@ export function CheckoutForm({
           processor: newCard.processor,
           brand: newCard.brand as SavedCard['brand'],
           last4: newCard.last4,
-          expMonth: newCard.exp_month,
-          expYear: newCard.exp_year,
+          exp_month: newCard.exp_month,
+          exp_year: newCard.exp_year,
         }).catch(reportError);
       if (member && giftNow && saveGiftToo) await saveGiftCard(giftNow.token).catch(reportError);
       useAppStore.getState().set({ cart: null, order: { id: order.id, status: order.status } });

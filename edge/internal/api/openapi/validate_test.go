@@ -69,13 +69,13 @@ func TestRequestsAreHeldToTheDocument(t *testing.T) {
 		{"PUT", "/api/cart/tax-exemption", `{}`, "id", "is required"},
 		{"PUT", "/api/cart/tax-exemption", `{"id":null}`, "id", "must be text"},
 		{"PUT", "/api/cart/tip", `{}`, "body", "can't be empty"},
-		{"PUT", "/api/cart/tip", `{"percent":15,"amountCents":100}`, "body", "takes one field only"},
+		{"PUT", "/api/cart/tip", `{"percent":15,"amount_cents":100}`, "body", "takes one field only"},
 		{"PUT", "/api/cart/tip", `{"percent":null}`, "percent", "must be a whole number"},
 		{"PUT", "/api/cart/handoff", `{"mode":"pickup","vehicle":null}`, "vehicle", "must be an object"},
 		{"PUT", "/api/cart/custom-fields", `{"fields":null}`, "fields", "must be an object"},
-		{"PATCH", "/api/user", `{"lastName":null}`, "lastName", "must be text"},
-		{"POST", "/api/cart", `{"menuId":""}`, "menuId", "can't be empty"},
-		{"POST", "/api/cart", `{"menuId":"m","extra":1}`, "extra", "is not a field we know"},
+		{"PATCH", "/api/user", `{"last_name":null}`, "last_name", "must be text"},
+		{"POST", "/api/cart", `{"menu_id":""}`, "menu_id", "can't be empty"},
+		{"POST", "/api/cart", `{"menu_id":"m","extra":1}`, "extra", "is not a field we know"},
 		{"GET", "/api/locations?limit=", "", "limit", "must be a whole number"},
 		{"GET", "/api/locations?limit=abc", "", "limit", "must be a whole number"},
 		{"GET", "/api/locations?limit=0", "", "limit", "must be at least 1"},
@@ -97,7 +97,7 @@ func TestRequestsAreHeldToTheDocument(t *testing.T) {
 		{"PUT", "/api/cart/time", `{"mode":"later","at":"2030-01-01T12:00:00Z"}`},
 		{"PUT", "/api/cart/tax-exemption", `{"id":""}`}, // removes the exemption
 		{"PUT", "/api/cart/tip", `{"percent":0}`},
-		{"POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`},
+		{"POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`},
 		{"GET", "/api/locations?limit=5&q=Dayton", ""},
 		{"GET", "/api/locations", ""},
 		{"GET", "/api/cart", ""},
@@ -139,7 +139,7 @@ func BenchmarkRequests(b *testing.B) {
 	a.Use(func(c fiber.Ctx) error { return c.SendStatus(200) })
 	h := a.Handler()
 	for _, bc := range []struct{ name, method, target, body string }{
-		{"body", "POST", "/api/cart/products", `{"productId":"two-piece","quantity":2,"modifiers":[{"id":"flv-original"},{"id":"dip-ranch","quantity":2}],"specialInstructions":"extra crispy"}`},
+		{"body", "POST", "/api/cart/products", `{"product_id":"two-piece","quantity":2,"modifiers":[{"id":"flv-original"},{"id":"dip-ranch","quantity":2}],"special_instructions":"extra crispy"}`},
 		{"query", "GET", "/api/locations?lat=39.75&lng=-84.19&limit=10", ""},
 		{"plain", "GET", "/api/cart", ""},
 	} {

@@ -291,7 +291,7 @@ func (s *Service) UpdateProfile(ctx context.Context, memberID string, u loyalty.
 // Anything else is 400 "invalid" on favoriteLocationId with a sentence for the form;
 // a failure to ask (storage down) is answered as it is.
 func (s *Service) FavoriteLocation(ctx context.Context, id string) (ordering.Location, error) {
-	unknown := fault.New(fault.Invalid, "invalid", "Choose a location from the list.").Field("favoriteLocationId", "Choose a location from the list.")
+	unknown := fault.New(fault.Invalid, "invalid", "Choose a location from the list.").Field("favorite_location_id", "Choose a location from the list.")
 	if id == "" || s.Locations == nil {
 		return ordering.Location{}, unknown
 	}
@@ -304,7 +304,7 @@ func (s *Service) FavoriteLocation(ctx context.Context, id string) (ordering.Loc
 	}
 	if !sellsOnline(l) {
 		const msg = "That location doesn't take orders online. Choose another."
-		return ordering.Location{}, fault.New(fault.Invalid, "invalid", msg).Field("favoriteLocationId", msg)
+		return ordering.Location{}, fault.New(fault.Invalid, "invalid", msg).Field("favorite_location_id", msg)
 	}
 	return l, nil
 }
