@@ -75,11 +75,11 @@ const main = (page) => page.locator('main#main');
 async function withCart(page) {
   await page.goto(site.edge.base + '/locations');
   assert.equal(
-    (await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    (await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' })).status,
     201,
   );
   const r = await api(page, 'POST', '/cart/products', {
-    productId: 'tenders-3',
+    product_id: 'tenders-3',
     quantity: 2,
     modifiers: [{ id: 'flv-spicy' }],
   });

@@ -16,12 +16,12 @@ const desktop = { width: 1280, height: 900 };
 async function withCart(page) {
   await page.goto(site.edge.base + '/locations');
   assert.equal(
-    (await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    (await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' })).status,
     201,
   );
   for (const line of [
-    { productId: 'tenders-3', quantity: 2, modifiers: [{ id: 'flv-spicy' }] },
-    { productId: 'biscuit', quantity: 1 },
+    { product_id: 'tenders-3', quantity: 2, modifiers: [{ id: 'flv-spicy' }] },
+    { product_id: 'biscuit', quantity: 1 },
   ]) {
     const r = await api(page, 'POST', '/cart/products', line);
     assert.equal(r.status, 201, JSON.stringify(r.body));

@@ -13,10 +13,10 @@ test('a stale tab adds to the cart the other tab changed, and is told when its l
   const a = await newPage(site.browser, [], { viewport: { width: 1280, height: 900 } });
   await a.goto(site.edge.base + '/locations');
   assert.equal(
-    (await api(a, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    (await api(a, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' })).status,
     201,
   );
-  assert.equal((await api(a, 'POST', '/cart/products', { productId: 'biscuit' })).status, 201);
+  assert.equal((await api(a, 'POST', '/cart/products', { product_id: 'biscuit' })).status, 201);
   await chooseLocation(a, (await api(a, 'GET', '/locations/oh-columbus-downtown')).body.location);
   await a.goto(site.edge.base + '/menu/m-standard');
   await a.getByRole('heading', { name: 'Chicken', exact: true, level: 2 }).waitFor({ timeout: 15000 });
@@ -31,7 +31,7 @@ test('a stale tab adds to the cart the other tab changed, and is told when its l
   // The second tab adds a sandwich; the first still shows the biscuit alone.
   const b = await a.context().newPage();
   await b.goto(site.edge.base + '/locations');
-  assert.equal((await api(b, 'POST', '/cart/products', { productId: 'sandwich-biscuit' })).status, 201);
+  assert.equal((await api(b, 'POST', '/cart/products', { product_id: 'sandwich-biscuit' })).status, 201);
 
   await moreBiscuit.click();
   await drawer.getByRole('button', { name: 'One more Chicken Biscuit' }).waitFor({ timeout: 15000 });

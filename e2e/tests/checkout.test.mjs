@@ -19,9 +19,9 @@ const CARD = '4111 1111 1111 1111';
 /** startCart: a cart at Columbus Downtown (pickup, ASAP) with items worth `quantity` × $6.49. */
 async function startCart(page, { quantity = 2, location = 'oh-columbus-downtown' } = {}) {
   await page.goto(site.edge.base + '/locations');
-  assert.equal((await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: location })).status, 201);
+  assert.equal((await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: location })).status, 201);
   const r = await api(page, 'POST', '/cart/products', {
-    productId: 'tenders-3',
+    product_id: 'tenders-3',
     quantity,
     modifiers: [{ id: 'flv-spicy' }],
   });
@@ -364,10 +364,10 @@ test('a member pays with a stored card and uses a reward; the card and the order
   // A card saved earlier (through the processor's tokenizer, as the account page does).
   const tok = await api(page, 'POST', '/payments/cards', {
     number: '4242424242424242',
-    expMonth: '12',
-    expYear: '2030',
+    exp_month: 12,
+    exp_year: 2030,
     cvv: '123',
-    postalCode: '43215',
+    postal_code: '43215',
   });
   assert.equal(tok.status, 201);
   const c = tok.body.card;
@@ -376,19 +376,19 @@ test('a member pays with a stored card and uses a reward; the card and the order
     processor: c.processor,
     brand: c.brand,
     last4: c.last4,
-    expMonth: c.exp_month,
-    expYear: c.exp_year,
+    exp_month: c.exp_month,
+    exp_year: c.exp_year,
     default: true,
   });
   assert.equal(saved.status, 201, JSON.stringify(saved.body));
   // Support gives the member the points for a reward.
   const me = await api(page, 'GET', '/user');
-  assert.equal((await api(page, 'POST', '/dev/points', { memberId: me.body.user.id, points: 1000 })).status, 200);
+  assert.equal((await api(page, 'POST', '/dev/points', { member_id: me.body.user.id, points: 1000 })).status, 200);
   assert.equal(
-    (await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    (await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' })).status,
     201,
   );
-  assert.equal((await api(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 2 })).status, 201);
+  assert.equal((await api(page, 'POST', '/cart/products', { product_id: 'tenders-3', quantity: 2 })).status, 201);
   await openCheckout(page);
   // Prefilled from the account; the stored card is chosen.
   assert.equal(await page.getByLabel('First name').inputValue(), 'Ada');
@@ -475,10 +475,10 @@ test('/app/checkout hands the placed order to the native app through its bridge'
   const page = await context.newPage();
   await page.goto(site.edge.base + '/app/checkout');
   assert.equal(
-    (await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    (await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' })).status,
     201,
   );
-  assert.equal((await api(page, 'POST', '/cart/products', { productId: 'tenders-3' })).status, 201);
+  assert.equal((await api(page, 'POST', '/cart/products', { product_id: 'tenders-3' })).status, 201);
   await page.goto(site.edge.base + '/app/checkout');
   await page.getByRole('heading', { name: 'Your order', exact: true, level: 2 }).waitFor({ timeout: 15000 });
   assert.equal(await page.locator('header.hh-header').count(), 0, 'no site chrome');

@@ -44,11 +44,11 @@ for (const width of [390, 1280]) {
 test('on a reload with a cart, the count shows a placeholder until the cart is read, never 0', async () => {
   const page = await newPage(site.browser, [], { viewport: { width: 390, height: 844 } });
   await page.goto(site.edge.base + '/about');
-  assert.equal((await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-dayton' })).status, 201);
+  assert.equal((await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-dayton' })).status, 201);
   assert.equal(
     (
       await api(page, 'POST', '/cart/products', {
-        productId: 'tenders-3',
+        product_id: 'tenders-3',
         quantity: 2,
         modifiers: [{ id: 'flv-spicy' }],
       })

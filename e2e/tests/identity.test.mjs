@@ -96,7 +96,7 @@ test('a session invalidated on the server shows the forced sign-out dialog', asy
     const res = await fetch('/api/dev/force-sign-out', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
-      body: JSON.stringify({ memberId }),
+      body: JSON.stringify({ member_id: memberId }),
     });
     return res.status;
   }, r.user.id);
@@ -123,10 +123,10 @@ test("the app's webview takes the app's member; the same code opened from a link
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
   const verifier = randomBytes(32).toString('base64url');
   const codeChallenge = createHash('sha256').update(verifier).digest('base64url');
-  assert.equal((await app('/cart', { menuId: 'm-standard', locationId: 'oh-dayton' })).status, 201);
-  assert.equal((await app('/cart/products', { productId: 'biscuit' })).status, 201);
+  assert.equal((await app('/cart', { menu_id: 'm-standard', location_id: 'oh-dayton' })).status, 201);
+  assert.equal((await app('/cart/products', { product_id: 'biscuit' })).status, 201);
   const mint = async () => {
-    const r = await app('/app/handover', { locationId: 'oh-dayton', codeChallenge });
+    const r = await app('/app/handover', { location_id: 'oh-dayton', code_challenge: codeChallenge });
     assert.equal(r.status, 201);
     return r.body.code;
   };

@@ -139,10 +139,10 @@ for (const width of [320, 390]) {
     await popup.getByRole('button', { name: 'Close' }).click();
 
     assert.equal(
-      (await pageApi(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+      (await pageApi(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' })).status,
       201,
     );
-    assert.equal((await pageApi(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 1 })).status, 201);
+    assert.equal((await pageApi(page, 'POST', '/cart/products', { product_id: 'tenders-3', quantity: 1 })).status, 201);
     // The next visit (its session cookie gone, as when the browser closes) shows the site
     // popup, with the first screen: it is closed first.
     await page.context().clearCookies({ name: 'hh_popup_visit' });

@@ -94,9 +94,9 @@ test('choosing a location starts a cart on its menu and opens the menu', async (
 test('a cart moved to another menu reports the items that could not move', async () => {
   const page = await newPage(site.browser, [], { viewport: desktop });
   await page.goto(site.edge.base + '/about');
-  await api(page, 'POST', '/cart', { menuId: 'm-texas', locationId: 'tx-dallas' });
-  await api(page, 'POST', '/cart/products', { productId: 'brisket-sandwich', modifiers: [{ id: 'bun-brioche' }] });
-  await api(page, 'POST', '/cart/products', { productId: 'tenders-3', modifiers: [{ id: 'flv-original' }] });
+  await api(page, 'POST', '/cart', { menu_id: 'm-texas', location_id: 'tx-dallas' });
+  await api(page, 'POST', '/cart/products', { product_id: 'brisket-sandwich', modifiers: [{ id: 'bun-brioche' }] });
+  await api(page, 'POST', '/cart/products', { product_id: 'tenders-3', modifiers: [{ id: 'flv-original' }] });
   await openSearch(page);
   await searchFor(page, 'Louisville, KY');
   await page.getByRole('button', { name: 'Order here at Henhouse Louisville' }).click();

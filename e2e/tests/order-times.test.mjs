@@ -65,8 +65,8 @@ test('at night every time names its day, ASAP is not offered, and breakfast is e
   const page = await newPage(night.browser, errors, { viewport: desktop });
   await page.goto(night.edge.base + '/locations');
   await chooseLocation(page, await location(night, 'oh-dayton'));
-  assert.equal((await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-dayton' })).status, 201);
-  assert.equal((await api(page, 'POST', '/cart/products', { productId: 'tenders-3', quantity: 1 })).status, 201);
+  assert.equal((await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-dayton' })).status, 201);
+  assert.equal((await api(page, 'POST', '/cart/products', { product_id: 'tenders-3', quantity: 1 })).status, 201);
   await page.goto(night.edge.base + '/menu/m-standard');
   await page.getByRole('heading', { name: 'Chicken', exact: true, level: 2 }).waitFor({ timeout: 15000 });
   await page.getByText('Pickup, choose a time (closed now)').waitFor();

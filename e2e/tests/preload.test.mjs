@@ -104,7 +104,7 @@ test('a menu page preloads the menu at the location the guest chose', async () =
   const menuReads = [];
   page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/menus/') && menuReads.push(r.url()));
   const res = await page.goto(site.edge.base + '/menu/m-standard');
-  const want = '/api/menus/m-standard?locationId=oh-dayton';
+  const want = '/api/menus/m-standard?location_id=oh-dayton';
   assert.ok((await res.text()).includes(`<link rel="preload" href="${want}" as="fetch" crossorigin>`));
   await page.getByText('Ordering from').getByText('Henhouse Dayton').waitFor();
   assert.equal(await page.locator('h1').textContent(), 'Menu page: Henhouse Dayton');

@@ -270,10 +270,10 @@ test('the checkout says at once that the cart is empty, with no loading state af
   assert.deepEqual(await page.evaluate(() => window.__shown), ['Your cart is empty']);
 
   assert.equal(
-    (await pageApi(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    (await pageApi(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' })).status,
     201,
   );
-  assert.equal((await pageApi(page, 'POST', '/cart/products', { productId: 'tenders-3' })).status, 201);
+  assert.equal((await pageApi(page, 'POST', '/cart/products', { product_id: 'tenders-3' })).status, 201);
   const html = await (await page.request.get(site.edge.base + '/order/checkout')).text();
   assert.ok(!html.includes('data-prerendered'), 'an empty cart drawn for a visitor with a cart');
   await page.goto(site.edge.base + '/order/checkout');

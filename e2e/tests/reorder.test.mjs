@@ -14,11 +14,11 @@ test('a member orders again from the order history and sees the cart', async () 
   const page = await newPage(site.browser, errors, { viewport: { width: 1280, height: 900 } });
   await signUp(page, site.edge.base, 'again@example.com', '5135550177');
   assert.equal(
-    (await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    (await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' })).status,
     201,
   );
   const added = await api(page, 'POST', '/cart/products', {
-    productId: 'tenders-3',
+    product_id: 'tenders-3',
     quantity: 2,
     modifiers: [{ id: 'flv-spicy' }],
   });

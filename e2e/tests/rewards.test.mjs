@@ -9,9 +9,9 @@ const site = useSite(before, after);
 
 /** startCart opens a cart at Dayton with two spicy 3 Tenders ($12.98). */
 async function startCart(page) {
-  assert.equal((await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-dayton' })).status, 201);
+  assert.equal((await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-dayton' })).status, 201);
   const r = await api(page, 'POST', '/cart/products', {
-    productId: 'tenders-3',
+    product_id: 'tenders-3',
     quantity: 2,
     modifiers: [{ id: 'flv-spicy' }],
   });
@@ -33,7 +33,7 @@ test('a member redeems a reward in the cart drawer, sees it off the total and th
   // Support gives the member 1,000 points.
   const me = await api(page, 'GET', '/user');
   const before = me.body.user.points;
-  const given = await api(page, 'POST', '/dev/points', { memberId: me.body.user.id, points: 1000 });
+  const given = await api(page, 'POST', '/dev/points', { member_id: me.body.user.id, points: 1000 });
   assert.equal(given.status, 200);
   assert.equal(given.body.user.points, before + 1000);
   const balance = before + 1000;
@@ -127,7 +127,7 @@ test('a member who redeems the free biscuit and orders sees the biscuit on the c
   const page = await newPage(site.browser, errors);
   await signUpAt(page, site.edge.base, 'biscuit@example.com', '5135550143');
   const me = await api(page, 'GET', '/user');
-  assert.equal((await api(page, 'POST', '/dev/points', { memberId: me.body.user.id, points: 1000 })).status, 200);
+  assert.equal((await api(page, 'POST', '/dev/points', { member_id: me.body.user.id, points: 1000 })).status, 200);
   await startCart(page);
   const redeemed = await api(page, 'POST', '/rewards/free-biscuit/redeem');
   assert.equal(redeemed.status, 200, JSON.stringify(redeemed.body));

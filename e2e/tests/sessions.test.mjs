@@ -84,7 +84,7 @@ test('a forced sign-out shows its dialog on the next in-page navigation, and the
   // Support signs the member out everywhere, from elsewhere.
   const support = await newPage(site.browser);
   await support.goto(site.edge.base + '/');
-  assert.equal((await pageApi(support, 'POST', '/dev/force-sign-out', { memberId: body.user.id })).status, 204);
+  assert.equal((await pageApi(support, 'POST', '/dev/force-sign-out', { member_id: body.user.id })).status, 204);
   await support.context().close();
 
   // A call the page makes on its own (a screen loading late on a busy machine) may learn

@@ -25,11 +25,11 @@ test('opening the navigation blocks page scrolling; Escape closes it and scrolli
 test('the cart drawer shows the cart, locks scrolling, and "Clear All Items" abandons the cart and closes it', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
-  assert.equal((await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-dayton' })).status, 201);
+  assert.equal((await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-dayton' })).status, 201);
   assert.equal(
     (
       await api(page, 'POST', '/cart/products', {
-        productId: 'tenders-3',
+        product_id: 'tenders-3',
         quantity: 2,
         modifiers: [{ id: 'flv-spicy' }],
       })
@@ -66,9 +66,9 @@ test('"Back to Menu" in the drawer goes to the menu and closes the cart', async 
 test("start-up moves the cart to the chosen location's menu when it allows transfers", async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
-  await api(page, 'POST', '/cart', { menuId: 'm-texas', locationId: 'tx-dallas' });
-  await api(page, 'POST', '/cart/products', { productId: 'brisket-sandwich', modifiers: [{ id: 'bun-brioche' }] });
-  await api(page, 'POST', '/cart/products', { productId: 'tenders-3', modifiers: [{ id: 'flv-original' }] });
+  await api(page, 'POST', '/cart', { menu_id: 'm-texas', location_id: 'tx-dallas' });
+  await api(page, 'POST', '/cart/products', { product_id: 'brisket-sandwich', modifiers: [{ id: 'bun-brioche' }] });
+  await api(page, 'POST', '/cart/products', { product_id: 'tenders-3', modifiers: [{ id: 'flv-original' }] });
   const dayton = (await api(page, 'GET', '/locations/oh-dayton')).body.location;
   await chooseLocation(page, dayton);
   const transferred = page.waitForResponse((r) => r.url().endsWith('/api/cart/transfer') && r.status() === 200);
@@ -76,7 +76,7 @@ test("start-up moves the cart to the chosen location's menu when it allows trans
   const body = await (await transferred).json();
   assert.equal(body.cart.menu_id, 'm-standard');
   assert.deepEqual(
-    body.notTransferred.map((n) => n.name),
+    body.not_transferred.map((n) => n.name),
     ['Chicken & Brisket Stack'],
   );
   await page.context().close();
@@ -85,7 +85,7 @@ test("start-up moves the cart to the chosen location's menu when it allows trans
 test('start-up stops on /menu paths: no location reload or transfer', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
-  await api(page, 'POST', '/cart', { menuId: 'm-texas', locationId: 'tx-dallas' });
+  await api(page, 'POST', '/cart', { menu_id: 'm-texas', location_id: 'tx-dallas' });
   const calls = [];
   page.on('request', (r) => r.url().includes('/api/') && calls.push(new URL(r.url()).pathname));
   await page.goto(site.edge.base + '/menu/m-texas');
@@ -98,7 +98,7 @@ test('start-up stops on /menu paths: no location reload or transfer', async () =
 test('?store=clear clears the location and abandons the cart', async () => {
   const page = await newPage(site.browser);
   await page.goto(site.edge.base + '/about');
-  await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-dayton' });
+  await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-dayton' });
   await chooseLocation(page, { id: 'oh-dayton', name: 'Henhouse Dayton', menu_id: 'm-standard' });
   const abandoned = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'DELETE');
   await page.goto(site.edge.base + '/about?store=clear');

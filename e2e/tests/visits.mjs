@@ -56,10 +56,10 @@ export function unvisitedRoutes() {
  *  that the guest's chosen location, as a guest who ordered would have it. */
 export async function withCart(page, base) {
   await page.goto(base + '/locations');
-  const cart = await pageApi(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' });
+  const cart = await pageApi(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' });
   if (cart.status !== 201) throw new Error(`POST /cart: ${cart.status} ${JSON.stringify(cart.body)}`);
   const item = await pageApi(page, 'POST', '/cart/products', {
-    productId: 'tenders-3',
+    product_id: 'tenders-3',
     quantity: 2,
     modifiers: [{ id: 'flv-spicy' }],
   });

@@ -93,10 +93,10 @@ test("a guest's cart in the webview is still there after signing in", async () =
   const { context, page, errors } = await webview();
   await page.goto(site.edge.base + '/app/signin');
   assert.equal(
-    (await api(page, 'POST', '/cart', { menuId: 'm-standard', locationId: 'oh-columbus-downtown' })).status,
+    (await api(page, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' })).status,
     201,
   );
-  assert.equal((await api(page, 'POST', '/cart/products', { productId: 'tenders-3' })).status, 201);
+  assert.equal((await api(page, 'POST', '/cart/products', { product_id: 'tenders-3' })).status, 201);
   // A new document: the start-up clears what the browser kept and loads the app data again.
   await page.goto(site.edge.base + '/app/signin');
   await copyGone(page);

@@ -90,10 +90,10 @@ describe('hosted fields frame', () => {
     expect(JSON.parse(init.body)).toEqual({
       processor: 'second',
       number: CARD,
-      expMonth: '12',
-      expYear: '30',
+      exp_month: 12,
+      exp_year: 30,
       cvv: '123',
-      postalCode: '43215',
+      postal_code: '43215',
     });
     expect(init.headers['X-CSRF-Token']).toBe('csrf-1');
     expect(posted.pop()).toEqual({ type: 'token', id: 2, card, tag: TAG, channel: 'c1' });
@@ -105,7 +105,7 @@ describe('hosted fields frame', () => {
       ok: false,
       status: 400,
       json: async () => ({
-        error: { code: 'card_invalid', message: 'Check your card.', fields: { expYear: 'This card has expired.' } },
+        error: { code: 'card_invalid', message: 'Check your card.', fields: { exp_year: 'This card has expired.' } },
       }),
     });
     const { fromPage, posted, type } = setup(fetchImpl);

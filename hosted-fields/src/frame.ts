@@ -16,16 +16,16 @@ const LABELS: Record<Field, { label: string; autocomplete: string; name: string;
     name: 'cvc',
     hint: '3 digits on the back, 4 on the front for Amex',
   },
-  postalCode: { label: 'Billing ZIP code', autocomplete: 'postal-code', name: 'postal' },
+  postal_code: { label: 'Billing ZIP code', autocomplete: 'postal-code', name: 'postal' },
 };
 
 // The processor's field names in its error answers, mapped to the frame's fields.
 const SERVER_FIELDS: Record<string, Field> = {
   number: 'number',
-  expMonth: 'expiry',
-  expYear: 'expiry',
+  exp_month: 'expiry',
+  exp_year: 'expiry',
   cvv: 'cvv',
-  postalCode: 'postalCode',
+  postal_code: 'postal_code',
 };
 
 /** start renders the fields into #fields and answers the page's messages. */
@@ -96,7 +96,7 @@ export function start(win: Window = window, fetchImpl: typeof fetch = win.fetch.
     inputs[f] = input;
     errors[f] = err;
     if (f === 'expiry' || f === 'cvv') row.append(wrap);
-    else if (f === 'postalCode') form.append(row, wrap);
+    else if (f === 'postal_code') form.append(row, wrap);
     else form.append(wrap);
   }
   root.replaceChildren(form);
@@ -105,7 +105,7 @@ export function start(win: Window = window, fetchImpl: typeof fetch = win.fetch.
     number: inputs.number.value,
     expiry: inputs.expiry.value,
     cvv: inputs.cvv.value,
-    postalCode: inputs.postalCode.value,
+    postal_code: inputs.postal_code.value,
   });
 
   const { post, resize, ready, listen } = framePort(win, channel);
@@ -147,7 +147,7 @@ export function start(win: Window = window, fetchImpl: typeof fetch = win.fetch.
   inputs.number.maxLength = 23;
   inputs.expiry.maxLength = 5;
   inputs.cvv.maxLength = 3;
-  inputs.postalCode.maxLength = 10;
+  inputs.postal_code.maxLength = 10;
   inputs.number.addEventListener('input', () => {
     const atEnd = inputs.number.selectionStart === inputs.number.value.length;
     if (atEnd) inputs.number.value = formatNumber(inputs.number.value);
@@ -184,7 +184,7 @@ export function start(win: Window = window, fetchImpl: typeof fetch = win.fetch.
       number: digits(v.number),
       ...expiryParts(v.expiry),
       cvv: v.cvv.trim(),
-      postalCode: v.postalCode.trim(),
+      postal_code: v.postal_code.trim(),
     };
     let error: FieldsError;
     try {

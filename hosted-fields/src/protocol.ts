@@ -9,8 +9,8 @@ export const VERSION = '2.8.0';
 /** Every message carries this tag and the channel the page opened the frame with. */
 export const TAG = 'henhouse-pay';
 
-export type Field = 'number' | 'expiry' | 'cvv' | 'postalCode';
-export const FIELDS: Field[] = ['number', 'expiry', 'cvv', 'postalCode'];
+export type Field = 'number' | 'expiry' | 'cvv' | 'postal_code';
+export const FIELDS: Field[] = ['number', 'expiry', 'cvv', 'postal_code'];
 
 /** A card brand the processor accepts, or "" while the number does not tell yet. */
 export type Brand = '' | 'amex' | 'discover' | 'mastercard' | 'visa';

@@ -1,6 +1,6 @@
 import { brandOf, check, expiryParts, formatExpiry, formatNumber } from './rules';
 
-const good = { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123', postalCode: '43215' };
+const good = { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123', postal_code: '43215' };
 const now = new Date('2026-11-25T12:00:00Z');
 
 describe('card field checks', () => {
@@ -20,11 +20,11 @@ describe('card field checks', () => {
   });
 
   test('each field says what is wrong', () => {
-    expect(check({ number: '', expiry: '', cvv: '', postalCode: '' }, now)).toEqual({
+    expect(check({ number: '', expiry: '', cvv: '', postal_code: '' }, now)).toEqual({
       number: 'Enter your card number.',
       expiry: 'Enter the expiry date as MM/YY.',
       cvv: 'Enter the 3-digit security code.',
-      postalCode: 'Enter a 5-digit ZIP code.',
+      postal_code: 'Enter a 5-digit ZIP code.',
     });
     expect(check({ ...good, number: '4111 1111 1111 1112' }, now).number).toBe('Enter a valid card number.');
     expect(check({ ...good, number: '3530 1113 3330 0000' }, now).number).toBe(
@@ -34,8 +34,8 @@ describe('card field checks', () => {
     expect(check({ ...good, expiry: '13/30' }, now).expiry).toBe('Enter the expiry date as MM/YY.');
     // Amex codes have four digits.
     expect(check({ ...good, number: '378282246310005', cvv: '123' }, now).cvv).toBe('Enter the 4-digit security code.');
-    expect(check({ ...good, postalCode: '4321' }, now).postalCode).toBe('Enter a 5-digit ZIP code.');
-    expect(check({ ...good, postalCode: '43215-1234' }, now)).toEqual({});
+    expect(check({ ...good, postal_code: '4321' }, now).postal_code).toBe('Enter a 5-digit ZIP code.');
+    expect(check({ ...good, postal_code: '43215-1234' }, now)).toEqual({});
   });
 
   test('numbers and dates are formatted as typed', () => {
@@ -43,6 +43,8 @@ describe('card field checks', () => {
     expect(formatNumber('378282246310005')).toBe('3782 822463 10005');
     expect(formatExpiry('1230')).toBe('12/30');
     expect(formatExpiry('4')).toBe('04/');
-    expect(expiryParts('12/30')).toEqual({ expMonth: '12', expYear: '30' });
+    expect(expiryParts('12/30')).toEqual({ exp_month: 12, exp_year: 30 });
+    expect(expiryParts('04/2031')).toEqual({ exp_month: 4, exp_year: 2031 });
+    expect(expiryParts('')).toEqual({ exp_month: 0, exp_year: 0 });
   });
 });

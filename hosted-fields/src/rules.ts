@@ -14,7 +14,7 @@ export interface Values {
   number: string;
   expiry: string;
   cvv: string;
-  postalCode: string;
+  postal_code: string;
 }
 
 export const digits = (s: string) => s.replace(/\D/g, '');
@@ -73,12 +73,17 @@ export function check(v: Values, now = new Date()): Partial<Record<Field, string
   if (!cardValidator.cvv(digits(v.cvv), size).isValid || digits(v.cvv) !== v.cvv.trim())
     out.cvv = `Enter the ${size}-digit security code.`;
 
-  if (!/^\d{5}(-?\d{4})?$/.test(v.postalCode.trim())) out.postalCode = 'Enter a 5-digit ZIP code.';
+  if (!/^\d{5}(-?\d{4})?$/.test(v.postal_code.trim())) out.postal_code = 'Enter a 5-digit ZIP code.';
   return out;
 }
 
-/** expiryParts splits a checked "MM/YY" into what the processor takes. */
-export function expiryParts(expiry: string): { expMonth: string; expYear: string } {
+/**
+ * expiryParts splits a checked "MM/YY" into the integers the API takes (a two-digit
+ * year is in this century); 0 stands for a part that could not be read, which the
+ * API reports as missing.
+ */
+export function expiryParts(expiry: string): { exp_month: number; exp_year: number } {
   const e = cardValidator.expirationDate(expiry);
-  return { expMonth: e.month ?? '', expYear: e.year ?? '' };
+  const n = (s: string | null) => (s && /^\d+$/.test(s) ? Number(s) : 0);
+  return { exp_month: n(e.month), exp_year: n(e.year) };
 }

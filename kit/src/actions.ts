@@ -75,7 +75,7 @@ export const actions = {
   },
 
   /** transfer cart to a menu id; reports the items the new menu could not take. */
-  async transferCart(menuId: string, locationId?: string): Promise<{ cart: Cart; notTransferred: NotTransferred[] }> {
+  async transferCart(menuId: string, locationId?: string): Promise<{ cart: Cart; not_transferred: NotTransferred[] }> {
     const r = await cart.transferCart(menuId, locationId);
     store().set({ cart: r.cart });
     return r;

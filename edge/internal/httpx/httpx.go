@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"math"
 	"mime"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -97,7 +98,7 @@ func DecodeBytes(body []byte, v any) error {
 	dec.DisallowUnknownFields()
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
-		return decodeError(err)
+		return decodeError(err, v)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return Invalid("The request body has data after the JSON value.", nil)
@@ -173,14 +174,66 @@ func isControl(r rune) bool {
 	return false
 }
 
-func decodeError(err error) *Error {
+// jsonPath is the request's own name for a field the decoder reports: the decoder
+// puts the Go name of an embedded struct in the path ("CardInput.exp_month"), which no
+// client sends, so a segment naming an embedded (anonymous) field of the decoded type
+// without a json name of its own is dropped ("exp_month").
+func jsonPath(t reflect.Type, field string) string {
+	var keep []string
+	for _, seg := range strings.Split(field, ".") {
+		for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map) {
+			t = t.Elem()
+		}
+		if t != nil && t.Kind() == reflect.Struct {
+			if f, ok := t.FieldByName(seg); ok && f.Anonymous && jsonName(f) == "" {
+				t = f.Type
+				continue
+			}
+			t = fieldType(t, seg)
+		} else {
+			t = nil
+		}
+		keep = append(keep, seg)
+	}
+	return strings.Join(keep, ".")
+}
+
+// jsonName is the name a struct field's json tag gives it ("" when none).
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return name
+}
+
+// fieldType is the type of the field of struct t that JSON names name (nil when none).
+func fieldType(t reflect.Type, name string) reflect.Type {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if jsonName(f) == name || (jsonName(f) == "" && strings.EqualFold(f.Name, name)) {
+			return f.Type
+		}
+		if f.Anonymous && jsonName(f) == "" {
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				if x := fieldType(ft, name); x != nil {
+					return x
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func decodeError(err error, v any) *Error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
 		return Invalid(fmt.Sprintf("The request body is not valid JSON (at byte %d).", syn.Offset), nil)
 	case errors.As(err, &typ):
-		field := typ.Field
+		field := jsonPath(reflect.TypeOf(v), typ.Field)
 		if field == "" {
 			field = "body"
 		}

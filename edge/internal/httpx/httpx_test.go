@@ -55,6 +55,30 @@ func TestDecodeRejections(t *testing.T) {
 	}
 }
 
+type cardPart struct {
+	ExpMonth int `json:"exp_month"`
+}
+
+// A wrong type in a nested or embedded input is named by the path the client sent,
+// never by the server's Go type names.
+func TestDecodeWrongTypeNamesTheRequestPath(t *testing.T) {
+	var embedded struct {
+		Processor string `json:"processor"`
+		cardPart
+	}
+	err := DecodeBytes([]byte(`{"processor":"p","exp_month":"12"}`), &embedded)
+	if he, ok := err.(*Error); !ok || len(he.Fields) != 1 || he.Fields["exp_month"] == "" {
+		t.Fatalf("embedded: got %#v, want fields {exp_month}", err)
+	}
+	var nested struct {
+		Card cardPart `json:"card"`
+	}
+	err = DecodeBytes([]byte(`{"card":{"exp_month":"12"}}`), &nested)
+	if he, ok := err.(*Error); !ok || len(he.Fields) != 1 || he.Fields["card.exp_month"] == "" {
+		t.Fatalf("nested: got %#v, want fields {card.exp_month}", err)
+	}
+}
+
 func TestErrorHandlerShape(t *testing.T) {
 	app := fiber.New(fiber.Config{ErrorHandler: ErrorHandler(nil), BodyLimit: 64})
 	app.Post("/x", func(c fiber.Ctx) error {

@@ -384,7 +384,7 @@ func (h *Handler) cartOnMenu(c fiber.Ctx, visitor, mid, heading string) (has boo
 // A menu screen (DataLocation) asks for its menu at the guest's chosen location when
 // that location sells the menu, else at the location of a cart on this menu if the cart
 // is in the page's state by then, else with no location. So: a chosen location of this
-// menu (the hint cookie) gives "?locationId=" and it; a hint that cannot be read, or a
+// menu (the hint cookie) gives "?location_id=" and it; a hint that cannot be read, or a
 // cart that may be on this menu (whether the screen sees it first is a race), gives no
 // preload; otherwise the path alone. cartMenu is the cart's menu when the handler read
 // the cart ("" when it only knows that one exists).
@@ -402,7 +402,7 @@ func dataPath(c fiber.Ctx, m routes.Match, hasCart bool, cartMenu string) string
 	case present && !ok:
 		return ""
 	case present && menu == mid:
-		return path + "?locationId=" + location
+		return path + "?location_id=" + location
 	case hasCart && (cartMenu == "" || cartMenu == mid):
 		return ""
 	}

@@ -90,7 +90,7 @@ type Route struct {
 	// scripts load instead of after the screen has started. Only for reads that depend on
 	// the path alone, or with DataLocation, on the path and the guest's chosen location.
 	Data string `json:"-"`
-	// DataLocation marks a menu screen's read: the screen adds "?locationId={id}" for the
+	// DataLocation marks a menu screen's read: the screen adds "?location_id={id}" for the
 	// guest's chosen location when that location sells the page's menu, and otherwise
 	// the location of a cart on this menu, or nothing (mf-menu/src/menu/useMenuLocation.ts).
 	// The edge knows the choice from the location hint cookie (session.LocationHint), and

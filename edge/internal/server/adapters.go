@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"github.com/henhouse/platform/edge/internal/fault"
+	"strconv"
 	"strings"
 
 	orderingapi "github.com/henhouse/platform/edge/internal/api/ordering"
@@ -131,7 +132,7 @@ func (a cardAdapter) tokenize(ctx context.Context, processor string, in ordering
 	if err != nil {
 		return orderingapi.CardToken{}, err
 	}
-	tok, err := p.Tokenize(ctx, payments.Card{Number: in.Number, ExpMonth: in.ExpMonth, ExpYear: in.ExpYear, CVV: in.CVV, PostalCode: in.PostalCode, Name: strings.TrimSpace(in.Name)})
+	tok, err := p.Tokenize(ctx, payments.Card{Number: in.Number, ExpMonth: expiryPart(in.ExpMonth), ExpYear: expiryPart(in.ExpYear), CVV: in.CVV, PostalCode: in.PostalCode, Name: strings.TrimSpace(in.Name)})
 	if err != nil {
 		return orderingapi.CardToken{}, err
 	}
@@ -162,7 +163,7 @@ func (b billingAdapter) Charge(ctx context.Context, token string, amountCents in
 		}
 		return auth.ID, nil
 	}
-	return "", fault.New(fault.Invalid, "card_not_found", "We couldn't find that card. Add it again and try once more.").Field("paymentToken", "unknown card")
+	return "", fault.New(fault.Invalid, "card_not_found", "We couldn't find that card. Add it again and try once more.").Field("payment_token", "unknown card")
 }
 
 // hiringLocations gives the careers provider the ordering system's restaurants.
@@ -179,4 +180,14 @@ func hiringLocations(locations ordering.Locations) func(context.Context) ([]care
 		}
 		return out, nil
 	}
+}
+
+// expiryPart is an expiry month or year as the processors read it: the number, or
+// empty when the field was not given (0), so that it is reported as missing rather
+// than as out of range.
+func expiryPart(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
 }

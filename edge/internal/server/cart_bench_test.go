@@ -53,7 +53,7 @@ func BenchmarkCartAPI(b *testing.B) {
 			}
 			cl := newBenchClient(b, s)
 			b.Run("get", func(b *testing.B) {
-				cl.do(b, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`, 201)
+				cl.do(b, "POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`, 201)
 				cl.do(b, "POST", "/api/cart/products", benchProduct, 201)
 				b.ReportAllocs()
 				for b.Loop() {
@@ -67,7 +67,7 @@ func BenchmarkCartAPI(b *testing.B) {
 					if adds >= 90 { // a line's quantity is capped: start a new cart, untimed
 						b.StopTimer()
 						cl.do(b, "DELETE", "/api/cart", "", 204)
-						cl.do(b, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`, 201)
+						cl.do(b, "POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`, 201)
 						adds = 0
 						b.StartTimer()
 					}
@@ -79,7 +79,7 @@ func BenchmarkCartAPI(b *testing.B) {
 	}
 }
 
-const benchProduct = `{"productId":"tenders-3","modifiers":[{"id":"flv-original"}]}`
+const benchProduct = `{"product_id":"tenders-3","modifiers":[{"id":"flv-original"}]}`
 
 var benchCSRF = regexp.MustCompile(`"csrf":"([^"]*)"`)
 

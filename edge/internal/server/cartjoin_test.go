@@ -52,7 +52,7 @@ func signInWithCode(g *guest, email string) map[string]any {
 	g.t.Helper()
 	ch := g.ok("POST", "/api/auth/signin", `{"email":"`+email+`","password":"chicken123"}`, 200, "X-Bot-Check", g.bot("login"))["challenge"].(map[string]any)
 	code := g.latestCode(email)
-	return g.ok("POST", "/api/auth/code", `{"challengeId":"`+ch["id"].(string)+`","code":"`+code+`"}`, 200)
+	return g.ok("POST", "/api/auth/code", `{"challenge_id":"`+ch["id"].(string)+`","code":"`+code+`"}`, 200)
 }
 
 // A member signed in on the web and in the native app has one cart: what one device
@@ -63,16 +63,16 @@ func TestOneCartPerMemberOnEveryDevice(t *testing.T) {
 	web.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", web.bot("signup"))
 	app := appClient(t, s, web.cookies["hh_token"])
 
-	if st, m := app("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`); st != 201 {
+	if st, m := app("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`); st != 201 {
 		t.Fatalf("app cart: %d %v", st, m)
 	}
-	if st, m := app("POST", "/api/cart/products", `{"productId":"biscuit"}`); st != 201 {
+	if st, m := app("POST", "/api/cart/products", `{"product_id":"biscuit"}`); st != 201 {
 		t.Fatalf("app add: %d %v", st, m)
 	}
 	if got := productIDs(t, web.ok("GET", "/api/cart", "", 200)); len(got) != 1 || got[0] != "biscuit" {
 		t.Fatalf("the web shows %v, want the app's biscuit", got)
 	}
-	web.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
+	web.ok("POST", "/api/cart/products", `{"product_id":"sandwich-biscuit"}`, 201)
 	if _, m := app("GET", "/api/cart", ""); len(productIDs(t, m)) != 2 {
 		t.Fatalf("the app shows %v, want the web's line too", productIDs(t, m))
 	}
@@ -115,8 +115,8 @@ func TestGuestCartJoinsTheMembersAtSignIn(t *testing.T) {
 	t.Run("member has none", func(t *testing.T) {
 		g := newGuest(t, s)
 		g.t = t
-		g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`, 201)
-		g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
+		g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`, 201)
+		g.ok("POST", "/api/cart/products", `{"product_id":"biscuit"}`, 201)
 		in := signInWithCode(g, email)
 		if in["not_transferred"] != nil {
 			t.Fatalf("nothing should be left behind: %v", in["not_transferred"])
@@ -141,8 +141,8 @@ func TestGuestCartJoinsTheMembersAtSignIn(t *testing.T) {
 		// The member's cart (from the previous step, at Columbus) holds a biscuit.
 		g := newGuest(t, s)
 		g.t = t
-		g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-		g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
+		g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+		g.ok("POST", "/api/cart/products", `{"product_id":"sandwich-biscuit"}`, 201)
 		signInWithCode(g, email)
 		m := g.ok("GET", "/api/cart", "", 200)
 		got := productIDs(t, m)
@@ -161,8 +161,8 @@ func TestGuestCartJoinsTheMembersAtSignIn(t *testing.T) {
 func TestStaleIfMatchAnswersTheCurrentCart(t *testing.T) {
 	s := newDevServer(t)
 	g := newGuest(t, s)
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	st, m, h := g.sendFull("POST", "/api/cart/products", `{"productId":"biscuit"}`)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	st, m, h := g.sendFull("POST", "/api/cart/products", `{"product_id":"biscuit"}`)
 	if st != 201 {
 		t.Fatalf("add: %d %v", st, m)
 	}
@@ -218,8 +218,8 @@ func jsonNumber(v any) string {
 func TestTwoChangesWithOneVersionOneWins(t *testing.T) {
 	s := newDevServer(t)
 	g := newGuest(t, s)
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	_, _, h := g.sendFull("POST", "/api/cart/products", `{"productId":"biscuit"}`)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	_, _, h := g.sendFull("POST", "/api/cart/products", `{"product_id":"biscuit"}`)
 	etag := h["Etag"][0]
 	const n = 6
 	statuses := make([]int, n)
@@ -229,7 +229,7 @@ func TestTwoChangesWithOneVersionOneWins(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			statuses[i], _, _ = tab.sendFull("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, "If-Match", etag)
+			statuses[i], _, _ = tab.sendFull("POST", "/api/cart/products", `{"product_id":"sandwich-biscuit"}`, "If-Match", etag)
 		}()
 	}
 	wg.Wait()
@@ -256,8 +256,8 @@ func TestTwoChangesWithOneVersionOneWins(t *testing.T) {
 func TestLostCartAnswersAsMissing(t *testing.T) {
 	s := newDevServer(t)
 	g := newGuest(t, s)
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	_, _, h := g.sendFull("POST", "/api/cart/products", `{"productId":"biscuit"}`)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	_, _, h := g.sendFull("POST", "/api/cart/products", `{"product_id":"biscuit"}`)
 	if err := s.Store.Client.FlushDB(context.Background()).Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -268,5 +268,5 @@ func TestLostCartAnswersAsMissing(t *testing.T) {
 	if m["error"].(map[string]any)["code"] != "cart_not_found" {
 		t.Fatalf("change after the flush: %v", m)
 	}
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201, "If-Match", h["Etag"][0])
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201, "If-Match", h["Etag"][0])
 }

@@ -10,7 +10,7 @@ func TestBasicAuthBrowserKeepsItsCart(t *testing.T) {
 	s := newDevServer(t)
 	g := newGuest(t, s)
 	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201, "Authorization", "Basic c3RhZ2luZzpwdw==")
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201, "Authorization", "Basic c3RhZ2luZzpwdw==")
 	if cart := g.ok("GET", "/api/cart", "", 200, "Authorization", "Basic c3RhZ2luZzpwdw==")["cart"]; cart == nil {
 		t.Fatal("the cart went to another owner")
 	}

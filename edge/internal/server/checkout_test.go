@@ -100,19 +100,18 @@ func TestGuestCheckoutEndToEnd(t *testing.T) {
 	if first["address"].(map[string]any)["city"] != "Columbus" {
 		t.Fatalf("nearest to Columbus: %v", first["name"])
 	}
-	// The field is the query parameter the request sent, q, so a form can put the
-	// message under its search box.
+	// The field named is the query parameter the guest sent (q), never an internal name.
 	if s, m, _ := g.send("GET", "/api/locations?q=zzzz%20nowhere", ""); s != 400 || m["error"].(map[string]any)["code"] != "address_not_found" ||
-		m["error"].(map[string]any)["fields"].(map[string]any)["q"] == nil {
+		len(m["error"].(map[string]any)["fields"].(map[string]any)) != 1 || m["error"].(map[string]any)["fields"].(map[string]any)["q"] == nil {
 		t.Fatalf("unknown address: %d %v", s, m)
 	}
 	id, menu := first["id"].(string), first["menu_id"].(string)
-	g.ok("POST", "/api/cart", `{"menuId":"`+menu+`","locationId":"`+id+`"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"`+menu+`","location_id":"`+id+`"}`, 201)
 	boot := bootstrapOf(t, g.page("/"))
 	if !boot.Session.HasCart {
 		t.Fatal("the bootstrap says the visitor has a cart")
 	}
-	g.ok("POST", "/api/cart/products", `{"productId":"family-8","modifiers":[{"id":"flv-original"},{"id":"pcs-mixed"},{"id":"fside-mac","quantity":2}]}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"family-8","modifiers":[{"id":"flv-original"},{"id":"pcs-mixed"},{"id":"fside-mac","quantity":2}]}`, 201)
 	if s, m, _ := g.send("PUT", "/api/cart/handoff", `{"mode":"delivery","address":{"street":"1 Main St","city":"Cleveland","state":"OH","zip":"44114"}}`); s != 422 || m["error"].(map[string]any)["code"] != "outside_delivery_area" {
 		t.Fatalf("Cleveland from Columbus: %d %v", s, m)
 	}
@@ -131,15 +130,15 @@ func TestGuestCheckoutEndToEnd(t *testing.T) {
 	}
 	g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+slot+`"}`, 200)
 
-	if s, m, _ := g.send("POST", "/api/payments/cards", `{"number":"4242 4242 4242 4241","expMonth":"12","expYear":"2031","cvv":"123","postalCode":"43215"}`); s != 400 || m["error"].(map[string]any)["fields"].(map[string]any)["number"] == nil {
+	if s, m, _ := g.send("POST", "/api/payments/cards", `{"number":"4242 4242 4242 4241","exp_month":12,"exp_year":2031,"cvv":"123","postal_code":"43215"}`); s != 400 || m["error"].(map[string]any)["fields"].(map[string]any)["number"] == nil {
 		t.Fatalf("Luhn failure: %d %v", s, m)
 	}
-	card := g.ok("POST", "/api/payments/cards", `{"number":"4242 4242 4242 4242","expMonth":"12","expYear":"2031","cvv":"123","postalCode":"43215"}`, 201)["card"].(map[string]any)
+	card := g.ok("POST", "/api/payments/cards", `{"number":"4242 4242 4242 4242","exp_month":12,"exp_year":2031,"cvv":"123","postal_code":"43215"}`, 201)["card"].(map[string]any)
 	if card["brand"] != "visa" || card["last4"] != "4242" || strings.Contains(card["token"].(string), "4242424242424242") {
 		t.Fatalf("token: %v", card)
 	}
-	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@example.com","phone":"6145550100"},"payments":[` +
-		`{"kind":"giftcard","number":"6006495555666677","pin":"2468","amountCents":1000},{"kind":"card","processor":"hosted","token":"` + card["token"].(string) + `"}]}`
+	body := `{"customer":{"first_name":"Ada","last_name":"King","email":"ada@example.com","phone":"6145550100"},"payments":[` +
+		`{"kind":"giftcard","number":"6006495555666677","pin":"2468","amount_cents":1000},{"kind":"card","processor":"hosted","token":"` + card["token"].(string) + `"}]}`
 	if st, m, _ := g.send("POST", "/api/cart/submit", body, "Idempotency-Key", "checkout-attempt-1"); st != 403 || m["error"].(map[string]any)["code"] != "bot_check_failed" {
 		t.Fatalf("submit without the bot check: %d %v", st, m)
 	}
@@ -164,7 +163,7 @@ func TestGuestCheckoutEndToEnd(t *testing.T) {
 	if boot := bootstrapOf(t, g.page("/order/confirm/"+o["id"].(string))); boot.Session.HasCart {
 		t.Fatal("the cart is gone after the order")
 	}
-	if _, m, _ := g.send("GET", "/api/app-data?locationId="+id, ""); m["location"].(map[string]any)["id"] != id || m["cart"] != nil {
+	if _, m, _ := g.send("GET", "/api/app-data?location_id="+id, ""); m["location"].(map[string]any)["id"] != id || m["cart"] != nil {
 		t.Fatalf("app data: %v", m)
 	}
 	// Nothing the edge keeps holds the card number, the security code's field or the gift card's PIN.

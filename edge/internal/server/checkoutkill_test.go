@@ -159,12 +159,12 @@ func TestAnEdgeKilledMidCheckout(t *testing.T) {
 	for i := range guests {
 		c := live.client()
 		c.must(t, 200, "GET", "/", "")
-		c.must(t, 201, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
-		c.must(t, 201, "POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`)
+		c.must(t, 201, "POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`)
+		c.must(t, 201, "POST", "/api/cart/products", `{"product_id":"sandwich-biscuit"}`)
 		c.must(t, 200, "PUT", "/api/cart/time", `{"mode":"advance","at":"`+slots[i%len(slots)]+`"}`)
-		card := c.must(t, 201, "POST", "/api/payments/cards", `{"number":"4242 4242 4242 4242","expMonth":"12","expYear":"2031","cvv":"123","postalCode":"45402"}`).body["card"].(map[string]any)
+		card := c.must(t, 201, "POST", "/api/payments/cards", `{"number":"4242 4242 4242 4242","exp_month":12,"exp_year":2031,"cvv":"123","postal_code":"45402"}`).body["card"].(map[string]any)
 		g := &killGuest{c: c, key: fmt.Sprintf("kill-%02d-abcdefgh", i), ip: fmt.Sprintf("198.51.100.%d", i+1), token: card["token"].(string)}
-		g.body = `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + g.token + `"}]}`
+		g.body = `{"customer":{"first_name":"Ada","last_name":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + g.token + `"}]}`
 		guests[i] = g
 	}
 

@@ -24,7 +24,7 @@ func TestCartCheckoutAndMembersOnACluster(t *testing.T) {
 	}
 
 	g := newGuest(t, s)
-	card := g.ok("POST", "/api/payments/cards", `{"number":"4242 4242 4242 4242","expMonth":"12","expYear":"2031","cvv":"123","postalCode":"45402"}`, 201)["card"].(map[string]any)
+	card := g.ok("POST", "/api/payments/cards", `{"number":"4242 4242 4242 4242","exp_month":12,"exp_year":2031,"cvv":"123","postal_code":"45402"}`, 201)["card"].(map[string]any)
 	o := placeAtDayton(t, g, "cluster-order-1", `{"mode":"curbside","vehicle":{"make":"Ford","model":"F-150","color":"Red"}}`,
 		`{"kind":"card","processor":"hosted","token":"`+card["token"].(string)+`"}`)
 	id := o["id"].(string)
@@ -66,7 +66,7 @@ func TestCartCheckoutAndMembersOnACluster(t *testing.T) {
 	}
 	m.ok("GET", "/api/user", "", 401)
 	ch := m.ok("POST", "/api/auth/signin", `{"email":"ada@example.com","password":"chicken123"}`, 200, "X-Bot-Check", m.bot("login"))["challenge"].(map[string]any)
-	m.ok("POST", "/api/auth/code", `{"challengeId":"`+ch["id"].(string)+`","code":"`+m.latestCode("ada@example.com")+`"}`, 200)
+	m.ok("POST", "/api/auth/code", `{"challenge_id":"`+ch["id"].(string)+`","code":"`+m.latestCode("ada@example.com")+`"}`, 200)
 	m.ok("GET", "/api/user", "", 200)
 	m.ok("GET", "/api/rewards", "", 200)
 }

@@ -28,7 +28,7 @@ func TestContactMailsGuestRelationsAndTheGuest(t *testing.T) {
 		c.Environment, c.DevEndpoints, c.ContactEmail = "dev", true, "desk@henhouse.example"
 	})
 	g := newGuest(t, s)
-	body := `{"name":"Ada","email":"Ada@Example.com","topic":"catering","locationId":"oh-dayton","message":"Forty people on Friday?"}`
+	body := `{"name":"Ada","email":"Ada@Example.com","topic":"catering","location_id":"oh-dayton","message":"Forty people on Friday?"}`
 	tk := g.ok("POST", "/api/contact", body, 201, "X-Bot-Check", g.bot("contact"))["ticket"].(map[string]any)
 	number := tk["number"].(string)
 
@@ -88,12 +88,12 @@ func TestContactLooksUpTheOrder(t *testing.T) {
 	o := placeAtDayton(t, g, "contact-order-1", "", `{"kind":"instore"}`)
 	id := o["id"].(string)
 
-	if st, m, _ := g.send("POST", "/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"order","orderId":"my last one","message":"Cold."}`, "X-Bot-Check", g.bot("contact")); st != 400 || m["error"].(map[string]any)["fields"].(map[string]any)["orderId"] == nil {
+	if st, m, _ := g.send("POST", "/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"order","order_id":"my last one","message":"Cold."}`, "X-Bot-Check", g.bot("contact")); st != 400 || m["error"].(map[string]any)["fields"].(map[string]any)["order_id"] == nil {
 		t.Fatalf("an order number in words: %d %v", st, m)
 	}
-	g.ok("POST", "/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"order","orderId":"#`+id+`","message":"Cold."}`, 201, "X-Bot-Check", g.bot("contact"))
+	g.ok("POST", "/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"order","order_id":"#`+id+`","message":"Cold."}`, 201, "X-Bot-Check", g.bot("contact"))
 	stranger := newGuest(t, s)
-	stranger.ok("POST", "/api/contact", `{"name":"Bob","email":"bob@example.com","topic":"order","orderId":"`+id+`","message":"Cold."}`, 201, "X-Bot-Check", stranger.bot("contact"))
+	stranger.ok("POST", "/api/contact", `{"name":"Bob","email":"bob@example.com","topic":"order","order_id":"`+id+`","message":"Cold."}`, 201, "X-Bot-Check", stranger.bot("contact"))
 
 	mails := g.ok("GET", "/api/dev/outbox?email=guest-relations@henhouse.example", "", 200)["messages"].([]any)
 	if len(mails) != 2 {

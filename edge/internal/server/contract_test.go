@@ -112,7 +112,7 @@ var digitRun = regexp.MustCompile(`[0-9]{12,}`)
 // token is asked for again so that saving the card never fails here.
 func (c *contract) token(key, number, month, year string) map[string]any {
 	c.g.t.Helper()
-	body := `{"number":"` + number + `","expMonth":"` + month + `","expYear":"` + year + `","cvv":"123","postalCode":"45402"}`
+	body := `{"number":"` + number + `","exp_month":` + month + `,"exp_year":` + year + `,"cvv":"123","postal_code":"45402"}`
 	for range 20 {
 		st, m, raw := c.g.send("POST", "/api/payments/cards", body)
 		if st != 201 {
@@ -165,10 +165,10 @@ func TestAccountAPIContract(t *testing.T) {
 	c.call("GET /api/user", "GET", "/api/user", "", 200)
 
 	// Profile, settings and password.
-	c.call("PATCH /api/user", "PATCH", "/api/user", `{"lastName":"King","favoriteLocationId":"oh-dayton"}`, 200)
-	c.call("PUT /api/user/settings", "PUT", "/api/user/settings", `{"emailOffers":true,"smsOffers":false,"paperlessReceipts":true}`, 200)
-	c.call("PATCH /api/user/settings", "PATCH", "/api/user/settings", `{"emailOffers":true}`, 200)
-	c.call("PUT /api/user/settings invalid", "PUT", "/api/user/settings", `{"smsOffers":false}`, 400)
+	c.call("PATCH /api/user", "PATCH", "/api/user", `{"last_name":"King","favorite_location_id":"oh-dayton"}`, 200)
+	c.call("PUT /api/user/settings", "PUT", "/api/user/settings", `{"email_offers":true,"sms_offers":false,"paperless_receipts":true}`, 200)
+	c.call("PATCH /api/user/settings", "PATCH", "/api/user/settings", `{"email_offers":true}`, 200)
+	c.call("PUT /api/user/settings invalid", "PUT", "/api/user/settings", `{"sms_offers":false}`, 400)
 	c.call("POST /api/user/password wrong_password", "POST", "/api/user/password", `{"current":"chicken999","password":"chicken456"}`, 400)
 	c.call("POST /api/user/password", "POST", "/api/user/password", `{"current":"chicken123","password":"chicken456"}`, 200)
 
@@ -188,9 +188,9 @@ func TestAccountAPIContract(t *testing.T) {
 	// Saved cards: tokenised by the hosted card fields first, then saved.
 	// Expiry years far ahead, so no card turns "expired" in the file.
 	visa := c.token("POST /api/payments/cards", "4242 4242 4242 4242", "4", "2039")
-	saved := c.call("POST /api/user/cards", "POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":%q,"last4":%q,"expMonth":4,"expYear":2039,"nickname":"Everyday","default":true}`, visa["token"], visa["brand"], visa["last4"]), 201)
+	saved := c.call("POST /api/user/cards", "POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":%q,"last4":%q,"exp_month":4,"exp_year":2039,"nickname":"Everyday","default":true}`, visa["token"], visa["brand"], visa["last4"]), 201)
 	mc := c.token("", "5555 5555 5555 4444", "11", "2038")
-	cards := c.call("", "POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":%q,"last4":%q,"expMonth":11,"expYear":2038}`, mc["token"], mc["brand"], mc["last4"]), 201)
+	cards := c.call("", "POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":%q,"last4":%q,"exp_month":11,"exp_year":2038}`, mc["token"], mc["brand"], mc["last4"]), 201)
 	c.call("GET /api/user/cards", "GET", "/api/user/cards", "", 200)
 	var mcID string
 	for _, x := range cards["cards"].([]any) {
@@ -215,7 +215,7 @@ func TestAccountAPIContract(t *testing.T) {
 
 	// A subscription, paid with the saved card (its id stands for its token).
 	visaID := saved["cards"].([]any)[0].(map[string]any)["id"].(string)
-	c.call("POST /api/subscriptions", "POST", "/api/subscriptions", `{"planId":"biscuit-club","paymentToken":"`+visaID+`"}`, 201)
+	c.call("POST /api/subscriptions", "POST", "/api/subscriptions", `{"plan_id":"biscuit-club","payment_token":"`+visaID+`"}`, 201)
 	subs := c.call("GET /api/subscriptions", "GET", "/api/subscriptions", "", 200)
 	subID := subs["subscriptions"].([]any)[0].(map[string]any)["id"].(string)
 
@@ -224,9 +224,9 @@ func TestAccountAPIContract(t *testing.T) {
 	// subscription's perk. The rewards leave less than a dollar to earn points on; the
 	// order earns its points (the "Try a sandwich" bonus) once it completes, so for now
 	// it is pending with none.
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"sandwich-biscuit"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"biscuit"}`, 201)
 	slot := ""
 	for _, d := range g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any) {
 		for _, sl := range d.(map[string]any)["slots"].([]any) {
@@ -241,7 +241,7 @@ func TestAccountAPIContract(t *testing.T) {
 	c.call("POST /api/rewards/{id}/redeem", "POST", "/api/rewards/free-side/redeem", "", 200)
 	c.call("POST /api/subscriptions/{id}/perk", "POST", "/api/subscriptions/"+subID+"/perk", "", 200)
 	pay := c.token("", "4242 4242 4242 4242", "4", "2039")
-	order := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@example.com","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + pay["token"].(string) + `"}]}`
+	order := `{"customer":{"first_name":"Ada","last_name":"King","email":"ada@example.com","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + pay["token"].(string) + `"}]}`
 	g.ok("POST", "/api/cart/submit", order, 201, "Idempotency-Key", "contract-order-1", "X-Bot-Check", g.bot("checkout"))
 
 	orders := c.call("GET /api/user/orders", "GET", "/api/user/orders", "", 200)["orders"].([]any)
@@ -265,9 +265,9 @@ func TestAccountAPIContract(t *testing.T) {
 	ch := c.call("POST /api/auth/signin", "POST", "/api/auth/signin", `{"email":"ada@example.com","password":"chicken456"}`, 200, "X-Bot-Check", g.bot("login"))
 	chID := str(ch, "challenge", "id")
 	// A new code can be asked for after resend_after (30 seconds): too soon here.
-	c.call("POST /api/auth/code/resend resend_too_soon", "POST", "/api/auth/code/resend", `{"challengeId":"`+chID+`"}`, 429)
-	c.call("POST /api/auth/code wrong_code", "POST", "/api/auth/code", `{"challengeId":"`+chID+`","code":"000000"}`, 400)
-	c.call("POST /api/auth/code", "POST", "/api/auth/code", `{"challengeId":"`+chID+`","code":"`+g.latestCode("ada@example.com")+`"}`, 200)
+	c.call("POST /api/auth/code/resend resend_too_soon", "POST", "/api/auth/code/resend", `{"challenge_id":"`+chID+`"}`, 429)
+	c.call("POST /api/auth/code wrong_code", "POST", "/api/auth/code", `{"challenge_id":"`+chID+`","code":"000000"}`, 400)
+	c.call("POST /api/auth/code", "POST", "/api/auth/code", `{"challenge_id":"`+chID+`","code":"`+g.latestCode("ada@example.com")+`"}`, 200)
 	c.call("", "POST", "/api/auth/logout", "", 204)
 	c.call("POST /api/auth/passwordless", "POST", "/api/auth/passwordless", `{"identifier":"5135550100"}`, 200, "X-Bot-Check", g.bot("login"))
 	c.call("POST /api/auth/forgot", "POST", "/api/auth/forgot", `{"email":"ada@example.com"}`, 202, "X-Bot-Check", g.bot("forgot_password"))

@@ -99,10 +99,10 @@ func TestErrorsNeverEchoTheRequest(t *testing.T) {
 	send("POST", "/api/payments/cards", `{"number":`+secretCard+`,"cvv":`+secretPIN+`}`)
 	send("POST", "/api/payments/cards", `{"number":"`+secretCard+`" "cvv":"`+secretPIN+`"}`)
 	send("POST", "/api/payments/cards", `{"`+secretCard+`":"`+secretPIN+`"}`)
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
 	send("PUT", "/api/cart/time", `{"mode":"advance","at":"`+secretCard+`-`+secretPIN+`"}`)
 	send("GET", "/api/menus/m-standard/search?q=biscuit&exclude="+secretCard, "")
-	send("POST", "/api/payments/cards", `{"number":"`+secretCard+`9","expMonth":"12","expYear":"2031","cvv":"123","postalCode":"43215"}`)
+	send("POST", "/api/payments/cards", `{"number":"`+secretCard+`9","exp_month":12,"exp_year":2031,"cvv":"123","postal_code":"43215"}`)
 
 	time.Sleep(100 * time.Millisecond)
 	for _, sec := range secrets {

@@ -179,14 +179,14 @@ func startLoad(t *testing.T, e *liveEdge, workers int) *load {
 	for range workers {
 		c := e.client()
 		c.must(t, 200, "GET", "/", "")
-		c.must(t, 201, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
+		c.must(t, 201, "POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`)
 		l.wg.Add(1)
 		go func() {
 			defer l.wg.Done()
 			for !l.stop.Load() {
 				for _, r := range []struct{ kind, method, path, body string }{
 					{"cart", "GET", "/api/cart", ""},
-					{"add", "POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`},
+					{"add", "POST", "/api/cart/products", `{"product_id":"sandwich-biscuit"}`},
 					{"page", "GET", "/", ""},
 				} {
 					a := c.do(r.method, r.path, r.body)
@@ -395,7 +395,7 @@ func TestRedisRestartedEmptyGetsTheKeysBack(t *testing.T) {
 	}
 
 	// The CSRF token of a page loaded before the restart still works; new sign-ups work.
-	g.must(t, 201, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
+	g.must(t, 201, "POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`)
 	n := e.client()
 	n.must(t, 200, "GET", "/", "")
 	bot = n.must(t, 200, "POST", "/api/botcheck/token", `{"action":"signup"}`).body["token"].(string)
@@ -439,6 +439,6 @@ func TestRedisRestartedUnnoticedGetsTheSecretsBack(t *testing.T) {
 	if back == 0 {
 		t.Fatalf("the secrets were not put back within 5s:\n%s", e.log)
 	}
-	g.must(t, 201, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
+	g.must(t, 201, "POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`)
 	t.Logf("secrets back %s after the restart", back)
 }

@@ -8,18 +8,18 @@ import (
 
 // fuzzEndpoints are the JSON bodies the edge decodes without a bot check in front.
 var fuzzEndpoints = []struct{ method, path, seed string }{
-	{"POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`},
-	{"POST", "/api/cart/products", `{"productId":"two-piece","quantity":2,"modifiers":[{"id":"flv-spicy"},{"id":"pcs-mixed"}],"specialInstructions":"extra crispy"}`},
+	{"POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`},
+	{"POST", "/api/cart/products", `{"product_id":"two-piece","quantity":2,"modifiers":[{"id":"flv-spicy"},{"id":"pcs-mixed"}],"special_instructions":"extra crispy"}`},
 	{"PUT", "/api/cart/handoff", `{"mode":"delivery","address":{"street":"1 Main St","city":"Dayton","state":"OH","zip":"45402"}}`},
 	{"PUT", "/api/cart/time", `{"mode":"later","at":"2026-11-25T18:00:00Z"}`},
 	{"PUT", "/api/cart/tip", `{"percent":18}`},
 	{"PUT", "/api/cart/coupon", `{"code":"SAVE10"}`},
 	{"PUT", "/api/cart/custom-fields", `{"fields":{"table":"12"}}`},
-	{"POST", "/api/cart/transfer", `{"menuId":"m-texas"}`},
+	{"POST", "/api/cart/transfer", `{"menu_id":"m-texas"}`},
 	{"POST", "/api/catering/estimate", `{"guests":20}`},
-	{"POST", "/api/payments/cards", `{"processor":"hosted","number":"4111111111111111","expMonth":12,"expYear":2030,"cvv":"123","zip":"45402"}`},
+	{"POST", "/api/payments/cards", `{"processor":"hosted","number":"4111111111111111","exp_month":12,"exp_year":2030,"cvv":"123","zip":"45402"}`},
 	{"POST", "/api/send", `{"method":"GET","path":"/locations?state=OH"}`},
-	{"POST", "/api/auth/code", `{"challengeId":"x","code":"123456"}`},
+	{"POST", "/api/auth/code", `{"challenge_id":"x","code":"123456"}`},
 	{"POST", "/api/auth/reset", `{"email":"ada@example.com","code":"123456","password":"chicken123"}`},
 	{"POST", "/api/app/handover/exchange", `{"code":"x"}`},
 	{"POST", "/api/botcheck/token", `{"action":"login"}`},
@@ -32,7 +32,7 @@ var fuzzEndpoints = []struct{ method, path, seed string }{
 func FuzzAPIBodies(f *testing.F) {
 	s := newTestServerWith(f, func(*Config) {})
 	g := newGuest(f, s)
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
 	for i, e := range fuzzEndpoints {
 		f.Add(uint8(i), e.seed)
 		f.Add(uint8(i), strings.Replace(e.seed, `"`, `\u0000"`, 2))

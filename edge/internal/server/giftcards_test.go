@@ -13,14 +13,14 @@ var emailedCard = regexp.MustCompile(`Card number: ([\d ]+)\nPIN: (\d+)`)
 func giftPurchaseBody(token, recipient string) string {
 	ny, _ := time.LoadLocation("America/New_York")
 	today := time.Now().In(ny).Format("2006-01-02")
-	return `{"amountCents":4000,"design":"thanks","recipientName":"Sam Rivera","recipientEmail":"` + recipient + `",` +
-		`"senderName":"Ada","message":"Thanks for everything","sendOn":"` + today + `","timeZone":"America/New_York",` +
-		`"buyerEmail":"ada@example.com","payment":{"kind":"card","processor":"hosted","token":"` + token + `"}}`
+	return `{"amount_cents":4000,"design":"thanks","recipient_name":"Sam Rivera","recipient_email":"` + recipient + `",` +
+		`"sender_name":"Ada","message":"Thanks for everything","send_on":"` + today + `","time_zone":"America/New_York",` +
+		`"buyer_email":"ada@example.com","payment":{"kind":"card","processor":"hosted","token":"` + token + `"}}`
 }
 
 func (g *guest) cardToken(number string) string {
 	g.t.Helper()
-	return g.ok("POST", "/api/payments/cards", `{"number":"`+number+`","expMonth":"12","expYear":"2031","cvv":"123","postalCode":"43215"}`, 201)["card"].(map[string]any)["token"].(string)
+	return g.ok("POST", "/api/payments/cards", `{"number":"`+number+`","exp_month":12,"exp_year":2031,"cvv":"123","postal_code":"43215"}`, 201)["card"].(map[string]any)["token"].(string)
 }
 
 // A guest buys a $40 e-gift card by card: a declined card issues nothing, the approved
@@ -67,7 +67,7 @@ func TestGuestBuysAnEGiftCard(t *testing.T) {
 	if card == nil || !strings.Contains(msgs[0].Body, "Thanks for everything") {
 		t.Fatalf("email: %q", msgs[0].Body)
 	}
-	bal := g.ok("POST", "/api/giftcards/balance", `{"number":"`+card[1]+`","pin":"`+card[2]+`"}`, 200, "X-Bot-Check", g.bot("giftcard"))["giftCard"].(map[string]any)
+	bal := g.ok("POST", "/api/giftcards/balance", `{"number":"`+card[1]+`","pin":"`+card[2]+`"}`, 200, "X-Bot-Check", g.bot("giftcard"))["gift_card"].(map[string]any)
 	if bal["balance_cents"] != 4000.0 || bal["last4"] != p["last4"] {
 		t.Fatalf("balance: %v", bal)
 	}
@@ -80,7 +80,7 @@ func TestMemberBuysAnEGiftCardIntoTheWallet(t *testing.T) {
 	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
 	body := giftPurchaseBody(g.cardToken("4111111111111111"), "sam@example.com")
 	p := g.ok("POST", "/api/giftcards/purchases", body, 201, "Idempotency-Key", "gift-member-1", "X-Bot-Check", g.bot("giftcard_buy"))["purchase"].(map[string]any)
-	list := g.ok("GET", "/api/user/giftcards", "", 200)["giftCards"].([]any)
+	list := g.ok("GET", "/api/user/giftcards", "", 200)["gift_cards"].([]any)
 	if len(list) != 1 {
 		t.Fatalf("wallet: %v", list)
 	}

@@ -126,7 +126,7 @@ func (g *guards) account() map[accountapi.Guard][]fiber.Handler {
 	return map[accountapi.Guard][]fiber.Handler{
 		accountapi.GuardSignIn:       {limit(ratelimit.SignIn, "email"), g.bot(botcheck.ActionSignIn)},
 		accountapi.GuardPasswordless: {limit(ratelimit.SignIn, "identifier"), g.bot(botcheck.ActionSignIn)},
-		accountapi.GuardCode:         {limit(ratelimit.Code, "challengeId")},
+		accountapi.GuardCode:         {limit(ratelimit.Code, "challenge_id")},
 		accountapi.GuardSignUp:       {limit(ratelimit.SignUp, ""), g.bot(botcheck.ActionSignUp)},
 		accountapi.GuardForgot:       {limit(ratelimit.ForgotPassword, "email"), g.bot(botcheck.ActionForgotPassword)},
 		accountapi.GuardReset:        {limit(ratelimit.Code, "email")},

@@ -25,7 +25,7 @@ func TestSignInIsRateLimited(t *testing.T) {
 func TestContactFormNeedsTheBotCheck(t *testing.T) {
 	s := newDevServer(t)
 	g := newGuest(t, s)
-	body := `{"name":"Ada","email":"ada@example.com","topic":"feedback","locationId":"oh-dayton","message":"Great biscuits."}`
+	body := `{"name":"Ada","email":"ada@example.com","topic":"feedback","location_id":"oh-dayton","message":"Great biscuits."}`
 	if st, _, _ := g.send("POST", "/api/contact", body); st != 403 {
 		t.Fatalf("without the bot check: %d", st)
 	}

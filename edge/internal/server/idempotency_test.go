@@ -60,14 +60,14 @@ func TestIdempotencyKeyAnswersOnlyItsRequest(t *testing.T) {
 		if st, _, raw := g.send("DELETE", "/api/cart", ""); st != 204 && st != 404 {
 			t.Fatalf("abandon: %d %s", st, raw)
 		}
-		g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-		g.ok("POST", "/api/cart/products", `{"productId":"two-piece"}`, 201)
+		g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+		g.ok("POST", "/api/cart/products", `{"product_id":"two-piece"}`, 201)
 		g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+firstSlot(g, "oh-dayton")+`"}`, 200)
 		return g.ok("GET", "/api/cart", "", 200)["cart"].(map[string]any)["id"].(string)
 	}
 	fill()
 	body := func(first string) string {
-		return `{"customer":{"firstName":"` + first + `","lastName":"King","email":"ada@example.com","phone":"6145550100"},"payments":[{"kind":"card","processor":"hosted","token":"` +
+		return `{"customer":{"first_name":"` + first + `","last_name":"King","email":"ada@example.com","phone":"6145550100"},"payments":[{"kind":"card","processor":"hosted","token":"` +
 			g.cardToken("4242 4242 4242 4242") + `"}]}`
 	}
 	ada := body("Ada")

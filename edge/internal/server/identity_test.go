@@ -49,7 +49,7 @@ func (g *guest) latestCode(email string) string {
 	return ""
 }
 
-const signUpBody = `{"firstName":"Ada","lastName":"Lovelace","email":"ada@example.com","phone":"(513) 555-0100","password":"chicken123","favoriteLocationId":"oh-dayton"}`
+const signUpBody = `{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.com","phone":"(513) 555-0100","password":"chicken123","favorite_location_id":"oh-dayton"}`
 
 // A guest signs up (signed in at once), signs out, signs in again through the code
 // step, and the page and API both know the member.
@@ -60,9 +60,9 @@ func TestSignUpSignOutSignInWithCode(t *testing.T) {
 	if st, m, _ := g.send("POST", "/api/auth/signup", signUpBody); st != 403 || m["error"].(map[string]any)["code"] != "bot_check_failed" {
 		t.Fatalf("sign-up without the bot check: %d %v", st, m)
 	}
-	bad := g.ok("POST", "/api/auth/signup", `{"firstName":"","lastName":"L","email":"nope","phone":"12","password":"short"}`, 400, "X-Bot-Check", g.bot("signup"))
+	bad := g.ok("POST", "/api/auth/signup", `{"first_name":"","last_name":"L","email":"nope","phone":"12","password":"short"}`, 400, "X-Bot-Check", g.bot("signup"))
 	fields := bad["error"].(map[string]any)["fields"].(map[string]any)
-	for _, f := range []string{"firstName", "email", "phone", "password"} {
+	for _, f := range []string{"first_name", "email", "phone", "password"} {
 		if fields[f] == nil || fields[f] == "" {
 			t.Errorf("no message for %s: %v", f, fields)
 		}
@@ -122,13 +122,13 @@ func TestSignUpSignOutSignInWithCode(t *testing.T) {
 		t.Fatal("a password alone must not sign in")
 	}
 	code := g.latestCode("ada@example.com")
-	g.ok("POST", "/api/auth/code", `{"challengeId":"`+ch["id"].(string)+`","code":"000000x"}`, 400)
-	in := g.ok("POST", "/api/auth/code", `{"challengeId":"`+ch["id"].(string)+`","code":"`+code+`"}`, 200)
+	g.ok("POST", "/api/auth/code", `{"challenge_id":"`+ch["id"].(string)+`","code":"000000x"}`, 400)
+	in := g.ok("POST", "/api/auth/code", `{"challenge_id":"`+ch["id"].(string)+`","code":"`+code+`"}`, 200)
 	if in["user"].(map[string]any)["email"] != "ada@example.com" || g.cookies["hh_token"] == "" {
 		t.Fatalf("code step: %v", in)
 	}
 	// The code is single use.
-	g.ok("POST", "/api/auth/code", `{"challengeId":"`+ch["id"].(string)+`","code":"`+code+`"}`, 410)
+	g.ok("POST", "/api/auth/code", `{"challenge_id":"`+ch["id"].(string)+`","code":"`+code+`"}`, 410)
 }
 
 func TestStateChangesNeedTheCSRFToken(t *testing.T) {
@@ -136,21 +136,21 @@ func TestStateChangesNeedTheCSRFToken(t *testing.T) {
 	g := newGuest(t, s)
 	good := g.csrf
 	g.csrf = ""
-	if st, m, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`); st != 403 || m["error"].(map[string]any)["code"] != "csrf_failed" {
+	if st, m, _ := g.send("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`); st != 403 || m["error"].(map[string]any)["code"] != "csrf_failed" {
 		t.Fatalf("no token: %d %v", st, m)
 	}
 	g.csrf = "forged"
-	if st, _, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`); st != 403 {
+	if st, _, _ := g.send("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`); st != 403 {
 		t.Fatalf("forged token: %d", st)
 	}
 	// Another visitor's token does not work here.
 	other := newGuest(t, s)
 	g.csrf = other.csrf
-	if st, _, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`); st != 403 {
+	if st, _, _ := g.send("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`); st != 403 {
 		t.Fatalf("another visitor's token: %d", st)
 	}
 	g.csrf = good
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`, 201)
 }
 
 // The server side of the session check and forced sign-out: a rejected token is cleared and reported; a
@@ -233,10 +233,10 @@ func TestAppHandover(t *testing.T) {
 		return res.StatusCode, m
 	}
 	// The app builds a cart with its token alone: no cookies, no CSRF header.
-	if st, m := app("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`); st != 201 {
+	if st, m := app("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`); st != 201 {
 		t.Fatalf("app cart: %d %v", st, m)
 	}
-	st, h := app("POST", "/api/app/handover", `{"locationId":"oh-dayton","codeChallenge":"`+challenge+`"}`)
+	st, h := app("POST", "/api/app/handover", `{"location_id":"oh-dayton","code_challenge":"`+challenge+`"}`)
 	if st != 201 || len(h["code"].(string)) != 44 {
 		t.Fatalf("handover: %d %v", st, h)
 	}
@@ -263,7 +263,7 @@ func TestAppHandover(t *testing.T) {
 	}
 	// A bad token is refused rather than handed over as a guest.
 	token = "not-a-token"
-	if st, _ := app("POST", "/api/app/handover", `{"codeChallenge":"`+challenge+`"}`); st != 401 {
+	if st, _ := app("POST", "/api/app/handover", `{"code_challenge":"`+challenge+`"}`); st != 401 {
 		t.Fatalf("handover with a bad token: %d", st)
 	}
 }
@@ -275,12 +275,12 @@ func TestSubscribeChargesTheCard(t *testing.T) {
 	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
 	plans := g.ok("GET", "/api/subscriptions/plans", "", 200)["plans"].([]any)
 	plan := plans[0].(map[string]any)["id"].(string)
-	bad := g.ok("POST", "/api/subscriptions", `{"planId":"`+plan+`","paymentToken":"tok_made_up"}`, 400)
+	bad := g.ok("POST", "/api/subscriptions", `{"plan_id":"`+plan+`","payment_token":"tok_made_up"}`, 400)
 	if bad["error"] == nil {
 		t.Fatalf("made-up token: %v", bad)
 	}
-	card := g.ok("POST", "/api/payments/cards", `{"number":"4242 4242 4242 4242","expMonth":"12","expYear":"2031","cvv":"123","postalCode":"43215"}`, 201)["card"].(map[string]any)
-	sub := g.ok("POST", "/api/subscriptions", `{"planId":"`+plan+`","paymentToken":"`+card["token"].(string)+`"}`, 201)["subscription"].(map[string]any)
+	card := g.ok("POST", "/api/payments/cards", `{"number":"4242 4242 4242 4242","exp_month":12,"exp_year":2031,"cvv":"123","postal_code":"43215"}`, 201)["card"].(map[string]any)
+	sub := g.ok("POST", "/api/subscriptions", `{"plan_id":"`+plan+`","payment_token":"`+card["token"].(string)+`"}`, 201)["subscription"].(map[string]any)
 	if sub["status"] != "active" {
 		t.Fatalf("subscription: %v", sub)
 	}

@@ -69,7 +69,7 @@ func TestCityJobsPages(t *testing.T) {
 				t.Errorf("%s: organization %v", tc.path, org)
 			}
 			addr := jp["jobLocation"].(map[string]any)["address"].(map[string]any)
-			if addr["@type"] != "PostalAddress" || addr["addressRegion"] != "OH" || addr["postalCode"] == "" {
+			if addr["@type"] != "PostalAddress" || addr["addressRegion"] != "OH" || addr["postal_code"] == "" {
 				t.Errorf("%s: address %v", tc.path, addr)
 			}
 			salary := jp["baseSalary"].(map[string]any)

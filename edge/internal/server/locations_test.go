@@ -105,7 +105,7 @@ func TestDeliverySearch(t *testing.T) {
 
 	// A location the search offers takes the delivery.
 	id, menu := ls[1].(map[string]any)["id"].(string), ls[1].(map[string]any)["menu_id"].(string)
-	g.ok("POST", "/api/cart", `{"menuId":"`+menu+`","locationId":"`+id+`"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"`+menu+`","location_id":"`+id+`"}`, 201)
 	handoff := g.ok("PUT", "/api/cart/handoff", `{"mode":"delivery",`+cincinnati[1:], 200)["cart"].(map[string]any)["handoff"].(map[string]any)
 	if handoff["distance_miles"] != ls[1].(map[string]any)["distance_miles"] {
 		t.Fatalf("the handoff's distance %v, the search's %v", handoff["distance_miles"], ls[1].(map[string]any)["distance_miles"])

@@ -198,22 +198,22 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	// Browsing.
 	g.ok("GET", "/api/locations/states", "", 200)
 	g.ok("GET", "/api/locations/oh-dayton", "", 200)
-	g.ok("GET", "/api/locations/by-menu/m-standard?locationId=oh-dayton", "", 200)
-	g.ok("GET", "/api/menus/m-standard?locationId=oh-dayton", "", 200)
+	g.ok("GET", "/api/locations/by-menu/m-standard?location_id=oh-dayton", "", 200)
+	g.ok("GET", "/api/menus/m-standard?location_id=oh-dayton", "", 200)
 	g.ok("GET", "/api/menus/m-standard/search?q=biscuit&exclude=fish", "", 200)
 	g.ok("GET", "/api/menus/m-standard/categories/sides", "", 200)
-	g.ok("GET", "/api/menus/m-standard/categories/breakfast?locationId=oh-dayton", "", 200)
+	g.ok("GET", "/api/menus/m-standard/categories/breakfast?location_id=oh-dayton", "", 200)
 	if up := g.ok("GET", "/api/menus/m-standard/products/two-piece", "", 200)["upsells"].([]any); len(up) == 0 {
 		t.Fatal("two-piece has upsells")
 	}
 	g.ok("GET", "/api/nutrition", "", 200)
-	g.ok("GET", "/api/nutrition?menuId=m-standard", "", 200)
-	g.ok("GET", "/api/nutrition?menuId=no-such-menu", "", 404)
+	g.ok("GET", "/api/nutrition?menu_id=m-standard", "", 200)
+	g.ok("GET", "/api/nutrition?menu_id=no-such-menu", "", 404)
 	g.ok("GET", "/api/catering", "", 200)
-	g.ok("GET", "/api/catering?menuId=m-standard", "", 200)
+	g.ok("GET", "/api/catering?menu_id=m-standard", "", 200)
 	g.ok("GET", "/api/catering/search?q=tray&occasion=game-day&headcount=30", "", 200)
 	g.ok("POST", "/api/catering/estimate", `{"headcount":25,"occasion":"game-day"}`, 200)
-	g.ok("POST", "/api/catering/estimate", `{"headcount":25,"occasion":"","appetite":"hearty","menuId":"m-standard"}`, 200)
+	g.ok("POST", "/api/catering/estimate", `{"headcount":25,"occasion":"","appetite":"hearty","menu_id":"m-standard"}`, 200)
 	g.ok("GET", "/api/content/pages", "", 200)
 	g.ok("GET", "/api/content/popups", "", 200)
 	// Every page, so that each block the content holds is checked.
@@ -224,14 +224,14 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	g.ok("GET", "/api/careers/cities/dayton/jobs", "", 200)
 
 	// Every change of a cart, then another menu, then gone.
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	cart := g.ok("POST", "/api/cart/products", `{"productId":"two-piece","quantity":2,"modifiers":[{"id":"flv-spicy"},{"id":"pcs-mixed"}]}`, 201)["cart"].(map[string]any)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	cart := g.ok("POST", "/api/cart/products", `{"product_id":"two-piece","quantity":2,"modifiers":[{"id":"flv-spicy"},{"id":"pcs-mixed"}]}`, 201)["cart"].(map[string]any)
 	line := cart["products"].([]any)[0].(map[string]any)["id"].(string)
-	g.ok("PUT", "/api/cart/products/"+line, `{"quantity":3,"specialInstructions":"extra crispy"}`, 200)
-	g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"tender-tray-small","quantity":2}`, 201) // catering
-	g.ok("POST", "/api/cart/products", `{"productId":"combo-2pc"}`, 201)                      // defaults, nested ones too
-	g.ok("POST", "/api/cart/products", `{"productId":"combo-3pc","modifiers":[{"id":"flv-spicy"},{"id":"pcs-dark"},{"id":"side-mac"},{"id":"bread-toast"},{"id":"size-large"},{"id":"drk-cola"},{"id":"ice-none","parentId":"drk-cola"}]}`, 201)
+	g.ok("PUT", "/api/cart/products/"+line, `{"quantity":3,"special_instructions":"extra crispy"}`, 200)
+	g.ok("POST", "/api/cart/products", `{"product_id":"biscuit"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"tender-tray-small","quantity":2}`, 201) // catering
+	g.ok("POST", "/api/cart/products", `{"product_id":"combo-2pc"}`, 201)                      // defaults, nested ones too
+	g.ok("POST", "/api/cart/products", `{"product_id":"combo-3pc","modifiers":[{"id":"flv-spicy"},{"id":"pcs-dark"},{"id":"side-mac"},{"id":"bread-toast"},{"id":"size-large"},{"id":"drk-cola"},{"id":"ice-none","parent_id":"drk-cola"}]}`, 201)
 	// The cart's times leave out those too soon for the tray's notice, which refuses ASAP.
 	if times := g.ok("GET", "/api/cart/times", "", 200); times["asap_available"] != false || times["notice"] == nil {
 		t.Fatalf("the times of a cart with catering: %v", times)
@@ -240,20 +240,20 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	g.ok("PUT", "/api/cart/coupon", `{"code":"SAVE10"}`, 200)
 	g.ok("DELETE", "/api/cart/coupon", "", 200)
 	g.ok("PUT", "/api/cart/tip", `{"percent":18}`, 200)
-	g.ok("PUT", "/api/cart/tip", `{"amountCents":250}`, 200)
+	g.ok("PUT", "/api/cart/tip", `{"amount_cents":250}`, 200)
 	g.ok("PUT", "/api/cart/tax-exemption", `{"id":"TX-123456"}`, 200)
 	g.ok("PUT", "/api/cart/utensils", `{"utensils":true}`, 200)
 	g.ok("PUT", "/api/cart/custom-fields", `{"fields":{"table":"12"}}`, 200)
-	moved := g.ok("POST", "/api/cart/transfer", `{"menuId":"m-texas"}`, 200)["cart"].(map[string]any)
+	moved := g.ok("POST", "/api/cart/transfer", `{"menu_id":"m-texas"}`, 200)["cart"].(map[string]any)
 	line = moved["products"].([]any)[0].(map[string]any)["id"].(string)
 	g.ok("DELETE", "/api/cart/products/"+line, "", 200)
 	g.ok("DELETE", "/api/cart", "", 204)
 	// Undo brings it back; a cart that can no longer come back is refused.
-	if back := g.ok("POST", "/api/cart/restore", `{"cartId":"`+moved["id"].(string)+`"}`, 200)["cart"].(map[string]any); back["id"] != moved["id"] {
+	if back := g.ok("POST", "/api/cart/restore", `{"cart_id":"`+moved["id"].(string)+`"}`, 200)["cart"].(map[string]any); back["id"] != moved["id"] {
 		t.Fatalf("restored %v, cleared %v", back["id"], moved["id"])
 	}
 	g.ok("DELETE", "/api/cart", "", 204)
-	g.ok("POST", "/api/cart/restore", `{"cartId":"c_gone"}`, 410)
+	g.ok("POST", "/api/cart/restore", `{"cart_id":"c_gone"}`, 410)
 	g.ok("POST", "/api/cart/restore", `{}`, 400)
 	g.ok("POST", "/api/giftcards/balance", `{"number":"6006491234567890","pin":"1234"}`, 200, "X-Bot-Check", g.bot("giftcard"))
 
@@ -268,7 +268,7 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	// A member asks for a second sign-in code once the wait is over; support adds
 	// points and signs the member out everywhere.
 	id := g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))["user"].(map[string]any)["id"].(string)
-	g.ok("POST", "/api/dev/points", `{"memberId":"`+id+`","points":50,"reason":"Goodwill"}`, 200)
+	g.ok("POST", "/api/dev/points", `{"member_id":"`+id+`","points":50,"reason":"Goodwill"}`, 200)
 	g.ok("POST", "/api/auth/logout", "", 204)
 	ch := g.ok("POST", "/api/auth/signin", `{"email":"ada@example.com","password":"chicken123"}`, 200, "X-Bot-Check", g.bot("login"))["challenge"].(map[string]any)["id"].(string)
 	ctx := context.Background()
@@ -277,8 +277,8 @@ func TestEveryOperationIsChecked(t *testing.T) {
 		t.Fatalf("the challenge's key: %v %v", keys, err)
 	}
 	s.Store.Client.HSet(ctx, keys[0], "last", time.Now().Add(-time.Hour).Unix())
-	g.ok("POST", "/api/auth/code/resend", `{"challengeId":"`+ch+`"}`, 200)
-	g.ok("POST", "/api/dev/force-sign-out", `{"memberId":"`+id+`"}`, 204)
+	g.ok("POST", "/api/auth/code/resend", `{"challenge_id":"`+ch+`"}`, 200)
+	g.ok("POST", "/api/dev/force-sign-out", `{"member_id":"`+id+`"}`, 204)
 }
 
 // A method an existing /api path does not take is 405 with the methods it does take

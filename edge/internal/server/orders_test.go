@@ -14,8 +14,8 @@ import (
 func placeAtDayton(t *testing.T, g *guest, key, handoff, payments string) map[string]any {
 	t.Helper()
 	// A new cart, whatever an earlier step left in the bag (the guest starts over).
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton","replace":true}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton","replace":true}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"sandwich-biscuit"}`, 201)
 	if handoff != "" {
 		g.ok("PUT", "/api/cart/handoff", handoff, 200)
 	}
@@ -28,7 +28,7 @@ func placeAtDayton(t *testing.T, g *guest, key, handoff, payments string) map[st
 		}
 	}
 	g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+slot+`"}`, 200)
-	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[` + payments + `]}`
+	body := `{"customer":{"first_name":"Ada","last_name":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[` + payments + `]}`
 	return g.ok("POST", "/api/cart/submit", body, 201, "Idempotency-Key", key, "X-Bot-Check", g.bot("checkout"))["order"].(map[string]any)
 }
 
@@ -101,11 +101,11 @@ func TestMemberGiftCardsAndHouseAccounts(t *testing.T) {
 	g.ok("POST", "/api/auth/signup", strings.Replace(signUpBody, "ada@example.com", "ada@acme.example", 1), 201, "X-Bot-Check", g.bot("signup"))
 	// Not before the email address is confirmed: checkout offers no house account,
 	// and charging one is refused.
-	if accounts := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any); len(accounts) != 0 {
+	if accounts := g.ok("GET", "/api/user/house-accounts", "", 200)["house_accounts"].([]any); len(accounts) != 0 {
 		t.Fatalf("house accounts of an unconfirmed email: %v", accounts)
 	}
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"sandwich-biscuit"}`, 201)
 	// The first free slot of the first day.
 	if days := g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any); len(days) > 0 {
 		for _, sl := range days[0].(map[string]any)["slots"].([]any) {
@@ -115,41 +115,41 @@ func TestMemberGiftCardsAndHouseAccounts(t *testing.T) {
 			}
 		}
 	}
-	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[{"kind":"house","accountId":"ha-acme","poNumber":"PO-8"}]}`
+	body := `{"customer":{"first_name":"Ada","last_name":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[{"kind":"house","account_id":"ha-acme","po_number":"PO-8"}]}`
 	if st, m, _ := g.send("POST", "/api/cart/submit", body, "Idempotency-Key", "edge-order-unconfirmed", "X-Bot-Check", g.bot("checkout")); st != 403 || m["error"].(map[string]any)["code"] != "house_account_not_allowed" {
 		t.Fatalf("an unconfirmed email charged the house account: %d %v", st, m)
 	}
 	g.ok("POST", "/api/auth/confirm", `{"code":"`+g.latestCode("ada@acme.example")+`"}`, 200)
-	accounts := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any)
+	accounts := g.ok("GET", "/api/user/house-accounts", "", 200)["house_accounts"].([]any)
 	if len(accounts) != 1 || accounts[0].(map[string]any)["id"] != "ha-acme" || accounts[0].(map[string]any)["available_cents"] != 200000.0 {
 		t.Fatalf("house accounts: %v", accounts)
 	}
-	gift := g.ok("POST", "/api/giftcards/balance", `{"number":"6006491111222233","pin":"4321"}`, 200, "X-Bot-Check", g.bot("giftcard"))["giftCard"].(map[string]any)
-	saved := g.ok("POST", "/api/user/giftcards", `{"token":"`+gift["token"].(string)+`","nickname":"Work"}`, 201)["giftCards"].([]any)
+	gift := g.ok("POST", "/api/giftcards/balance", `{"number":"6006491111222233","pin":"4321"}`, 200, "X-Bot-Check", g.bot("giftcard"))["gift_card"].(map[string]any)
+	saved := g.ok("POST", "/api/user/giftcards", `{"token":"`+gift["token"].(string)+`","nickname":"Work"}`, 201)["gift_cards"].([]any)
 	card := saved[0].(map[string]any)
 	// An hour later the saved card still pays.
 	s.Store.Mini().FastForward(2 * time.Hour)
-	o := placeAtDayton(t, g, "edge-order-2", "", fmt.Sprintf(`{"kind":"giftcard","token":%q,"amountCents":300},{"kind":"house","accountId":"ha-acme","poNumber":"PO-9"}`, card["token"]))
+	o := placeAtDayton(t, g, "edge-order-2", "", fmt.Sprintf(`{"kind":"giftcard","token":%q,"amount_cents":300},{"kind":"house","account_id":"ha-acme","po_number":"PO-9"}`, card["token"]))
 	if o["member_id"] == nil || o["payments"].([]any)[0].(map[string]any)["label"] != "Gift card •••• 2233" {
 		t.Fatalf("order: %v", o)
 	}
-	list := g.ok("GET", "/api/user/giftcards", "", 200)["giftCards"].([]any)
+	list := g.ok("GET", "/api/user/giftcards", "", 200)["gift_cards"].([]any)
 	if list[0].(map[string]any)["balance_cents"] != 1200.0 {
 		t.Fatalf("the balance after paying 300: %v", list)
 	}
-	left := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any)[0].(map[string]any)["available_cents"].(float64)
+	left := g.ok("GET", "/api/user/house-accounts", "", 200)["house_accounts"].([]any)[0].(map[string]any)["available_cents"].(float64)
 	if left >= 200000 {
 		t.Fatalf("the house account was not charged: %v", left)
 	}
 	// Cancelling gives both back.
 	g.ok("POST", "/api/orders/"+o["id"].(string)+"/cancel", "", 200)
-	if list := g.ok("GET", "/api/user/giftcards", "", 200)["giftCards"].([]any); list[0].(map[string]any)["balance_cents"] != 1500.0 {
+	if list := g.ok("GET", "/api/user/giftcards", "", 200)["gift_cards"].([]any); list[0].(map[string]any)["balance_cents"] != 1500.0 {
 		t.Fatalf("gift card after the cancel: %v", list)
 	}
-	if a := g.ok("GET", "/api/user/house-accounts", "", 200)["houseAccounts"].([]any)[0].(map[string]any)["available_cents"]; a != 200000.0 {
+	if a := g.ok("GET", "/api/user/house-accounts", "", 200)["house_accounts"].([]any)[0].(map[string]any)["available_cents"]; a != 200000.0 {
 		t.Fatalf("house account after the cancel: %v", a)
 	}
-	if list := g.ok("DELETE", "/api/user/giftcards/"+card["id"].(string), "", 200)["giftCards"].([]any); len(list) != 0 {
+	if list := g.ok("DELETE", "/api/user/giftcards/"+card["id"].(string), "", 200)["gift_cards"].([]any); len(list) != 0 {
 		t.Fatalf("removed: %v", list)
 	}
 }
@@ -163,8 +163,8 @@ func TestSavedCardStillPaysAnHourLater(t *testing.T) {
 	c := &contract{g: g, entries: map[string]contractEntry{}}
 	saved := c.token("", "4242 4242 4242 4242", "4", "2039")
 	unsaved := c.token("", "5555 5555 5555 4444", "11", "2038")
-	g.ok("POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":"visa","last4":"4242","expMonth":4,"expYear":2039}`, saved["token"]), 201)
-	if st, m, _ := g.send("POST", "/api/user/cards", `{"token":"tok_0123456789abcdef0123456789abcdef","processor":"hosted","brand":"visa","last4":"4242","expMonth":4,"expYear":2039}`); st != 410 || m["error"].(map[string]any)["code"] != "card_expired" {
+	g.ok("POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":"visa","last4":"4242","exp_month":4,"exp_year":2039}`, saved["token"]), 201)
+	if st, m, _ := g.send("POST", "/api/user/cards", `{"token":"tok_0123456789abcdef0123456789abcdef","processor":"hosted","brand":"visa","last4":"4242","exp_month":4,"exp_year":2039}`); st != 410 || m["error"].(map[string]any)["code"] != "card_expired" {
 		t.Fatalf("a token the processor does not have: %d %v", st, m)
 	}
 	if cards := g.ok("GET", "/api/user/cards", "", 200)["cards"].([]any); len(cards) != 1 {
@@ -172,12 +172,12 @@ func TestSavedCardStillPaysAnHourLater(t *testing.T) {
 	}
 	s.Store.Mini().FastForward(2 * time.Hour)
 	pay := func(key, token string) (int, map[string]any) {
-		body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@example.com","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + token + `"}]}`
+		body := `{"customer":{"first_name":"Ada","last_name":"King","email":"ada@example.com","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + token + `"}]}`
 		st, m, _ := g.send("POST", "/api/cart/submit", body, "Idempotency-Key", key, "X-Bot-Check", g.bot("checkout"))
 		return st, m
 	}
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"biscuit"}`, 201)
 	slot := ""
 	for _, d := range g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any) {
 		for _, sl := range d.(map[string]any)["slots"].([]any) {
@@ -271,8 +271,8 @@ func TestTestSettingsFromEnv(t *testing.T) {
 // readyCart gives the guest a cart at Dayton with a biscuit, for the first open slot.
 func readyCart(t *testing.T, g *guest) {
 	t.Helper()
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"biscuit"}`, 201)
 	for _, d := range g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any) {
 		for _, sl := range d.(map[string]any)["slots"].([]any) {
 			if sl.(map[string]any)["available"] == true {
@@ -292,7 +292,7 @@ func TestCardTokenPaysOneOrder(t *testing.T) {
 	readyCart(t, a)
 	readyCart(t, b)
 	tok := (&contract{g: a, entries: map[string]contractEntry{}}).token("", "4242 4242 4242 4242", "4", "2039")["token"].(string)
-	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@example.com","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + tok + `"}]}`
+	body := `{"customer":{"first_name":"Ada","last_name":"King","email":"ada@example.com","phone":"5135550100"},"payments":[{"kind":"card","processor":"hosted","token":"` + tok + `"}]}`
 	type answer struct {
 		st int
 		m  map[string]any
@@ -331,7 +331,7 @@ func TestSavedCardIsWhatItsTokenRecords(t *testing.T) {
 	g := newGuest(t, s)
 	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
 	tok := (&contract{g: g, entries: map[string]contractEntry{}}).token("", "4242 4242 4242 4242", "4", "2039")["token"].(string)
-	cards := g.ok("POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":"amex","last4":"0005","expMonth":1,"expYear":2031}`, tok), 201)["cards"].([]any)
+	cards := g.ok("POST", "/api/user/cards", fmt.Sprintf(`{"token":%q,"processor":"hosted","brand":"amex","last4":"0005","exp_month":1,"exp_year":2031}`, tok), 201)["cards"].([]any)
 	c := cards[0].(map[string]any)
 	if len(cards) != 1 || c["label"] != "Visa •••• 4242" || c["brand"] != "visa" || c["last4"] != "4242" || c["exp_month"] != 4.0 || c["exp_year"] != 2039.0 {
 		t.Fatalf("saved: %v", cards)

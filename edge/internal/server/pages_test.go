@@ -144,7 +144,7 @@ func TestCartAPIKeepsTheHint(t *testing.T) {
 		}
 		return resp
 	}
-	r := call("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
+	r := call("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`)
 	if v, _ := cookieOf(r, session.CartHintCookie); r.StatusCode != 201 || v != "1" {
 		t.Fatalf("create: %d, hint %q", r.StatusCode, v)
 	}
@@ -177,8 +177,8 @@ func TestMenuPagePreloadsTheMenuItsScreenAsksFor(t *testing.T) {
 		want       string
 	}{
 		{"first visit", "/menu/m-standard", nil, preload("/api/menus/m-standard")},
-		{"chosen location", "/menu/m-standard", []string{dayton}, preload("/api/menus/m-standard?locationId=oh-dayton")},
-		{"a product", "/menu/m-standard/product/combo-2pc", []string{dayton}, preload("/api/menus/m-standard/products/combo-2pc?locationId=oh-dayton")},
+		{"chosen location", "/menu/m-standard", []string{dayton}, preload("/api/menus/m-standard?location_id=oh-dayton")},
+		{"a product", "/menu/m-standard/product/combo-2pc", []string{dayton}, preload("/api/menus/m-standard/products/combo-2pc?location_id=oh-dayton")},
 		{"location of another menu", "/menu/m-standard", []string{"hh_location=tx-austin|m-texas"}, preload("/api/menus/m-standard")},
 		{"hint not plain", "/menu/m-standard", []string{"hh_location=oh%7Cdayton|m-standard"}, ""},
 		{"no menu in the path", "/menu/product/combo-2pc", []string{dayton}, ""},
@@ -196,7 +196,7 @@ func TestMenuPagePreloadsTheMenuItsScreenAsksFor(t *testing.T) {
 
 	// With a cart on this menu and no location of it chosen, the screen may or may not
 	// see the cart first: nothing is preloaded. A cart on another menu does not matter.
-	req := httptest.NewRequest("POST", "/api/cart", strings.NewReader(`{"menuId":"m-standard","locationId":"oh-dayton"}`))
+	req := httptest.NewRequest("POST", "/api/cart", strings.NewReader(`{"menu_id":"m-standard","location_id":"oh-dayton"}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-CSRF-Token", csrfTok)
 	req.Header.Set("Cookie", "hh_sid="+sid)
@@ -214,7 +214,7 @@ func TestMenuPagePreloadsTheMenuItsScreenAsksFor(t *testing.T) {
 		}
 	}
 	_, body = getWithCookies(t, s, "/menu/m-standard", "hh_sid="+sid, "hh_cart=1", dayton)
-	if !strings.Contains(body, preload("/api/menus/m-standard?locationId=oh-dayton")) {
+	if !strings.Contains(body, preload("/api/menus/m-standard?location_id=oh-dayton")) {
 		t.Error("with a cart and a chosen location of this menu: no preload at the location")
 	}
 }

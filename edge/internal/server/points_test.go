@@ -87,9 +87,9 @@ func TestCompletedOrderEarnsPointsOnce(t *testing.T) {
 func fillCartAtDayton(t *testing.T, g *guest) {
 	t.Helper()
 	g.send("DELETE", "/api/cart", "")
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"biscuit"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"sandwich-biscuit"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"biscuit"}`, 201)
 	slot := ""
 	for _, d := range g.ok("GET", "/api/locations/oh-dayton/times", "", 200)["days"].([]any) {
 		for _, sl := range d.(map[string]any)["slots"].([]any) {
@@ -101,7 +101,7 @@ func fillCartAtDayton(t *testing.T, g *guest) {
 	g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+slot+`"}`, 200)
 }
 
-const submitBody = `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[{"kind":"instore"}]}`
+const submitBody = `{"customer":{"first_name":"Ada","last_name":"King","email":"ada@acme.example","phone":"5135550100"},"payments":[{"kind":"instore"}]}`
 
 // redemptionStatus is the status of one of the member's redemptions and the balance.
 func (g *guest) redemptionStatus(id string) (string, float64) {

@@ -25,8 +25,8 @@ func TestRequestsTheContractRefuses(t *testing.T) {
 	g := newGuest(t, s)
 	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
 	g.page("/")
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"two-piece","quantity":1}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"two-piece","quantity":1}`, 201)
 
 	state := func() string {
 		var b strings.Builder
@@ -258,10 +258,10 @@ func lineDiff(before, after string) string {
 func TestStartingACartOverAnOpenOne(t *testing.T) {
 	s := newTestServer(t)
 	g := newGuest(t, s)
-	start := `{"menuId":"m-standard","locationId":"oh-dayton"}`
+	start := `{"menu_id":"m-standard","location_id":"oh-dayton"}`
 	g.ok("POST", "/api/cart", start, 201)
 	g.ok("POST", "/api/cart", start, 201)
-	open := g.ok("POST", "/api/cart/products", `{"productId":"two-piece"}`, 201)["cart"].(map[string]any)
+	open := g.ok("POST", "/api/cart/products", `{"product_id":"two-piece"}`, 201)["cart"].(map[string]any)
 	st, m, raw := g.send("POST", "/api/cart", start)
 	if e, _ := m["error"].(map[string]any); st != 409 || e["code"] != "cart_open" {
 		t.Fatalf("over a cart with items: %d %s", st, raw)
@@ -269,7 +269,7 @@ func TestStartingACartOverAnOpenOne(t *testing.T) {
 	if kept := g.ok("GET", "/api/cart", "", 200)["cart"].(map[string]any); kept["id"] != open["id"] || len(kept["products"].([]any)) != 1 {
 		t.Fatalf("the open cart is kept: %v", kept)
 	}
-	fresh := g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton","replace":true}`, 201)["cart"].(map[string]any)
+	fresh := g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton","replace":true}`, 201)["cart"].(map[string]any)
 	if fresh["id"] == open["id"] || len(fresh["products"].([]any)) != 0 {
 		t.Fatalf("replaced: %v", fresh)
 	}

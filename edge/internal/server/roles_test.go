@@ -133,7 +133,7 @@ func TestEdgeWithoutOptionalOrderingRoles(t *testing.T) {
 	if s, m, _ := g.send("GET", "/api/locations/states", ""); s != 200 || len(m["states"].([]any)) == 0 {
 		t.Fatalf("states: %d %v", s, m)
 	}
-	if s, m, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`); s != 201 {
+	if s, m, _ := g.send("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`); s != 201 {
 		t.Fatalf("cart: %d %v", s, m)
 	}
 }

@@ -26,8 +26,8 @@ func TestEveryRuleOfTheDocumentIsHeld(t *testing.T) {
 	g := newGuest(t, s)
 	g.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", g.bot("signup"))
 	g.page("/")
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"two-piece","quantity":1}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"two-piece","quantity":1}`, 201)
 
 	// Operations whose valid body the document alone can't make, each with why. The
 	// field they are refused on is the one the reason names.

@@ -78,7 +78,7 @@ func TestAnAuthorizationHeaderAloneSkipsNoCheck(t *testing.T) {
 		{"/api/auth/forgot", `{"email":"ada@example.com"}`},
 		{"/api/auth/passwordless", `{"identifier":"5135550100"}`},
 		{"/api/contact", `{"name":"Ada","email":"ada@example.com","topic":"feedback","message":"Hi."}`},
-		{"/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`},
+		{"/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`},
 	} {
 		for _, auth := range []string{"Bearer x", "x", "Bearer eyJhbGciOiJub25lIn0.e30."} {
 			if st, m := bare(t, s, "POST", c.path, c.body, "Authorization", auth); st != 401 || code(m) != "unauthorized" {
@@ -90,7 +90,7 @@ func TestAnAuthorizationHeaderAloneSkipsNoCheck(t *testing.T) {
 	web := newGuest(t, s)
 	web.ok("POST", "/api/auth/signup", signUpBody, 201, "X-Bot-Check", web.bot("signup"))
 	token := web.cookies["hh_token"]
-	if st, m := bare(t, s, "POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, "Authorization", "Bearer "+token); st != 201 {
+	if st, m := bare(t, s, "POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, "Authorization", "Bearer "+token); st != 201 {
 		t.Fatalf("the app's cart: %d %v", st, m)
 	}
 	// ...but with the browser's cookies it is a browser request again.
@@ -178,7 +178,7 @@ func TestHandoverCodeFromALinkSignsNobodyIn(t *testing.T) {
 	attacker := newGuest(t, s)
 	attacker.ok("POST", "/api/auth/signup", strings.NewReplacer("ada@example.com", "mallory@example.com", "555-0100", "555-0199").Replace(signUpBody), 201, "X-Bot-Check", attacker.bot("signup"))
 	mint := func() string {
-		st, m := bare(t, s, "POST", "/api/app/handover", `{"codeChallenge":"`+challenge+`"}`, "Authorization", "Bearer "+attacker.cookies["hh_token"])
+		st, m := bare(t, s, "POST", "/api/app/handover", `{"code_challenge":"`+challenge+`"}`, "Authorization", "Bearer "+attacker.cookies["hh_token"])
 		if st != 201 {
 			t.Fatalf("mint: %d %v", st, m)
 		}
@@ -268,25 +268,25 @@ func TestAuthorizeCookieIsSecure(t *testing.T) {
 func TestBodiesAreStrictJSON(t *testing.T) {
 	s := newTestServer(t)
 	g := newGuest(t, s)
-	if st, m, _ := g.send("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, "Content-Type", "text/plain"); st != 415 || code(m) != "unsupported_media_type" {
+	if st, m, _ := g.send("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, "Content-Type", "text/plain"); st != 415 || code(m) != "unsupported_media_type" {
 		t.Fatalf("text/plain: %d %v", st, m)
 	}
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`, 201, "Content-Type", "application/json; charset=utf-8")
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201, "Content-Type", "application/json; charset=utf-8")
 	for _, body := range []string{
-		`{"productId":"biscuit","specialInstructions":"no\u0000salt"}`,
-		`{"productId":"biscuit","specialInstructions":"\u202Eextra crispy"}`,
-		`{"productId":"biscuit","specialInstructions":"tab\u2066isolate"}`,
+		`{"product_id":"biscuit","special_instructions":"no\u0000salt"}`,
+		`{"product_id":"biscuit","special_instructions":"\u202Eextra crispy"}`,
+		`{"product_id":"biscuit","special_instructions":"tab\u2066isolate"}`,
 	} {
 		if st, m, _ := g.send("POST", "/api/cart/products", body); st != 400 || code(m) != "invalid" {
 			t.Errorf("%s: %d %v", body, st, m)
-		} else if f := m["error"].(map[string]any)["fields"].(map[string]any); f["specialInstructions"] == nil {
+		} else if f := m["error"].(map[string]any)["fields"].(map[string]any); f["special_instructions"] == nil {
 			t.Errorf("%s: fields %v", body, f)
 		}
 	}
-	if st, m, _ := g.send("POST", "/api/cart/products", `{"productId":"biscuit","quantity":0}`); st != 400 {
+	if st, m, _ := g.send("POST", "/api/cart/products", `{"product_id":"biscuit","quantity":0}`); st != 400 {
 		t.Errorf("quantity 0: %d %v", st, m)
 	}
-	cart := g.ok("POST", "/api/cart/products", `{"productId":"biscuit","specialInstructions":"line one\nline two\ttabbed"}`, 201)["cart"].(map[string]any)
+	cart := g.ok("POST", "/api/cart/products", `{"product_id":"biscuit","special_instructions":"line one\nline two\ttabbed"}`, 201)["cart"].(map[string]any)
 	if n := cart["products"].([]any)[0].(map[string]any)["quantity"]; n != 1.0 {
 		t.Errorf("omitted quantity: %v", n)
 	}

@@ -12,7 +12,7 @@ func signedInAs(t *testing.T, s *Server, email, password string) *guest {
 	t.Helper()
 	g := newGuest(t, s)
 	ch := g.ok("POST", "/api/auth/signin", `{"email":"`+email+`","password":"`+password+`"}`, 200, "X-Bot-Check", g.bot("login"))["challenge"].(map[string]any)
-	g.ok("POST", "/api/auth/code", `{"challengeId":"`+ch["id"].(string)+`","code":"`+g.latestCode(email)+`"}`, 200)
+	g.ok("POST", "/api/auth/code", `{"challenge_id":"`+ch["id"].(string)+`","code":"`+g.latestCode(email)+`"}`, 200)
 	return g
 }
 

@@ -152,8 +152,8 @@ func TestCheckoutPaysThroughStripe(t *testing.T) {
 		c.Cards = CardsConfig{Second: ProcessorStripe, StripeSecretKey: stripemock.Key, StripeAPIURL: url}
 	})
 	g := newGuest(t, s)
-	g.ok("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`, 201)
-	g.ok("POST", "/api/cart/products", `{"productId":"sandwich-biscuit"}`, 201)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`, 201)
+	g.ok("POST", "/api/cart/products", `{"product_id":"sandwich-biscuit"}`, 201)
 	slot := ""
 	for _, d := range g.ok("GET", "/api/locations/oh-columbus-downtown/times", "", 200)["days"].([]any) {
 		for _, sl := range d.(map[string]any)["slots"].([]any) {
@@ -163,7 +163,7 @@ func TestCheckoutPaysThroughStripe(t *testing.T) {
 		}
 	}
 	g.ok("PUT", "/api/cart/time", `{"mode":"advance","at":"`+slot+`"}`, 200)
-	body := `{"customer":{"firstName":"Ada","lastName":"King","email":"ada@example.com","phone":"6145550100"},` +
+	body := `{"customer":{"first_name":"Ada","last_name":"King","email":"ada@example.com","phone":"6145550100"},` +
 		`"payments":[{"kind":"card","processor":"second","token":"pm_1PgcA2B7WZ01zgkW"}]}`
 	o := g.ok("POST", "/api/cart/submit", body, 201, "Idempotency-Key", "stripe-checkout-1", "X-Bot-Check", g.bot("checkout"))["order"].(map[string]any)
 	pay := o["payments"].([]any)[0].(map[string]any)

@@ -15,8 +15,9 @@ export const signIn = (email: string, password: string, headers: Headers) =>
 export const passwordless = (identifier: string, headers: Headers) =>
   http.post('/auth/passwordless', { body: { identifier }, headers });
 export const submitCode = (challengeId: string, code: string) =>
-  http.post('/auth/code', { body: { challengeId, code } });
-export const resendCode = (challengeId: string) => http.post('/auth/code/resend', { body: { challengeId } });
+  http.post('/auth/code', { body: { challenge_id: challengeId, code } });
+export const resendCode = (challengeId: string) =>
+  http.post('/auth/code/resend', { body: { challenge_id: challengeId } });
 export const forgotPassword = (email: string, headers: Headers) =>
   http.post('/auth/forgot', { body: { email }, headers });
 export const resetPassword = (email: string, code: string, password: string) =>
@@ -55,7 +56,8 @@ export const getOrders = (page: { limit?: number; cursor?: string } = {}, signal
   http.get('/user/orders', { params: { query: page }, signal });
 
 /** getAppData: location, cart, member and rewards in one call (the webview's start). */
-export const getAppData = (locationId?: string) => http.get('/app-data', { params: { query: { locationId } } });
+export const getAppData = (locationId?: string) =>
+  http.get('/app-data', { params: { query: { location_id: locationId } } });
 /** exchangeHandover trades the native app's one-time code for its member, cart and location. */
 export const exchangeHandover = (code: string) => http.post('/app/handover/exchange', { body: { code } });
 

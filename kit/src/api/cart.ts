@@ -64,20 +64,20 @@ const holds = (lineId: string) => (c: Cart) => c.products.some((l) => l.id === l
 
 export const abandonCart = () => versioned((headers) => http.del('/cart', { headers }));
 export const transferCart = (menuId: string, locationId?: string) =>
-  versioned((headers) => http.post('/cart/transfer', { body: { menuId, locationId }, headers }));
+  versioned((headers) => http.post('/cart/transfer', { body: { menu_id: menuId, location_id: locationId }, headers }));
 /** createCart starts a cart; over an open cart that holds items only with `replace` (else 409 cart_open). */
 export const createCart = (menuId: string, locationId?: string, replace?: boolean) =>
   versioned((headers) =>
     http.post('/cart', {
-      body: { menuId, ...(locationId ? { locationId } : {}), ...(replace ? { replace } : {}) },
+      body: { menu_id: menuId, ...(locationId ? { location_id: locationId } : {}), ...(replace ? { replace } : {}) },
       headers,
     }),
   );
 /** addProduct adds a line; without `modifiers` the edge takes the product's default choices
  *  (quick add). Adding means the same on any version: made again after a 412. */
-export const addProduct = (productId: string, line: Omit<AddProductRequest, 'productId'> = {}) =>
+export const addProduct = (productId: string, line: Omit<AddProductRequest, 'product_id'> = {}) =>
   versioned(
-    (headers) => http.post('/cart/products', { body: { productId, ...line }, headers }),
+    (headers) => http.post('/cart/products', { body: { product_id: productId, ...line }, headers }),
     () => true,
   );
 /** updateLine changes a line; omitted fields keep the line's. */

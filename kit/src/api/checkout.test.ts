@@ -5,13 +5,13 @@ describe('e-gift card calls', () => {
   it('buys with the idempotency key and the bot check as headers, and answers the purchase', async () => {
     const api = mockApi({ 'POST /giftcards/purchases': { status: 201, body: { purchase: { id: 'GC-ABC' } } } });
     const body = {
-      amountCents: 4000,
+      amount_cents: 4000,
       design: 'classic',
-      recipientName: 'Sam',
-      recipientEmail: 'sam@example.com',
-      senderName: 'Ada',
-      sendOn: '2026-11-25',
-      buyerEmail: 'ada@example.com',
+      recipient_name: 'Sam',
+      recipient_email: 'sam@example.com',
+      sender_name: 'Ada',
+      send_on: '2026-11-25',
+      buyer_email: 'ada@example.com',
       payment: { kind: 'card' as const, token: 'tok_1' },
     };
     const r = await purchaseGiftCard(body, 'key-12345678', { 'X-Bot-Check': 'bot' });
@@ -25,9 +25,9 @@ describe('e-gift card calls', () => {
   it('reads the designs and limits', async () => {
     mockApi({
       'GET /giftcards/designs': {
-        body: { designs: [], minCents: 1000, maxCents: 50000, messageMax: 250, sendAheadDays: 90 },
+        body: { designs: [], min_cents: 1000, max_cents: 50000, message_max: 250, send_ahead_days: 90 },
       },
     });
-    expect((await getGiftCardDesigns()).maxCents).toBe(50000);
+    expect((await getGiftCardDesigns()).max_cents).toBe(50000);
   });
 });

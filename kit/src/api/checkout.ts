@@ -16,7 +16,7 @@ export type PaymentOptions = S['PaymentOptions'];
 export const applyCoupon = (code: string) => http.put('/cart/coupon', { body: { code } });
 export const removeCoupon = () => http.del('/cart/coupon');
 /** setTip: a preset percentage (15, 18, 20; 0 for none) or an amount in cents. */
-export const setTip = (tip: { percent: number } | { amountCents: number }) => http.put('/cart/tip', { body: tip });
+export const setTip = (tip: { percent: number } | { amount_cents: number }) => http.put('/cart/tip', { body: tip });
 /** setTaxExemption: "" removes the exemption. */
 export const setTaxExemption = (id: string) => http.put('/cart/tax-exemption', { body: { id } });
 export const setUtensils = (utensils: boolean) => http.put('/cart/utensils', { body: { utensils } });

@@ -108,7 +108,7 @@ describe('api client', () => {
     const f = respond(201, { order: {} });
     configureApi({ fetchImpl: f, csrf: 'tok', base: '/api' });
     await http.post('/cart/submit', {
-      body: { customer: { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '6145550100' }, payments: [] },
+      body: { customer: { first_name: 'A', last_name: 'B', email: 'a@b.co', phone: '6145550100' }, payments: [] },
       params: { header: { 'Idempotency-Key': 'k-12345678', 'X-Bot-Check': 'bot' } },
     });
     expect(f.mock.calls[0][1].headers).toMatchObject({

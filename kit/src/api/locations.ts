@@ -16,7 +16,7 @@ export const getLocation = (id: string, signal?: AbortSignal) =>
   http.get('/locations/{id}', { params: { path: { id } }, signal });
 /** locationByMenu: the location that sells a menu, the given one when it does. */
 export const locationByMenu = (menuId: string, locationId?: string) =>
-  http.get('/locations/by-menu/{menuId}', { params: { path: { menuId }, query: { locationId } } });
+  http.get('/locations/by-menu/{menuId}', { params: { path: { menuId }, query: { location_id: locationId } } });
 export const pickupTimes = (id: string, signal?: AbortSignal) =>
   http.get('/locations/{id}/times', { params: { path: { id } }, signal });
 /** Every state with its cities and location counts, for browsing. */

@@ -12,5 +12,5 @@ export const claimPerk = (subscriptionId: string) =>
 export const returnRedemption = (id: string) => http.del('/rewards/redemptions/{id}', { params: { path: { id } } });
 export const getPlans = (signal?: AbortSignal) => http.get('/subscriptions/plans', { signal });
 export const subscribe = (planId: string, paymentToken: string) =>
-  http.post('/subscriptions', { body: { planId, paymentToken } });
+  http.post('/subscriptions', { body: { plan_id: planId, payment_token: paymentToken } });
 export const cancelSubscription = (id: string) => http.del('/subscriptions/{id}', { params: { path: { id } } });

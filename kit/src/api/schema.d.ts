@@ -103,7 +103,7 @@ export interface paths {
         };
         /**
          * Reload location by menu id
-         * @description `locationId` picks that location when it sells the menu; otherwise the first location selling it.
+         * @description `location_id` picks that location when it sells the menu; otherwise the first location selling it.
          */
         get: operations["getLocationByMenu"];
         put?: never;
@@ -331,7 +331,7 @@ export interface paths {
         put?: never;
         /**
          * Start a cart
-         * @description Replaces an open cart that holds nothing; one holding items only with `replace: true` (the guest chose to start over), else `409 cart_open`. The cart is started at `locationId`, the location the guest chose: without one `400 location_required` (a cart is never started at a location picked for the guest); `menu_mismatch` when the location sells another menu.
+         * @description Replaces an open cart that holds nothing; one holding items only with `replace: true` (the guest chose to start over), else `409 cart_open`. The cart is started at `location_id`, the location the guest chose: without one `400 location_required` (a cart is never started at a location picked for the guest); `menu_mismatch` when the location sells another menu.
          */
         post: operations["createCart"];
         /**
@@ -355,7 +355,7 @@ export interface paths {
         put?: never;
         /**
          * Bring back the cart just abandoned
-         * @description The guest's Undo after clearing the cart: the cart `cartId`, abandoned less than 15 seconds ago, comes back as it was (lines, choices, quantities, handoff, time, location, coupon, tip), priced again; rewards stay given back. `410 restore_expired` after that or for another cart; `409 restore_cart_open` when another cart holding items was started since (an empty one is replaced). Asked twice, both answers are the restored cart.
+         * @description The guest's Undo after clearing the cart: the cart `cart_id`, abandoned less than 15 seconds ago, comes back as it was (lines, choices, quantities, handoff, time, location, coupon, tip), priced again; rewards stay given back. `410 restore_expired` after that or for another cart; `409 restore_cart_open` when another cart holding items was started since (an empty one is replaced). Asked twice, both answers are the restored cart.
          */
         post: operations["restoreCart"];
         delete?: never;
@@ -396,7 +396,7 @@ export interface paths {
         get?: never;
         /**
          * Change a line
-         * @description An omitted `productId` or `modifiers` keeps the line's.
+         * @description An omitted `product_id` or `modifiers` keeps the line's.
          */
         put: operations["updateCartProduct"];
         post?: never;
@@ -489,7 +489,7 @@ export interface paths {
         get?: never;
         /**
          * Tip by percentage or amount
-         * @description One of `percent` and `amountCents`, as the cart's `tip_options` offer them (`400 invalid` otherwise).
+         * @description One of `percent` and `amount_cents`, as the cart's `tip_options` offer them (`400 invalid` otherwise).
          */
         put: operations["setTip"];
         post?: never;
@@ -564,7 +564,7 @@ export interface paths {
         put?: never;
         /**
          * Place the order
-         * @description Amounts must add up to the total; exactly one payment may leave `amountCents` at
+         * @description Amounts must add up to the total; exactly one payment may leave `amount_cents` at
          *     0 to take the rest. The same `Idempotency-Key` on a retry of the same request
          *     (the same body, the same cart) returns the same order (`Idempotent-Replayed:
          *     true`) and reuses its card holds; with another body or another cart it is `422
@@ -701,7 +701,7 @@ export interface paths {
          *     gift card payment is `422 giftcard_not_accepted`. Every field is checked (`400
          *     invalid` with `fields`); a declined card is `422 card_declined` at `fields.card` and
          *     issues nothing. The buyer's receipt is emailed at once; the card (number and PIN) is
-         *     emailed to the recipient on `sendOn` (at once when it is today in `timeZone`), and a
+         *     emailed to the recipient on `send_on` (at once when it is today in `time_zone`), and a
          *     signed-in buyer's saved gift cards keep it. The same `Idempotency-Key` on a retry
          *     of the same request returns the same purchase (`Idempotent-Replayed: true`); with
          *     another request it is `422 idempotency_key_reused`; `409 purchase_in_progress`
@@ -1670,7 +1670,7 @@ export interface paths {
          *     order number of 4 to 40 letters, digits, `-` or `_` for the topic `order` only,
          *     message at most 2000 characters); then at most 5 messages an hour per IP and 3
          *     per email address (429 `rate_limited`), and the bot check (action `contact`).
-         *     `locationId` must be a location (400 on `locationId`). Guest relations get an
+         *     `location_id` must be a location (400 on `location_id`). Guest relations get an
          *     email with the ticket number and the guest a copy (docs/contact.md).
          */
         post: operations["sendContactMessage"];
@@ -1716,7 +1716,7 @@ export interface paths {
         };
         /**
          * Dump app data
-         * @description Without `locationId` the cart's location is returned. `user` and `members` are null for guests.
+         * @description Without `location_id` the cart's location is returned. `user` and `members` are null for guests.
          */
         get: operations["getAppData"];
         put?: never;
@@ -1738,7 +1738,7 @@ export interface paths {
         put?: never;
         /**
          * A one-time code for the native app's webview
-         * @description Sent by the native app with its member token in the Authorization header (docs/webview.md). `codeChallenge` is the base64url SHA-256 (no padding) of a random verifier the app keeps; the app sends the verifier in the `X-Handover-Verifier` header of the webview's first navigation to `/app/…?handover=<code>`, and only that webview can exchange the code.
+         * @description Sent by the native app with its member token in the Authorization header (docs/webview.md). `code_challenge` is the base64url SHA-256 (no padding) of a random verifier the app keeps; the app sends the verifier in the `X-Handover-Verifier` header of the webview's first navigation to `/app/…?handover=<code>`, and only that webview can exchange the code.
          */
         post: operations["startHandover"];
         delete?: never;
@@ -1937,7 +1937,7 @@ export interface components {
                 code: string;
                 /** @description Written for the guest; can be shown as is. */
                 message: string;
-                /** @description Field path (`customer.email`, `payments.0.amountCents`, `groups.flavor`) to a short message. */
+                /** @description Field path (`customer.email`, `payments.0.amount_cents`, `groups.flavor`) to a short message. */
                 fields?: {
                     [key: string]: string;
                 };
@@ -2247,41 +2247,41 @@ export interface components {
             per_person_cents: components["schemas"]["Cents"];
         };
         MenuChoiceRequest: {
-            menuId: string;
+            menu_id: string;
             /** @description Any location selling the menu when omitted. */
-            locationId?: string;
+            location_id?: string;
         };
         StartCartRequest: {
-            menuId: string;
+            menu_id: string;
             /** @description Any location selling the menu when omitted. */
-            locationId?: string;
+            location_id?: string;
             /** @description Replace an open cart that holds items. */
             replace?: boolean;
         };
         RestoreCartRequest: {
             /** @description The id of the cart abandoned. */
-            cartId: string;
+            cart_id: string;
         };
         ModifierInput: {
             id: string;
             /** @description Defaults to 1. */
             quantity?: number;
             /** @description For a nested option: the id of the chosen modifier it belongs to. */
-            parentId?: string;
+            parent_id?: string;
         };
         AddProductRequest: {
-            productId: string;
+            product_id: string;
             /** @description Defaults to 1. */
             quantity?: number;
             /** @description Omitted, the product's default choices; an empty list chooses nothing. */
             modifiers?: components["schemas"]["ModifierInput"][];
-            specialInstructions?: string;
+            special_instructions?: string;
         };
         LineInput: {
-            productId?: string;
+            product_id?: string;
             quantity?: number;
             modifiers?: components["schemas"]["ModifierInput"][];
-            specialInstructions?: string;
+            special_instructions?: string;
         };
         ChosenModifier: {
             id: string;
@@ -2562,17 +2562,17 @@ export interface components {
             nickname?: string;
         };
         HouseAccount: {
-            /** @description The `accountId` of a house payment. */
+            /** @description The `account_id` of a house payment. */
             id: string;
             name: string;
-            /** @description A payment needs a `poNumber`. */
+            /** @description A payment needs a `po_number`. */
             requires_po: boolean;
             /** @description The credit limit less what has been charged. */
             available_cents: components["schemas"]["Cents"];
         };
         Customer: {
-            firstName: string;
-            lastName: string;
+            first_name: string;
+            last_name: string;
             /** @example ada@example.com */
             email: string;
             /** @example 502-555-0100 */
@@ -2581,7 +2581,7 @@ export interface components {
         PaymentInput: {
             kind: components["schemas"]["PaymentKind"];
             /** @description 0 on exactly one payment takes the rest. */
-            amountCents?: components["schemas"]["Cents"];
+            amount_cents?: components["schemas"]["Cents"];
             /** @description Card: one of the location's `card_processors`. */
             processor?: string;
             /** @description Card; or a gift card's token (`gc_…`) instead of its number and PIN. */
@@ -2591,9 +2591,9 @@ export interface components {
             /** @description Gift card. */
             pin?: string;
             /** @description House account. */
-            accountId?: string;
+            account_id?: string;
             /** @description House account, when it requires one. */
-            poNumber?: string;
+            po_number?: string;
         };
         /** @enum {string} */
         PaymentKind: "card" | "giftcard" | "house" | "instore";
@@ -3499,7 +3499,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    giftCards: components["schemas"]["SavedGiftCard"][];
+                    gift_cards: components["schemas"]["SavedGiftCard"][];
                 };
             };
         };
@@ -3727,7 +3727,7 @@ export interface operations {
     getLocationByMenu: {
         parameters: {
             query?: {
-                locationId?: string;
+                location_id?: string;
             };
             header?: never;
             path: {
@@ -3867,7 +3867,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
-                locationId?: components["parameters"]["locationIdQuery"];
+                location_id?: components["parameters"]["locationIdQuery"];
             };
             header?: never;
             path: {
@@ -3917,7 +3917,7 @@ export interface operations {
                 /** @description Comma-separated markers. */
                 require?: string;
                 /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
-                locationId?: components["parameters"]["locationIdQuery"];
+                location_id?: components["parameters"]["locationIdQuery"];
             };
             header?: never;
             path: {
@@ -3961,7 +3961,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
-                locationId?: components["parameters"]["locationIdQuery"];
+                location_id?: components["parameters"]["locationIdQuery"];
             };
             header?: never;
             path: {
@@ -4006,7 +4006,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
-                locationId?: components["parameters"]["locationIdQuery"];
+                location_id?: components["parameters"]["locationIdQuery"];
             };
             header?: never;
             path: {
@@ -4052,7 +4052,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only the products of this menu. */
-                menuId?: string;
+                menu_id?: string;
             };
             header?: never;
             path?: never;
@@ -4094,7 +4094,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only the packages this menu sells (none when it sells no catering). */
-                menuId?: string;
+                menu_id?: string;
             };
             header?: never;
             path?: never;
@@ -4126,7 +4126,7 @@ export interface operations {
                 occasion?: string;
                 headcount?: number;
                 /** @description Only the packages this menu sells. */
-                menuId?: string;
+                menu_id?: string;
             };
             header?: never;
             path?: never;
@@ -4173,7 +4173,7 @@ export interface operations {
                      */
                     appetite?: "light" | "regular" | "hearty";
                     /** @description Only packages this menu sells. */
-                    menuId?: string;
+                    menu_id?: string;
                 };
             };
         };
@@ -4508,7 +4508,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         cart: components["schemas"]["Cart"];
-                        notTransferred: components["schemas"]["NotTransferred"][];
+                        not_transferred: components["schemas"]["NotTransferred"][];
                     };
                 };
             };
@@ -4536,7 +4536,7 @@ export interface operations {
                 "application/json": {
                     mode: components["schemas"]["HandoffMode"];
                     address?: components["schemas"]["Address"];
-                    deliveryNotes?: string;
+                    delivery_notes?: string;
                     vehicle?: components["schemas"]["Vehicle"];
                 };
             };
@@ -4697,7 +4697,7 @@ export interface operations {
                     /** @description One of the cart's `tip_options.percents`; 0 for none. */
                     percent?: number;
                     /** Format: int64 */
-                    amountCents?: number;
+                    amount_cents?: number;
                 };
             };
         };
@@ -4994,10 +4994,11 @@ export interface operations {
                      */
                     processor?: "hosted" | "second";
                     number: string;
-                    expMonth: string;
-                    expYear: string;
+                    exp_month: number;
+                    /** @description Four digits, or two for this century. */
+                    exp_year: number;
                     cvv: string;
-                    postalCode: string;
+                    postal_code: string;
                     name?: string;
                 };
             };
@@ -5063,7 +5064,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        giftCard: components["schemas"]["GiftCardBalance"];
+                        gift_card: components["schemas"]["GiftCardBalance"];
                     };
                 };
             };
@@ -5150,12 +5151,12 @@ export interface operations {
                             id: string;
                             name: string;
                         }[];
-                        minCents: components["schemas"]["Cents"];
-                        maxCents: components["schemas"]["Cents"];
+                        min_cents: components["schemas"]["Cents"];
+                        max_cents: components["schemas"]["Cents"];
                         /** @description The longest personal message, in characters. */
-                        messageMax: number;
+                        message_max: number;
                         /** @description How many days ahead a send date may be. */
-                        sendAheadDays: number;
+                        send_ahead_days: number;
                     };
                 };
             };
@@ -5192,29 +5193,29 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Whole dollars from `minCents` to `maxCents` of `GET /giftcards/designs`. */
-                    amountCents: number;
+                    /** @description Whole dollars from `min_cents` to `max_cents` of `GET /giftcards/designs`. */
+                    amount_cents: number;
                     /** @description The id of one of the designs of `GET /giftcards/designs`: the ordering system's list, so it is not fixed here. */
                     design: string;
-                    recipientName: string;
+                    recipient_name: string;
                     /** @example ada@example.com */
-                    recipientEmail: string;
-                    senderName: string;
-                    /** @description At most `messageMax` characters. */
+                    recipient_email: string;
+                    sender_name: string;
+                    /** @description At most `message_max` characters. */
                     message?: string;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD, today to `sendAheadDays` ahead in `timeZone`.
+                     * @description YYYY-MM-DD, today to `send_ahead_days` ahead in `time_zone`.
                      * @example 2030-01-01
                      */
-                    sendOn: string;
+                    send_on: string;
                     /** @description The buyer's IANA time zone; default America/New_York. */
-                    timeZone?: string;
+                    time_zone?: string;
                     /**
                      * @description Where the receipt goes.
                      * @example ada@example.com
                      */
-                    buyerEmail: string;
+                    buyer_email: string;
                     payment: {
                         /**
                          * @description `card`; `giftcard` is refused.
@@ -5593,8 +5594,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    firstName: string;
-                    lastName: string;
+                    first_name: string;
+                    last_name: string;
                     /** @example ada@example.com */
                     email: string;
                     /** @example (513) 555-0100 */
@@ -5602,13 +5603,13 @@ export interface operations {
                     /** @example chicken123 */
                     password: string;
                     /** @example oh-dayton */
-                    favoriteLocationId?: string;
+                    favorite_location_id?: string;
                     /**
                      * @description YYYY-MM-DD
                      * @example 1990-04-01
                      */
                     birthday?: string;
-                    marketingOptIn?: boolean;
+                    marketing_opt_in?: boolean;
                 };
             };
         };
@@ -5758,7 +5759,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    challengeId: string;
+                    challenge_id: string;
                     /** @example 123456 */
                     code: string;
                 };
@@ -5811,7 +5812,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    challengeId: string;
+                    challenge_id: string;
                 };
             };
         };
@@ -6116,8 +6117,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    firstName?: string;
-                    lastName?: string;
+                    first_name?: string;
+                    last_name?: string;
                     /** @example ada@example.com */
                     email?: string;
                     /** @example (513) 555-0100 */
@@ -6128,7 +6129,7 @@ export interface operations {
                      */
                     birthday?: string;
                     /** @example oh-dayton */
-                    favoriteLocationId?: string;
+                    favorite_location_id?: string;
                 };
             };
         };
@@ -6152,9 +6153,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    emailOffers: boolean;
-                    smsOffers: boolean;
-                    paperlessReceipts: boolean;
+                    email_offers: boolean;
+                    sms_offers: boolean;
+                    paperless_receipts: boolean;
                 };
             };
         };
@@ -6178,9 +6179,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    emailOffers?: boolean;
-                    smsOffers?: boolean;
-                    paperlessReceipts?: boolean;
+                    email_offers?: boolean;
+                    sms_offers?: boolean;
+                    paperless_receipts?: boolean;
                 };
             };
         };
@@ -6410,9 +6411,9 @@ export interface operations {
                     /** @description Ignored (the token's). */
                     last4?: string;
                     /** @description Ignored (the token's). */
-                    expMonth?: number;
+                    exp_month?: number;
                     /** @description Ignored (the token's). */
-                    expYear?: number;
+                    exp_year?: number;
                     nickname?: string;
                     default?: boolean;
                 };
@@ -6559,7 +6560,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        houseAccounts: components["schemas"]["HouseAccount"][];
+                        house_accounts: components["schemas"]["HouseAccount"][];
                     };
                 };
             };
@@ -6966,9 +6967,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    planId: string;
+                    plan_id: string;
                     /** @description A card token from tokenizeCard, or a saved card's id. */
-                    paymentToken: string;
+                    payment_token: string;
                 };
             };
         };
@@ -7294,9 +7295,9 @@ export interface operations {
                      * @example order
                      */
                     topic: string;
-                    locationId?: string;
+                    location_id?: string;
                     /** @description Only for the topic `order`; a leading `#` is dropped. Looked up among the sender's orders, never refused for not being found. */
-                    orderId?: string;
+                    order_id?: string;
                     message: string;
                 };
             };
@@ -7407,7 +7408,7 @@ export interface operations {
     getAppData: {
         parameters: {
             query?: {
-                locationId?: string;
+                location_id?: string;
             };
             header?: never;
             path?: never;
@@ -7439,9 +7440,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    locationId?: string;
+                    location_id?: string;
                     /** @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM */
-                    codeChallenge: string;
+                    code_challenge: string;
                 };
             };
         };
@@ -7721,7 +7722,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    memberId: string;
+                    member_id: string;
                 };
             };
         };
@@ -7751,7 +7752,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    memberId: string;
+                    member_id: string;
                     /**
                      * Format: int64
                      * @example 100

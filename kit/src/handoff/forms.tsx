@@ -160,7 +160,12 @@ export function DeliveryAddressForm({
         {text('zip', 'ZIP code', { autoComplete: 'shipping postal-code', inputMode: 'numeric' })}
       </div>
       {showNotes && (
-        <Labelled id={idFor(addressRules.notes.key)} label="Notes for the driver" optional error={errors.deliveryNotes}>
+        <Labelled
+          id={idFor(addressRules.notes.key)}
+          label="Notes for the driver"
+          optional
+          error={errors.delivery_notes}
+        >
           {(p) => (
             <textarea
               {...p}

@@ -35,7 +35,7 @@ describe('validateAddress', () => {
       'address.unit': 'The apartment or suite can be at most 30 characters',
       'address.city': 'A city can be at most 50 characters',
       'address.state': 'A state can be at most 2 characters',
-      deliveryNotes: 'Delivery notes can be at most 200 characters',
+      delivery_notes: 'Delivery notes can be at most 200 characters',
     });
     // 200 emoji are 200 characters, not 400 UTF-16 units.
     expect(validateAddress({ ...ok, notes: '🐔'.repeat(200) })).toEqual({});

@@ -21,7 +21,7 @@ export const addressRules = {
   city: rule('address.city', 'a city', 50),
   state: rule('address.state', 'a state', 2),
   zip: rule('address.zip', 'a ZIP code', 10),
-  notes: rule('deliveryNotes', 'delivery notes', 200, false),
+  notes: rule('delivery_notes', 'delivery notes', 200, false),
 } as const;
 
 export const vehicleRules = {
@@ -46,7 +46,7 @@ function check(r: Rule, value: string | undefined, out: Record<string, string>) 
 export const zipPattern = /^\d{5}(-\d{4})?$/;
 
 /** validateAddress gives the delivery address's problems by the edge's field keys
- *  (address.street … address.zip, deliveryNotes); empty when there are none. */
+ *  (address.street … address.zip, delivery_notes); empty when there are none. */
 export function validateAddress(a: Partial<Address> & { notes?: string }): Record<string, string> {
   const out: Record<string, string> = {};
   check(addressRules.street, a.street, out);

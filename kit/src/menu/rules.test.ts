@@ -175,7 +175,7 @@ describe('nested options', () => {
     const sel = choose(ice, { shake: 1, 'shake/ice-regular': 1 }, 'ice-none', 'shake');
     expect(toInput(p, sel)).toEqual([
       { id: 'shake', quantity: 1 },
-      { id: 'ice-none', quantity: 1, parentId: 'shake' },
+      { id: 'ice-none', quantity: 1, parent_id: 'shake' },
     ]);
     expect(unitPrice(p, sel)).toBe(600);
     expect(markersOf(p, sel)).toEqual(['gluten', 'milk']);

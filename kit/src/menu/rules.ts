@@ -173,7 +173,7 @@ export function setCount(g: ModifierGroup, sel: Selection, id: string, q: number
 export function toInput(p: Product, sel: Selection): ModifierInput[] {
   return chosenOptions(groupsOf(p), sel).map((c) =>
     c.parent
-      ? { id: c.modifier.id, quantity: c.quantity, parentId: c.parent }
+      ? { id: c.modifier.id, quantity: c.quantity, parent_id: c.parent }
       : { id: c.modifier.id, quantity: c.quantity },
   );
 }

@@ -11,7 +11,7 @@
 /** The checkout client version the site is built against. */
 export const CHECKOUT_CLIENT_VERSION = '2.8.0';
 
-export type CardField = 'number' | 'expiry' | 'cvv' | 'postalCode';
+export type CardField = 'number' | 'expiry' | 'cvv' | 'postal_code';
 export type CardBrand = '' | 'amex' | 'discover' | 'mastercard' | 'visa';
 
 export const cardBrandNames: Record<Exclude<CardBrand, ''>, string> = {

@@ -85,7 +85,7 @@ describe('account settings (/account/settings)', () => {
     await user.type(last, 'King');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('Your details are saved.')).toBeInTheDocument();
-    expect(api.to('PATCH /user')[0].body).toEqual({ firstName: 'Ada', lastName: 'King', phone: '5135550100' });
+    expect(api.to('PATCH /user')[0].body).toEqual({ first_name: 'Ada', last_name: 'King', phone: '5135550100' });
     expect(useAppStore.getState().user).toMatchObject({ first_name: 'Ada', last_name: 'King' });
   });
 
@@ -100,7 +100,7 @@ describe('account settings (/account/settings)', () => {
     await user.click(screen.getByLabelText('Email me offers and news'));
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
     expect(await screen.findByText('Your notification settings are saved.')).toBeInTheDocument();
-    expect(api.to('PATCH /user/settings')[0].body).toEqual({ emailOffers: true });
+    expect(api.to('PATCH /user/settings')[0].body).toEqual({ email_offers: true });
     expect(useAppStore.getState().user).toMatchObject({ settings: { email_offers: true } });
     // Saved again with nothing changed since, it sends nothing to change.
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));

@@ -53,7 +53,7 @@ describe('sign in (/account/signin)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/order/checkout?step=2'));
-    expect(api.to('POST /auth/code')[0].body).toEqual({ challengeId: challenge.id, code: '123456' });
+    expect(api.to('POST /auth/code')[0].body).toEqual({ challenge_id: challenge.id, code: '123456' });
     const s = useAppStore.getState();
     expect(s.user).toMatchObject({ email: 'ada@example.com' });
     expect(s.members).toMatchObject({ points: 300 });
@@ -150,10 +150,10 @@ describe('sign in (/account/signin)', () => {
     const sent = 'New code sent. We sent a 6-digit code by text message to (•••) •••-0100.';
     expect(await screen.findByText(sent)).toBeVisible();
     expect(document.getElementById('hh-live-polite')).toHaveTextContent(sent); // announced
-    expect(api.to('POST /auth/code/resend')[0].body).toEqual({ challengeId: challenge.id });
+    expect(api.to('POST /auth/code/resend')[0].body).toEqual({ challenge_id: challenge.id });
     await user.type(screen.getByLabelText('6-digit code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(api.to('POST /auth/code')[0].body).toEqual({ challengeId: sms.id, code: '654321' }));
+    await waitFor(() => expect(api.to('POST /auth/code')[0].body).toEqual({ challenge_id: sms.id, code: '654321' }));
   });
 
   it('says how long to wait when a new code is asked for too soon', async () => {

@@ -110,14 +110,14 @@ describe('sign up (/account/signup)', () => {
     expect(call.headers['X-Bot-Check']).toBe('bot-token');
     expect(botCheck).toHaveBeenCalledWith('signup');
     expect(call.body).toEqual({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
       email: 'ada@example.com',
       phone: '5135550100',
       password: 'chicken123',
-      favoriteLocationId: 'oh-dayton',
+      favorite_location_id: 'oh-dayton',
       birthday: '1990-12-10',
-      marketingOptIn: true,
+      marketing_opt_in: true,
     });
     expect(useAppStore.getState()).toMatchObject({
       user: { email: 'ada@example.com', confirmed: false },
@@ -166,8 +166,8 @@ describe('sign up (/account/signup)', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(api.to('POST /auth/signup')).toHaveLength(1));
     expect(api.to('POST /auth/signup')[0].body).toMatchObject({
-      favoriteLocationId: 'oh-kettering',
-      marketingOptIn: false,
+      favorite_location_id: 'oh-kettering',
+      marketing_opt_in: false,
     });
     expect(api.to('POST /auth/signup')[0].body).not.toHaveProperty('birthday');
   });

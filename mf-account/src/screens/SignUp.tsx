@@ -27,24 +27,24 @@ import { LocationSelector } from '../locations/LocationSelector';
 import '../account.css';
 
 interface SignUpForm {
-  firstName: string;
-  lastName: string;
+  first_name: string;
+  last_name: string;
   email: string;
   phone: string;
   password: string;
   birthday: string;
-  marketingOptIn: boolean;
-  favoriteLocationId: string;
+  marketing_opt_in: boolean;
+  favorite_location_id: string;
 }
 const fieldNames = [
-  'firstName',
-  'lastName',
+  'first_name',
+  'last_name',
   'email',
   'phone',
   'password',
   'birthday',
-  'marketingOptIn',
-  'favoriteLocationId',
+  'marketing_opt_in',
+  'favorite_location_id',
 ] as const;
 
 export default function SignUp({ query }: ScreenProps) {
@@ -62,14 +62,14 @@ export default function SignUp({ query }: ScreenProps) {
     formState: { errors, isSubmitting },
   } = useForm<SignUpForm>({
     defaultValues: {
-      firstName: '',
-      lastName: '',
+      first_name: '',
+      last_name: '',
       email: '',
       phone: '',
       password: '',
       birthday: '',
-      marketingOptIn: false,
-      favoriteLocationId: chosenLocation?.id ?? '',
+      marketing_opt_in: false,
+      favorite_location_id: chosenLocation?.id ?? '',
     },
   });
 
@@ -84,14 +84,14 @@ export default function SignUp({ query }: ScreenProps) {
     try {
       const headers = await botHeaders('signup');
       const body = {
-        firstName: v.firstName.trim(),
-        lastName: v.lastName.trim(),
+        first_name: v.first_name.trim(),
+        last_name: v.last_name.trim(),
         email: v.email.trim(),
         phone: phoneDigits(v.phone),
         password: v.password,
-        favoriteLocationId: v.favoriteLocationId,
+        favorite_location_id: v.favorite_location_id,
         ...(v.birthday ? { birthday: v.birthday } : {}),
-        marketingOptIn: v.marketingOptIn,
+        marketing_opt_in: v.marketing_opt_in,
       };
       const r = await signUp(body, headers);
       storeSignedIn(r); // the effect above moves on
@@ -118,8 +118,8 @@ export default function SignUp({ query }: ScreenProps) {
               <TextField
                 label="First name"
                 autoComplete="given-name"
-                error={errors.firstName?.message}
-                {...register('firstName', {
+                error={errors.first_name?.message}
+                {...register('first_name', {
                   required: 'Enter your first name',
                   validate: (x) => x.trim().length > 0 || 'Enter your first name',
                 })}
@@ -127,8 +127,8 @@ export default function SignUp({ query }: ScreenProps) {
               <TextField
                 label="Last name"
                 autoComplete="family-name"
-                error={errors.lastName?.message}
-                {...register('lastName', {
+                error={errors.last_name?.message}
+                {...register('last_name', {
                   required: 'Enter your last name',
                   validate: (x) => x.trim().length > 0 || 'Enter your last name',
                 })}
@@ -169,7 +169,7 @@ export default function SignUp({ query }: ScreenProps) {
               {...register('birthday', { validate: validateBirthday })}
             />
             <Controller
-              name="favoriteLocationId"
+              name="favorite_location_id"
               control={control}
               rules={{ required: 'Choose your favorite location' }}
               render={({ field, fieldState }) => (
@@ -187,8 +187,8 @@ export default function SignUp({ query }: ScreenProps) {
             />
             <CheckboxField
               label={`Email me offers and news from ${brandName()}`}
-              error={errors.marketingOptIn?.message}
-              {...register('marketingOptIn')}
+              error={errors.marketing_opt_in?.message}
+              {...register('marketing_opt_in')}
             />
             <button
               type="submit"

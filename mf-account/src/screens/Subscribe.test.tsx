@@ -42,7 +42,7 @@ describe('subscriptions (/app/subscribe)', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText("You're subscribed to Biscuit Club.")).toBeInTheDocument();
     // A saved card goes by its id: the edge charges its token and labels the plan with it.
-    expect(api.to('POST /subscriptions')[0].body).toEqual({ planId: 'biscuit-club', paymentToken: 'card_1' });
+    expect(api.to('POST /subscriptions')[0].body).toEqual({ plan_id: 'biscuit-club', payment_token: 'card_1' });
     expect(await screen.findByText('Active. Renews Jan 15, 2030.')).toBeInTheDocument();
     expect(screen.getByText('Paid with Visa •••• 4242')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
@@ -65,7 +65,7 @@ describe('subscriptions (/app/subscribe)', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText("You're subscribed to Henhouse Drink Club.")).toBeInTheDocument();
     expect(api.to('POST /payments/cards')).toHaveLength(0);
-    expect(api.to('POST /subscriptions')[0].body).toEqual({ planId: 'drink-club', paymentToken: 'tok_1' });
+    expect(api.to('POST /subscriptions')[0].body).toEqual({ plan_id: 'drink-club', payment_token: 'tok_1' });
   });
 
   it('a card the frame refuses is said at the card form', async () => {
@@ -128,7 +128,7 @@ describe('subscriptions (/app/subscribe)', () => {
       'GET /rewards': { body: unsubscribed },
       'GET /user/cards': real('GET /api/user/cards'),
       'POST /subscriptions': apiError(400, 'invalid', 'Check the highlighted fields.', {
-        paymentToken: 'This card has expired',
+        payment_token: 'This card has expired',
       }),
     });
     mount(Subscribe, '/app/subscribe', { layout: 'app' });

@@ -246,7 +246,7 @@ function CurrentSubscription({ sub, name }: { sub: Subscription; name: string })
 }
 
 interface SubscribeValues {
-  planId: string;
+  plan_id: string;
   cardId: string;
 }
 
@@ -267,7 +267,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
     formState: { errors, isSubmitting },
   } = useForm<SubscribeValues>({
     defaultValues: {
-      planId: plans[0]?.id ?? '',
+      plan_id: plans[0]?.id ?? '',
       cardId: wallet ? '' : 'new',
     },
   });
@@ -294,7 +294,7 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
   const cardId = useWatch({ control, name: 'cardId' });
   // The plans are the kit's choice cards (controlled), so the field is the form's through
   // useController rather than a registered input.
-  const { field: plan } = useController({ control, name: 'planId', rules: { required: 'Choose a plan' } });
+  const { field: plan } = useController({ control, name: 'plan_id', rules: { required: 'Choose a plan' } });
   // handleSubmit is called when the form is sent, not while rendering: the card frame's
   // fields are read then.
   const submit = (e: React.FormEvent) =>
@@ -312,14 +312,14 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
           }
           paymentToken = (await fieldsRef.current.tokenize()).token;
         }
-        const r = await subscribe(v.planId, paymentToken);
+        const r = await subscribe(v.plan_id, paymentToken);
         const m = useAppStore.getState().members;
-        const plan = plans.find((p) => p.id === v.planId);
+        const plan = plans.find((p) => p.id === v.plan_id);
         onDone(`You're subscribed to ${plan?.name ?? 'your plan'}.`);
         if (m) useAppStore.getState().set({ members: { ...m, subscriptions: [...m.subscriptions, r.subscription] } });
       } catch (e) {
         if (isCardFieldsError(e)) setCardError(e.message);
-        else setFormError(applyServerErrors(e, setError, ['planId']));
+        else setFormError(applyServerErrors(e, setError, ['plan_id']));
       }
     })(e);
 
@@ -335,12 +335,12 @@ function SubscribeForm({ plans, onDone }: { plans: Plan[]; onDone: (message: str
         Subscribe
       </h3>
       <FormAlert message={formError ?? cardsError} />
-      <ChoiceGroup legend="Plan" error={errors.planId?.message}>
+      <ChoiceGroup legend="Plan" error={errors.plan_id?.message}>
         {plans.map((p) => (
           <ChoiceCard
             key={p.id}
             type="radio"
-            name="planId"
+            name="plan_id"
             value={p.id}
             checked={plan.value === p.id}
             onChange={() => plan.onChange(p.id)}

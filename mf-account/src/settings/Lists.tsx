@@ -295,7 +295,7 @@ export function Favorites({ user }: { user: User }) {
   const setPrimary = async (loc: Location) => {
     setError(null);
     try {
-      const r = await account.updateProfile({ favoriteLocationId: loc.id });
+      const r = await account.updateProfile({ favorite_location_id: loc.id });
       useAppStore.getState().set({ user: r.user });
       setStatus(`${loc.name} is now your favorite location.`);
     } catch (e) {

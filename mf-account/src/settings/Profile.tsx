@@ -29,8 +29,8 @@ export function SettingsSection({ id, title, children }: { id: string; title: st
 }
 
 interface ProfileValues {
-  firstName: string;
-  lastName: string;
+  first_name: string;
+  last_name: string;
   phone: string;
   birthday: string;
 }
@@ -45,8 +45,8 @@ export function ProfileForm({ user }: { user: User }) {
     formState: { errors, isSubmitting },
   } = useForm<ProfileValues>({
     defaultValues: {
-      firstName: user.first_name ?? '',
-      lastName: user.last_name ?? '',
+      first_name: user.first_name ?? '',
+      last_name: user.last_name ?? '',
       phone: formatPhone(user.phone),
       birthday: user.birthday ?? '',
     },
@@ -56,15 +56,15 @@ export function ProfileForm({ user }: { user: User }) {
     setStatus(null);
     try {
       const r = await updateProfile({
-        firstName: v.firstName.trim(),
-        lastName: v.lastName.trim(),
+        first_name: v.first_name.trim(),
+        last_name: v.last_name.trim(),
         phone: phoneDigits(v.phone),
         ...(v.birthday ? { birthday: v.birthday } : {}),
       });
       setUser(r.user);
       setStatus('Your details are saved.');
     } catch (e) {
-      setFormError(applyServerErrors(e, setError, ['firstName', 'lastName', 'phone', 'birthday']));
+      setFormError(applyServerErrors(e, setError, ['first_name', 'last_name', 'phone', 'birthday']));
     }
   });
   return (
@@ -74,14 +74,14 @@ export function ProfileForm({ user }: { user: User }) {
         <TextField
           label="First name"
           autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName', { validate: (x) => x.trim().length > 0 || 'Enter your first name' })}
+          error={errors.first_name?.message}
+          {...register('first_name', { validate: (x) => x.trim().length > 0 || 'Enter your first name' })}
         />
         <TextField
           label="Last name"
           autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register('lastName', { validate: (x) => x.trim().length > 0 || 'Enter your last name' })}
+          error={errors.last_name?.message}
+          {...register('last_name', { validate: (x) => x.trim().length > 0 || 'Enter your last name' })}
         />
       </div>
       <TextField
@@ -119,9 +119,9 @@ export function ProfileForm({ user }: { user: User }) {
 
 /** The form's values: the names of the request (PATCH /api/user/settings). */
 interface Notify {
-  emailOffers: boolean;
-  smsOffers: boolean;
-  paperlessReceipts: boolean;
+  email_offers: boolean;
+  sms_offers: boolean;
+  paperless_receipts: boolean;
 }
 
 export function NotificationsForm({ user }: { user: User }) {
@@ -135,9 +135,9 @@ export function NotificationsForm({ user }: { user: User }) {
     formState: { isSubmitting, dirtyFields },
   } = useForm<Notify>({
     defaultValues: {
-      emailOffers: s?.email_offers === true,
-      smsOffers: s?.sms_offers === true,
-      paperlessReceipts: s?.paperless_receipts === true,
+      email_offers: s?.email_offers === true,
+      sms_offers: s?.sms_offers === true,
+      paperless_receipts: s?.paperless_receipts === true,
     },
   });
   const submit = handleSubmit(async (v) => {
@@ -153,9 +153,9 @@ export function NotificationsForm({ user }: { user: User }) {
       const r = await updateSettings(changed);
       setUser(r.user);
       reset({
-        emailOffers: r.user.settings?.email_offers === true,
-        smsOffers: r.user.settings?.sms_offers === true,
-        paperlessReceipts: r.user.settings?.paperless_receipts === true,
+        email_offers: r.user.settings?.email_offers === true,
+        sms_offers: r.user.settings?.sms_offers === true,
+        paperless_receipts: r.user.settings?.paperless_receipts === true,
       });
       setStatus('Your notification settings are saved.');
     } catch (e) {
@@ -167,9 +167,9 @@ export function NotificationsForm({ user }: { user: User }) {
       <FormAlert message={formError} />
       <fieldset>
         <legend className="visually-hidden">Notifications</legend>
-        <CheckboxField label="Email me offers and news" {...register('emailOffers')} />
-        <CheckboxField label="Text me offers" hint="Message and data rates may apply." {...register('smsOffers')} />
-        <CheckboxField label="Paperless receipts by email" {...register('paperlessReceipts')} />
+        <CheckboxField label="Email me offers and news" {...register('email_offers')} />
+        <CheckboxField label="Text me offers" hint="Message and data rates may apply." {...register('sms_offers')} />
+        <CheckboxField label="Paperless receipts by email" {...register('paperless_receipts')} />
       </fieldset>
       <button type="submit" className="hh-acct-btn hh-acct-btn--primary" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Save notification settings'}
@@ -199,12 +199,8 @@ export function PasswordForm({ user }: { user: User }) {
       reset();
       setStatus('Your password is changed.');
     } catch (e) {
-      // The edge names these fields currentPassword and newPassword in its errors.
-      setFormError(
-        applyServerErrors(e, setError, ['current', 'password'], {
-          aliases: { currentPassword: 'current', newPassword: 'password' },
-        }),
-      );
+      // The edge names these fields as the request does: current and password.
+      setFormError(applyServerErrors(e, setError, ['current', 'password']));
     }
   });
   return (

@@ -136,7 +136,7 @@ export function HandoffSelector({ cart, location }: { cart: Cart; location: Loca
           busy={saving}
           errors={fields}
           formError={message}
-          onSubmit={(address, notes) => save({ mode, address, deliveryNotes: notes })}
+          onSubmit={(address, notes) => save({ mode, address, delivery_notes: notes })}
         />
       )}
       {mode === 'curbside' && !summary && (

@@ -11,7 +11,7 @@ import { toast } from '@henhouse/kit/ui/toast';
 /** How long the toast offers Undo. */
 export const UNDO_MS = 10_000;
 
-export const restoreCart = (cartId: string) => http.post('/cart/restore', { body: { cartId } });
+export const restoreCart = (cartId: string) => http.post('/cart/restore', { body: { cart_id: cartId } });
 
 /** clearCart abandons the cart, then runs `closed` (the drawer closes) and offers Undo. */
 export async function clearCart(cart: Cart, closed: () => void): Promise<void> {

@@ -40,7 +40,7 @@ import './checkout.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
 import { Button } from '@henhouse/kit/ui/controls/Button';
 
-const contactNames = ['firstName', 'lastName', 'email', 'phone'] as const;
+const contactNames = ['first_name', 'last_name', 'email', 'phone'] as const;
 
 /** Where the part of the checkout that fixes an issue is, by the issue's `field`. */
 const partIds: Record<NonNullable<CartIssue['field']>, string> = {
@@ -67,7 +67,7 @@ export function CheckoutForm({
 
   const form = useForm<ContactValues>({
     mode: 'onTouched',
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
+    defaultValues: { first_name: '', last_name: '', email: '', phone: '' },
   });
   const [savedCards, setSavedCards] = useState<SavedCard[]>([]);
   const [savedGiftCards, setSavedGiftCards] = useState<SavedGiftCard[]>([]);
@@ -88,7 +88,7 @@ export function CheckoutForm({
 
   useEffect(() => {
     if (!user) return;
-    form.reset({ firstName: user.first_name, lastName: user.last_name, email: user.email, phone: user.phone });
+    form.reset({ first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone });
     const ctl = new AbortController();
     getCards(ctl.signal).then((r) => {
       setSavedCards(r.cards);
@@ -226,8 +226,8 @@ export function CheckoutForm({
           processor: newCard.processor,
           brand: newCard.brand as SavedCard['brand'],
           last4: newCard.last4,
-          expMonth: newCard.exp_month,
-          expYear: newCard.exp_year,
+          exp_month: newCard.exp_month,
+          exp_year: newCard.exp_year,
         }).catch(reportError);
       if (member && giftNow && saveGiftToo) await saveGiftCard(giftNow.token).catch(reportError);
       useAppStore.getState().set({ cart: null, order: { id: order.id, status: order.status } });

@@ -101,8 +101,8 @@ describe('checkout', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/order/confirm/o_abc'));
     const [submit] = api.to('POST /cart/submit');
     expect(submit.body).toEqual({
-      customer: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: '6145550134' },
-      payments: [{ kind: 'card', processor: 'hosted', token: 'tok_1', amountCents: 0 }],
+      customer: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', phone: '6145550134' },
+      payments: [{ kind: 'card', processor: 'hosted', token: 'tok_1', amount_cents: 0 }],
     });
     expect(submit.headers['X-Bot-Check']).toBe('bot-token');
     expect(submit.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
@@ -266,7 +266,7 @@ describe('checkout', () => {
 
   it('a gift card pays part: the rest is shown and goes to the card', async () => {
     const api = start(recordedCart(), {
-      'POST /giftcards/balance': { body: { giftCard: { last4: '2233', balance_cents: 500, token: 'gc_1' } } },
+      'POST /giftcards/balance': { body: { gift_card: { last4: '2233', balance_cents: 500, token: 'gc_1' } } },
       'POST /cart/submit': { status: 201, body: placed },
     });
     const u = setupUser();
@@ -287,8 +287,8 @@ describe('checkout', () => {
     await u.click(place());
     await waitFor(() => expect(api.to('POST /cart/submit')).toHaveLength(1));
     expect((api.to('POST /cart/submit')[0].body as { payments: unknown }).payments).toEqual([
-      { kind: 'giftcard', token: 'gc_1', amountCents: 500 },
-      { kind: 'card', processor: 'hosted', token: 'tok_1', amountCents: 0 },
+      { kind: 'giftcard', token: 'gc_1', amount_cents: 500 },
+      { kind: 'card', processor: 'hosted', token: 'tok_1', amount_cents: 0 },
     ]);
   });
 

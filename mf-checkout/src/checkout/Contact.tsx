@@ -5,8 +5,8 @@ import { TextField } from '@henhouse/kit/ui/forms/Field';
 import { emailRules, phoneRules } from '@henhouse/kit/ui/forms/rules';
 
 export interface ContactValues {
-  firstName: string;
-  lastName: string;
+  first_name: string;
+  last_name: string;
   email: string;
   phone: string;
 }
@@ -29,15 +29,15 @@ export function Contact({ form, member }: { form: UseFormReturn<ContactValues>; 
           label="First name"
           autoComplete="given-name"
           maxLength={50}
-          error={errors.firstName?.message}
-          {...register('firstName', { required: 'Enter your first name', maxLength: 50 })}
+          error={errors.first_name?.message}
+          {...register('first_name', { required: 'Enter your first name', maxLength: 50 })}
         />
         <TextField
           label="Last name"
           autoComplete="family-name"
           maxLength={50}
-          error={errors.lastName?.message}
-          {...register('lastName', { required: 'Enter your last name', maxLength: 50 })}
+          error={errors.last_name?.message}
+          {...register('last_name', { required: 'Enter your last name', maxLength: 50 })}
         />
         <TextField
           label="Email"

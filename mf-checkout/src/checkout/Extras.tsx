@@ -149,7 +149,7 @@ export function Tip({ cart, error: placeError }: { cart: Cart; error?: string | 
             e.preventDefault();
             const err = customTipError(custom, cart);
             setCustomError(err);
-            if (!err) void call.run(() => setTip({ amountCents: parseDollars(custom)! }));
+            if (!err) void call.run(() => setTip({ amount_cents: parseDollars(custom)! }));
           }}
         >
           <div className="hh-field">

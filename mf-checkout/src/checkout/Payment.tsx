@@ -76,7 +76,7 @@ export function Payment(p: PaymentProps) {
   const houses = o ? o.house_accounts.accounts : p.houseAccounts;
   const giftCardsOffered = o ? o.gift_card.available : featureOn('giftCards');
   const methodKey = (m: Method) =>
-    m.kind === 'saved-card' ? `saved:${m.cardId}` : m.kind === 'house' ? `house:${m.accountId}` : m.kind;
+    m.kind === 'saved-card' ? `saved:${m.cardId}` : m.kind === 'house' ? `house:${m.account_id}` : m.kind;
   const selected = methodKey(p.method);
   useAnnounce(
     p.gift
@@ -151,7 +151,9 @@ export function Payment(p: PaymentProps) {
               name={`${id}-m`}
               value={`house:${h.id}`}
               checked={selected === `house:${h.id}`}
-              onChange={() => p.setMethod({ kind: 'house', accountId: h.id, poNumber: '', requiresPo: h.requires_po })}
+              onChange={() =>
+                p.setMethod({ kind: 'house', account_id: h.id, po_number: '', requiresPo: h.requires_po })
+              }
               label={`House account: ${h.name}`}
               description={`${money(h.available_cents)} available`}
             />
@@ -162,11 +164,11 @@ export function Payment(p: PaymentProps) {
                 <label htmlFor={`${id}-po`}>Purchase order (PO) number{p.method.requiresPo ? '' : ' (optional)'}</label>
                 <input
                   id={`${id}-po`}
-                  value={p.method.poNumber}
+                  value={p.method.po_number}
                   maxLength={40}
                   aria-invalid={p.errors.house ? true : undefined}
                   aria-describedby={p.errors.house ? `${id}-house-err` : undefined}
-                  onChange={(e) => p.method.kind === 'house' && p.setMethod({ ...p.method, poNumber: e.target.value })}
+                  onChange={(e) => p.method.kind === 'house' && p.setMethod({ ...p.method, po_number: e.target.value })}
                 />
               </div>
               <Problem id={`${id}-house-err`} message={p.errors.house} />
@@ -207,7 +209,7 @@ function GiftCardPart(p: PaymentProps & { total: number }) {
 
   const apply = (token: string, last4: string, balance: number) => {
     const amountCents = giftCardAmount(balance, p.total);
-    p.setGift({ token, last4, balanceCents: balance, amountCents });
+    p.setGift({ token, last4, balanceCents: balance, amountCents: amountCents });
     setAmount((amountCents / 100).toFixed(2));
     setAmountError(null);
   };
@@ -222,7 +224,7 @@ function GiftCardPart(p: PaymentProps & { total: number }) {
     setBusy(true);
     try {
       const r = await giftCardBalance(number.replace(/[\s-]/g, ''), pin.trim(), await botHeaders('giftcard'));
-      const g = r.giftCard;
+      const g = r.gift_card;
       if (g.balance_cents <= 0) {
         setError(`Gift card •••• ${g.last4} has no balance left.`);
         return;

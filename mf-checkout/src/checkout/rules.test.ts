@@ -97,24 +97,24 @@ describe('split payments', () => {
     expect(paymentProblem(2145, gift(1500), { kind: 'card', processor: 'hosted' })).toBeNull();
     expect(paymentProblem(2145, gift(0), { kind: 'card', processor: 'hosted' })).toMatch(/amount/);
     expect(paymentProblem(2145, gift(1600, 1500), { kind: 'card', processor: 'hosted' })).toMatch(/does not have/);
-    expect(paymentProblem(2145, null, { kind: 'house', accountId: 'ha', poNumber: ' ', requiresPo: true })).toMatch(
+    expect(paymentProblem(2145, null, { kind: 'house', account_id: 'ha', po_number: ' ', requiresPo: true })).toMatch(
       /purchase order/,
     );
   });
   test('the gift card pays its amount and the other method the rest', () => {
     expect(paymentsFor(2145, gift(1500), { kind: 'card', processor: 'second' }, 'pm_1')).toEqual([
-      { kind: 'giftcard', token: 'gc_1', amountCents: 1500 },
-      { kind: 'card', processor: 'second', token: 'pm_1', amountCents: 0 },
+      { kind: 'giftcard', token: 'gc_1', amount_cents: 1500 },
+      { kind: 'card', processor: 'second', token: 'pm_1', amount_cents: 0 },
     ]);
     expect(paymentsFor(2145, gift(2145), { kind: 'instore' })).toEqual([
-      { kind: 'giftcard', token: 'gc_1', amountCents: 2145 },
+      { kind: 'giftcard', token: 'gc_1', amount_cents: 2145 },
     ]);
     expect(
-      paymentsFor(2145, null, { kind: 'house', accountId: 'ha-acme', poNumber: 'PO-1 ', requiresPo: true }),
-    ).toEqual([{ kind: 'house', accountId: 'ha-acme', poNumber: 'PO-1', amountCents: 0 }]);
+      paymentsFor(2145, null, { kind: 'house', account_id: 'ha-acme', po_number: 'PO-1 ', requiresPo: true }),
+    ).toEqual([{ kind: 'house', account_id: 'ha-acme', po_number: 'PO-1', amount_cents: 0 }]);
     expect(
       paymentsFor(2145, null, { kind: 'saved-card', cardId: 'c1', token: 'tok_saved', processor: 'hosted' }),
-    ).toEqual([{ kind: 'card', processor: 'hosted', token: 'tok_saved', amountCents: 0 }]);
+    ).toEqual([{ kind: 'card', processor: 'hosted', token: 'tok_saved', amount_cents: 0 }]);
   });
   test('pay in store: pickup and curbside, up to the location limit', () => {
     expect(payInStoreProblem(cart(), 5000, 2145)).toBeNull();

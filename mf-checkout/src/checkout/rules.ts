@@ -55,7 +55,7 @@ export function taxIdError(id: string): string | null {
 export type Method =
   | { kind: 'card'; processor: string }
   | { kind: 'saved-card'; cardId: string; token: string; processor: string }
-  | { kind: 'house'; accountId: string; poNumber: string; requiresPo: boolean }
+  | { kind: 'house'; account_id: string; po_number: string; requiresPo: boolean }
   | { kind: 'instore' }
   | { kind: 'none' };
 
@@ -84,7 +84,7 @@ export function paymentProblem(totalCents: number, gift: AppliedGiftCard | null,
   }
   const rest = remaining(totalCents, gift);
   if (rest > 0 && method.kind === 'none') return 'Choose how to pay the rest.';
-  if (method.kind === 'house' && method.requiresPo && !method.poNumber.trim())
+  if (method.kind === 'house' && method.requiresPo && !method.po_number.trim())
     return 'Enter a purchase order number for the house account.';
   return null;
 }
@@ -97,26 +97,26 @@ export function paymentsFor(
   cardToken?: string,
 ): PaymentInput[] {
   const out: PaymentInput[] = [];
-  if (gift) out.push({ kind: 'giftcard', token: gift.token, amountCents: gift.amountCents });
+  if (gift) out.push({ kind: 'giftcard', token: gift.token, amount_cents: gift.amountCents });
   if (remaining(totalCents, gift) === 0) return out;
-  // The last payment takes the rest (amountCents 0), so the edge's total decides it.
+  // The last payment takes the rest (amount_cents 0), so the edge's total decides it.
   switch (method.kind) {
     case 'card':
-      out.push({ kind: 'card', processor: method.processor, token: cardToken ?? '', amountCents: 0 });
+      out.push({ kind: 'card', processor: method.processor, token: cardToken ?? '', amount_cents: 0 });
       break;
     case 'saved-card':
-      out.push({ kind: 'card', processor: method.processor, token: method.token, amountCents: 0 });
+      out.push({ kind: 'card', processor: method.processor, token: method.token, amount_cents: 0 });
       break;
     case 'house':
       out.push({
         kind: 'house',
-        accountId: method.accountId,
-        poNumber: method.poNumber.trim() || undefined,
-        amountCents: 0,
+        account_id: method.account_id,
+        po_number: method.po_number.trim() || undefined,
+        amount_cents: 0,
       });
       break;
     case 'instore':
-      out.push({ kind: 'instore', amountCents: 0 });
+      out.push({ kind: 'instore', amount_cents: 0 });
       break;
   }
   return out;

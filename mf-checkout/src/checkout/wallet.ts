@@ -7,7 +7,7 @@ export async function loadWallet(signal: AbortSignal): Promise<{ giftCards: Save
     http.get('/user/giftcards', { signal }),
     http.get('/user/house-accounts', { signal }),
   ]);
-  return { giftCards: g.giftCards, houses: h.houseAccounts };
+  return { giftCards: g.gift_cards, houses: h.house_accounts };
 }
 
 export const saveGiftCard = (token: string) => http.post('/user/giftcards', { body: { token } });

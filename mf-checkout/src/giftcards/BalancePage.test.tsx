@@ -25,7 +25,7 @@ async function check(number: string, pin: string) {
 describe('gift card balance', () => {
   it('answers the balance after the bot check, and the answer takes focus', async () => {
     const api = mockApi({
-      'POST /giftcards/balance': { body: { giftCard: { last4: '2233', balance_cents: 1500, token: 'gc_1' } } },
+      'POST /giftcards/balance': { body: { gift_card: { last4: '2233', balance_cents: 1500, token: 'gc_1' } } },
     });
     await check('6006 4911 1122 2233', '4321');
     const answer = await screen.findByText('$15.00 left on the card ending 2233');

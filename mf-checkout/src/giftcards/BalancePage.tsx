@@ -26,7 +26,7 @@ export function BalancePage() {
     setProblem(null);
     try {
       const r = await giftCardBalance(digitsOf(v.number), v.pin.trim(), await botHeaders('giftcard'));
-      setAnswer(balanceAnswer(r.giftCard.balance_cents, r.giftCard.last4));
+      setAnswer(balanceAnswer(r.gift_card.balance_cents, r.gift_card.last4));
       form.resetField('pin');
     } catch (e) {
       const p = balanceProblem(e);

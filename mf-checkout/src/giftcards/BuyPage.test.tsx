@@ -22,10 +22,10 @@ const designs = {
     { id: 'thanks', name: 'Thank You' },
     { id: 'holiday', name: 'Happy Holidays' },
   ],
-  minCents: 1000,
-  maxCents: 50000,
-  messageMax: 250,
-  sendAheadDays: 90,
+  min_cents: 1000,
+  max_cents: 50000,
+  message_max: 250,
+  send_ahead_days: 90,
 };
 const today = isoDate(new Date());
 const purchase = {
@@ -87,15 +87,15 @@ describe('buy an e-gift card', () => {
     expect(screen.getByText('Sam Rivera (sam@example.com)')).toBeInTheDocument();
     const [call] = api.to('POST /giftcards/purchases');
     expect(call.body).toEqual({
-      amountCents: 4000,
+      amount_cents: 4000,
       design: 'birthday',
-      recipientName: 'Sam Rivera',
-      recipientEmail: 'sam@example.com',
-      senderName: 'Ada',
+      recipient_name: 'Sam Rivera',
+      recipient_email: 'sam@example.com',
+      sender_name: 'Ada',
       message: 'Lunch is on me',
-      sendOn: today,
-      timeZone: expect.any(String),
-      buyerEmail: 'ada@example.com',
+      send_on: today,
+      time_zone: expect.any(String),
+      buyer_email: 'ada@example.com',
       payment: { kind: 'card', processor: 'hosted', token: 'tok_1' },
     });
     expect(call.headers['X-Bot-Check']).toBe('bot-token');
@@ -121,7 +121,7 @@ describe('buy an e-gift card', () => {
   });
 
   it('counts down the message and refuses one over the limit', async () => {
-    mockApi({ 'GET /giftcards/designs': { body: { ...designs, messageMax: 10 } } });
+    mockApi({ 'GET /giftcards/designs': { body: { ...designs, message_max: 10 } } });
     const u = setupUser();
     mount(GiftCardsBuy, '/gift-cards/buy');
     const message = await screen.findByLabelText('Message (optional)');
@@ -161,7 +161,7 @@ describe('buy an e-gift card', () => {
     mockApi({
       'GET /giftcards/designs': { body: designs },
       'POST /giftcards/purchases': apiError(400, 'invalid', 'Check the gift card details.', {
-        recipientEmail: 'Enter an email address like name@example.com',
+        recipient_email: 'Enter an email address like name@example.com',
       }),
     });
     const u = setupUser();

@@ -53,24 +53,24 @@ export interface BuyValues {
   amount: string;
   customAmount: string;
   design: string;
-  recipientName: string;
-  recipientEmail: string;
-  senderName: string;
+  recipient_name: string;
+  recipient_email: string;
+  sender_name: string;
   message: string;
-  sendOn: string;
-  buyerEmail: string;
+  send_on: string;
+  buyer_email: string;
 }
 
 const fieldNames = [
   'amount',
   'customAmount',
   'design',
-  'recipientName',
-  'recipientEmail',
-  'senderName',
+  'recipient_name',
+  'recipient_email',
+  'sender_name',
   'message',
-  'sendOn',
-  'buyerEmail',
+  'send_on',
+  'buyer_email',
 ] as const;
 
 /** The card is charged by the processor the checkout offers by default. */
@@ -97,7 +97,7 @@ function BuyForm({
 }) {
   const id = useId();
   const user = useAppStore((s) => s.user);
-  const range = useMemo(() => sendRange(new Date(), limits.sendAheadDays), [limits.sendAheadDays]);
+  const range = useMemo(() => sendRange(new Date(), limits.send_ahead_days), [limits.send_ahead_days]);
   const form = useNativeForm<BuyValues>({
     mode: 'onTouched',
     // The first problem on the page takes focus (focusFirstProblem), not the first
@@ -107,12 +107,12 @@ function BuyForm({
       amount: String(PRESETS[1]),
       customAmount: '',
       design: designs[0]?.id ?? '',
-      recipientName: '',
-      recipientEmail: '',
-      senderName: user?.first_name ?? '',
+      recipient_name: '',
+      recipient_email: '',
+      sender_name: user?.first_name ?? '',
       message: '',
-      sendOn: range.min,
-      buyerEmail: user?.email ?? '',
+      send_on: range.min,
+      buyer_email: user?.email ?? '',
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -130,7 +130,7 @@ function BuyForm({
   const [amount, custom, message] = [form.watch('amount'), form.watch('customAmount'), form.watch('message')];
   const cents = amountCents(amount, custom);
   const validCents = amount !== 'custom' || !amountError(custom, limits) ? cents : 0;
-  const left = limits.messageMax - [...message].length;
+  const left = limits.message_max - [...message].length;
   // Announced only near the limit, not at every key.
   useAnnounce(left <= 20 ? (left >= 0 ? `${left} characters left` : `${-left} characters over the limit`) : null);
   const dollars = (c: number) => money(c).replace('.00', '');
@@ -149,15 +149,15 @@ function BuyForm({
       const headers = await botHeaders('giftcard_buy');
       keyRef.current ??= newIdempotencyKey();
       const body = {
-        amountCents: amountCents(v.amount, v.customAmount),
+        amount_cents: amountCents(v.amount, v.customAmount),
         design: v.design,
-        recipientName: v.recipientName.trim(),
-        recipientEmail: v.recipientEmail.trim(),
-        senderName: v.senderName.trim(),
+        recipient_name: v.recipient_name.trim(),
+        recipient_email: v.recipient_email.trim(),
+        sender_name: v.sender_name.trim(),
         message: v.message.trim(),
-        sendOn: v.sendOn,
-        timeZone: timeZone(),
-        buyerEmail: v.buyerEmail.trim(),
+        send_on: v.send_on,
+        time_zone: timeZone(),
+        buyer_email: v.buyer_email.trim(),
         payment: { kind: 'card' as const, processor: card.processor || PROCESSOR, token: card.token },
       };
       let purchase: GiftCardPurchase;
@@ -193,7 +193,7 @@ function BuyForm({
         fieldsRef.current?.focus();
         return;
       }
-      setProblem(applyServerErrors(e, form.setError, fieldNames, { aliases: { amountCents: 'customAmount' } }));
+      setProblem(applyServerErrors(e, form.setError, fieldNames, { aliases: { amount_cents: 'customAmount' } }));
     }
   };
 
@@ -202,7 +202,7 @@ function BuyForm({
       <h2 id={`${id}-h`}>Buy an e-gift card</h2>
       <p>
         We email the card to the person you choose on the day you choose, with your message. Any amount from{' '}
-        {dollars(limits.minCents)} to {dollars(limits.maxCents)} in whole dollars.
+        {dollars(limits.min_cents)} to {dollars(limits.max_cents)} in whole dollars.
       </p>
       <form
         ref={formRef}
@@ -236,7 +236,7 @@ function BuyForm({
             <TextField
               label="Amount in dollars"
               inputMode="numeric"
-              hint={`Whole dollars from ${dollars(limits.minCents)} to ${dollars(limits.maxCents)}`}
+              hint={`Whole dollars from ${dollars(limits.min_cents)} to ${dollars(limits.max_cents)}`}
               error={errors.customAmount?.message}
               {...form.register('customAmount', {
                 validate: (v, all) => all.amount !== 'custom' || amountError(v, limits) || true,
@@ -275,16 +275,16 @@ function BuyForm({
             label="Recipient's name"
             autoComplete="off"
             maxLength={50}
-            error={errors.recipientName?.message}
-            {...form.register('recipientName', { required: "Enter the recipient's name" })}
+            error={errors.recipient_name?.message}
+            {...form.register('recipient_name', { required: "Enter the recipient's name" })}
           />
           <TextField
             label="Recipient's email"
             type="email"
             autoComplete="off"
             hint="We send the card here"
-            error={errors.recipientEmail?.message}
-            {...form.register('recipientEmail', {
+            error={errors.recipient_email?.message}
+            {...form.register('recipient_email', {
               required: "Enter the recipient's email address",
               validate: emailRules.validate,
             })}
@@ -294,8 +294,8 @@ function BuyForm({
             autoComplete="name"
             maxLength={50}
             hint="Shown as who the card is from"
-            error={errors.senderName?.message}
-            {...form.register('senderName', { required: 'Enter your name' })}
+            error={errors.sender_name?.message}
+            {...form.register('sender_name', { required: 'Enter your name' })}
           />
           <div className="hh-form-field">
             <label htmlFor={`${id}-msg`} className="hh-form-field__label">
@@ -309,13 +309,13 @@ function BuyForm({
               aria-describedby={describedBy(errors.message && `${id}-msg-err`, `${id}-msg-count`)}
               {...form.register('message', {
                 validate: (v) =>
-                  [...v.trim()].length <= limits.messageMax || `Keep the message to ${limits.messageMax} characters`,
+                  [...v.trim()].length <= limits.message_max || `Keep the message to ${limits.message_max} characters`,
               })}
             />
             <p id={`${id}-msg-count`} className={`hh-form-field__hint${left < 0 ? ' hh-giftcards__over' : ''}`}>
               {left >= 0
-                ? `${left} of ${limits.messageMax} characters left`
-                : `${-left} characters over the limit of ${limits.messageMax}`}
+                ? `${left} of ${limits.message_max} characters left`
+                : `${-left} characters over the limit of ${limits.message_max}`}
             </p>
             <FieldError id={`${id}-msg-err`} message={errors.message?.message} />
           </div>
@@ -324,10 +324,10 @@ function BuyForm({
             type="date"
             min={range.min}
             max={range.max}
-            hint={`Today, or any day up to ${limits.sendAheadDays} days ahead`}
-            error={errors.sendOn?.message}
-            {...form.register('sendOn', {
-              validate: (v) => sendOnError(v, range, limits.sendAheadDays) ?? true,
+            hint={`Today, or any day up to ${limits.send_ahead_days} days ahead`}
+            error={errors.send_on?.message}
+            {...form.register('send_on', {
+              validate: (v) => sendOnError(v, range, limits.send_ahead_days) ?? true,
             })}
           />
         </fieldset>
@@ -339,8 +339,8 @@ function BuyForm({
             type="email"
             autoComplete="email"
             hint="We send your receipt here"
-            error={errors.buyerEmail?.message}
-            {...form.register('buyerEmail', emailRules)}
+            error={errors.buyer_email?.message}
+            {...form.register('buyer_email', emailRules)}
           />
           <p className="hh-giftcards__note">
             Pay by card. A gift card can't be used to buy another gift card.

@@ -11,7 +11,7 @@ import {
   sendRange,
 } from './rules';
 
-const limits = { minCents: 1000, maxCents: 50000, messageMax: 250, sendAheadDays: 90 };
+const limits = { min_cents: 1000, max_cents: 50000, message_max: 250, send_ahead_days: 90 };
 
 describe('e-gift card rules', () => {
   it('takes whole dollars within the limits for a custom amount', () => {

@@ -7,10 +7,10 @@ import { money } from '@henhouse/kit/format';
 
 /** The limits the edge answers in GET /giftcards/designs. */
 export interface GiftLimits {
-  minCents: number;
-  maxCents: number;
-  messageMax: number;
-  sendAheadDays: number;
+  min_cents: number;
+  max_cents: number;
+  message_max: number;
+  send_ahead_days: number;
 }
 
 /** The amounts offered with one click, in cents. */
@@ -19,11 +19,11 @@ export const PRESETS = [2500, 5000, 10000];
 /** amountError checks a custom amount typed in dollars: whole dollars within the limits. */
 export function amountError(typed: string, l: GiftLimits): string | null {
   const v = typed.trim().replace(/^\$/, '');
-  const range = `from ${money(l.minCents).replace('.00', '')} to ${money(l.maxCents).replace('.00', '')}`;
+  const range = `from ${money(l.min_cents).replace('.00', '')} to ${money(l.max_cents).replace('.00', '')}`;
   if (v === '') return `Enter an amount ${range}`;
   if (!/^\d+$/.test(v)) return `Enter whole dollars ${range}, like 40`;
   const cents = Number(v) * 100;
-  if (cents < l.minCents || cents > l.maxCents) return `Choose an amount ${range}`;
+  if (cents < l.min_cents || cents > l.max_cents) return `Choose an amount ${range}`;
   return null;
 }
 

@@ -52,7 +52,7 @@ function order(over: Partial<Order>): Order {
         outcome_label: 'Pay when you collect it',
       },
     ],
-    customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '6145550100' },
+    customer: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '6145550100' },
     utensils: false,
     tax_exempt: false,
     placed_at: at,

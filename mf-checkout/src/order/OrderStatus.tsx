@@ -77,7 +77,7 @@ function OrderDetails({
 
   return (
     <article className="hh-order" aria-labelledby={`${id}-h`} data-testid="order-confirmation">
-      <h2 id={`${id}-h`}>{cancelled ? 'Order cancelled' : `Thanks, ${o.customer.firstName}! Your order is in.`}</h2>
+      <h2 id={`${id}-h`}>{cancelled ? 'Order cancelled' : `Thanks, ${o.customer.first_name}! Your order is in.`}</h2>
       {o.number ? (
         <p className="hh-order__number">
           <span className="hh-order__short">

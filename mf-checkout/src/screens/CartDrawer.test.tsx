@@ -451,7 +451,7 @@ describe('cart drawer: location and handoff', () => {
     expect(api.to('PUT /cart/handoff')[0].body).toEqual({
       mode: 'delivery',
       address: { street: '1 Far Rd', city: 'Louisville', state: 'KY', zip: '40202' },
-      deliveryNotes: 'Side door',
+      delivery_notes: 'Side door',
     });
     expect(useAppStore.getState().cart?.handoff).toEqual({ mode: 'pickup' });
 
@@ -589,7 +589,7 @@ describe('cart drawer: clearing the cart, with Undo', () => {
     expect(await screen.findByText('Cart cleared')).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(api.to('POST /cart/restore')).toHaveLength(1));
-    expect(api.to('POST /cart/restore')[0].body).toEqual({ cartId: was.id });
+    expect(api.to('POST /cart/restore')[0].body).toEqual({ cart_id: was.id });
     await waitFor(() => expect(useAppStore.getState().cart?.id).toBe(was.id));
     expect(useAppStore.getState().cart?.products).toHaveLength(was.products.length);
   });

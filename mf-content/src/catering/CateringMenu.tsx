@@ -59,7 +59,7 @@ export function CateringMenu({
         q: query.q || undefined,
         occasion: query.occasion || undefined,
         headcount: query.guests ? headcount : undefined,
-        menuId: menuId || undefined,
+        menu_id: menuId || undefined,
       },
       signal,
     ).then((r) => r.packages),

@@ -56,7 +56,7 @@ export function Estimator({ title, text, catering }: { title?: string; text?: st
         headcount: n,
         occasion,
         appetite,
-        menuId: sells ? location.menu_id : undefined,
+        menu_id: sells ? location.menu_id : undefined,
       });
       setEstimate(r.estimate);
       useAppStore.getState().set({ catering: { estimate: r.estimate } });

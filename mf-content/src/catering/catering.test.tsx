@@ -56,12 +56,12 @@ describe('catering (docs/catering.md)', () => {
       headcount: 30,
       occasion: '',
       appetite: 'hearty',
-      menuId: 'm-standard',
+      menu_id: 'm-standard',
     });
     await user.click(screen.getByRole('button', { name: 'Add all to cart' }));
     await screen.findByText(/^Added the suggestion for 30 guests to your cart/);
     const adds = api.calls.filter((c) => c.path === '/cart/products').map((c) => c.body);
-    expect(adds).toEqual(est.lines.map((l) => ({ productId: l.package_id, quantity: l.quantity })));
+    expect(adds).toEqual(est.lines.map((l) => ({ product_id: l.package_id, quantity: l.quantity })));
     expect(useAppStore.getState().cart?.products.every((p) => p.catering)).toBe(true);
   });
 
@@ -106,7 +106,7 @@ describe('catering (docs/catering.md)', () => {
       expect(Object.fromEntries(last.url.searchParams)).toEqual({
         occasion: 'birthday',
         headcount: '30',
-        menuId: 'm-standard',
+        menu_id: 'm-standard',
       });
     });
     await screen.findByText(`${found.length} packages`);

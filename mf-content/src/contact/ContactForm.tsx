@@ -81,7 +81,7 @@ export function ContactForm() {
 
   const check = (v: ContactValues, typed: boolean, picked: Location | null): ContactErrors => {
     const e = validateContact(v, topicIds);
-    if (typed && !picked) e.locationId = pickOrClear;
+    if (typed && !picked) e.location_id = pickOrClear;
     return e;
   };
 
@@ -96,7 +96,7 @@ export function ContactForm() {
     if (!tried) return;
     const now = check(next, locationTyped, location);
     // A new topic may show or hide the order number, and its message with it.
-    setErrors((old) => ({ ...old, [f]: now[f], ...(f === 'topic' ? { orderId: now.orderId } : {}) }));
+    setErrors((old) => ({ ...old, [f]: now[f], ...(f === 'topic' ? { order_id: now.order_id } : {}) }));
   };
 
   const submit = async (ev: FormEvent<HTMLFormElement>) => {
@@ -113,7 +113,7 @@ export function ContactForm() {
     setSending(true);
     try {
       const headers = await botHeaders('contact');
-      const r = await sendContactMessage(contactBody({ ...values, locationId: location?.id ?? '' }), headers);
+      const r = await sendContactMessage(contactBody({ ...values, location_id: location?.id ?? '' }), headers);
       setSent({ ticket: r.ticket.number, email: values.email.trim() });
     } catch (err) {
       // What the guest typed stays; the edge's words go under its fields or above the form.
@@ -247,16 +247,16 @@ export function ContactForm() {
       </div>
       {values.topic === TOPIC_ORDER && (
         <TextField
-          id={fieldId('orderId')}
+          id={fieldId('order_id')}
           label="Order number"
-          name="orderId"
+          name="order_id"
           optional
           autoComplete="off"
           spellCheck={false}
           hint="It's on your order confirmation and in its email, like o_Ab12Cd34Ef56Gh78."
-          value={values.orderId}
-          onChange={(e) => set('orderId', e.target.value)}
-          error={errors.orderId}
+          value={values.order_id}
+          onChange={(e) => set('order_id', e.target.value)}
+          error={errors.order_id}
         />
       )}
       <LocationCombobox
@@ -265,11 +265,11 @@ export function ContactForm() {
         value={location}
         onChange={(loc) => {
           setLocation(loc);
-          if (tried) setErrors((old) => ({ ...old, locationId: undefined }));
+          if (tried) setErrors((old) => ({ ...old, location_id: undefined }));
         }}
         onTypedChange={setLocationTyped}
-        error={errors.locationId}
-        id={fieldId('locationId')}
+        error={errors.location_id}
+        id={fieldId('location_id')}
       />
       <div className="hh-form-field">
         <label htmlFor={fieldId('message')} className="hh-form-field__label">

@@ -27,19 +27,19 @@ test('the body is trimmed and carries an order number only for an order', () => 
     name: ' Ada ',
     email: ' ada@example.com',
     topic: 'feedback',
-    orderId: 'o_1234',
+    order_id: 'o_1234',
     message: ' Hi ',
   };
   expect(contactBody(v)).toEqual({ name: 'Ada', email: 'ada@example.com', topic: 'feedback', message: 'Hi' });
   expect(
-    contactBody({ ...v, topic: 'order', orderId: ' #o_1234 ', phone: '513 555 0100', locationId: 'oh-dayton' }),
+    contactBody({ ...v, topic: 'order', order_id: ' #o_1234 ', phone: '513 555 0100', location_id: 'oh-dayton' }),
   ).toEqual({
     name: 'Ada',
     email: 'ada@example.com',
     topic: 'order',
-    orderId: 'o_1234',
+    order_id: 'o_1234',
     phone: '513 555 0100',
-    locationId: 'oh-dayton',
+    location_id: 'oh-dayton',
     message: 'Hi',
   });
 });

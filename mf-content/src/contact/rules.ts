@@ -16,8 +16,8 @@ export interface ContactValues {
   email: string;
   phone: string;
   topic: string;
-  locationId: string;
-  orderId: string;
+  location_id: string;
+  order_id: string;
   message: string;
 }
 export type ContactField = keyof ContactValues;
@@ -29,8 +29,8 @@ export const fieldOrder: readonly ContactField[] = [
   'email',
   'phone',
   'topic',
-  'orderId',
-  'locationId',
+  'order_id',
+  'location_id',
   'message',
 ];
 
@@ -39,8 +39,8 @@ export const emptyContact: ContactValues = {
   email: '',
   phone: '',
   topic: '',
-  locationId: '',
-  orderId: '',
+  location_id: '',
+  order_id: '',
   message: '',
 };
 
@@ -66,9 +66,9 @@ export function validateContact(v: ContactValues, knownTopics: readonly string[]
   if (v.phone.trim() !== '' && phoneDigits(v.phone).length !== 10)
     e.phone = 'Enter a 10-digit phone number, or leave it empty.';
   if (!knownTopics.includes(v.topic.trim())) e.topic = 'Choose what your message is about.';
-  const order = orderNumber(v.orderId);
+  const order = orderNumber(v.order_id);
   if (v.topic.trim() === TOPIC_ORDER && order !== '' && !ORDER_NUMBER.test(order))
-    e.orderId =
+    e.order_id =
       'Enter the order number as it appears on your confirmation, like o_Ab12Cd34Ef56Gh78, or leave it empty.';
   const text = charCount(v.message);
   if (text === 0) e.message = 'Write your message.';
@@ -81,8 +81,8 @@ export function contactBody(v: ContactValues): ContactMessage {
   const topic = v.topic.trim();
   const body: ContactMessage = { name: v.name.trim(), email: v.email.trim(), topic, message: v.message.trim() };
   if (v.phone.trim()) body.phone = v.phone.trim();
-  if (v.locationId) body.locationId = v.locationId;
-  if (topic === TOPIC_ORDER && orderNumber(v.orderId)) body.orderId = orderNumber(v.orderId);
+  if (v.location_id) body.location_id = v.location_id;
+  if (topic === TOPIC_ORDER && orderNumber(v.order_id)) body.order_id = orderNumber(v.order_id);
   return body;
 }
 

@@ -164,7 +164,7 @@ describe('contact form (/contact)', () => {
         name: 'Ada',
         email: 'ada@example.com',
         topic: 'feedback',
-        locationId: 'oh-dayton',
+        location_id: 'oh-dayton',
         message: 'Great biscuits.',
       },
       headers: { 'X-Bot-Check': 'bot-token' },

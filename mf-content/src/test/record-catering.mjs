@@ -12,12 +12,12 @@ const edge = await startEdge();
 const out = {};
 try {
   const { ok } = await guestSession(edge);
-  out['GET /api/catering'] = await ok('GET', '/api/catering?menuId=m-standard');
+  out['GET /api/catering'] = await ok('GET', '/api/catering?menu_id=m-standard');
   out['GET /api/catering/search'] = await ok(
     'GET',
-    '/api/catering/search?occasion=birthday&headcount=30&menuId=m-standard',
+    '/api/catering/search?occasion=birthday&headcount=30&menu_id=m-standard',
   );
-  out['GET /api/catering/search tray'] = await ok('GET', '/api/catering/search?q=tray&menuId=m-standard');
+  out['GET /api/catering/search tray'] = await ok('GET', '/api/catering/search?q=tray&menu_id=m-standard');
   const est = await ok('POST', '/api/catering/estimate', {
     headcount: 30,
     occasion: '',

@@ -40,7 +40,7 @@ export function LocationActions({
   const id = useId();
   const reason = unavailableReason(l, mode);
   const busy = order.busyId === l.id;
-  const failure = order.failure?.locationId === l.id ? order.failure : null;
+  const failure = order.failure?.location_id === l.id ? order.failure : null;
   const fav = favorites?.enabled ? favorites.has(l.id) : false;
   return (
     <div className="hh-loc-actions">

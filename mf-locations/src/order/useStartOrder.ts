@@ -16,7 +16,7 @@ import { useAppStore } from '@henhouse/kit/state/store';
 export type HandoffChoice = HandoffInput | null;
 
 export interface OrderFailure {
-  locationId: string;
+  location_id: string;
   message: string;
   /** Field messages of the edge, keyed as it names them ("address.street", "vehicle.make"). */
   fields?: Record<string, string>;
@@ -71,7 +71,7 @@ export function useStartOrder() {
     let dropped: NotTransferred[] = [];
     const fail = (e: unknown): StartResult => {
       setFailure({
-        locationId: location.id,
+        location_id: location.id,
         message: messageFor(e),
         fields: e instanceof ApiError ? e.fields : undefined,
       });
@@ -87,12 +87,12 @@ export function useStartOrder() {
       }
       store().set({ location });
       if (step === 'create') {
-        cart = (await http.post('/cart', { body: { menuId: location.menu_id, locationId: location.id } })).cart;
+        cart = (await http.post('/cart', { body: { menu_id: location.menu_id, location_id: location.id } })).cart;
         store().set({ cart });
       } else if (step === 'transfer') {
         const r = await actions.transferCart(location.menu_id, location.id);
         cart = r.cart;
-        dropped = r.notTransferred;
+        dropped = r.not_transferred;
       }
       if (handoff && cart && (handoff.mode !== 'pickup' || cart.handoff.mode !== 'pickup')) {
         try {

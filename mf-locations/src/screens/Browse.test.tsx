@@ -98,7 +98,7 @@ describe('browse by state, city and address', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Henhouse Louisville' })).toBeVisible();
     await u.click(screen.getByRole('button', { name: 'Order here at Henhouse Louisville' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/menu/m-standard'));
-    expect(api.to('POST /cart')[0].body).toEqual({ menuId: 'm-standard', locationId: 'ky-louisville' });
+    expect(api.to('POST /cart')[0].body).toEqual({ menu_id: 'm-standard', location_id: 'ky-louisville' });
   });
 
   it.each(['/locations/zz', '/locations/ky/nowhere', '/locations/ky/louisville/nowhere'])(

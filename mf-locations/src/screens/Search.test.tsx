@@ -313,7 +313,7 @@ describe('choosing a location', () => {
     await loaded();
     await u.click(screen.getByRole('button', { name: 'Order here at Henhouse Louisville' }));
     await waitFor(() => expect(where()).toBe('/menu/m-standard'));
-    expect(api.to('POST /cart')[0].body).toEqual({ menuId: 'm-standard', locationId: 'ky-louisville' });
+    expect(api.to('POST /cart')[0].body).toEqual({ menu_id: 'm-standard', location_id: 'ky-louisville' });
     expect(api.to('POST /cart/transfer')).toHaveLength(0);
     expect(useAppStore.getState().location?.id).toBe('ky-louisville');
     expect(useAppStore.getState().cart?.location_id).toBe('ky-louisville');
@@ -326,7 +326,7 @@ describe('choosing a location', () => {
       'POST /cart/transfer': {
         body: {
           cart: cart('m-campus', 'ky-lexington', ['3 Tenders']),
-          notTransferred: [{ line_id: 'l_1', name: 'Dayton Special', reason: "Not on this location's menu" }],
+          not_transferred: [{ line_id: 'l_1', name: 'Dayton Special', reason: "Not on this location's menu" }],
         },
       },
     });
@@ -335,7 +335,7 @@ describe('choosing a location', () => {
     await u.click(await screen.findByRole('button', { name: 'Order here at Henhouse Lexington' }));
     const dialog = await screen.findByRole('alertdialog', { name: "Some items couldn't move" });
     expect(dialog).toHaveTextContent("Dayton Special: Not on this location's menu");
-    expect(api.to('POST /cart/transfer')[0].body).toEqual({ menuId: 'm-campus', locationId: 'ky-lexington' });
+    expect(api.to('POST /cart/transfer')[0].body).toEqual({ menu_id: 'm-campus', location_id: 'ky-lexington' });
     expect(api.to('POST /cart')).toHaveLength(0);
     expect(where()).toBe('/locations'); // the guest reads the report first
     await u.click(within(dialog).getByRole('button', { name: 'Continue to the menu' }));
@@ -345,7 +345,9 @@ describe('choosing a location', () => {
   it('moves a cart on the same menu to the chosen location without a report', async () => {
     storeWith({ cart: cart('m-standard', 'oh-dayton', ['3 Tenders']) });
     const api = edge({
-      'POST /cart/transfer': { body: { cart: cart('m-standard', 'ky-louisville', ['3 Tenders']), notTransferred: [] } },
+      'POST /cart/transfer': {
+        body: { cart: cart('m-standard', 'ky-louisville', ['3 Tenders']), not_transferred: [] },
+      },
     });
     const u = setupUser();
     await loaded();

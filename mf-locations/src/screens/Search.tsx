@@ -122,7 +122,7 @@ export default function Search({ query }: ScreenProps) {
   const handoff = (): HandoffChoice | null => {
     if (mode === 'curbside') return vehicle ? { mode, vehicle } : null;
     if (mode === 'delivery')
-      return delivery ? { mode, address: delivery.address, deliveryNotes: delivery.notes || undefined } : null;
+      return delivery ? { mode, address: delivery.address, delivery_notes: delivery.notes || undefined } : null;
     return { mode: 'pickup' };
   };
   const choose = (l: Location) => {

@@ -108,7 +108,7 @@ describe('handoff on the search screen', () => {
     expect(api.to('PUT /cart/handoff')[0].body).toEqual({
       mode: 'delivery',
       address: homeAddress,
-      deliveryNotes: 'Ring twice',
+      delivery_notes: 'Ring twice',
     });
   });
 

@@ -32,7 +32,7 @@ export function TransferNotice({ mid, location }: { mid: string; location: Locat
     actions.transferCart(mid, location.id).then(
       (r) => {
         if (!mounted.current) return;
-        setDropped(r.notTransferred);
+        setDropped(r.not_transferred);
         useAppStore.getState().set({ location });
       },
       (e: unknown) => mounted.current && setError(messageFor(e)),

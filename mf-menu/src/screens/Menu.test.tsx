@@ -75,8 +75,8 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     expect(screen.getByText('Ordering from').textContent).toContain('Henhouse Louisville');
     await waitFor(() => expect(document.getElementById('hh-live-polite')).toHaveTextContent('Added 2 Piece Chicken'));
     expect(api.calls.find((c) => c.path === '/cart' && c.method === 'POST')?.body).toEqual({
-      menuId: 'm-standard',
-      locationId: 'ky-louisville',
+      menu_id: 'm-standard',
+      location_id: 'ky-louisville',
     });
     expect(useAppStore.getState().location?.id).toBe('ky-louisville');
   });
@@ -184,10 +184,10 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     await user.click(within(message.parentElement!).getByRole('button', { name: 'View cart' }));
     expect(useAppStore.getState().ui.cartOpen).toBe(true);
     const add = api.calls.find((c) => c.path === '/cart/products');
-    expect(add?.body).toEqual({ productId: 'two-piece' }); // no modifiers: the edge takes the defaults
+    expect(add?.body).toEqual({ product_id: 'two-piece' }); // no modifiers: the edge takes the defaults
     expect(api.calls.find((c) => c.path === '/cart' && c.method === 'POST')?.body).toEqual({
-      menuId: 'm-standard',
-      locationId: 'oh-dayton',
+      menu_id: 'm-standard',
+      location_id: 'oh-dayton',
     });
     expect(useAppStore.getState().cart?.item_count).toBe(1);
   });
@@ -258,8 +258,8 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     // The edge refuses to replace a cart holding items unless told to (409 cart_open).
     await waitFor(() => expect(useAppStore.getState().cart?.menu_id).toBe('m-standard'));
     expect(api.calls.find((c) => c.path === '/cart' && c.method === 'POST')?.body).toEqual({
-      menuId: 'm-standard',
-      locationId: 'oh-dayton',
+      menu_id: 'm-standard',
+      location_id: 'oh-dayton',
       replace: true,
     });
   });
@@ -273,7 +273,7 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
       'POST /cart/transfer': {
         body: {
           cart: moved,
-          notTransferred: [{ line_id: 'l_9', name: 'Brisket Taco', reason: 'Not on this location’s menu' }],
+          not_transferred: [{ line_id: 'l_9', name: 'Brisket Taco', reason: 'Not on this location’s menu' }],
         },
       },
     });
@@ -282,8 +282,8 @@ describe('menu page (docs/menu.md, "Menu page")', () => {
     await screen.findByRole('heading', { name: /^Your cart moved to/ });
     expect(screen.getByText(/Brisket Taco/)).toBeInTheDocument();
     expect(api.calls.find((c) => c.path === '/cart/transfer')?.body).toEqual({
-      menuId: 'm-standard',
-      locationId: 'oh-dayton',
+      menu_id: 'm-standard',
+      location_id: 'oh-dayton',
     });
     expect(useAppStore.getState().cart?.menu_id).toBe('m-standard');
   });

@@ -113,7 +113,7 @@ describe('product page (docs/menu.md, "Product page")', () => {
     await user.click(within(message.parentElement!).getByRole('button', { name: 'View cart' }));
     expect(useAppStore.getState().ui.cartOpen).toBe(true);
     expect(api.calls.find((c) => c.path === '/cart/products')?.body).toEqual({
-      productId: 'two-piece',
+      product_id: 'two-piece',
       quantity: 1,
       modifiers: [
         { id: 'flv-honey-butter', quantity: 1 },

@@ -183,10 +183,10 @@ function ProductForm({
     setBusy(true);
     setError(null);
     setAnnouncement('');
-    const body = { quantity, modifiers: toInput(p, sel), specialInstructions: notes.trim() || undefined };
+    const body = { quantity, modifiers: toInput(p, sel), special_instructions: notes.trim() || undefined };
     try {
       if (line) {
-        useAppStore.getState().set({ cart: (await updateLine(line.id, { productId: p.id, ...body })).cart });
+        useAppStore.getState().set({ cart: (await updateLine(line.id, { product_id: p.id, ...body })).cart });
         setAnnouncement(`Saved your changes to ${p.name}.`);
         setUi({ cartOpen: true });
       } else {

@@ -14,7 +14,7 @@ const edge = await startEdge({ ORDER_CLOCK_START: '2026-11-25T07:00:00-05:00' })
 const out = {};
 try {
   const { ok } = await guestSession(edge);
-  out['GET /api/menus/{menuId}'] = await ok('GET', '/api/menus/m-standard?locationId=oh-dayton');
+  out['GET /api/menus/{menuId}'] = await ok('GET', '/api/menus/m-standard?location_id=oh-dayton');
   out['GET /api/menus/{menuId}/products/two-piece'] = await ok('GET', '/api/menus/m-standard/products/two-piece');
   out['GET /api/menus/{menuId}/products/family-8'] = await ok('GET', '/api/menus/m-standard/products/family-8');
   out['POST /api/cart'] = await ok('POST', '/api/cart', { menuId: 'm-standard', locationId: 'oh-dayton' }, 201);

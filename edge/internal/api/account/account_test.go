@@ -153,7 +153,7 @@ func (a answer) field(path string) any {
 	return v
 }
 
-const signUpBody = `{"firstName":"Ada","lastName":"Lovelace","email":"ada@example.com","phone":"6145550100","password":"chicken123"}`
+const signUpBody = `{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.com","phone":"6145550100","password":"chicken123"}`
 
 // member signs a new member up in b and returns the member id.
 func (b *browser) member() string {

@@ -27,7 +27,7 @@ func (a *api) outbox(c fiber.Ctx) error {
 
 func (a *api) forceSignOut(c fiber.Ctx) error {
 	var in struct {
-		MemberID string `json:"memberId"`
+		MemberID string `json:"member_id"`
 	}
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
@@ -43,7 +43,7 @@ func (a *api) forceSignOut(c fiber.Ctx) error {
 
 func (a *api) adjustPoints(c fiber.Ctx) error {
 	var in struct {
-		MemberID string `json:"memberId"`
+		MemberID string `json:"member_id"`
 		Points   int64  `json:"points"`
 		Reason   string `json:"reason"`
 	}

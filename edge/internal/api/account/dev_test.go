@@ -16,8 +16,8 @@ func devMode(c *account.Config) {
 func TestDeveloperEndpointsOnlyOutsideProduction(t *testing.T) {
 	b := newEnv(t).browser(t)
 	b.do("GET", "/api/dev/outbox", "").want(t, 404)
-	b.do("POST", "/api/dev/points", `{"memberId":"x","points":1}`).want(t, 404)
-	b.do("POST", "/api/dev/force-sign-out", `{"memberId":"x"}`).want(t, 404)
+	b.do("POST", "/api/dev/points", `{"member_id":"x","points":1}`).want(t, 404)
+	b.do("POST", "/api/dev/force-sign-out", `{"member_id":"x"}`).want(t, 404)
 }
 
 func TestDeveloperEndpoints(t *testing.T) {
@@ -33,14 +33,14 @@ func TestDeveloperEndpoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a = b.do("POST", "/api/dev/points", `{"memberId":"`+id+`","points":25}`).want(t, 200)
+	a = b.do("POST", "/api/dev/points", `{"member_id":"`+id+`","points":25}`).want(t, 200)
 	if a.field("user.points") != float64(m.Points+25) {
 		t.Fatalf("points %s", a.raw)
 	}
-	if a := b.do("POST", "/api/dev/force-sign-out", `{"memberId":"nobody"}`); a.status < 400 {
+	if a := b.do("POST", "/api/dev/force-sign-out", `{"member_id":"nobody"}`); a.status < 400 {
 		t.Fatalf("unknown member: %s", a.raw)
 	}
-	b.do("POST", "/api/dev/force-sign-out", `{"memberId":"`+id+`"}`).want(t, 204)
+	b.do("POST", "/api/dev/force-sign-out", `{"member_id":"`+id+`"}`).want(t, 204)
 	if a := b.do("GET", "/api/user", "").want(t, 401); a.errorCode() != "session_invalidated" {
 		t.Fatalf("after a forced sign-out %s", a.raw)
 	}

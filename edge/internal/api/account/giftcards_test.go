@@ -16,7 +16,7 @@ func TestSavedGiftCards(t *testing.T) {
 	b.do("POST", "/api/user/giftcards", `{"token":"gc_x"}`).want(t, 401)
 	b.member()
 
-	if a := b.do("GET", "/api/user/giftcards", "").want(t, 200); a.raw != `{"giftCards":[]}` {
+	if a := b.do("GET", "/api/user/giftcards", "").want(t, 200); a.raw != `{"gift_cards":[]}` {
 		t.Fatalf("none yet: %s", a.raw)
 	}
 	bal, err := e.o.GiftCardBalance(ctx, "6006495555666677", "2468")
@@ -27,7 +27,7 @@ func TestSavedGiftCards(t *testing.T) {
 		t.Fatalf("no token: %s", a.raw)
 	}
 	a := b.do("POST", "/api/user/giftcards", `{"token":"`+bal.Token+`","nickname":"From Grandma"}`).want(t, 201)
-	list, _ := a.field("giftCards").([]any)
+	list, _ := a.field("gift_cards").([]any)
 	if len(list) != 1 || a.header.Get("Cache-Control") != "private, no-store" {
 		t.Fatalf("saved: %s", a.raw)
 	}
@@ -41,17 +41,17 @@ func TestSavedGiftCards(t *testing.T) {
 	if a := b.do("POST", "/api/user/giftcards", `{"token":"gc_expired_long_ago"}`).want(t, 410); a.errorCode() != "giftcard_expired" {
 		t.Fatalf("expired token: %s", a.raw)
 	}
-	if a := b.do("GET", "/api/user/giftcards", "").want(t, 200); len(a.field("giftCards").([]any)) != 1 {
+	if a := b.do("GET", "/api/user/giftcards", "").want(t, 200); len(a.field("gift_cards").([]any)) != 1 {
 		t.Fatalf("list: %s", a.raw)
 	}
 	// Another member does not see or remove it.
 	other := e.browser(t)
 	other.do("POST", "/api/auth/signup", strings.NewReplacer("ada@", "grace@", "0100", "0199").Replace(signUpBody)).want(t, 201)
-	if a := other.do("GET", "/api/user/giftcards", "").want(t, 200); len(a.field("giftCards").([]any)) != 0 {
+	if a := other.do("GET", "/api/user/giftcards", "").want(t, 200); len(a.field("gift_cards").([]any)) != 0 {
 		t.Fatalf("another member's list: %s", a.raw)
 	}
 	other.do("DELETE", "/api/user/giftcards/"+card["id"].(string), "").want(t, 404)
-	if a := b.do("DELETE", "/api/user/giftcards/"+card["id"].(string), "").want(t, 200); len(a.field("giftCards").([]any)) != 0 {
+	if a := b.do("DELETE", "/api/user/giftcards/"+card["id"].(string), "").want(t, 200); len(a.field("gift_cards").([]any)) != 0 {
 		t.Fatalf("removed: %s", a.raw)
 	}
 }
@@ -61,13 +61,13 @@ func TestHouseAccountsOfTheMembersDomain(t *testing.T) {
 	b := e.browser(t)
 	b.do("GET", "/api/user/house-accounts", "").want(t, 401)
 	b.member()
-	if a := b.do("GET", "/api/user/house-accounts", "").want(t, 200); a.raw != `{"houseAccounts":[]}` {
+	if a := b.do("GET", "/api/user/house-accounts", "").want(t, 200); a.raw != `{"house_accounts":[]}` {
 		t.Fatalf("example.com has none: %s", a.raw)
 	}
 	acme := e.browser(t)
 	acme.do("POST", "/api/auth/signup", strings.NewReplacer("ada@example.com", "ada@acme.example", "0100", "0177").Replace(signUpBody)).want(t, 201)
 	// Not until the address is confirmed.
-	if a := acme.do("GET", "/api/user/house-accounts", "").want(t, 200); a.raw != `{"houseAccounts":[]}` {
+	if a := acme.do("GET", "/api/user/house-accounts", "").want(t, 200); a.raw != `{"house_accounts":[]}` {
 		t.Fatalf("acme, unconfirmed: %s", a.raw)
 	}
 	msgs, err := e.l.OutboxFor(ctx, "ada@acme.example", 1)
@@ -76,7 +76,7 @@ func TestHouseAccountsOfTheMembersDomain(t *testing.T) {
 	}
 	acme.do("POST", "/api/auth/confirm", `{"code":"`+msgs[0].Code+`"}`).want(t, 200)
 	a := acme.do("GET", "/api/user/house-accounts", "").want(t, 200)
-	if a.raw != `{"houseAccounts":[{"id":"ha-acme","name":"Acme Logistics","requires_po":true,"available_cents":200000}]}` || a.header.Get("Cache-Control") != "private, no-store" {
+	if a.raw != `{"house_accounts":[{"id":"ha-acme","name":"Acme Logistics","requires_po":true,"available_cents":200000}]}` || a.header.Get("Cache-Control") != "private, no-store" {
 		t.Fatalf("acme: %s", a.raw)
 	}
 }
@@ -96,11 +96,11 @@ func TestSavingACardKeepsItsToken(t *testing.T) {
 	})
 	b := e.browser(t)
 	b.member()
-	b.do("POST", "/api/user/cards", `{"token":"tok_visa_8f3kQ2","processor":"hosted","brand":"visa","last4":"4242","expMonth":12,"expYear":2030}`).want(t, 201)
+	b.do("POST", "/api/user/cards", `{"token":"tok_visa_8f3kQ2","processor":"hosted","brand":"visa","last4":"4242","exp_month":12,"exp_year":2030}`).want(t, 201)
 	if len(kept) != 1 || kept[0] != "hosted tok_visa_8f3kQ2" {
 		t.Fatalf("kept: %v", kept)
 	}
-	if a := b.do("POST", "/api/user/cards", `{"token":"tok_gone_8f3kQ2","processor":"hosted","brand":"visa","last4":"1111","expMonth":12,"expYear":2030}`).want(t, 410); a.errorCode() != "card_expired" {
+	if a := b.do("POST", "/api/user/cards", `{"token":"tok_gone_8f3kQ2","processor":"hosted","brand":"visa","last4":"1111","exp_month":12,"exp_year":2030}`).want(t, 410); a.errorCode() != "card_expired" {
 		t.Fatalf("gone token: %s", a.raw)
 	}
 	if a := b.do("GET", "/api/user/cards", "").want(t, 200); len(a.field("cards").([]any)) != 1 {

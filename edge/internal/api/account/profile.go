@@ -39,9 +39,9 @@ func (a *api) setSettings(c fiber.Ctx) error    { return a.updateSettings(c, tru
 
 func (a *api) updateSettings(c fiber.Ctx, all bool) error {
 	var in struct {
-		EmailOffers       json.RawMessage `json:"emailOffers"`
-		SMSOffers         json.RawMessage `json:"smsOffers"`
-		PaperlessReceipts json.RawMessage `json:"paperlessReceipts"`
+		EmailOffers       json.RawMessage `json:"email_offers"`
+		SMSOffers         json.RawMessage `json:"sms_offers"`
+		PaperlessReceipts json.RawMessage `json:"paperless_receipts"`
 	}
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
@@ -52,7 +52,7 @@ func (a *api) updateSettings(c fiber.Ctx, all bool) error {
 		name string
 		raw  json.RawMessage
 		to   **bool
-	}{{"emailOffers", in.EmailOffers, &u.EmailOffers}, {"smsOffers", in.SMSOffers, &u.SMSOffers}, {"paperlessReceipts", in.PaperlessReceipts, &u.PaperlessReceipts}} {
+	}{{"email_offers", in.EmailOffers, &u.EmailOffers}, {"sms_offers", in.SMSOffers, &u.SMSOffers}, {"paperless_receipts", in.PaperlessReceipts, &u.PaperlessReceipts}} {
 		switch v := string(f.raw); v {
 		case "true", "false":
 			b := v == "true"

@@ -13,15 +13,15 @@ func TestProfileIsTheMembersOwn(t *testing.T) {
 	if a.field("user.first_name") != "Ada" || a.header.Get("Cache-Control") != "private, no-store" {
 		t.Fatalf("user %s %q", a.raw, a.header.Get("Cache-Control"))
 	}
-	a = b.do("PATCH", "/api/user", `{"favoriteLocationId":"nowhere"}`).want(t, 400)
-	if a.field("error.fields.favoriteLocationId") != "Choose a location from the list." {
+	a = b.do("PATCH", "/api/user", `{"favorite_location_id":"nowhere"}`).want(t, 400)
+	if a.field("error.fields.favorite_location_id") != "Choose a location from the list." {
 		t.Fatalf("unknown location %s", a.raw)
 	}
-	a = b.do("PATCH", "/api/user", `{"firstName":"Augusta"}`).want(t, 200)
+	a = b.do("PATCH", "/api/user", `{"first_name":"Augusta"}`).want(t, 200)
 	if a.field("user.first_name") != "Augusta" {
 		t.Fatalf("profile %s", a.raw)
 	}
-	a = b.do("PUT", "/api/user/settings", `{"emailOffers":true,"smsOffers":false,"paperlessReceipts":false}`).want(t, 200)
+	a = b.do("PUT", "/api/user/settings", `{"email_offers":true,"sms_offers":false,"paperless_receipts":false}`).want(t, 200)
 	if a.field("user.settings.email_offers") != true || a.field("user.settings.paperless_receipts") != false {
 		t.Fatalf("settings %s", a.raw)
 	}
@@ -46,10 +46,10 @@ func TestSettingsChangeOnlyWhatIsSent(t *testing.T) {
 	settings := func(a answer) [3]any {
 		return [3]any{a.field("user.settings.email_offers"), a.field("user.settings.sms_offers"), a.field("user.settings.paperless_receipts")}
 	}
-	b.do("PUT", "/api/user/settings", `{"emailOffers":true,"smsOffers":true,"paperlessReceipts":true}`).want(t, 200)
+	b.do("PUT", "/api/user/settings", `{"email_offers":true,"sms_offers":true,"paperless_receipts":true}`).want(t, 200)
 
-	if got := settings(b.do("PATCH", "/api/user/settings", `{"smsOffers":false}`).want(t, 200)); got != [3]any{true, false, true} {
-		t.Fatalf("PATCH smsOffers=false: %v, want only text offers off", got)
+	if got := settings(b.do("PATCH", "/api/user/settings", `{"sms_offers":false}`).want(t, 200)); got != [3]any{true, false, true} {
+		t.Fatalf("PATCH sms_offers=false: %v, want only text offers off", got)
 	}
 	if got := settings(b.do("GET", "/api/user", "").want(t, 200)); got != [3]any{true, false, true} {
 		t.Fatalf("read back: %v", got)
@@ -59,18 +59,18 @@ func TestSettingsChangeOnlyWhatIsSent(t *testing.T) {
 	}
 
 	// PUT names each setting it lacks.
-	a := b.do("PUT", "/api/user/settings", `{"smsOffers":true}`).want(t, 400)
-	if a.errorCode() != "invalid" || a.field("error.fields.emailOffers") == nil || a.field("error.fields.paperlessReceipts") == nil || a.field("error.fields.smsOffers") != nil {
+	a := b.do("PUT", "/api/user/settings", `{"sms_offers":true}`).want(t, 400)
+	if a.errorCode() != "invalid" || a.field("error.fields.email_offers") == nil || a.field("error.fields.paperless_receipts") == nil || a.field("error.fields.sms_offers") != nil {
 		t.Fatalf("PUT with one setting: %s", a.raw)
 	}
-	for _, body := range []string{`{"emailOffers":null}`, `{"emailOffers":"no"}`, `{"emailOffers":0}`} {
+	for _, body := range []string{`{"email_offers":null}`, `{"email_offers":"no"}`, `{"email_offers":0}`} {
 		a := b.do("PATCH", "/api/user/settings", body).want(t, 400)
-		if a.errorCode() != "invalid" || a.field("error.fields.emailOffers") == nil {
+		if a.errorCode() != "invalid" || a.field("error.fields.email_offers") == nil {
 			t.Fatalf("PATCH %s: %s", body, a.raw)
 		}
 	}
-	a = b.do("PUT", "/api/user/settings", `{"emailOffers":false,"smsOffers":null,"paperlessReceipts":false}`).want(t, 400)
-	if a.field("error.fields.smsOffers") == nil {
+	a = b.do("PUT", "/api/user/settings", `{"email_offers":false,"sms_offers":null,"paperless_receipts":false}`).want(t, 400)
+	if a.field("error.fields.sms_offers") == nil {
 		t.Fatalf("PUT with a null: %s", a.raw)
 	}
 	if got := settings(b.do("GET", "/api/user", "").want(t, 200)); got != [3]any{true, false, true} {

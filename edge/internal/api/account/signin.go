@@ -87,7 +87,7 @@ func (a *api) passwordless(c fiber.Ctx) error {
 
 func (a *api) code(c fiber.Ctx) error {
 	var in struct {
-		ChallengeID string `json:"challengeId"`
+		ChallengeID string `json:"challenge_id"`
 		Code        string `json:"code"`
 	}
 	if err := httpx.Decode(c, &in); err != nil {
@@ -105,7 +105,7 @@ func (a *api) code(c fiber.Ctx) error {
 
 func (a *api) resend(c fiber.Ctx) error {
 	var in struct {
-		ChallengeID string `json:"challengeId"`
+		ChallengeID string `json:"challenge_id"`
 	}
 	if err := httpx.Decode(c, &in); err != nil {
 		return err

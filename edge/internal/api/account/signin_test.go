@@ -48,11 +48,11 @@ func TestSignInWithPasswordThenCode(t *testing.T) {
 	if err != nil || len(ms) == 0 {
 		t.Fatal(err)
 	}
-	a = b.do("POST", "/api/auth/code", `{"challengeId":"`+ch+`","code":""}`).want(t, 400)
+	a = b.do("POST", "/api/auth/code", `{"challenge_id":"`+ch+`","code":""}`).want(t, 400)
 	if a.field("error.fields.code") != "Enter the code we sent you." {
 		t.Fatalf("empty code %s", a.raw)
 	}
-	a = b.do("POST", "/api/auth/code", `{"challengeId":"`+ch+`","code":" `+ms[0].Code+` "}`).want(t, 200)
+	a = b.do("POST", "/api/auth/code", `{"challenge_id":"`+ch+`","code":" `+ms[0].Code+` "}`).want(t, 200)
 	if a.field("user.email") != "ada@example.com" || b.cookies["hh_token"] == "" {
 		t.Fatalf("code %s", a.raw)
 	}

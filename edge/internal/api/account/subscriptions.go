@@ -27,8 +27,8 @@ func (a *api) subscriptions(c fiber.Ctx) error {
 
 func (a *api) subscribe(c fiber.Ctx) error {
 	var in struct {
-		PlanID       string `json:"planId"`
-		PaymentToken string `json:"paymentToken"`
+		PlanID       string `json:"plan_id"`
+		PaymentToken string `json:"payment_token"`
 	}
 	if err := httpx.Decode(c, &in); err != nil {
 		return err

@@ -16,7 +16,7 @@ func TestPlansAreForEveryoneSubscriptionsForMembers(t *testing.T) {
 		t.Fatalf("subscriptions %s", a.raw)
 	}
 	plan := plans[0].(map[string]any)["id"].(string)
-	a = b.do("POST", "/api/subscriptions", `{"planId":"`+plan+`","paymentToken":"tok_visa_8f3kQ2"}`).want(t, 201)
+	a = b.do("POST", "/api/subscriptions", `{"plan_id":"`+plan+`","payment_token":"tok_visa_8f3kQ2"}`).want(t, 201)
 	sub, _ := a.field("subscription.id").(string)
 	if sub == "" || a.field("subscription.plan_id") != plan {
 		t.Fatalf("subscribed %s", a.raw)

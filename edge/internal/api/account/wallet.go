@@ -77,7 +77,7 @@ func giftCardsJSON(c fiber.Ctx, list []ordering.SavedGiftCard, err error) error 
 		return err
 	}
 	noStore(c)
-	return c.JSON(fiber.Map{"giftCards": list})
+	return c.JSON(fiber.Map{"gift_cards": list})
 }
 
 func (a *api) giftCards(c fiber.Ctx) error {
@@ -118,7 +118,7 @@ func (a *api) houseAccounts(c fiber.Ctx) error {
 		return err
 	}
 	noStore(c)
-	return c.JSON(fiber.Map{"houseAccounts": list})
+	return c.JSON(fiber.Map{"house_accounts": list})
 }
 
 func (a *api) removeCard(c fiber.Ctx) error {

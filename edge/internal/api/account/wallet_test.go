@@ -23,7 +23,7 @@ func TestAddressesCardsAndFavorites(t *testing.T) {
 	}
 
 	// The brand, last 4 digits and expiry are the token's, whatever the request says.
-	a = b.do("POST", "/api/user/cards", `{"token":"tok_visa_8f3kQ2","processor":"henpay","brand":"amex","last4":"0005","expMonth":1,"expYear":2031}`).want(t, 201)
+	a = b.do("POST", "/api/user/cards", `{"token":"tok_visa_8f3kQ2","processor":"henpay","brand":"amex","last4":"0005","exp_month":1,"exp_year":2031}`).want(t, 201)
 	cards, _ := a.field("cards").([]any)
 	if len(cards) != 1 || cards[0].(map[string]any)["label"] != "Visa •••• 4242" || cards[0].(map[string]any)["exp_month"] != 12.0 || cards[0].(map[string]any)["exp_year"] != 2030.0 || a.header.Get("Cache-Control") != "private, no-store" {
 		t.Fatalf("cards %s", a.raw)
@@ -33,7 +33,7 @@ func TestAddressesCardsAndFavorites(t *testing.T) {
 	}
 
 	// The favorite location rule of sign-up and the profile (member.FavoriteLocation).
-	if a := b.do("PUT", "/api/user/favorites/nowhere", "").want(t, 400); a.field("error.fields.locationId") != "Choose a location from the list." {
+	if a := b.do("PUT", "/api/user/favorites/nowhere", "").want(t, 400); a.field("error.fields.location_id") != "Choose a location from the list." {
 		t.Fatalf("unknown location %s", a.raw)
 	}
 	a = b.do("PUT", "/api/user/favorites/oh-columbus-downtown", "").want(t, 200)

@@ -51,7 +51,7 @@ func Mount(r fiber.Router, cfg Config) {
 				return err
 			}
 		}
-		locID := c.Query("locationId")
+		locID := c.Query("location_id")
 		if locID == "" && d.Cart != nil {
 			locID = d.Cart.LocationID
 		}

@@ -59,10 +59,10 @@ func TestAppDataOnTheCartAndLocationRoles(t *testing.T) {
 	if s, d := get("/api/app-data", "v-1"); s != 200 || d.Cart == nil || d.Location == nil || d.Location.ID != "oh-dayton" {
 		t.Fatalf("the cart's location: %d %+v", s, d)
 	}
-	if s, d := get("/api/app-data?locationId=oh-akron", "v-2"); s != 200 || d.Cart != nil || d.Location == nil || d.Location.ID != "oh-akron" {
+	if s, d := get("/api/app-data?location_id=oh-akron", "v-2"); s != 200 || d.Cart != nil || d.Location == nil || d.Location.ID != "oh-akron" {
 		t.Fatalf("a chosen location, no cart: %d %+v", s, d)
 	}
-	if s, _ := get("/api/app-data?locationId=oh-nowhere", "v-2"); s != 404 {
+	if s, _ := get("/api/app-data?location_id=oh-nowhere", "v-2"); s != 404 {
 		t.Fatalf("an unknown location: %d", s)
 	}
 }

@@ -83,14 +83,14 @@ type ExchangeResult struct {
 func MountHandover(r fiber.Router, cfg HandoverConfig) {
 	r.Post("/app/handover", func(c fiber.Ctx) error {
 		var in struct {
-			LocationID    string `json:"locationId"`
-			CodeChallenge string `json:"codeChallenge"`
+			LocationID    string `json:"location_id"`
+			CodeChallenge string `json:"code_challenge"`
 		}
 		if err := httpx.Decode(c, &in); err != nil {
 			return err
 		}
 		if !challengeRE.MatchString(in.CodeChallenge) {
-			return fault.New(fault.Invalid, "invalid", "The handover needs the app's code challenge.").Field("codeChallenge", "the base64url SHA-256 of the app's verifier (43 characters)")
+			return fault.New(fault.Invalid, "invalid", "The handover needs the app's code challenge.").Field("code_challenge", "the base64url SHA-256 of the app's verifier (43 characters)")
 		}
 		if in.LocationID != "" {
 			if _, err := cfg.Locations.Location(c.Context(), in.LocationID); err != nil {

@@ -71,7 +71,7 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Post("/contact", hs[0], hs[1:]...)
 }
 
-var errLocation = fault.New(fault.Invalid, "invalid", "Choose a location from the list.").Field("locationId", "Choose a location from the list.")
+var errLocation = fault.New(fault.Invalid, "invalid", "Choose a location from the list.").Field("location_id", "Choose a location from the list.")
 
 // about checks the location (it must exist) and looks the order number up among the
 // sender's own orders. An order number that is not found is still sent, marked as

@@ -86,7 +86,7 @@ func post(t *testing.T, cfg contact.Config, body string) (int, map[string]any) {
 
 func message(orderID, locationID string) string {
 	b, _ := json.Marshal(map[string]string{"name": "Ada", "email": "ada@example.com", "topic": feedback.TopicOrder,
-		"orderId": orderID, "locationId": locationID, "message": "Cold fries."})
+		"order_id": orderID, "location_id": locationID, "message": "Cold fries."})
 	return string(b)
 }
 
@@ -122,7 +122,7 @@ func TestLocationsRoleAlone(t *testing.T) {
 		t.Fatalf("about %+v", b.about)
 	}
 	s, m := post(t, cfg, message("", "oh-nowhere"))
-	if fields, _ := m["error"].(map[string]any)["fields"].(map[string]any); s != 400 || fields["locationId"] == nil {
+	if fields, _ := m["error"].(map[string]any)["fields"].(map[string]any); s != 400 || fields["location_id"] == nil {
 		t.Fatalf("an unknown location: %d %v", s, m)
 	}
 	if len(b.sent) != 1 {

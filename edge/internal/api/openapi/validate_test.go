@@ -71,13 +71,13 @@ func TestRequestsAreHeldToTheDocument(t *testing.T) {
 		{"PUT", "/api/cart/tax-exemption", `{}`, "id", "is required"},
 		{"PUT", "/api/cart/tax-exemption", `{"id":null}`, "id", "must be text"},
 		{"PUT", "/api/cart/tip", `{}`, "body", "can't be empty"},
-		{"PUT", "/api/cart/tip", `{"percent":15,"amountCents":100}`, "body", "takes one field only"},
+		{"PUT", "/api/cart/tip", `{"percent":15,"amount_cents":100}`, "body", "takes one field only"},
 		{"PUT", "/api/cart/tip", `{"percent":null}`, "percent", "must be a whole number"},
 		{"PUT", "/api/cart/handoff", `{"mode":"pickup","vehicle":null}`, "vehicle", "must be an object"},
 		{"PUT", "/api/cart/custom-fields", `{"fields":null}`, "fields", "must be an object"},
-		{"PATCH", "/api/user", `{"lastName":null}`, "lastName", "must be text"},
-		{"POST", "/api/cart", `{"menuId":""}`, "menuId", "can't be empty"},
-		{"POST", "/api/cart", `{"menuId":"m","extra":1}`, "extra", "is not a field we know"},
+		{"PATCH", "/api/user", `{"last_name":null}`, "last_name", "must be text"},
+		{"POST", "/api/cart", `{"menu_id":""}`, "menu_id", "can't be empty"},
+		{"POST", "/api/cart", `{"menu_id":"m","extra":1}`, "extra", "is not a field we know"},
 		{"GET", "/api/locations?limit=", "", "limit", "must be a whole number"},
 		{"GET", "/api/locations?limit=abc", "", "limit", "must be a whole number"},
 		{"GET", "/api/locations?limit=0", "", "limit", "must be at least 1"},
@@ -99,7 +99,7 @@ func TestRequestsAreHeldToTheDocument(t *testing.T) {
 		{"PUT", "/api/cart/time", `{"mode":"later","at":"2030-01-01T12:00:00Z"}`},
 		{"PUT", "/api/cart/tax-exemption", `{"id":""}`}, // removes the exemption
 		{"PUT", "/api/cart/tip", `{"percent":0}`},
-		{"POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`},
+		{"POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`},
 		{"GET", "/api/locations?limit=5&q=Dayton", ""},
 		{"GET", "/api/locations", ""},
 		{"GET", "/api/cart", ""},
@@ -134,11 +134,11 @@ func TestAFieldSaysWhatTheGuestShouldDo(t *testing.T) {
 		{"POST", "/api/locations/delivery", `{"address":{"street":"1 Main St","city":"Dayton","state":"Ohio","zip":"45402"}}`, "address.state", "A state can be at most 2 characters", "A state can be at most 2 characters."},
 		{"POST", "/api/giftcards/balance", `{"number":"1234","pin":"12"}`, "number", "12 to 19 digits", "Check the highlighted fields."},
 		{"POST", "/api/giftcards/balance", `{"number":"6006 4912 3456 7890","pin":"12a4"}`, "pin", "4 to 8 digits", "4 to 8 digits."},
-		{"POST", "/api/auth/signup", `{"firstName":"Ada","lastName":"L","email":"ada@example.com","phone":"(013) 555-0100","password":"chicken123"}`, "phone", "Enter a 10-digit phone number", "Enter a 10-digit phone number."},
+		{"POST", "/api/auth/signup", `{"first_name":"Ada","last_name":"L","email":"ada@example.com","phone":"(013) 555-0100","password":"chicken123"}`, "phone", "Enter a 10-digit phone number", "Enter a 10-digit phone number."},
 		{"POST", "/api/auth/signin", `{"email":"ada.example.com","password":""}`, "email", "Enter a valid email address", "Check the highlighted fields."},
 		{"PUT", "/api/cart/handoff", `{"mode":"delivery","address":{"street":"1 Main St","city":"Dayton","state":"OH","zip":"4540"}}`, "address.zip", "Enter a 5-digit ZIP code", "Enter a 5-digit ZIP code."},
-		{"POST", "/api/dev/points", `{"memberId":"m_1","points":0}`, "points", "Enter a number of points between -1,000,000 and 1,000,000, not 0", "Enter a number of points between -1,000,000 and 1,000,000, not 0."},
-		{"POST", "/api/giftcards/purchases", `{"amountCents":2550,"design":"classic","recipientName":"Bo","recipientEmail":"bo@example.com","senderName":"Ada","sendOn":"2030-01-01","buyerEmail":"ada@example.com","payment":{"token":"tok_1"}}`, "amountCents", "Choose an amount from $10 to $500 in whole dollars", "Choose an amount from $10 to $500 in whole dollars."},
+		{"POST", "/api/dev/points", `{"member_id":"m_1","points":0}`, "points", "Enter a number of points between -1,000,000 and 1,000,000, not 0", "Enter a number of points between -1,000,000 and 1,000,000, not 0."},
+		{"POST", "/api/giftcards/purchases", `{"amount_cents":2550,"design":"classic","recipient_name":"Bo","recipient_email":"bo@example.com","sender_name":"Ada","send_on":"2030-01-01","buyer_email":"ada@example.com","payment":{"token":"tok_1"}}`, "amount_cents", "Choose an amount from $10 to $500 in whole dollars", "Choose an amount from $10 to $500 in whole dollars."},
 	} {
 		got := call(t, a, c.method, c.target, c.body)
 		if got.status != 400 || got.code != "invalid" || got.fields[c.field] != c.msg || got.message != c.message {
@@ -149,7 +149,7 @@ func TestAFieldSaysWhatTheGuestShouldDo(t *testing.T) {
 		{"PUT", "/api/cart/tax-exemption", `{"id":" ex-123456 "}`}, // trimmed and upper-cased by the program
 		{"PUT", "/api/cart/handoff", `{"mode":"delivery","address":{"street":"1 Main St","city":"Dayton","state":"OH","zip":"45402-1234"}}`},
 		{"POST", "/api/giftcards/balance", `{"number":"6006-4912-3456-7890","pin":"1234"}`},
-		{"POST", "/api/auth/signup", `{"firstName":"Ada","lastName":"L","email":"ada@example.com","phone":"+1 (513) 555-0100","password":"chicken123","birthday":""}`},
+		{"POST", "/api/auth/signup", `{"first_name":"Ada","last_name":"L","email":"ada@example.com","phone":"+1 (513) 555-0100","password":"chicken123","birthday":""}`},
 	} {
 		if got := call(t, a, c.method, c.target, c.body); got.status != 200 || got.raw != "reached" {
 			t.Errorf("%s %s %s: %d %s, want it to reach the handler", c.method, c.target, c.body, got.status, got.raw)
@@ -184,7 +184,7 @@ func BenchmarkRequests(b *testing.B) {
 	a.Use(func(c fiber.Ctx) error { return c.SendStatus(200) })
 	h := a.Handler()
 	for _, bc := range []struct{ name, method, target, body string }{
-		{"body", "POST", "/api/cart/products", `{"productId":"two-piece","quantity":2,"modifiers":[{"id":"flv-original"},{"id":"dip-ranch","quantity":2}],"specialInstructions":"extra crispy"}`},
+		{"body", "POST", "/api/cart/products", `{"product_id":"two-piece","quantity":2,"modifiers":[{"id":"flv-original"},{"id":"dip-ranch","quantity":2}],"special_instructions":"extra crispy"}`},
 		{"query", "GET", "/api/locations?lat=39.75&lng=-84.19&limit=10", ""},
 		{"plain", "GET", "/api/cart", ""},
 	} {

@@ -7,23 +7,23 @@ import (
 	"github.com/henhouse/platform/edge/internal/store/storetest"
 )
 
-const purchaseBody = `{"amountCents":4000,"design":"classic","recipientName":"Sam","recipientEmail":"sam@example.com",
-"senderName":"Ada","message":"Enjoy","sendOn":"2026-11-25","timeZone":"America/New_York","buyerEmail":"ada@example.com",
+const purchaseBody = `{"amount_cents":4000,"design":"classic","recipient_name":"Sam","recipient_email":"sam@example.com",
+"sender_name":"Ada","message":"Enjoy","send_on":"2026-11-25","time_zone":"America/New_York","buyer_email":"ada@example.com",
 "payment":{"kind":"card","processor":"hosted","token":"tok_1"}}`
 
 func TestGiftCardPurchaseOverHTTP(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		c := &client{t: t, app: newApp(t, st)}
 		s, m := c.do("GET", "/api/giftcards/designs", "")
-		if s != 200 || len(m["designs"].([]any)) != 4 || m["minCents"].(float64) != 1000 || m["maxCents"].(float64) != 50000 {
+		if s != 200 || len(m["designs"].([]any)) != 4 || m["min_cents"].(float64) != 1000 || m["max_cents"].(float64) != 50000 {
 			t.Fatalf("designs: %d %v", s, m)
 		}
 		if s, m := c.do("POST", "/api/giftcards/purchases", purchaseBody); s != 400 || errCode(m) != "invalid" {
 			t.Fatalf("no idempotency key: %d %v", s, m)
 		}
-		s, m = c.do("POST", "/api/giftcards/purchases", `{"amountCents":5,"design":"x","payment":{"kind":"card"}}`, "Idempotency-Key", "buy-12345678")
+		s, m = c.do("POST", "/api/giftcards/purchases", `{"amount_cents":5,"design":"x","payment":{"kind":"card"}}`, "Idempotency-Key", "buy-12345678")
 		fields, _ := m["error"].(map[string]any)["fields"].(map[string]any)
-		for _, f := range []string{"amountCents", "design", "recipientName", "recipientEmail", "senderName", "sendOn", "buyerEmail"} {
+		for _, f := range []string{"amount_cents", "design", "recipient_name", "recipient_email", "sender_name", "send_on", "buyer_email"} {
 			if fields[f] == nil {
 				t.Errorf("no message at %s: %d %v", f, s, m)
 			}
@@ -31,7 +31,7 @@ func TestGiftCardPurchaseOverHTTP(t *testing.T) {
 		if s != 400 {
 			t.Fatalf("bad fields: %d", s)
 		}
-		if s, m := c.do("POST", "/api/giftcards/purchases", `{"amountCents":"forty"}`, "Idempotency-Key", "buy-12345678"); s != 400 || errCode(m) != "invalid" {
+		if s, m := c.do("POST", "/api/giftcards/purchases", `{"amount_cents":"forty"}`, "Idempotency-Key", "buy-12345678"); s != 400 || errCode(m) != "invalid" {
 			t.Fatalf("malformed: %d %v", s, m)
 		}
 		// This edge takes no card payments.

@@ -98,13 +98,15 @@ type Config struct {
 	Log *slog.Logger
 }
 
-// CardInput is what the hosted card fields post.
+// CardInput is what the hosted card fields post. The expiry month and year are
+// integers, as on every card the API returns (a two-digit year is in this century);
+// zero means not given.
 type CardInput struct {
 	Number     string `json:"number"`
-	ExpMonth   string `json:"expMonth"`
-	ExpYear    string `json:"expYear"`
+	ExpMonth   int    `json:"exp_month"`
+	ExpYear    int    `json:"exp_year"`
 	CVV        string `json:"cvv"`
-	PostalCode string `json:"postalCode"`
+	PostalCode string `json:"postal_code"`
 	Name       string `json:"name"`
 }
 
@@ -384,7 +386,7 @@ func (a *api) location(c fiber.Ctx) error {
 // prefers that location when it sells the menu.
 func (a *api) locationByMenu(c fiber.Ctx) error {
 	ctx := c.Context()
-	if id := c.Query("locationId"); id != "" {
+	if id := c.Query("location_id"); id != "" {
 		if l, err := a.cfg.Locations.Location(ctx, id); err == nil && l.MenuID == c.Params("menuId") {
 			return c.JSON(fiber.Map{"location": l})
 		}
@@ -426,7 +428,7 @@ func (a *api) menu(c fiber.Ctx) error {
 // menuLocation is ?locationId when that location sells menuId, else the first
 // location selling it.
 func (a *api) menuLocation(c fiber.Ctx, menuID string) (ordering.Location, error) {
-	if id := c.Query("locationId"); id != "" {
+	if id := c.Query("location_id"); id != "" {
 		if l, err := a.cfg.Locations.Location(c.Context(), id); err == nil && l.MenuID == menuID {
 			return l, nil
 		}
@@ -443,7 +445,7 @@ func markers(s string) []string {
 
 // GET /menus/:menuId/search?q=&exclude=dairy,egg&require=vegan&locationId=
 func (a *api) search(c fiber.Ctx) error {
-	ps, err := a.cfg.Menus.SearchMenu(c.Context(), c.Params("menuId"), ordering.MenuFilter{Query: c.Query("q"), Exclude: markers(c.Query("exclude")), Require: markers(c.Query("require")), LocationID: c.Query("locationId")})
+	ps, err := a.cfg.Menus.SearchMenu(c.Context(), c.Params("menuId"), ordering.MenuFilter{Query: c.Query("q"), Exclude: markers(c.Query("exclude")), Require: markers(c.Query("require")), LocationID: c.Query("location_id")})
 	if err != nil {
 		return err
 	}
@@ -451,7 +453,7 @@ func (a *api) search(c fiber.Ctx) error {
 }
 
 func (a *api) category(c fiber.Ctx) error {
-	cat, err := a.cfg.Menus.Category(c.Context(), c.Params("menuId"), c.Params("categoryId"), c.Query("locationId"))
+	cat, err := a.cfg.Menus.Category(c.Context(), c.Params("menuId"), c.Params("categoryId"), c.Query("location_id"))
 	if err != nil {
 		return err
 	}
@@ -460,7 +462,7 @@ func (a *api) category(c fiber.Ctx) error {
 
 func (a *api) product(c fiber.Ctx) error {
 	ctx := c.Context()
-	mid, lid := c.Params("menuId"), c.Query("locationId")
+	mid, lid := c.Params("menuId"), c.Query("location_id")
 	p, err := a.cfg.Menus.Product(ctx, mid, c.Params("productId"), lid)
 	if err != nil {
 		return err
@@ -478,7 +480,7 @@ func (a *api) product(c fiber.Ctx) error {
 // GET /nutrition?menuId: the calories and allergen and diet markers of every product, or
 // of one menu's (docs/menu.md, "Nutrition and allergens").
 func (a *api) nutrition(c fiber.Ctx) error {
-	n, err := a.cfg.Menus.Nutrition(c.Context(), c.Query("menuId"))
+	n, err := a.cfg.Menus.Nutrition(c.Context(), c.Query("menu_id"))
 	if err != nil {
 		return err
 	}
@@ -489,7 +491,7 @@ func (a *api) nutrition(c fiber.Ctx) error {
 
 // GET /catering?menuId: the catering menu, or what one menu sells of it.
 func (a *api) catering(c fiber.Ctx) error {
-	cat, err := a.cfg.Menus.Catering(c.Context(), c.Query("menuId"))
+	cat, err := a.cfg.Menus.Catering(c.Context(), c.Query("menu_id"))
 	if err != nil {
 		return err
 	}
@@ -498,7 +500,7 @@ func (a *api) catering(c fiber.Ctx) error {
 
 // GET /catering/search?q=&occasion=&headcount=&menuId=
 func (a *api) cateringSearch(c fiber.Ctx) error {
-	s := ordering.CateringSearch{Query: c.Query("q"), Occasion: c.Query("occasion"), MenuID: c.Query("menuId")}
+	s := ordering.CateringSearch{Query: c.Query("q"), Occasion: c.Query("occasion"), MenuID: c.Query("menu_id")}
 	if h := c.Query("headcount"); h != "" {
 		n, err := strconv.Atoi(h)
 		if err != nil || n < 1 {
@@ -618,15 +620,15 @@ func (a *api) cartTimes(c fiber.Ctx) error {
 
 func (a *api) createCart(c fiber.Ctx) error {
 	var in struct {
-		MenuID     string `json:"menuId"`
-		LocationID string `json:"locationId"`
+		MenuID     string `json:"menu_id"`
+		LocationID string `json:"location_id"`
 		Replace    bool   `json:"replace"`
 	}
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
 	if in.MenuID == "" {
-		return fault.New(fault.Invalid, "invalid", "Choose a menu.").Field("menuId", "required")
+		return fault.New(fault.Invalid, "invalid", "Choose a menu.").Field("menu_id", "required")
 	}
 	o, err := a.owner(c)
 	if err != nil {
@@ -662,13 +664,13 @@ func (a *api) abandon(c fiber.Ctx) error {
 // guest's Undo); the rule is the provider's RestoreCart.
 func (a *api) restore(c fiber.Ctx) error {
 	var in struct {
-		CartID string `json:"cartId"`
+		CartID string `json:"cart_id"`
 	}
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
 	if in.CartID == "" {
-		return fault.New(fault.Invalid, "invalid", "Say which cart to bring back.").Field("cartId", "required")
+		return fault.New(fault.Invalid, "invalid", "Say which cart to bring back.").Field("cart_id", "required")
 	}
 	o, err := a.owner(c)
 	if err != nil {
@@ -723,14 +725,14 @@ func explicitQuantity(body []byte) error {
 // menu cannot take.
 func (a *api) transfer(c fiber.Ctx) error {
 	var in struct {
-		MenuID     string `json:"menuId"`
-		LocationID string `json:"locationId"`
+		MenuID     string `json:"menu_id"`
+		LocationID string `json:"location_id"`
 	}
 	if err := httpx.Decode(c, &in); err != nil {
 		return err
 	}
 	if in.MenuID == "" {
-		return fault.New(fault.Invalid, "invalid", "Choose a menu.").Field("menuId", "required")
+		return fault.New(fault.Invalid, "invalid", "Choose a menu.").Field("menu_id", "required")
 	}
 	o, err := a.owner(c)
 	if err != nil {
@@ -741,13 +743,13 @@ func (a *api) transfer(c fiber.Ctx) error {
 		return err
 	}
 	cartHeaders(c, cart)
-	return c.JSON(fiber.Map{"cart": cart, "notTransferred": dropped})
+	return c.JSON(fiber.Map{"cart": cart, "not_transferred": dropped})
 }
 
 type handoffInput struct {
 	Mode          string            `json:"mode"`
 	Address       *ordering.Address `json:"address"`
-	DeliveryNotes string            `json:"deliveryNotes"`
+	DeliveryNotes string            `json:"delivery_notes"`
 	Vehicle       *ordering.Vehicle `json:"vehicle"`
 }
 
@@ -776,7 +778,7 @@ type (
 	}
 	tipInput struct {
 		Percent     int   `json:"percent"`
-		AmountCents int64 `json:"amountCents"`
+		AmountCents int64 `json:"amount_cents"`
 	}
 	taxInput struct {
 		ID string `json:"id"`
@@ -1013,7 +1015,7 @@ func (a *api) giftBalance(c fiber.Ctx) error {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, site.NoStore) // the token pays with the card
-	return c.JSON(fiber.Map{"giftCard": b})
+	return c.JSON(fiber.Map{"gift_card": b})
 }
 
 // GET /giftcards/designs: the e-gift card designs and the limits of a purchase, which
@@ -1021,8 +1023,8 @@ func (a *api) giftBalance(c fiber.Ctx) error {
 func (a *api) giftDesigns(c fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, site.PublicFor(5*time.Minute))
 	return c.JSON(fiber.Map{
-		"designs": ordering.GiftCardDesigns, "minCents": ordering.GiftCardMinCents, "maxCents": ordering.GiftCardMaxCents,
-		"messageMax": ordering.GiftMessageMax, "sendAheadDays": ordering.GiftSendAheadDays,
+		"designs": ordering.GiftCardDesigns, "min_cents": ordering.GiftCardMinCents, "max_cents": ordering.GiftCardMaxCents,
+		"message_max": ordering.GiftMessageMax, "send_ahead_days": ordering.GiftSendAheadDays,
 	})
 }
 

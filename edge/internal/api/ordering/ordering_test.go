@@ -101,10 +101,10 @@ func TestCartFlowOverHTTP(t *testing.T) {
 		if s, m := c.do("GET", "/api/cart", ""); s != 200 || m["cart"] != nil {
 			t.Fatalf("no cart yet: %d %v", s, m)
 		}
-		if s, m := c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`); s != 201 || m["cart"].(map[string]any)["location_id"] != "oh-dayton" {
+		if s, m := c.do("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`); s != 201 || m["cart"].(map[string]any)["location_id"] != "oh-dayton" {
 			t.Fatalf("create: %d %v", s, m)
 		}
-		s, m := c.do("POST", "/api/cart/products", `{"productId":"tenders-3","quantity":2,"modifiers":[{"id":"flv-spicy"}]}`)
+		s, m := c.do("POST", "/api/cart/products", `{"product_id":"tenders-3","quantity":2,"modifiers":[{"id":"flv-spicy"}]}`)
 		if s != 201 {
 			t.Fatalf("add: %d %v", s, m)
 		}
@@ -117,11 +117,11 @@ func TestCartFlowOverHTTP(t *testing.T) {
 		if _, m := other.do("GET", "/api/cart", ""); m["cart"] != nil {
 			t.Fatal("cart leaked to another visitor")
 		}
-		s, m = c.do("POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[]}`)
+		s, m = c.do("POST", "/api/cart/products", `{"product_id":"tenders-3","modifiers":[]}`)
 		if s != 400 || m["error"].(map[string]any)["fields"].(map[string]any)["groups.flavor"] != "Flavor: choose 1" {
 			t.Fatalf("missing flavor: %d %v", s, m)
 		}
-		for _, bad := range []string{`{"productId":"tenders-3","qty":1}`, `{"productId":"tenders-3","quantity":"two"}`, `{"productId":"tenders-3","quantity":1e300}`, `{"productId":"tenders-3","quantity":99999999999999999999}`, `{`, `[]`, `{"productId":"x"} {}`} {
+		for _, bad := range []string{`{"product_id":"tenders-3","qty":1}`, `{"product_id":"tenders-3","quantity":"two"}`, `{"product_id":"tenders-3","quantity":1e300}`, `{"product_id":"tenders-3","quantity":99999999999999999999}`, `{`, `[]`, `{"product_id":"x"} {}`} {
 			if s, m := c.do("POST", "/api/cart/products", bad); s != 400 || errCode(m) != "invalid" {
 				t.Fatalf("%s: %d %v", bad, s, m)
 			}
@@ -133,7 +133,7 @@ func TestCartFlowOverHTTP(t *testing.T) {
 		if s, m := c.do("PUT", "/api/cart/tip", `{"percent":20}`); s != 200 {
 			t.Fatalf("tip: %d %v", s, m)
 		}
-		body := `{"customer":{"firstName":"Sam","lastName":"Lee","email":"sam@example.com","phone":"937-555-0101"},"payments":[{"kind":"instore"}]}`
+		body := `{"customer":{"first_name":"Sam","last_name":"Lee","email":"sam@example.com","phone":"937-555-0101"},"payments":[{"kind":"instore"}]}`
 		if s, m := c.do("POST", "/api/cart/submit", body); s != 400 || errCode(m) != "invalid" {
 			t.Fatalf("no idempotency key: %d %v", s, m)
 		}
@@ -156,7 +156,7 @@ func TestCartFlowOverHTTP(t *testing.T) {
 		if _, m := c.do("GET", "/api/cart", ""); m["cart"] != nil {
 			t.Fatal("cart remains after the order")
 		}
-		c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`)
+		c.do("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`)
 		if s, _ := c.do("DELETE", "/api/cart", ""); s != 204 {
 			t.Fatalf("abandon: %d", s)
 		}
@@ -168,14 +168,14 @@ func TestCartFlowOverHTTP(t *testing.T) {
 
 func TestTransferOverHTTP(t *testing.T) {
 	c := &client{t: t, app: newApp(t, storetest.Embedded(t))}
-	c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`)
-	c.do("POST", "/api/cart/products", `{"productId":"biscuits-12"}`)
-	c.do("POST", "/api/cart/products", `{"productId":"cookie","modifiers":[{"id":"pack-1"}]}`)
-	s, m := c.do("POST", "/api/cart/transfer", `{"menuId":"m-campus"}`)
+	c.do("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`)
+	c.do("POST", "/api/cart/products", `{"product_id":"biscuits-12"}`)
+	c.do("POST", "/api/cart/products", `{"product_id":"cookie","modifiers":[{"id":"pack-1"}]}`)
+	s, m := c.do("POST", "/api/cart/transfer", `{"menu_id":"m-campus"}`)
 	if s != 200 {
 		t.Fatalf("%d %v", s, m)
 	}
-	nt := m["notTransferred"].([]any)
+	nt := m["not_transferred"].([]any)
 	if len(nt) != 1 || nt[0].(map[string]any)["name"] != "12 Biscuits" || m["cart"].(map[string]any)["menu_id"] != "m-campus" {
 		t.Fatalf("transfer: %v", m)
 	}
@@ -205,7 +205,7 @@ func TestLocationsAndMenus(t *testing.T) {
 	if n := len(m["states"].([]any)); n < 6 {
 		t.Fatalf("states: %d", n)
 	}
-	s, m = c.do("GET", "/api/locations/by-menu/m-standard?locationId=oh-akron", "")
+	s, m = c.do("GET", "/api/locations/by-menu/m-standard?location_id=oh-akron", "")
 	if s != 200 || m["location"].(map[string]any)["id"] != "oh-akron" {
 		t.Fatalf("reload by menu: %d %v", s, m)
 	}
@@ -242,15 +242,15 @@ func TestCartChangesOverHTTP(t *testing.T) {
 	if s, m := c.do("PUT", "/api/cart/tip", `{"percent":15}`); s != 404 || errCode(m) != "cart_not_found" {
 		t.Fatalf("no cart: %d %v", s, m)
 	}
-	c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
-	_, m := c.do("POST", "/api/cart/products", `{"productId":"tenders-3","quantity":1,"modifiers":[{"id":"flv-spicy"}]}`)
+	c.do("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`)
+	_, m := c.do("POST", "/api/cart/products", `{"product_id":"tenders-3","quantity":1,"modifiers":[{"id":"flv-spicy"}]}`)
 	line := m["cart"].(map[string]any)["products"].([]any)[0].(map[string]any)["id"].(string)
 	cases := []struct {
 		method, path, body string
 		want               int
 		check              func(cart map[string]any) bool
 	}{
-		{"PUT", "/api/cart/products/" + line, `{"productId":"tenders-3","quantity":3,"modifiers":[{"id":"flv-spicy"}]}`, 200,
+		{"PUT", "/api/cart/products/" + line, `{"product_id":"tenders-3","quantity":3,"modifiers":[{"id":"flv-spicy"}]}`, 200,
 			func(c map[string]any) bool { return c["item_count"].(float64) == 3 }},
 		{"PUT", "/api/cart/products/" + line, `{"quantity":"three"}`, 400, nil},
 		{"PUT", "/api/cart/time", `{"mode":"asap"}`, 200, func(c map[string]any) bool { return c["time"].(map[string]any)["mode"] == "asap" }},

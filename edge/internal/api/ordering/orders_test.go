@@ -86,8 +86,8 @@ func newOrdersApp(t *testing.T, edit func(*orderingapi.Config)) *ordersEnv {
 // (ready 12:15), paid in store.
 func placeOrder(t *testing.T, c *client, key string, handoff string, hdr ...string) map[string]any {
 	t.Helper()
-	c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
-	if s, m := c.do("POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`); s != 201 {
+	c.do("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`)
+	if s, m := c.do("POST", "/api/cart/products", `{"product_id":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`); s != 201 {
 		t.Fatalf("add: %d %v", s, m)
 	}
 	if handoff != "" {
@@ -95,7 +95,7 @@ func placeOrder(t *testing.T, c *client, key string, handoff string, hdr ...stri
 			t.Fatalf("handoff: %d %v", s, m)
 		}
 	}
-	body := `{"customer":{"firstName":"Sam","lastName":"Lee","email":"sam@example.com","phone":"937-555-0101"},"payments":[{"kind":"instore"}]}`
+	body := `{"customer":{"first_name":"Sam","last_name":"Lee","email":"sam@example.com","phone":"937-555-0101"},"payments":[{"kind":"instore"}]}`
 	s, m := c.do("POST", "/api/cart/submit", body, append([]string{"Idempotency-Key", key}, hdr...)...)
 	if s != 201 {
 		t.Fatalf("submit: %d %v", s, m)
@@ -504,7 +504,7 @@ func TestCartAnswersAreNotCached(t *testing.T) {
 	}
 	c.do("GET", "/api/cart", "")
 	check("GET", "/api/cart", "")
-	c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`)
+	c.do("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`)
 	check("GET", "/api/cart", "")
-	check("POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`)
+	check("POST", "/api/cart/products", `{"product_id":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`)
 }

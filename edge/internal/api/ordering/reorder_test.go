@@ -10,13 +10,13 @@ import (
 // tenders at Columbus downtown, paid in store.
 func placeBiscuitsAndTenders(t *testing.T, c *client, key, memberID string) string {
 	t.Helper()
-	c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown","replace":true}`)
-	for _, body := range []string{`{"productId":"biscuits-12"}`, `{"productId":"tenders-3","quantity":2,"modifiers":[{"id":"flv-spicy"}]}`} {
+	c.do("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown","replace":true}`)
+	for _, body := range []string{`{"product_id":"biscuits-12"}`, `{"product_id":"tenders-3","quantity":2,"modifiers":[{"id":"flv-spicy"}]}`} {
 		if s, m := c.do("POST", "/api/cart/products", body); s != 201 {
 			t.Fatalf("add: %d %v", s, m)
 		}
 	}
-	body := `{"customer":{"firstName":"Sam","lastName":"Lee","email":"sam@example.com","phone":"937-555-0101"},"payments":[{"kind":"instore"}]}`
+	body := `{"customer":{"first_name":"Sam","last_name":"Lee","email":"sam@example.com","phone":"937-555-0101"},"payments":[{"kind":"instore"}]}`
 	s, m := c.do("POST", "/api/cart/submit", body, "Idempotency-Key", key, "X-Test-Member", memberID)
 	if s != 201 {
 		t.Fatalf("submit: %d %v", s, m)
@@ -64,7 +64,7 @@ func TestReorder(t *testing.T) {
 	if s, m := laptop.do("POST", "/api/orders/"+id+"/reorder", `{}`, member...); s != 409 || errCode(m) != "cart_open" {
 		t.Fatalf("over an open cart: %d %v", s, m)
 	}
-	laptop.do("POST", "/api/cart/products", `{"productId":"biscuits-12"}`)
+	laptop.do("POST", "/api/cart/products", `{"product_id":"biscuits-12"}`)
 	if s, m := laptop.do("POST", "/api/orders/"+id+"/reorder", `{"replace":true}`, member...); s != 201 || cartLines(m)["biscuits-12"] != 1 {
 		t.Fatalf("replace: %d %v", s, m)
 	}

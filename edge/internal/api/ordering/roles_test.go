@@ -77,7 +77,7 @@ func TestOneRoleIsEnough(t *testing.T) {
 		{"GET", "/api/menus/m-standard", ""},
 		{"GET", "/api/nutrition", ""},
 		{"GET", "/api/cart", ""},
-		{"POST", "/api/cart/products", `{"productId":"tenders-3"}`},
+		{"POST", "/api/cart/products", `{"product_id":"tenders-3"}`},
 		{"PUT", "/api/cart/tip", `{"percent":15}`},
 		{"DELETE", "/api/cart/coupon", ""},
 		{"POST", "/api/cart/submit", `{}`},

@@ -62,13 +62,13 @@ func TestValidateOverHTTP(t *testing.T) {
 		if s, m := c.do("GET", "/api/cart/validate", ""); s == 200 {
 			t.Fatalf("GET validates: %d %v", s, m)
 		}
-		c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`)
+		c.do("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`)
 		s, m := c.do("POST", "/api/cart/validate", "")
 		blockers, _ := m["blockers"].([]any)
 		if s != 200 || len(blockers) == 0 || blockers[0].(map[string]any)["code"] != "cart_empty" {
 			t.Fatalf("an empty cart: %d %v", s, m)
 		}
-		c.do("POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`)
+		c.do("POST", "/api/cart/products", `{"product_id":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`)
 		s, m = c.do("POST", "/api/cart/validate", "")
 		if blockers, _ := m["blockers"].([]any); s != 200 || len(blockers) != 0 {
 			t.Fatalf("a pickup cart at noon: %d %v", s, m)
@@ -86,8 +86,8 @@ func TestPaymentOptionsOverHTTP(t *testing.T) {
 		if s, m := c.do("GET", "/api/cart/payment-options", ""); s != 404 || errCode(m) != "cart_not_found" {
 			t.Fatalf("no cart: %d %v", s, m)
 		}
-		c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`)
-		c.do("POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`)
+		c.do("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`)
+		c.do("POST", "/api/cart/products", `{"product_id":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`)
 
 		// Signed out: no saved cards, no house accounts (sign in to charge one).
 		s, m := c.do("GET", "/api/cart/payment-options", "")
@@ -129,8 +129,8 @@ func TestPaymentOptionsOverHTTP(t *testing.T) {
 func TestPaymentOptionsWithoutGiftCards(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		c := &client{t: t, app: paymentApp(t, st, false)}
-		c.do("POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-columbus-downtown"}`)
-		c.do("POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`)
+		c.do("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-columbus-downtown"}`)
+		c.do("POST", "/api/cart/products", `{"product_id":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`)
 		s, m := c.do("GET", "/api/cart/payment-options", "", "X-Member", "m-1")
 		g := m["gift_card"].(map[string]any)
 		if s != 200 || g["available"] != false || g["reason"].(map[string]any)["code"] != "giftcards_unavailable" || len(g["saved"].([]any)) != 0 {

@@ -63,8 +63,8 @@ type Message struct {
 	Email      string `json:"email"`
 	Phone      string `json:"phone"`
 	Topic      string `json:"topic"`
-	LocationID string `json:"locationId"`
-	OrderID    string `json:"orderId"`
+	LocationID string `json:"location_id"`
+	OrderID    string `json:"order_id"`
 	Text       string `json:"message"`
 }
 
@@ -156,7 +156,7 @@ func Validate(m *Message) error {
 	if m.Topic != TopicOrder {
 		m.OrderID = ""
 	} else if m.OrderID != "" && !orderNumber.MatchString(m.OrderID) {
-		fields["orderId"] = "Enter the order number as it appears on your confirmation, like o_Ab12Cd34Ef56Gh78, or leave it empty."
+		fields["order_id"] = "Enter the order number as it appears on your confirmation, like o_Ab12Cd34Ef56Gh78, or leave it empty."
 	}
 	switch n := utf8.RuneCountInString(m.Text); {
 	case n == 0:

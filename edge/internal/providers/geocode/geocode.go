@@ -68,7 +68,9 @@ func IsNotFound(err error) bool {
 }
 
 func notFound() error {
-	return fault.New(fault.Invalid, "address_not_found", notFoundMsg).Field("address", notFoundMsg)
+	// No field: the caller names the one its client sent (the search's q, a delivery
+	// address's street).
+	return fault.New(fault.Invalid, "address_not_found", notFoundMsg)
 }
 
 // earthRadiusMiles is the mean Earth radius.

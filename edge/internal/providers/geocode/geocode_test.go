@@ -163,7 +163,7 @@ func TestGeocodeNotFound(t *testing.T) {
 		fe, ok := fault.As(err)
 		if !ok || fe.Kind != fault.Invalid || fe.Code != "address_not_found" ||
 			fe.Message != "We couldn't find that address. Try a city and state or a ZIP code." ||
-			fe.Fields["address"] == "" {
+			len(fe.Fields) != 0 {
 			t.Errorf("Geocode(%q) error = %#v", q, err)
 		}
 		if !IsNotFound(err) {

@@ -67,15 +67,15 @@ const (
 
 // SignUpInput is the sign-up form.
 type SignUpInput struct {
-	FirstName          string `json:"firstName"`
-	LastName           string `json:"lastName"`
+	FirstName          string `json:"first_name"`
+	LastName           string `json:"last_name"`
 	Email              string `json:"email"`
 	Phone              string `json:"phone"`
 	Password           string `json:"password"`
-	FavoriteLocationID string `json:"favoriteLocationId"`
+	FavoriteLocationID string `json:"favorite_location_id"`
 	// Birthday is optional, "YYYY-MM-DD".
 	Birthday       string `json:"birthday"`
-	MarketingOptIn bool   `json:"marketingOptIn"`
+	MarketingOptIn bool   `json:"marketing_opt_in"`
 }
 
 // Settings are a member's communication preferences.
@@ -111,22 +111,22 @@ type Member struct {
 
 // ProfileUpdate changes a member's details; nil fields are left alone.
 type ProfileUpdate struct {
-	FirstName *string `json:"firstName,omitempty"`
-	LastName  *string `json:"lastName,omitempty"`
+	FirstName *string `json:"first_name,omitempty"`
+	LastName  *string `json:"last_name,omitempty"`
 	// Email: a new address must be confirmed again.
 	Email *string `json:"email,omitempty"`
 	Phone *string `json:"phone,omitempty"`
 	// Birthday can be set once; changing it afterwards is refused.
 	Birthday           *string `json:"birthday,omitempty"`
-	FavoriteLocationID *string `json:"favoriteLocationId,omitempty"`
+	FavoriteLocationID *string `json:"favorite_location_id,omitempty"`
 }
 
 // SettingsUpdate changes a member's communication preferences; nil fields are left
 // alone, so a change to one never resets another.
 type SettingsUpdate struct {
-	EmailOffers       *bool `json:"emailOffers,omitempty"`
-	SMSOffers         *bool `json:"smsOffers,omitempty"`
-	PaperlessReceipts *bool `json:"paperlessReceipts,omitempty"`
+	EmailOffers       *bool `json:"email_offers,omitempty"`
+	SMSOffers         *bool `json:"sms_offers,omitempty"`
+	PaperlessReceipts *bool `json:"paperless_receipts,omitempty"`
 }
 
 // Challenge is a sign-in code step in progress: a one-time code was sent to
@@ -177,8 +177,8 @@ type CardInput struct {
 	Processor string `json:"processor"`
 	Brand     string `json:"brand"` // amex | discover | mastercard | visa
 	Last4     string `json:"last4"`
-	ExpMonth  int    `json:"expMonth"`
-	ExpYear   int    `json:"expYear"`
+	ExpMonth  int    `json:"exp_month"`
+	ExpYear   int    `json:"exp_year"`
 	Nickname  string `json:"nickname"`
 	Default   bool   `json:"default"`
 }

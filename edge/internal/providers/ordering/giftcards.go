@@ -36,17 +36,17 @@ var GiftCardDesigns = []GiftCardDesign{
 
 // GiftCardPurchaseInput buys an e-gift card.
 type GiftCardPurchaseInput struct {
-	AmountCents    int64  `json:"amountCents"`
+	AmountCents    int64  `json:"amount_cents"`
 	Design         string `json:"design"`
-	RecipientName  string `json:"recipientName"`
-	RecipientEmail string `json:"recipientEmail"`
-	SenderName     string `json:"senderName"`
+	RecipientName  string `json:"recipient_name"`
+	RecipientEmail string `json:"recipient_email"`
+	SenderName     string `json:"sender_name"`
 	Message        string `json:"message"`
 	// SendOn is the day the recipient gets the card, YYYY-MM-DD in TimeZone.
-	SendOn string `json:"sendOn"`
+	SendOn string `json:"send_on"`
 	// TimeZone is the buyer's IANA time zone; "" is GiftZone.
-	TimeZone   string `json:"timeZone"`
-	BuyerEmail string `json:"buyerEmail"`
+	TimeZone   string `json:"time_zone"`
+	BuyerEmail string `json:"buyer_email"`
 	// Payment is a card token of the hosted fields. A gift card cannot pay for a gift
 	// card.
 	Payment GiftCardPurchasePayment `json:"payment"`

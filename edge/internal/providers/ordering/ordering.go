@@ -264,10 +264,10 @@ type ChosenModifier struct {
 
 // LineInput adds or changes a cart line.
 type LineInput struct {
-	ProductID           string          `json:"productId"`
+	ProductID           string          `json:"product_id"`
 	Quantity            int             `json:"quantity"`
 	Modifiers           []ModifierInput `json:"modifiers"`
-	SpecialInstructions string          `json:"specialInstructions"`
+	SpecialInstructions string          `json:"special_instructions"`
 }
 
 // ModifierInput picks a modifier; Quantity defaults to 1.
@@ -275,7 +275,7 @@ type ModifierInput struct {
 	ID       string `json:"id"`
 	Quantity int    `json:"quantity"`
 	// ParentID picks a nested option of that chosen modifier.
-	ParentID string `json:"parentId"`
+	ParentID string `json:"parent_id"`
 }
 
 // CartProduct is a line in a cart.
@@ -585,8 +585,8 @@ type TimeOptions struct {
 
 // Customer is who the order is for.
 type Customer struct {
-	FirstName string `json:"firstName"`
-	LastName  string `json:"lastName"`
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
 	Email     string `json:"email"`
 	Phone     string `json:"phone"`
 }
@@ -595,7 +595,7 @@ type Customer struct {
 type PaymentInput struct {
 	Kind string `json:"kind"`
 	// AmountCents; 0 on exactly one payment means "the rest".
-	AmountCents int64 `json:"amountCents"`
+	AmountCents int64 `json:"amount_cents"`
 	// Card: a token from the hosted fields of Processor.
 	Processor string `json:"processor,omitempty"`
 	// Token of a card (with Processor), or of a gift card (from a balance check or a
@@ -605,8 +605,8 @@ type PaymentInput struct {
 	Number string `json:"number,omitempty"`
 	PIN    string `json:"pin,omitempty"`
 	// House account.
-	AccountID string `json:"accountId,omitempty"`
-	PONumber  string `json:"poNumber,omitempty"`
+	AccountID string `json:"account_id,omitempty"`
+	PONumber  string `json:"po_number,omitempty"`
 }
 
 // SubmitInput places the order.
@@ -793,7 +793,7 @@ type EstimateInput struct {
 	// Appetite is light, regular or hearty; "" is regular.
 	Appetite string `json:"appetite"`
 	// MenuID limits the suggestion to packages that menu sells; "" any package.
-	MenuID string `json:"menuId"`
+	MenuID string `json:"menu_id"`
 }
 
 // CateringSearch narrows the catering packages.

@@ -24,10 +24,10 @@ import (
 // Card is what the guest typed in the card fields. It is only ever held in memory.
 type Card struct {
 	Number     string `json:"number"`
-	ExpMonth   string `json:"expMonth"`
-	ExpYear    string `json:"expYear"`
+	ExpMonth   string `json:"exp_month"`
+	ExpYear    string `json:"exp_year"`
 	CVV        string `json:"cvv"`
-	PostalCode string `json:"postalCode"`
+	PostalCode string `json:"postal_code"`
 	Name       string `json:"name,omitempty"`
 }
 

@@ -11,10 +11,10 @@ import (
 // Field names in card_invalid errors, as the card form names its inputs.
 const (
 	FieldNumber     = "number"
-	FieldExpMonth   = "expMonth"
-	FieldExpYear    = "expYear"
+	FieldExpMonth   = "exp_month"
+	FieldExpYear    = "exp_year"
 	FieldCVV        = "cvv"
-	FieldPostalCode = "postalCode"
+	FieldPostalCode = "postal_code"
 )
 
 // Messages shown to guests.

@@ -291,10 +291,10 @@ func (s *Service) UpdateProfile(ctx context.Context, memberID string, u loyalty.
 // favorite, at sign-up, in their profile and in their saved locations: one the
 // ordering system has and that sells online, that is, has a menu and offers pickup,
 // curbside or delivery (a favorite is where the site starts the member's orders).
-// Anything else is 400 "invalid" on favoriteLocationId with a sentence for the form;
+// Anything else is 400 "invalid" on favorite_location_id with a sentence for the form;
 // a failure to ask (storage down) is answered as it is.
 func (s *Service) FavoriteLocation(ctx context.Context, id string) (ordering.Location, error) {
-	unknown := fault.New(fault.Invalid, "invalid", "Choose a location from the list.").Field("favoriteLocationId", "Choose a location from the list.")
+	unknown := fault.New(fault.Invalid, "invalid", "Choose a location from the list.").Field("favorite_location_id", "Choose a location from the list.")
 	if id == "" || s.Locations == nil {
 		return ordering.Location{}, unknown
 	}
@@ -307,7 +307,7 @@ func (s *Service) FavoriteLocation(ctx context.Context, id string) (ordering.Loc
 	}
 	if !sellsOnline(l) {
 		const msg = "That location doesn't take orders online. Choose another."
-		return ordering.Location{}, fault.New(fault.Invalid, "invalid", msg).Field("favoriteLocationId", msg)
+		return ordering.Location{}, fault.New(fault.Invalid, "invalid", msg).Field("favorite_location_id", msg)
 	}
 	return l, nil
 }
@@ -327,12 +327,12 @@ func (s *Service) FavoriteLocations(ctx context.Context, memberID string) ([]ord
 }
 
 // AddFavorite saves a favorite location (FavoriteLocation checks it) and answers the
-// favorites in full. The refusal names the field as this request names it: the path's
-// locationId, not the profile's favoriteLocationId.
+// favorites in full. The refusal names the field after the location the path names
+// (location_id), not the profile's favorite_location_id.
 func (s *Service) AddFavorite(ctx context.Context, memberID, locationID string) ([]ordering.Location, error) {
 	if _, err := s.FavoriteLocation(ctx, locationID); err != nil {
-		if fe, ok := fault.As(err); ok && fe.Fields["favoriteLocationId"] != "" {
-			return nil, fault.New(fe.Kind, fe.Code, "%s", fe.Message).Field("locationId", fe.Fields["favoriteLocationId"])
+		if fe, ok := fault.As(err); ok && fe.Fields["favorite_location_id"] != "" {
+			return nil, fault.New(fe.Kind, fe.Code, "%s", fe.Message).Field("location_id", fe.Fields["favorite_location_id"])
 		}
 		return nil, err
 	}

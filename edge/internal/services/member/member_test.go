@@ -173,7 +173,7 @@ func fieldOf(err error) string {
 	if !ok || f.Kind != fault.Invalid {
 		return ""
 	}
-	return f.Fields["favoriteLocationId"]
+	return f.Fields["favorite_location_id"]
 }
 
 // One rule decides a favorite location wherever one is named: a location the

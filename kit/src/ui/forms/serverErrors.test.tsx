@@ -69,7 +69,7 @@ describe.each(libraries)('applyServerErrors on a %s form', (_, useTheForm) => {
 
   it('makes a message for a field the form does not have the form-level message', () => {
     const r = renderForm(
-      new ApiError(422, 'invalid', 'Check the highlighted fields.', { paymentToken: 'The card was declined' }),
+      new ApiError(422, 'invalid', 'Check the highlighted fields.', { payment_token: 'The card was declined' }),
     );
     expect(r.message).toBe('The card was declined.');
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');

@@ -22,7 +22,7 @@ export function fieldErrors(err: unknown): Record<string, string> {
 /**
  * applyServerErrors puts the API's per-field messages on the form's fields (focusing the
  * first) and returns the form-level message, or null when every message found a field.
- * A message for a field the form does not have (the subscription's paymentToken, say)
+ * A message for a field the form does not have (the subscription's payment_token, say)
  * is the form-level message itself, so it never reads "Check the highlighted fields."
  * with nothing highlighted. `codeField` names a field that takes field-less errors about
  * codes (invalid_code, code_expired), which the guest fixes in that field. `aliases`

@@ -105,10 +105,10 @@ func (p *Provider) SignUp(ctx context.Context, in loyalty.SignUpInput) (loyalty.
 	email := normEmail(in.Email)
 	bad := map[string]string{}
 	if m := nameProblem(first, msgFirstName); m != "" {
-		bad["firstName"] = m
+		bad["first_name"] = m
 	}
 	if m := nameProblem(last, msgLastName); m != "" {
-		bad["lastName"] = m
+		bad["last_name"] = m
 	}
 	if !validEmail(email) {
 		bad["email"] = msgEmail
@@ -127,7 +127,7 @@ func (p *Provider) SignUp(ctx context.Context, in loyalty.SignUpInput) (loyalty.
 	fav := strings.TrimSpace(in.FavoriteLocationID)
 	if fav != "" {
 		if m := p.locationProblem(ctx, fav); m != "" {
-			bad["favoriteLocationId"] = m
+			bad["favorite_location_id"] = m
 		}
 	}
 	if err := fault.Fields(msgCheckFields, bad); err != nil {
@@ -277,14 +277,14 @@ func (p *Provider) UpdateProfile(ctx context.Context, id string, u loyalty.Profi
 	if u.FirstName != nil {
 		v := strings.TrimSpace(*u.FirstName)
 		if m := nameProblem(v, msgFirstName); m != "" {
-			bad["firstName"] = m
+			bad["first_name"] = m
 		}
 		set["first"] = v
 	}
 	if u.LastName != nil {
 		v := strings.TrimSpace(*u.LastName)
 		if m := nameProblem(v, msgLastName); m != "" {
-			bad["lastName"] = m
+			bad["last_name"] = m
 		}
 		set["last"] = v
 	}
@@ -323,7 +323,7 @@ func (p *Provider) UpdateProfile(ctx context.Context, id string, u loyalty.Profi
 		v := strings.TrimSpace(*u.FavoriteLocationID)
 		if v != "" {
 			if m := p.locationProblem(ctx, v); m != "" {
-				bad["favoriteLocationId"] = m
+				bad["favorite_location_id"] = m
 			}
 		}
 		set["fav"] = v

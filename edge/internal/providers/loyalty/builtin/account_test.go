@@ -18,11 +18,11 @@ func TestSignUpValidationMessages(t *testing.T) {
 		_, err := e.p.SignUp(ctx, loyalty.SignUpInput{})
 		fe := wantFault(t, err, fault.Invalid, "invalid")
 		want := map[string]string{
-			"firstName": "Enter your first name",
-			"lastName":  "Enter your last name",
-			"email":     "Enter a valid email address",
-			"phone":     "Enter a 10-digit phone number",
-			"password":  "Use at least 8 characters, with a letter and a number",
+			"first_name": "Enter your first name",
+			"last_name":  "Enter your last name",
+			"email":      "Enter a valid email address",
+			"phone":      "Enter a 10-digit phone number",
+			"password":   "Use at least 8 characters, with a letter and a number",
 		}
 		for k, v := range want {
 			if fe.Fields[k] != v {
@@ -50,13 +50,13 @@ func TestSignUpValidationMessages(t *testing.T) {
 			{"no digit", func(in *loyalty.SignUpInput) { in.Password = "chickenwings" }, "password", "Use at least 8 characters, with a letter and a number"},
 			{"no letter", func(in *loyalty.SignUpInput) { in.Password = "1234567890" }, "password", "Use at least 8 characters, with a letter and a number"},
 			{"long password", func(in *loyalty.SignUpInput) { in.Password = strings.Repeat("a1", 40) }, "password", "Use at most 72 characters"},
-			{"long name", func(in *loyalty.SignUpInput) { in.FirstName = strings.Repeat("J", 51) }, "firstName", "Use at most 50 characters"},
-			{"markup name", func(in *loyalty.SignUpInput) { in.LastName = "<b>Doe</b>" }, "lastName", "Use letters, spaces, hyphens and apostrophes"},
+			{"long name", func(in *loyalty.SignUpInput) { in.FirstName = strings.Repeat("J", 51) }, "first_name", "Use at most 50 characters"},
+			{"markup name", func(in *loyalty.SignUpInput) { in.LastName = "<b>Doe</b>" }, "last_name", "Use letters, spaces, hyphens and apostrophes"},
 			{"birthday format", func(in *loyalty.SignUpInput) { in.Birthday = "11/25/1990" }, "birthday", "Enter your birthday as YYYY-MM-DD"},
 			{"birthday future", func(in *loyalty.SignUpInput) { in.Birthday = "2030-01-01" }, "birthday", "Enter a real date of birth"},
 			{"too young", func(in *loyalty.SignUpInput) { in.Birthday = "2016-01-01" }, "birthday", "You must be 13 or older to join"},
-			{"unknown location", func(in *loyalty.SignUpInput) { in.FavoriteLocationID = "closed-somewhere" }, "favoriteLocationId", "Choose a location from the list"},
-			{"bad location id", func(in *loyalty.SignUpInput) { in.FavoriteLocationID = "../etc" }, "favoriteLocationId", "Choose a location from the list"},
+			{"unknown location", func(in *loyalty.SignUpInput) { in.FavoriteLocationID = "closed-somewhere" }, "favorite_location_id", "Choose a location from the list"},
+			{"bad location id", func(in *loyalty.SignUpInput) { in.FavoriteLocationID = "../etc" }, "favorite_location_id", "Choose a location from the list"},
 		}
 		for _, c := range cases {
 			in := input()
@@ -201,7 +201,7 @@ func TestUpdateProfileAndSettings(t *testing.T) {
 
 		_, err := e.p.UpdateProfile(ctx, m.ID, loyalty.ProfileUpdate{FirstName: str(" "), Phone: str("12")})
 		fe := wantFault(t, err, fault.Invalid, "invalid")
-		if fe.Fields["firstName"] != "Enter your first name" || fe.Fields["phone"] != "Enter a 10-digit phone number" {
+		if fe.Fields["first_name"] != "Enter your first name" || fe.Fields["phone"] != "Enter a 10-digit phone number" {
 			t.Fatalf("fields %v", fe.Fields)
 		}
 		_, err = e.p.UpdateProfile(ctx, m.ID, loyalty.ProfileUpdate{Email: str(other.Email)})

@@ -104,14 +104,14 @@ func (p *Provider) Subscribe(ctx context.Context, memberID, planID, paymentToken
 			return loyalty.Subscription{}, err
 		}
 		if err != nil {
-			return loyalty.Subscription{}, fault.New(fault.Invalid, "invalid", msgCheckFields).Field("paymentToken", "Choose one of your saved cards")
+			return loyalty.Subscription{}, fault.New(fault.Invalid, "invalid", msgCheckFields).Field("payment_token", "Choose one of your saved cards")
 		}
 		if c.Expired {
-			return loyalty.Subscription{}, fault.New(fault.Invalid, "invalid", msgCheckFields).Field("paymentToken", "This card has expired")
+			return loyalty.Subscription{}, fault.New(fault.Invalid, "invalid", msgCheckFields).Field("payment_token", "This card has expired")
 		}
 		paymentToken, label = c.Token, c.Label
 	} else if m := tokenProblem(paymentToken); m != "" {
-		return loyalty.Subscription{}, fault.New(fault.Invalid, "invalid", msgCheckFields).Field("paymentToken", m)
+		return loyalty.Subscription{}, fault.New(fault.Invalid, "invalid", msgCheckFields).Field("payment_token", m)
 	}
 	lock := p.mk(memberID, "sublock", plan.ID)
 	got, err := p.st.Client.SetNX(ctx, lock, "1", 30*time.Second).Result()

@@ -44,7 +44,7 @@ func TestSubscriptions(t *testing.T) {
 		m := e.signUp(t)
 		_, err := e.p.Subscribe(ctx, m.ID, "drink-club", "4242 4242 4242 4242")
 		fe := wantFault(t, err, fault.Invalid, "invalid")
-		if fe.Fields["paymentToken"] == "" {
+		if fe.Fields["payment_token"] == "" {
 			t.Fatal(fe.Fields)
 		}
 		_, err = e.p.Subscribe(ctx, m.ID, "wine-club", "tok_visa_8f3kQ2")

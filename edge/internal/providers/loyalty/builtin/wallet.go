@@ -350,11 +350,11 @@ func (p *Provider) AddCard(ctx context.Context, memberID string, in loyalty.Card
 	year := p.now().In(p.prog.zone).Year()
 	switch {
 	case c.ExpMonth < 1 || c.ExpMonth > 12:
-		bad["expMonth"] = "Enter the expiry month as a number from 1 to 12"
+		bad["exp_month"] = "Enter the expiry month as a number from 1 to 12"
 	case c.ExpYear < year || c.ExpYear > year+20:
-		bad["expYear"] = "Enter the expiry year, like 29 or 2029"
+		bad["exp_year"] = "Enter the expiry year, like 29 or 2029"
 	case p.cardExpired(c.ExpMonth, c.ExpYear):
-		bad["expYear"] = "This card has expired"
+		bad["exp_year"] = "This card has expired"
 	}
 	if err := fault.Fields(msgCheckFields, bad); err != nil {
 		return loyalty.SavedCard{}, err
@@ -444,7 +444,7 @@ func (p *Provider) FavoriteLocations(ctx context.Context, memberID string) ([]st
 func (p *Provider) AddFavoriteLocation(ctx context.Context, memberID, locationID string) ([]string, error) {
 	locationID = strings.TrimSpace(locationID)
 	if m := p.locationProblem(ctx, locationID); m != "" {
-		return nil, fault.New(fault.Invalid, "invalid", msgCheckFields).Field("locationId", m)
+		return nil, fault.New(fault.Invalid, "invalid", msgCheckFields).Field("location_id", m)
 	}
 	if _, err := p.memberHash(ctx, memberID); err != nil {
 		return nil, err

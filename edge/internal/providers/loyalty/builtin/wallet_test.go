@@ -94,7 +94,7 @@ func TestSavedCardsRejectCardNumbers(t *testing.T) {
 		}
 		_, err = e.p.AddCard(ctx, m.ID, loyalty.CardInput{Token: "tok <script>", Brand: "diners", Last4: "42", ExpMonth: 13, ExpYear: 2029})
 		fe = wantFault(t, err, fault.Invalid, "invalid")
-		for _, f := range []string{"token", "brand", "last4", "expMonth"} {
+		for _, f := range []string{"token", "brand", "last4", "exp_month"} {
 			if fe.Fields[f] == "" {
 				t.Errorf("no message for %s: %v", f, fe.Fields)
 			}
@@ -103,7 +103,7 @@ func TestSavedCardsRejectCardNumbers(t *testing.T) {
 		in.ExpMonth, in.ExpYear = 10, 2026
 		_, err = e.p.AddCard(ctx, m.ID, in)
 		fe = wantFault(t, err, fault.Invalid, "invalid")
-		if fe.Fields["expYear"] != "This card has expired" {
+		if fe.Fields["exp_year"] != "This card has expired" {
 			t.Fatal(fe.Fields)
 		}
 
@@ -148,7 +148,7 @@ func TestFavoriteLocations(t *testing.T) {
 		}
 		_, err := e.p.AddFavoriteLocation(ctx, m.ID, "closed-downtown")
 		fe := wantFault(t, err, fault.Invalid, "invalid")
-		if fe.Fields["locationId"] != "Choose a location from the list" {
+		if fe.Fields["location_id"] != "Choose a location from the list" {
 			t.Fatal(fe.Fields)
 		}
 		for i := 0; i < MaxFavorites; i++ {

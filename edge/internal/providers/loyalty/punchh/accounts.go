@@ -23,10 +23,10 @@ func (p *Provider) SignUp(ctx context.Context, in loyalty.SignUpInput) (loyalty.
 	email := strings.ToLower(strings.TrimSpace(in.Email))
 	bad := map[string]string{}
 	if strings.TrimSpace(in.FirstName) == "" {
-		bad["firstName"] = "Enter your first name"
+		bad["first_name"] = "Enter your first name"
 	}
 	if strings.TrimSpace(in.LastName) == "" {
-		bad["lastName"] = "Enter your last name"
+		bad["last_name"] = "Enter your last name"
 	}
 	if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
 		bad["email"] = "Enter a valid email address"

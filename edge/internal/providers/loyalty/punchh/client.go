@@ -102,9 +102,9 @@ func unavailable(err error) error {
 // fieldNames maps Punchh's field names to the JSON names of our input types, so that
 // a form shows Punchh's message beside the right field.
 var fieldNames = map[string]string{
-	"email": "email", "first_name": "firstName", "last_name": "lastName", "phone": "phone",
+	"email": "email", "first_name": "first_name", "last_name": "last_name", "phone": "phone",
 	"password": "password", "password_confirmation": "password", "current_password": "current",
-	"birthday": "birthday", "token": "code", "favourite_location_ids": "favoriteLocationId",
+	"birthday": "birthday", "token": "code", "favourite_location_ids": "favorite_location_id",
 }
 
 // failure maps a Punchh error answer to a fault: 401/403 Unauthorized, 404 and 417

@@ -206,7 +206,7 @@ func (p *Provider) UpdateProfile(ctx context.Context, id string, u loyalty.Profi
 // paperless-receipt preference; a change of it is refused.
 func (p *Provider) UpdateSettings(ctx context.Context, id string, u loyalty.SettingsUpdate) (loyalty.Member, error) {
 	if u.PaperlessReceipts != nil {
-		return loyalty.Member{}, fault.New(fault.Invalid, "invalid", "Paperless receipts aren't offered by this loyalty programme.").Field("paperlessReceipts", "Not offered")
+		return loyalty.Member{}, fault.New(fault.Invalid, "invalid", "Paperless receipts aren't offered by this loyalty programme.").Field("paperless_receipts", "Not offered")
 	}
 	f := map[string]any{}
 	if u.EmailOffers != nil {

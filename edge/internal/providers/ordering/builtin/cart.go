@@ -238,7 +238,7 @@ func (p *Provider) StartCart(ctx context.Context, owner, menuID, locationID stri
 	// A cart belongs to the location the guest chose: one is never picked for them, so a
 	// menu opened by a link asks the guest first (docs/menu.md, "Choosing a location").
 	if locationID == "" {
-		return ordering.Cart{}, fault.New(fault.Invalid, "location_required", "Choose the location to order from.").Field("locationId", "Choose a location")
+		return ordering.Cart{}, fault.New(fault.Invalid, "location_required", "Choose the location to order from.").Field("location_id", "Choose a location")
 	}
 	open, _, err := p.load(ctx, owner)
 	switch {
@@ -281,7 +281,7 @@ func (p *Provider) locationFor(ctx context.Context, menuID, locationID string) (
 		return l, err
 	}
 	if l.MenuID != menuID {
-		return ordering.Location{}, fault.New(fault.Invalid, "menu_mismatch", "%s doesn't sell that menu.", l.Name).Field("locationId", "sells another menu")
+		return ordering.Location{}, fault.New(fault.Invalid, "menu_mismatch", "%s doesn't sell that menu.", l.Name).Field("location_id", "sells another menu")
 	}
 	return l, nil
 }
@@ -329,7 +329,7 @@ func (p *Provider) MoveCart(ctx context.Context, from, to string) (ordering.Cart
 func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, error) {
 	pr, ok := mi.products[in.ProductID]
 	if !ok {
-		return ordering.CartProduct{}, fault.New(fault.NotFound, "product_not_found", "That item isn't on this menu.").Field("productId", "not on this menu")
+		return ordering.CartProduct{}, fault.New(fault.NotFound, "product_not_found", "That item isn't on this menu.").Field("product_id", "not on this menu")
 	}
 	if in.Quantity == 0 {
 		in.Quantity = 1
@@ -339,7 +339,7 @@ func buildLine(mi *menuIndex, in ordering.LineInput) (ordering.CartProduct, erro
 	}
 	in.SpecialInstructions = strings.TrimSpace(in.SpecialInstructions)
 	if utf8.RuneCountInString(in.SpecialInstructions) > MaxInstructionsLength {
-		return ordering.CartProduct{}, fault.New(fault.Invalid, "invalid", "Special instructions can be at most %d characters.", MaxInstructionsLength).Field("specialInstructions", "too long")
+		return ordering.CartProduct{}, fault.New(fault.Invalid, "invalid", "Special instructions can be at most %d characters.", MaxInstructionsLength).Field("special_instructions", "too long")
 	}
 	// Every option of the product, nested ones too, by "parent/id" ("" parent at the top).
 	type pick struct {
@@ -506,11 +506,11 @@ func (p *Provider) checkAvailable(c *ordering.Cart, l *ordering.Location, mi *me
 	if next.IsZero() {
 		return fault.New(fault.Rule, "product_unavailable", "%s is served from %s to %s, when %s is closed.",
 			pr.Name, clockLabel(pr.Availability.From), clockLabel(pr.Availability.Until), l.Name).
-			Field("productId", "not available at this location")
+			Field("product_id", "not available at this location")
 	}
 	return fault.New(fault.Rule, "product_unavailable", "%s is served from %s to %s. You can order it for %s or later.",
 		pr.Name, clockLabel(pr.Availability.From), clockLabel(pr.Availability.Until), timeLabel(p.cat.zones[l.ID], next, p.now())).
-		Field("productId", "not available at this time")
+		Field("product_id", "not available at this time")
 }
 
 // clockLabel writes "06:00" as "6:00 AM".
@@ -624,7 +624,7 @@ func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in o
 		if rw := c.Products[i].Reward; rw.ID != "" {
 			// A free item stays one of its product; its choices may change.
 			if in.ProductID != c.Products[i].ProductID {
-				return errRewardLine("productId", "This item is a reward: it can't become another item.")
+				return errRewardLine("product_id", "This item is a reward: it can't become another item.")
 			}
 			if in.Quantity > 1 {
 				return errRewardLine("quantity", "A reward is one item. Add another from the menu to order more.")
@@ -639,7 +639,7 @@ func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in o
 			}
 			line.ID, line.SpecialInstructions = c.Products[i].ID, strings.TrimSpace(in.SpecialInstructions)
 			if utf8.RuneCountInString(line.SpecialInstructions) > MaxInstructionsLength {
-				return fault.New(fault.Invalid, "invalid", "Special instructions can be at most %d characters.", MaxInstructionsLength).Field("specialInstructions", "too long")
+				return fault.New(fault.Invalid, "invalid", "Special instructions can be at most %d characters.", MaxInstructionsLength).Field("special_instructions", "too long")
 			}
 			c.Products[i] = line
 			return nil
@@ -783,7 +783,7 @@ func (p *Provider) SetHandoff(ctx context.Context, owner string, h ordering.Hand
 			h.Address = &ordering.Address{}
 		}
 		a := ordering.CheckAddress(*h.Address, fields)
-		notes := clean(h.DeliveryNotes, 200, "deliveryNotes", "delivery notes", fields, false)
+		notes := clean(h.DeliveryNotes, 200, "delivery_notes", "delivery notes", fields, false)
 		h = ordering.Handoff{Mode: h.Mode, Address: &a, DeliveryNotes: notes}
 	default:
 		return ordering.Cart{}, fault.New(fault.Invalid, "invalid", "Choose delivery, pickup or curbside.").Field("mode", "must be delivery, pickup or curbside")

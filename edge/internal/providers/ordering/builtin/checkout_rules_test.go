@@ -128,7 +128,7 @@ func TestACartNeedsAChosenLocation(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		_, err := e.p.CreateCart(ctx, "v", "m-standard", "")
-		if fe, _ := fault.As(err); faultCode(t, err) != "location_required" || fe.Kind != fault.Invalid || fe.Fields["locationId"] == "" {
+		if fe, _ := fault.As(err); faultCode(t, err) != "location_required" || fe.Kind != fault.Invalid || fe.Fields["location_id"] == "" {
 			t.Fatalf("a cart without a location: %v", err)
 		}
 		if _, err := e.p.Cart(ctx, "v"); faultCode(t, err) != "cart_not_found" {

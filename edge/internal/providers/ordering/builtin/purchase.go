@@ -77,21 +77,21 @@ func controlChars(s string, newlines bool) bool {
 func (p *Provider) checkPurchase(in ordering.GiftCardPurchaseInput) (ordering.GiftCardPurchaseInput, time.Time, error) {
 	f := map[string]string{}
 	if in.AmountCents < ordering.GiftCardMinCents || in.AmountCents > ordering.GiftCardMaxCents || in.AmountCents%100 != 0 {
-		f["amountCents"] = fmt.Sprintf("Choose an amount from $%d to $%d in whole dollars", ordering.GiftCardMinCents/100, ordering.GiftCardMaxCents/100)
+		f["amount_cents"] = fmt.Sprintf("Choose an amount from $%d to $%d in whole dollars", ordering.GiftCardMinCents/100, ordering.GiftCardMaxCents/100)
 	}
 	if _, ok := designName(in.Design); !ok {
 		f["design"] = "Choose a design"
 	}
-	in.RecipientName = clean(in.RecipientName, 50, "recipientName", "the recipient's name", f, true)
-	in.RecipientEmail = clean(in.RecipientEmail, 254, "recipientEmail", "the recipient's email", f, true)
-	in.SenderName = clean(in.SenderName, 50, "senderName", "your name", f, true)
-	in.BuyerEmail = clean(in.BuyerEmail, 254, "buyerEmail", "your email for the receipt", f, true)
-	for _, e := range []struct{ field, v string }{{"recipientEmail", in.RecipientEmail}, {"buyerEmail", in.BuyerEmail}} {
+	in.RecipientName = clean(in.RecipientName, 50, "recipient_name", "the recipient's name", f, true)
+	in.RecipientEmail = clean(in.RecipientEmail, 254, "recipient_email", "the recipient's email", f, true)
+	in.SenderName = clean(in.SenderName, 50, "sender_name", "your name", f, true)
+	in.BuyerEmail = clean(in.BuyerEmail, 254, "buyer_email", "your email for the receipt", f, true)
+	for _, e := range []struct{ field, v string }{{"recipient_email", in.RecipientEmail}, {"buyer_email", in.BuyerEmail}} {
 		if e.v != "" && f[e.field] == "" && !emailOK(e.v) {
 			f[e.field] = "Enter an email address like name@example.com"
 		}
 	}
-	for _, e := range []struct{ field, v string }{{"recipientName", in.RecipientName}, {"senderName", in.SenderName}} {
+	for _, e := range []struct{ field, v string }{{"recipient_name", in.RecipientName}, {"sender_name", in.SenderName}} {
 		if f[e.field] == "" && controlChars(e.v, false) {
 			f[e.field] = "Use letters, spaces and punctuation only"
 		}
@@ -111,18 +111,18 @@ func (p *Provider) checkPurchase(in ordering.GiftCardPurchaseInput) (ordering.Gi
 	var due time.Time
 	zone, err := time.LoadLocation(in.TimeZone)
 	if err != nil || len(in.TimeZone) > 64 || in.TimeZone == "Local" {
-		f["sendOn"] = "We couldn't tell your time zone; reload the page and try again"
+		f["send_on"] = "We couldn't tell your time zone; reload the page and try again"
 	} else {
 		today := p.now().In(zone)
 		today = time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, zone)
 		day, err := time.ParseInLocation("2006-01-02", in.SendOn, zone)
 		switch {
 		case err != nil:
-			f["sendOn"] = "Enter a send date"
+			f["send_on"] = "Enter a send date"
 		case day.Before(today):
-			f["sendOn"] = "Choose today or a later date"
+			f["send_on"] = "Choose today or a later date"
 		case day.After(today.AddDate(0, 0, ordering.GiftSendAheadDays)):
-			f["sendOn"] = fmt.Sprintf("Choose a date within %d days", ordering.GiftSendAheadDays)
+			f["send_on"] = fmt.Sprintf("Choose a date within %d days", ordering.GiftSendAheadDays)
 		}
 		due = day
 	}
@@ -149,7 +149,7 @@ func (p *Provider) checkPurchase(in ordering.GiftCardPurchaseInput) (ordering.Gi
 // sends the buyer's receipt, and issues and emails the card now when it is due today.
 func (p *Provider) PurchaseGiftCard(ctx context.Context, owner string, in ordering.GiftCardPurchaseInput) (ordering.GiftCardPurchase, error) {
 	if !idemRE.MatchString(in.IdempotencyKey) {
-		return ordering.GiftCardPurchase{}, fault.New(fault.Invalid, "invalid", "The request is missing its idempotency key.").Field("idempotencyKey", "8 to 100 letters, digits, - or _")
+		return ordering.GiftCardPurchase{}, fault.New(fault.Invalid, "invalid", "The request is missing its idempotency key.").Field("idempotency_key", "8 to 100 letters, digits, - or _")
 	}
 	in, due, err := p.checkPurchase(in)
 	if err != nil {

@@ -55,20 +55,20 @@ func TestPurchaseChecksEveryField(t *testing.T) {
 			change func(*ordering.GiftCardPurchaseInput)
 			field  string
 		}{
-			{func(in *ordering.GiftCardPurchaseInput) { in.AmountCents = 999 }, "amountCents"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.AmountCents = 50100 }, "amountCents"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.AmountCents = 2550 }, "amountCents"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.AmountCents = 999 }, "amount_cents"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.AmountCents = 50100 }, "amount_cents"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.AmountCents = 2550 }, "amount_cents"},
 			{func(in *ordering.GiftCardPurchaseInput) { in.Design = "gold" }, "design"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.RecipientName = "  " }, "recipientName"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.RecipientEmail = "sam@" }, "recipientEmail"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.SenderName = "" }, "senderName"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.SenderName = "Ada\x00" }, "senderName"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.RecipientName = "  " }, "recipient_name"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.RecipientEmail = "sam@" }, "recipient_email"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.SenderName = "" }, "sender_name"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.SenderName = "Ada\x00" }, "sender_name"},
 			{func(in *ordering.GiftCardPurchaseInput) { in.Message = strings.Repeat("a", ordering.GiftMessageMax+1) }, "message"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.SendOn = "2026-11-24" }, "sendOn"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.SendOn = "2027-02-24" }, "sendOn"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.SendOn = "tomorrow" }, "sendOn"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.TimeZone = "Mars/Olympus" }, "sendOn"},
-			{func(in *ordering.GiftCardPurchaseInput) { in.BuyerEmail = "ada example.com" }, "buyerEmail"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.SendOn = "2026-11-24" }, "send_on"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.SendOn = "2027-02-24" }, "send_on"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.SendOn = "tomorrow" }, "send_on"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.TimeZone = "Mars/Olympus" }, "send_on"},
+			{func(in *ordering.GiftCardPurchaseInput) { in.BuyerEmail = "ada example.com" }, "buyer_email"},
 			{func(in *ordering.GiftCardPurchaseInput) { in.Payment.Token = "" }, "card"},
 			{func(in *ordering.GiftCardPurchaseInput) {
 				in.Payment = ordering.GiftCardPurchasePayment{Kind: "giftcard", Token: "gc_x"}

@@ -61,8 +61,8 @@ func (p *Provider) houseSpendKey(accountID string) string { return p.st.Key("hou
 
 func checkCustomer(c ordering.Customer) (ordering.Customer, error) {
 	f := map[string]string{}
-	c.FirstName = clean(c.FirstName, 50, "customer.firstName", "your first name", f, true)
-	c.LastName = clean(c.LastName, 50, "customer.lastName", "your last name", f, true)
+	c.FirstName = clean(c.FirstName, 50, "customer.first_name", "your first name", f, true)
+	c.LastName = clean(c.LastName, 50, "customer.last_name", "your last name", f, true)
 	c.Email = clean(c.Email, 254, "customer.email", "your email", f, true)
 	if c.Email != "" && f["customer.email"] == "" && !emailOK(c.Email) {
 		f["customer.email"] = "Enter an email address like name@example.com"
@@ -84,7 +84,7 @@ func checkCustomer(c ordering.Customer) (ordering.Customer, error) {
 // payments reuse the authorizations an earlier attempt made.
 func (p *Provider) Submit(ctx context.Context, owner string, in ordering.SubmitInput) (ordering.Order, error) {
 	if !idemRE.MatchString(in.IdempotencyKey) {
-		return ordering.Order{}, fault.New(fault.Invalid, "invalid", "The request is missing its idempotency key.").Field("idempotencyKey", "8 to 100 letters, digits, - or _")
+		return ordering.Order{}, fault.New(fault.Invalid, "invalid", "The request is missing its idempotency key.").Field("idempotency_key", "8 to 100 letters, digits, - or _")
 	}
 	idem := p.st.Key("idem", tag(owner), in.IdempotencyKey)
 	// A cart becomes at most one order: submits of one cart with different idempotency
@@ -473,11 +473,11 @@ func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *or
 	var sum int64
 	for i, pm := range in {
 		if pm.AmountCents < 0 {
-			return nil, fault.New(fault.Invalid, "invalid", "Payment amounts can't be negative.").Field(fmt.Sprintf("payments.%d.amountCents", i), "negative")
+			return nil, fault.New(fault.Invalid, "invalid", "Payment amounts can't be negative.").Field(fmt.Sprintf("payments.%d.amount_cents", i), "negative")
 		}
 		if pm.AmountCents == 0 {
 			if rest >= 0 {
-				return nil, fault.New(fault.Invalid, "invalid", "Only one payment can cover the rest of the total.").Field(fmt.Sprintf("payments.%d.amountCents", i), "set an amount")
+				return nil, fault.New(fault.Invalid, "invalid", "Only one payment can cover the rest of the total.").Field(fmt.Sprintf("payments.%d.amount_cents", i), "set an amount")
 			}
 			rest = i
 		}
@@ -538,28 +538,28 @@ func (p *Provider) planPayments(ctx context.Context, l *ordering.Location, c *or
 			}
 			gifts[pm.gift.ref] = true
 			if pm.gift.balance < pm.AmountCents {
-				return nil, fault.New(fault.Rule, "giftcard_insufficient", "Gift card •••• %s has $%.2f on it. Pay the rest another way.", pm.gift.last4, float64(pm.gift.balance)/100).Field(field+".amountCents", "more than the balance")
+				return nil, fault.New(fault.Rule, "giftcard_insufficient", "Gift card •••• %s has $%.2f on it. Pay the rest another way.", pm.gift.last4, float64(pm.gift.balance)/100).Field(field+".amount_cents", "more than the balance")
 			}
 		case ordering.PayHouse:
 			h, ok := p.cat.houses[pm.AccountID]
 			if !ok {
-				return nil, fault.New(fault.Rule, "house_account_invalid", "We couldn't find that house account.").Field(field+".accountId", "unknown account")
+				return nil, fault.New(fault.Rule, "house_account_invalid", "We couldn't find that house account.").Field(field+".account_id", "unknown account")
 			}
 			if !slices.Contains(houses, h.ID) {
 				// Who may charge it is decided once, for the signed-in member
 				// (member.Service.HouseAccounts), never from the email typed here.
-				return nil, errHouseNotAllowed(h.Name).Field(field+".accountId", "not authorised")
+				return nil, errHouseNotAllowed(h.Name).Field(field+".account_id", "not authorised")
 			}
 			if strings.TrimSpace(pm.PONumber) == "" && h.RequiresPO {
-				return nil, fault.New(fault.Invalid, "invalid", "Enter a purchase order number for %s.", h.Name).Field(field+".poNumber", "Enter a PO number")
+				return nil, fault.New(fault.Invalid, "invalid", "Enter a purchase order number for %s.", h.Name).Field(field+".po_number", "Enter a PO number")
 			}
 			if len(pm.PONumber) > 40 {
-				return nil, fault.New(fault.Invalid, "invalid", "The PO number can be at most 40 characters.").Field(field+".poNumber", "too long")
+				return nil, fault.New(fault.Invalid, "invalid", "The PO number can be at most 40 characters.").Field(field+".po_number", "too long")
 			}
 		case ordering.PayInStore:
 			if fe := payInStoreRefusal(l, c, pm.AmountCents); fe != nil {
 				if fe.Code == "pay_in_store_limit" {
-					fe = fe.Field(field+".amountCents", "over the limit")
+					fe = fe.Field(field+".amount_cents", "over the limit")
 				}
 				return nil, fe
 			}

@@ -82,9 +82,9 @@ func (r tipRule) check(t ordering.Tip, mode string, placing bool) *fault.Error {
 	case t.Percent != 0 && !slices.Contains(r.Percents, t.Percent):
 		fe = fault.New(fault.Invalid, "invalid", "Choose one of the tip percentages offered.").Field("percent", "not offered")
 	case t.AmountCents != 0 && !r.CustomAllowed:
-		fe = fault.New(fault.Invalid, "invalid", "Choose one of the tip percentages offered.").Field("amountCents", "not offered")
+		fe = fault.New(fault.Invalid, "invalid", "Choose one of the tip percentages offered.").Field("amount_cents", "not offered")
 	case t.AmountCents < 0 || t.AmountCents > r.MaxCents:
-		fe = fault.New(fault.Invalid, "invalid", "A tip can be from $0 to %s.", strings.TrimSuffix(dollars(r.MaxCents), ".00")).Field("amountCents", "out of range")
+		fe = fault.New(fault.Invalid, "invalid", "A tip can be from $0 to %s.", strings.TrimSuffix(dollars(r.MaxCents), ".00")).Field("amount_cents", "out of range")
 	}
 	switch {
 	case fe != nil && placing:
