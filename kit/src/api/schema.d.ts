@@ -4387,6 +4387,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: product_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "product_not_found";
+                        };
+                    };
+                };
+            };
             412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
@@ -4515,6 +4529,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: menu_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "menu_not_found";
+                        };
+                    };
+                };
+            };
             412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
@@ -4706,6 +4734,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: cart_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_not_found";
+                        };
+                    };
+                };
+            };
             412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
@@ -5783,7 +5825,7 @@ export interface operations {
             };
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description It expired or was used up: code_used. */
+            /** @description It expired or was used up: challenge_expired, code_used. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -5792,7 +5834,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "code_used";
+                            code?: "challenge_expired" | "code_used";
                         };
                     };
                 };
@@ -5821,6 +5863,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It expired or was used up: challenge_expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "challenge_expired";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             /** @description Too many requests; Retry-After says when to try again: resend_too_soon. */
@@ -6421,7 +6477,20 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Cards"];
-            400: components["responses"]["Invalid"];
+            /** @description A field is not valid, or the card token is not one this processor issued: card_not_found, invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_not_found" | "invalid";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
             /** @description It expired or was used up: card_expired. */
@@ -6508,6 +6577,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It expired or was used up: giftcard_expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "giftcard_expired";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -6991,6 +7074,20 @@ export interface operations {
             };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: plan_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "plan_not_found";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -7240,6 +7337,20 @@ export interface operations {
                 };
             };
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -7737,6 +7848,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: member_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "member_not_found";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -7768,6 +7893,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: member_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "member_not_found";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
