@@ -3357,7 +3357,7 @@ export interface components {
                 };
             };
         };
-        /** @description Not signed in, or the session ended: session_invalidated, unauthorized. */
+        /** @description Not signed in, or the session ended (signed_out: the loyalty program ended it): session_invalidated, signed_out, unauthorized. */
         SignInRequired: {
             headers: {
                 [name: string]: unknown;
@@ -3366,7 +3366,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & {
                     error?: {
                         /** @enum {unknown} */
-                        code?: "session_invalidated" | "unauthorized";
+                        code?: "session_invalidated" | "signed_out" | "unauthorized";
                     };
                 };
             };
@@ -5015,7 +5015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or a field is not valid: card_invalid, invalid. */
+            /** @description The request is malformed or a field is not valid: card_invalid, invalid, processor_unknown. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5024,7 +5024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "card_invalid" | "invalid";
+                            code?: "card_invalid" | "invalid" | "processor_unknown";
                         };
                     };
                 };
@@ -5631,7 +5631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description It conflicts with the current state: email_taken. */
+            /** @description It conflicts with the current state: email_taken, phone_taken. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5640,7 +5640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "email_taken";
+                            code?: "email_taken" | "phone_taken";
                         };
                     };
                 };
@@ -5743,6 +5743,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             429: components["responses"]["RateLimited"];
@@ -5767,7 +5781,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignedIn"];
-            /** @description The request is malformed or a field is not valid: invalid, wrong_code. */
+            /** @description The request is malformed or a field is not valid: invalid, invalid_code, wrong_code. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5776,14 +5790,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "invalid" | "wrong_code";
+                            code?: "invalid" | "invalid_code" | "wrong_code";
                         };
                     };
                 };
             };
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description It expired or was used up: code_used. */
+            /** @description It expired or was used up: challenge_expired, code_expired, code_used. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -5792,13 +5806,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "code_used";
+                            code?: "challenge_expired" | "code_expired" | "code_used";
                         };
                     };
                 };
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description Too many requests; Retry-After says when to try again: rate_limited, too_many_attempts. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited" | "too_many_attempts";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5821,9 +5849,23 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It expired or was used up: challenge_expired, code_used. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "challenge_expired" | "code_used";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
-            /** @description Too many requests; Retry-After says when to try again: resend_too_soon. */
+            /** @description Too many requests; Retry-After says when to try again: rate_limited, resend_too_soon, too_many_attempts. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5832,7 +5874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "resend_too_soon";
+                            code?: "rate_limited" | "resend_too_soon" | "too_many_attempts";
                         };
                     };
                 };
@@ -5872,6 +5914,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "bot_check_failed" | "csrf_failed";
+                        };
+                    };
+                };
+            };
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
                         };
                     };
                 };
@@ -5930,6 +5986,20 @@ export interface operations {
             };
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -5965,6 +6035,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             /** @description It expired or was used up: confirmation_expired. */
             410: {
                 headers: {
@@ -6026,7 +6110,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignedIn"];
-            /** @description The request is malformed or a field is not valid: invalid, sso_state. */
+            /** @description The request is malformed or a field is not valid: invalid, invalid_grant, redirect_mismatch, sso_state. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6035,13 +6119,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "invalid" | "sso_state";
+                            code?: "invalid" | "invalid_grant" | "redirect_mismatch" | "sso_state";
                         };
                     };
                 };
             };
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It expired or was used up: auth_code_invalid. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "auth_code_invalid";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -6164,6 +6262,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It conflicts with the current state: email_taken, phone_taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "email_taken" | "phone_taken";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -6190,6 +6302,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It conflicts with the current state: email_taken, phone_taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "email_taken" | "phone_taken";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -6244,6 +6370,34 @@ export interface operations {
             202: components["responses"]["Sent"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: already_confirmed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "already_confirmed";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6292,8 +6446,50 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: address_exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "address_exists";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: too_many_addresses. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "too_many_addresses";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6316,7 +6512,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: address_not_found. */
+            /** @description No such resource: address_not_found, feature_unavailable. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6325,7 +6521,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "address_not_found";
+                            code?: "address_not_found" | "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: address_exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "address_exists";
                         };
                     };
                 };
@@ -6349,7 +6559,7 @@ export interface operations {
             200: components["responses"]["Addresses"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: address_not_found. */
+            /** @description No such resource: address_not_found, feature_unavailable. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6358,7 +6568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "address_not_found";
+                            code?: "address_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -6421,9 +6631,50 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Cards"];
-            400: components["responses"]["Invalid"];
+            /** @description The request is malformed or a field is not valid: card_not_found, invalid, processor_unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_not_found" | "invalid" | "processor_unknown";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: card_not_found, feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_not_found" | "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: card_exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_exists";
+                        };
+                    };
+                };
+            };
             /** @description It expired or was used up: card_expired. */
             410: {
                 headers: {
@@ -6440,6 +6691,20 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: too_many_cards. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "too_many_cards";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6457,7 +6722,7 @@ export interface operations {
             200: components["responses"]["Cards"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: card_not_found. */
+            /** @description No such resource: card_not_found, feature_unavailable. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6466,7 +6731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "card_not_found";
+                            code?: "card_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -6485,6 +6750,20 @@ export interface operations {
         responses: {
             200: components["responses"]["GiftCards"];
             401: components["responses"]["SignInRequired"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6508,8 +6787,50 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: giftcard_exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "giftcard_exists";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: too_many_gift_cards. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "too_many_gift_cards";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6527,7 +6848,7 @@ export interface operations {
             200: components["responses"]["GiftCards"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: giftcard_not_found. */
+            /** @description No such resource: feature_unavailable, giftcard_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6536,7 +6857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "giftcard_not_found";
+                            code?: "feature_unavailable" | "giftcard_not_found";
                         };
                     };
                 };
@@ -6565,6 +6886,20 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignInRequired"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6624,6 +6959,34 @@ export interface operations {
             };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: too_many_favorites. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "too_many_favorites";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6641,6 +7004,20 @@ export interface operations {
             200: components["responses"]["Favorites"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6749,7 +7126,7 @@ export interface operations {
             200: components["responses"]["Redeemed"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: reward_not_found. */
+            /** @description No such resource: feature_unavailable, reward_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6758,12 +7135,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "reward_not_found";
+                            code?: "feature_unavailable" | "reward_not_found";
                         };
                     };
                 };
             };
-            /** @description It conflicts with the current state: reward_line. */
+            /** @description It conflicts with the current state: reward_already_redeemed, reward_line. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6772,12 +7149,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "reward_line";
+                            code?: "reward_already_redeemed" | "reward_line";
                         };
                     };
                 };
             };
-            /** @description A business rule refused it: no_cart, reward_item_unavailable, reward_line_fixed. */
+            /** @description A business rule refused it: no_cart, not_enough_points, reward_item_unavailable, reward_line_fixed, reward_unavailable. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6786,7 +7163,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "no_cart" | "reward_item_unavailable" | "reward_line_fixed";
+                            code?: "no_cart" | "not_enough_points" | "reward_item_unavailable" | "reward_line_fixed" | "reward_unavailable";
                         };
                     };
                 };
@@ -6808,7 +7185,7 @@ export interface operations {
             200: components["responses"]["Redeemed"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: offer_not_found. */
+            /** @description No such resource: feature_unavailable, offer_not_available, offer_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6817,7 +7194,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "offer_not_found";
+                            code?: "feature_unavailable" | "offer_not_available" | "offer_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: offer_already_redeemed, reward_line. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "offer_already_redeemed" | "reward_line";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: no_cart, reward_item_unavailable, reward_line_fixed, reward_unavailable. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "no_cart" | "reward_item_unavailable" | "reward_line_fixed" | "reward_unavailable";
                         };
                     };
                 };
@@ -6850,7 +7255,7 @@ export interface operations {
             };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: redemption_not_found. */
+            /** @description No such resource: feature_unavailable, redemption_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6859,7 +7264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "redemption_not_found";
+                            code?: "feature_unavailable" | "redemption_not_found";
                         };
                     };
                 };
@@ -6874,6 +7279,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "order_in_progress" | "reward_on_order";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: redemption_closed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "redemption_closed";
                         };
                     };
                 };
@@ -6991,8 +7410,50 @@ export interface operations {
             };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable, plan_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable" | "plan_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: already_subscribed, busy. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "already_subscribed" | "busy";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: payment_failed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payment_failed";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7010,7 +7471,7 @@ export interface operations {
             200: components["responses"]["Subscription"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: subscription_not_found. */
+            /** @description No such resource: feature_unavailable, subscription_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7019,7 +7480,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "subscription_not_found";
+                            code?: "feature_unavailable" | "subscription_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: busy. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "busy";
                         };
                     };
                 };
@@ -7041,7 +7516,7 @@ export interface operations {
             200: components["responses"]["Redeemed"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: subscription_not_found. */
+            /** @description No such resource: feature_unavailable, subscription_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7050,7 +7525,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "subscription_not_found";
+                            code?: "feature_unavailable" | "subscription_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: busy, perk_already_claimed, reward_line. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "busy" | "perk_already_claimed" | "reward_line";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: no_cart, reward_item_unavailable, reward_line_fixed, subscription_inactive. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "no_cart" | "reward_item_unavailable" | "reward_line_fixed" | "subscription_inactive";
                         };
                     };
                 };
@@ -7737,6 +8240,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: member_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "member_not_found";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -7768,8 +8285,50 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable, member_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable" | "member_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: busy. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "busy";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: not_enough_points. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_enough_points";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
