@@ -637,7 +637,7 @@ export interface paths {
         put?: never;
         /**
          * Hosted card fields
-         * @description The number and CVV go to the processor; only a token comes back.
+         * @description The number and CVV go to the processor; only a token comes back. The processor checks the card's fields (the rules are in each property's description) and answers every problem at once as `400 card_invalid`, with a message per field in `error.fields`. The rules are not schema keywords on purpose: a value the document refused would be answered `400 invalid`, and the card fields and checkout tell a card problem from other refusals by `card_invalid`.
          */
         post: operations["tokenizeCard"];
         delete?: never;
@@ -4993,11 +4993,15 @@ export interface operations {
                      * @enum {string}
                      */
                     processor?: "hosted" | "second";
+                    /** @description Digits (spaces and dashes are ignored) of an Amex, Discover, MasterCard or Visa card, of a length that network issues, with a valid Luhn check digit. */
                     number: string;
+                    /** @description From 1 to 12. */
                     exp_month: number;
-                    /** @description Four digits, or two for this century. */
+                    /** @description Four digits, or two for this century; the card must not have expired (it is good through the last day of its month) and may be at most 20 years ahead. */
                     exp_year: number;
+                    /** @description 4 digits for Amex, 3 for the other networks. */
                     cvv: string;
+                    /** @description The billing ZIP code: 5 digits, or ZIP+4 (9 digits, or 12345-6789). */
                     postal_code: string;
                     name?: string;
                 };
