@@ -3576,7 +3576,9 @@ export interface operations {
     listLocations: {
         parameters: {
             query?: {
+                /** @description Sent with `lng`, or neither (`400 invalid`). */
                 lat?: number;
+                /** @description Sent with `lat`, or neither (`400 invalid`). */
                 lng?: number;
                 q?: string;
                 /** @description Nearest-first searches only. */
@@ -3912,10 +3914,10 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
-                /** @description Comma-separated markers. */
-                exclude?: string;
-                /** @description Comma-separated markers. */
-                require?: string;
+                /** @description Dietary markers, comma-separated (`dairy,egg`), in any letter case; drops products with any of them. A marker that is not one of the menu's markers answers `400 invalid`. */
+                exclude?: components["schemas"]["Marker"][];
+                /** @description Dietary markers, comma-separated (`dairy,egg`), in any letter case; keeps only products with all of them. A marker that is not one of the menu's markers answers `400 invalid`. */
+                require?: components["schemas"]["Marker"][];
                 /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
                 location_id?: components["parameters"]["locationIdQuery"];
             };
@@ -4122,7 +4124,7 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
-                /** @description An occasion id. */
+                /** @description One of the occasion ids `GET /catering` lists; another answers `400 invalid`. */
                 occasion?: string;
                 headcount?: number;
                 /** @description Only the packages this menu sells. */
@@ -4387,6 +4389,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: product_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "product_not_found";
+                        };
+                    };
+                };
+            };
             412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
@@ -4515,6 +4531,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: menu_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "menu_not_found";
+                        };
+                    };
+                };
+            };
             412: components["responses"]["CartChanged"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
@@ -6075,7 +6105,7 @@ export interface operations {
     startSingleSignOn: {
         parameters: {
             query?: {
-                /** @description A path on this site to go to afterwards. */
+                /** @description A path on this site to go to afterwards (it starts with one slash, at most 2048 characters, no dot segments, backslashes or control characters); anything else goes to `/account`. */
                 return?: string;
             };
             header?: never;
@@ -6815,6 +6845,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "giftcard_exists";
+                        };
+                    };
+                };
+            };
+            /** @description It expired or was used up: giftcard_expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "giftcard_expired";
                         };
                     };
                 };
@@ -7747,6 +7791,20 @@ export interface operations {
                 };
             };
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
