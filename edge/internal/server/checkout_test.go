@@ -181,3 +181,25 @@ func TestGuestCheckoutEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// The processor checks a card's fields, not the document: every problem comes back
+// at once as card_invalid with a message per field, the code the card fields and
+// checkout use to show them on the card form (an expiry month of 13 included).
+func TestTokenizeCardFieldRules(t *testing.T) {
+	s := newTestServer(t)
+	g := newGuest(t, s)
+	st, m, _ := g.send("POST", "/api/payments/cards", `{"number":"4242 4242 4242 4242","exp_month":13,"exp_year":2031,"cvv":"12","postal_code":"4321"}`)
+	e, _ := m["error"].(map[string]any)
+	if st != 400 || e["code"] != "card_invalid" {
+		t.Fatalf("bad card: %d %v", st, m)
+	}
+	fields, _ := e["fields"].(map[string]any)
+	for _, f := range []string{"exp_month", "cvv", "postal_code"} {
+		if msg, _ := fields[f].(string); msg == "" {
+			t.Errorf("no message for %s: %v", f, fields)
+		}
+	}
+	if _, ok := fields["number"]; ok {
+		t.Errorf("a good number was refused: %v", fields)
+	}
+}

@@ -637,7 +637,7 @@ export interface paths {
         put?: never;
         /**
          * Hosted card fields
-         * @description The number and CVV go to the processor; only a token comes back.
+         * @description The number and CVV go to the processor; only a token comes back. The processor checks the card's fields (the rules are in each property's description) and answers every problem at once as `400 card_invalid`, with a message per field in `error.fields`. The rules are not schema keywords on purpose: a value the document refused would be answered `400 invalid`, and the card fields and checkout tell a card problem from other refusals by `card_invalid`.
          */
         post: operations["tokenizeCard"];
         delete?: never;
@@ -3357,7 +3357,7 @@ export interface components {
                 };
             };
         };
-        /** @description Not signed in, or the session ended: session_invalidated, unauthorized. */
+        /** @description Not signed in, or the session ended (signed_out: the loyalty program ended it): session_invalidated, signed_out, unauthorized. */
         SignInRequired: {
             headers: {
                 [name: string]: unknown;
@@ -3366,7 +3366,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & {
                     error?: {
                         /** @enum {unknown} */
-                        code?: "session_invalidated" | "unauthorized";
+                        code?: "session_invalidated" | "signed_out" | "unauthorized";
                     };
                 };
             };
@@ -3576,7 +3576,9 @@ export interface operations {
     listLocations: {
         parameters: {
             query?: {
+                /** @description Sent with `lng`, or neither (`400 invalid`). */
                 lat?: number;
+                /** @description Sent with `lat`, or neither (`400 invalid`). */
                 lng?: number;
                 q?: string;
                 /** @description Nearest-first searches only. */
@@ -3912,10 +3914,10 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
-                /** @description Comma-separated markers. */
-                exclude?: string;
-                /** @description Comma-separated markers. */
-                require?: string;
+                /** @description Dietary markers, comma-separated (`dairy,egg`), in any letter case; drops products with any of them. A marker that is not one of the menu's markers answers `400 invalid`. */
+                exclude?: components["schemas"]["Marker"][];
+                /** @description Dietary markers, comma-separated (`dairy,egg`), in any letter case; keeps only products with all of them. A marker that is not one of the menu's markers answers `400 invalid`. */
+                require?: components["schemas"]["Marker"][];
                 /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
                 location_id?: components["parameters"]["locationIdQuery"];
             };
@@ -4122,7 +4124,7 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
-                /** @description An occasion id. */
+                /** @description One of the occasion ids `GET /catering` lists; another answers `400 invalid`. */
                 occasion?: string;
                 headcount?: number;
                 /** @description Only the packages this menu sells. */
@@ -5035,11 +5037,15 @@ export interface operations {
                      * @enum {string}
                      */
                     processor?: "hosted" | "second";
+                    /** @description Digits (spaces and dashes are ignored) of an Amex, Discover, MasterCard or Visa card, of a length that network issues, with a valid Luhn check digit. */
                     number: string;
+                    /** @description From 1 to 12. */
                     exp_month: number;
-                    /** @description Four digits, or two for this century. */
+                    /** @description Four digits, or two for this century; the card must not have expired (it is good through the last day of its month) and may be at most 20 years ahead. */
                     exp_year: number;
+                    /** @description 4 digits for Amex, 3 for the other networks. */
                     cvv: string;
+                    /** @description The billing ZIP code: 5 digits, or ZIP+4 (9 digits, or 12345-6789). */
                     postal_code: string;
                     name?: string;
                 };
@@ -5057,7 +5063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or a field is not valid: card_invalid, invalid. */
+            /** @description The request is malformed or a field is not valid: card_invalid, invalid, processor_unknown. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5066,7 +5072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "card_invalid" | "invalid";
+                            code?: "card_invalid" | "invalid" | "processor_unknown";
                         };
                     };
                 };
@@ -5673,7 +5679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description It conflicts with the current state: email_taken. */
+            /** @description It conflicts with the current state: email_taken, phone_taken. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5682,7 +5688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "email_taken";
+                            code?: "email_taken" | "phone_taken";
                         };
                     };
                 };
@@ -5785,6 +5791,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             429: components["responses"]["RateLimited"];
@@ -5809,7 +5829,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignedIn"];
-            /** @description The request is malformed or a field is not valid: invalid, wrong_code. */
+            /** @description The request is malformed or a field is not valid: invalid, invalid_code, wrong_code. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5818,14 +5838,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "invalid" | "wrong_code";
+                            code?: "invalid" | "invalid_code" | "wrong_code";
                         };
                     };
                 };
             };
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description It expired or was used up: challenge_expired, code_used. */
+            /** @description It expired or was used up: challenge_expired, code_expired, code_used. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -5834,13 +5854,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "challenge_expired" | "code_used";
+                            code?: "challenge_expired" | "code_expired" | "code_used";
                         };
                     };
                 };
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description Too many requests; Retry-After says when to try again: rate_limited, too_many_attempts. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited" | "too_many_attempts";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5863,7 +5897,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description It expired or was used up: challenge_expired. */
+            /** @description It expired or was used up: challenge_expired, code_used. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -5872,14 +5906,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "challenge_expired";
+                            code?: "challenge_expired" | "code_used";
                         };
                     };
                 };
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
-            /** @description Too many requests; Retry-After says when to try again: resend_too_soon. */
+            /** @description Too many requests; Retry-After says when to try again: rate_limited, resend_too_soon, too_many_attempts. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5888,7 +5922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "resend_too_soon";
+                            code?: "rate_limited" | "resend_too_soon" | "too_many_attempts";
                         };
                     };
                 };
@@ -5928,6 +5962,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "bot_check_failed" | "csrf_failed";
+                        };
+                    };
+                };
+            };
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
                         };
                     };
                 };
@@ -5986,6 +6034,20 @@ export interface operations {
             };
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -6021,6 +6083,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             /** @description It expired or was used up: confirmation_expired. */
             410: {
                 headers: {
@@ -6043,7 +6119,7 @@ export interface operations {
     startSingleSignOn: {
         parameters: {
             query?: {
-                /** @description A path on this site to go to afterwards. */
+                /** @description A path on this site to go to afterwards (it starts with one slash, at most 2048 characters, no dot segments, backslashes or control characters); anything else goes to `/account`. */
                 return?: string;
             };
             header?: never;
@@ -6082,7 +6158,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SignedIn"];
-            /** @description The request is malformed or a field is not valid: invalid, sso_state. */
+            /** @description The request is malformed or a field is not valid: invalid, invalid_grant, redirect_mismatch, sso_state. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6091,13 +6167,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "invalid" | "sso_state";
+                            code?: "invalid" | "invalid_grant" | "redirect_mismatch" | "sso_state";
                         };
                     };
                 };
             };
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It expired or was used up: auth_code_invalid. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "auth_code_invalid";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -6220,6 +6310,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It conflicts with the current state: email_taken, phone_taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "email_taken" | "phone_taken";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -6246,6 +6350,20 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description It conflicts with the current state: email_taken, phone_taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "email_taken" | "phone_taken";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             default: components["responses"]["Error"];
@@ -6300,6 +6418,34 @@ export interface operations {
             202: components["responses"]["Sent"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: already_confirmed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "already_confirmed";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6348,8 +6494,50 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: address_exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "address_exists";
+                        };
+                    };
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: too_many_addresses. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "too_many_addresses";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6372,7 +6560,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: address_not_found. */
+            /** @description No such resource: address_not_found, feature_unavailable. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6381,7 +6569,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "address_not_found";
+                            code?: "address_not_found" | "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: address_exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "address_exists";
                         };
                     };
                 };
@@ -6405,7 +6607,7 @@ export interface operations {
             200: components["responses"]["Addresses"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: address_not_found. */
+            /** @description No such resource: address_not_found, feature_unavailable. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6414,7 +6616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "address_not_found";
+                            code?: "address_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -6477,7 +6679,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Cards"];
-            /** @description A field is not valid, or the card token is not one this processor issued: card_not_found, invalid. */
+            /** @description The request is malformed or a field is not valid: card_not_found, invalid, processor_unknown. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6486,13 +6688,41 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "card_not_found" | "invalid";
+                            code?: "card_not_found" | "invalid" | "processor_unknown";
                         };
                     };
                 };
             };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: card_not_found, feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_not_found" | "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: card_exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "card_exists";
+                        };
+                    };
+                };
+            };
             /** @description It expired or was used up: card_expired. */
             410: {
                 headers: {
@@ -6509,6 +6739,20 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: too_many_cards. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "too_many_cards";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6526,7 +6770,7 @@ export interface operations {
             200: components["responses"]["Cards"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: card_not_found. */
+            /** @description No such resource: card_not_found, feature_unavailable. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6535,7 +6779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "card_not_found";
+                            code?: "card_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -6554,6 +6798,20 @@ export interface operations {
         responses: {
             200: components["responses"]["GiftCards"];
             401: components["responses"]["SignInRequired"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6577,6 +6835,34 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: giftcard_exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "giftcard_exists";
+                        };
+                    };
+                };
+            };
             /** @description It expired or was used up: giftcard_expired. */
             410: {
                 headers: {
@@ -6593,6 +6879,20 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: too_many_gift_cards. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "too_many_gift_cards";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6610,7 +6910,7 @@ export interface operations {
             200: components["responses"]["GiftCards"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: giftcard_not_found. */
+            /** @description No such resource: feature_unavailable, giftcard_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6619,7 +6919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "giftcard_not_found";
+                            code?: "feature_unavailable" | "giftcard_not_found";
                         };
                     };
                 };
@@ -6648,6 +6948,20 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignInRequired"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6707,6 +7021,34 @@ export interface operations {
             };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: too_many_favorites. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "too_many_favorites";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6724,6 +7066,20 @@ export interface operations {
             200: components["responses"]["Favorites"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: feature_unavailable. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "feature_unavailable";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6832,7 +7188,7 @@ export interface operations {
             200: components["responses"]["Redeemed"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: reward_not_found. */
+            /** @description No such resource: feature_unavailable, reward_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6841,12 +7197,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "reward_not_found";
+                            code?: "feature_unavailable" | "reward_not_found";
                         };
                     };
                 };
             };
-            /** @description It conflicts with the current state: reward_line. */
+            /** @description It conflicts with the current state: reward_already_redeemed, reward_line. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6855,12 +7211,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "reward_line";
+                            code?: "reward_already_redeemed" | "reward_line";
                         };
                     };
                 };
             };
-            /** @description A business rule refused it: no_cart, reward_item_unavailable, reward_line_fixed. */
+            /** @description A business rule refused it: no_cart, not_enough_points, reward_item_unavailable, reward_line_fixed, reward_unavailable. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6869,7 +7225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "no_cart" | "reward_item_unavailable" | "reward_line_fixed";
+                            code?: "no_cart" | "not_enough_points" | "reward_item_unavailable" | "reward_line_fixed" | "reward_unavailable";
                         };
                     };
                 };
@@ -6891,7 +7247,7 @@ export interface operations {
             200: components["responses"]["Redeemed"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: offer_not_found. */
+            /** @description No such resource: feature_unavailable, offer_not_available, offer_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6900,7 +7256,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "offer_not_found";
+                            code?: "feature_unavailable" | "offer_not_available" | "offer_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: offer_already_redeemed, reward_line. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "offer_already_redeemed" | "reward_line";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: no_cart, reward_item_unavailable, reward_line_fixed, reward_unavailable. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "no_cart" | "reward_item_unavailable" | "reward_line_fixed" | "reward_unavailable";
                         };
                     };
                 };
@@ -6933,7 +7317,7 @@ export interface operations {
             };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: redemption_not_found. */
+            /** @description No such resource: feature_unavailable, redemption_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6942,7 +7326,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "redemption_not_found";
+                            code?: "feature_unavailable" | "redemption_not_found";
                         };
                     };
                 };
@@ -6957,6 +7341,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "order_in_progress" | "reward_on_order";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: redemption_closed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "redemption_closed";
                         };
                     };
                 };
@@ -7074,7 +7472,7 @@ export interface operations {
             };
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: plan_not_found. */
+            /** @description No such resource: feature_unavailable, plan_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7083,13 +7481,41 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "plan_not_found";
+                            code?: "feature_unavailable" | "plan_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: already_subscribed, busy. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "already_subscribed" | "busy";
                         };
                     };
                 };
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: payment_failed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payment_failed";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7107,7 +7533,7 @@ export interface operations {
             200: components["responses"]["Subscription"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: subscription_not_found. */
+            /** @description No such resource: feature_unavailable, subscription_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7116,7 +7542,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "subscription_not_found";
+                            code?: "feature_unavailable" | "subscription_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: busy. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "busy";
                         };
                     };
                 };
@@ -7138,7 +7578,7 @@ export interface operations {
             200: components["responses"]["Redeemed"];
             401: components["responses"]["SignInRequired"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: subscription_not_found. */
+            /** @description No such resource: feature_unavailable, subscription_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7147,7 +7587,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "subscription_not_found";
+                            code?: "feature_unavailable" | "subscription_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: busy, perk_already_claimed, reward_line. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "busy" | "perk_already_claimed" | "reward_line";
+                        };
+                    };
+                };
+            };
+            /** @description A business rule refused it: no_cart, reward_item_unavailable, reward_line_fixed, subscription_inactive. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "no_cart" | "reward_item_unavailable" | "reward_line_fixed" | "subscription_inactive";
                         };
                     };
                 };
@@ -7893,7 +8361,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: member_not_found. */
+            /** @description No such resource: feature_unavailable, member_not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7902,13 +8370,41 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "member_not_found";
+                            code?: "feature_unavailable" | "member_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description It conflicts with the current state: busy. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "busy";
                         };
                     };
                 };
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: not_enough_points. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_enough_points";
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
