@@ -98,14 +98,14 @@ func TestRewardsInTheCartTakeIfMatch(t *testing.T) {
 	}
 }
 
-// Two devices of one member redeem on the same version at once: one reward goes in,
-// the other is refused 412 and its points come back, so the member pays for exactly
+// Two devices of one member redeem two rewards on the same version at once: one goes
+// in, the other is refused 412 and its points come back, so the member pays for exactly
 // the reward the cart holds.
 func TestTwoDevicesRedeemOnOneVersion(t *testing.T) {
 	e := newEnv(t)
 	b := e.browser(t)
 	id := b.member()
-	m, err := e.l.AdjustPoints(ctx, id, 500, "test")
+	m, err := e.l.AdjustPoints(ctx, id, 1000, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,22 +115,25 @@ func TestTwoDevicesRedeemOnOneVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	devices := []*browser{b, {t: t, e: e, cookies: maps.Clone(b.cookies)}}
+	rewards := []string{"free-biscuit", "free-drink"}
 	seen := fmt.Sprintf(`"%d"`, c.Version)
-	status := make([]int, 2)
+	got := make([]answer, 2)
 	var wg sync.WaitGroup
 	for i, d := range devices {
-		wg.Go(func() { status[i] = d.do("POST", "/api/rewards/free-biscuit/redeem", "", "If-Match", seen).status })
+		wg.Go(func() { got[i] = d.do("POST", "/api/rewards/"+rewards[i]+"/redeem", "", "If-Match", seen) })
 	}
 	wg.Wait()
-	slices.Sort(status)
-	if status[0] != 200 || status[1] != 412 {
-		t.Fatalf("statuses %v, want one 200 and one 412", status)
+	slices.SortFunc(got, func(x, y answer) int { return x.status - y.status })
+	if got[0].status != 200 || got[1].status != 412 || got[1].errorCode() != "cart_changed" {
+		t.Fatalf("answers %d %s / %d %s, want one 200 and one 412", got[0].status, got[0].raw, got[1].status, got[1].raw)
 	}
 	cart, err := e.o.Cart(ctx, b.cookies["hh_sid"])
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := b.do("GET", "/api/rewards", "").want(t, 200).field("points"); len(cart.Rewards) != 1 || p != float64(m.Points-200) {
-		t.Fatalf("cart rewards %d, points %v; want 1 and %d", len(cart.Rewards), p, m.Points-200)
+	spent, _ := got[0].field("redemption.points").(float64)
+	p := b.do("GET", "/api/rewards", "").want(t, 200).field("points")
+	if len(cart.Rewards) != 1 || cart.Rewards[0].ID != got[0].field("redemption.id") || spent <= 0 || p != float64(m.Points)-spent {
+		t.Fatalf("cart rewards %v, points %v; want the winner's reward only and %v", cart.Rewards, p, float64(m.Points)-spent)
 	}
 }
