@@ -2,6 +2,13 @@
 // gift card balances and e-gift card purchases, placing the order and reading it back.
 // Every call answers what the edge now has (a priced cart, an order); callers put carts
 // in the store.
+//
+// The calls that change the cart (coupon, tip, tax exemption, utensils, custom fields;
+// the handoff and time are cart.ts's) are made on the version of the cart the store
+// shows (versioned, If-Match). On 412 cart_changed the store takes the cart as it is now
+// and the guest is told in the polite live region; the change is not made again by
+// itself, since a coupon or a tip on a cart that changed is the guest's choice again.
+import { versioned } from '@henhouse/kit/api/cart';
 import { http } from '@henhouse/kit/api/client';
 import type { components, paths } from '@henhouse/kit/api/schema';
 
@@ -13,15 +20,19 @@ export type CartIssue = S['CartIssue'];
 export type CartValidation = S['CartValidation'];
 export type PaymentOptions = S['PaymentOptions'];
 
-export const applyCoupon = (code: string) => http.put('/cart/coupon', { body: { code } });
-export const removeCoupon = () => http.del('/cart/coupon');
+export const applyCoupon = (code: string) =>
+  versioned((headers) => http.put('/cart/coupon', { body: { code }, headers }));
+export const removeCoupon = () => versioned((headers) => http.del('/cart/coupon', { headers }));
 /** setTip: a preset percentage (15, 18, 20; 0 for none) or an amount in cents. */
-export const setTip = (tip: { percent: number } | { amount_cents: number }) => http.put('/cart/tip', { body: tip });
+export const setTip = (tip: { percent: number } | { amount_cents: number }) =>
+  versioned((headers) => http.put('/cart/tip', { body: tip, headers }));
 /** setTaxExemption: "" removes the exemption. */
-export const setTaxExemption = (id: string) => http.put('/cart/tax-exemption', { body: { id } });
-export const setUtensils = (utensils: boolean) => http.put('/cart/utensils', { body: { utensils } });
+export const setTaxExemption = (id: string) =>
+  versioned((headers) => http.put('/cart/tax-exemption', { body: { id }, headers }));
+export const setUtensils = (utensils: boolean) =>
+  versioned((headers) => http.put('/cart/utensils', { body: { utensils }, headers }));
 export const setCustomFields = (fields: Record<string, string>) =>
-  http.put('/cart/custom-fields', { body: { fields } });
+  versioned((headers) => http.put('/cart/custom-fields', { body: { fields }, headers }));
 /** giftCardBalance checks a card by number and PIN; headers carry the bot check (action `giftcard`). */
 export const giftCardBalance = (number: string, pin: string, botCheck: Record<string, string>) =>
   http.post('/giftcards/balance', { body: { number, pin }, params: { header: botCheck } });

@@ -1408,7 +1408,7 @@ export interface paths {
         put?: never;
         /**
          * Spend points on a reward and apply it to the cart
-         * @description 422 `no_cart` without a cart.
+         * @description 422 `no_cart` without a cart. With If-Match on a cart that changed since, `412 cart_changed` and no points are spent.
          */
         post: operations["redeemReward"];
         delete?: never;
@@ -1446,7 +1446,7 @@ export interface paths {
         post?: never;
         /**
          * Take a redemption out of the cart and refund its points
-         * @description The reward leaves the cart first, then its points are refunded. While the cart is being submitted `409 order_in_progress`; once the reward is on a placed order `409 reward_on_order`, and nothing is refunded.
+         * @description The reward leaves the cart first, then its points are refunded. While the cart is being submitted `409 order_in_progress`; once the reward is on a placed order `409 reward_on_order`, and nothing is refunded. With If-Match on a cart that changed since, `412 cart_changed`: the reward stays and nothing is refunded.
          */
         delete: operations["cancelRedemption"];
         options?: never;
@@ -3526,6 +3526,7 @@ export interface components {
         /** @description The redemption, the cart it was applied to and the loyalty state. */
         Redeemed: {
             headers: {
+                ETag: components["headers"]["CartETag"];
                 [name: string]: unknown;
             };
             content: {
@@ -7177,7 +7178,10 @@ export interface operations {
     redeemReward: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path: {
                 id: string;
             };
@@ -7216,6 +7220,7 @@ export interface operations {
                     };
                 };
             };
+            412: components["responses"]["CartChanged"];
             /** @description A business rule refused it: no_cart, not_enough_points, reward_item_unavailable, reward_line_fixed, reward_unavailable. */
             422: {
                 headers: {
@@ -7236,7 +7241,10 @@ export interface operations {
     redeemOffer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path: {
                 id: string;
             };
@@ -7275,6 +7283,7 @@ export interface operations {
                     };
                 };
             };
+            412: components["responses"]["CartChanged"];
             /** @description A business rule refused it: no_cart, reward_item_unavailable, reward_line_fixed, reward_unavailable. */
             422: {
                 headers: {
@@ -7295,7 +7304,10 @@ export interface operations {
     cancelRedemption: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path: {
                 id: string;
             };
@@ -7306,6 +7318,8 @@ export interface operations {
             /** @description The cart (null when the visitor has none) and the loyalty state. */
             200: {
                 headers: {
+                    /** @description The cart's version (`"<version>"`), when there is a cart. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7345,6 +7359,7 @@ export interface operations {
                     };
                 };
             };
+            412: components["responses"]["CartChanged"];
             /** @description A business rule refused it: redemption_closed. */
             422: {
                 headers: {
@@ -7567,7 +7582,10 @@ export interface operations {
     claimPerk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
             path: {
                 id: string;
             };
@@ -7606,6 +7624,7 @@ export interface operations {
                     };
                 };
             };
+            412: components["responses"]["CartChanged"];
             /** @description A business rule refused it: no_cart, reward_item_unavailable, reward_line_fixed, subscription_inactive. */
             422: {
                 headers: {

@@ -7,6 +7,7 @@ package account
 import (
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/henhouse/platform/edge/internal/api/cartversion"
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
@@ -175,8 +176,9 @@ func Mount(r fiber.Router, cfg Config) {
 	r.Get("/user/activity", m, a.activity)
 	r.Get("/rewards", m, a.rewards)
 	redeem := cfg.Rewards != nil
-	feature(redeem, "Rewards", route{"POST", "/rewards/:id/redeem", a.redeem}, route{"DELETE", "/rewards/redemptions/:id", a.cancelRedemption})
-	feature(redeem && cfg.Rewards.Offers != nil, "Reward offers", route{"POST", "/rewards/offers/:id/redeem", a.redeemOffer})
+	feature(redeem, "Rewards", route{"POST", "/rewards/:id/redeem", cartversion.Versioned(a.redeem)},
+		route{"DELETE", "/rewards/redemptions/:id", cartversion.Versioned(a.cancelRedemption)})
+	feature(redeem && cfg.Rewards.Offers != nil, "Reward offers", route{"POST", "/rewards/offers/:id/redeem", cartversion.Versioned(a.redeemOffer)})
 	subs := cfg.Subscriptions != nil
 	if subs {
 		r.Get("/subscriptions/plans", a.plans) // for everyone: the plans are the offer
@@ -186,7 +188,7 @@ func Mount(r fiber.Router, cfg Config) {
 	feature(subs, "Subscriptions",
 		route{"GET", "/subscriptions", a.subscriptions}, route{"POST", "/subscriptions", a.subscribe},
 		route{"DELETE", "/subscriptions/:id", a.cancelSubscription})
-	feature(subs && redeem && cfg.Rewards.Perks != nil, "Subscription perks", route{"POST", "/subscriptions/:id/perk", a.claimPerk})
+	feature(subs && redeem && cfg.Rewards.Perks != nil, "Subscription perks", route{"POST", "/subscriptions/:id/perk", cartversion.Versioned(a.claimPerk)})
 	if cfg.Outbox != nil {
 		r.Get("/dev/outbox", a.outbox)
 	}

@@ -94,11 +94,15 @@ type answer struct {
 	raw    string
 }
 
-func (b *browser) do(method, path, body string) answer {
+// do sends a request with the browser's cookies; header holds name, value pairs.
+func (b *browser) do(method, path, body string, header ...string) answer {
 	b.t.Helper()
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
 	}
 	for k, v := range b.cookies {
 		req.AddCookie(&http.Cookie{Name: k, Value: v})

@@ -2,12 +2,16 @@ package account
 
 import (
 	"github.com/gofiber/fiber/v3"
+
+	"github.com/henhouse/platform/edge/internal/api/cartversion"
 	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/services/rewards"
 )
 
 // Rewards and offers: the members area, redeeming into the cart, cancelling. The
-// redeem → apply → give back on failure sequence is services/rewards'.
+// redeem → apply → give back on failure sequence is services/rewards'. The routes that
+// put a reward into the cart or take one out change the cart, so they take If-Match
+// as every cart change does (cartversion.IfMatch): 412 cart_changed with the cart.
 
 func (a *api) membersJSON(c fiber.Ctx) (member.Members, error) {
 	return a.m.Members(c.Context(), memberID(c))
@@ -32,6 +36,7 @@ func (a *api) redeemed(c fiber.Ctx, r rewards.Redeemed, err error) error {
 	if err != nil {
 		return err
 	}
+	cartversion.Headers(c, r.Cart)
 	return c.JSON(fiber.Map{"redemption": r.Redemption, "cart": r.Cart, "members": members})
 }
 
@@ -58,6 +63,7 @@ func (a *api) cancelRedemption(c fiber.Ctx) error {
 	var cart any
 	if got != nil {
 		cart = *got
+		cartversion.Headers(c, *got)
 	}
 	members, err := a.membersJSON(c)
 	if err != nil {

@@ -8,7 +8,6 @@ package ordering
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"math"
 	"slices"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/henhouse/platform/edge/internal/api/cartversion"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/providers/geocode"
@@ -206,7 +206,7 @@ func Mount(r fiber.Router, cfg Config) {
 
 	// change is a route that changes the cart: it may say which version it changes
 	// (If-Match), and a stale one is answered 412 with the cart as it is now.
-	change := func(method, path, role string, h fiber.Handler) { route(method, path, role, ifMatch, h) }
+	change := func(method, path, role string, h fiber.Handler) { route(method, path, role, cartversion.IfMatch, h) }
 	route(get, "/cart", "Carts", a.cart)
 	route(get, "/cart/times", "Carts", a.cartTimes)
 	change(post, "/cart", "Carts", a.createCart)
@@ -544,43 +544,8 @@ func cartJSON(c fiber.Ctx, cart ordering.Cart, err error) error {
 	return c.JSON(cartAnswer{Cart: &cart})
 }
 
-// cartHeaders are the headers of an answer holding the cart: its version as a strong
-// ETag, which the next change sends back as If-Match, and no caching (one visitor's:
-// no cache may keep or share it).
-func cartHeaders(c fiber.Ctx, cart ordering.Cart) {
-	c.Set(fiber.HeaderETag, ordering.ETag(cart.Version))
-	c.Set(fiber.HeaderCacheControl, site.PrivateNoStore)
-}
-
-// ifMatch reads If-Match into the request's context, where the cart provider makes
-// the change only while the cart is still at that version. Without the header the
-// last write wins, as for clients that never send one. A stale version is answered
-// 412 cart_changed with the cart as it is now ({error, cart}), so that the client
-// shows it without another request.
-func ifMatch(c fiber.Ctx) error {
-	v, ok, err := ordering.ParseETag(c.Get(fiber.HeaderIfMatch))
-	if err != nil {
-		return err
-	}
-	if ok {
-		c.SetContext(ordering.WithIfMatch(c.Context(), v))
-	}
-	err = c.Next()
-	var changed *ordering.CartChanged
-	if !errors.As(err, &changed) {
-		return err
-	}
-	cartHeaders(c, changed.Cart)
-	fe := ordering.ErrCartChanged
-	return c.Status(fiber.StatusPreconditionFailed).JSON(staleAnswer{
-		Error: &httpx.Error{Code: fe.Code, Message: fe.Message}, Cart: &changed.Cart})
-}
-
-// staleAnswer is the body of 412 cart_changed: the error and the current cart.
-type staleAnswer struct {
-	Error *httpx.Error   `json:"error"`
-	Cart  *ordering.Cart `json:"cart"`
-}
+// cartHeaders: the cart answer's ETag and no caching (cartversion.Headers).
+func cartHeaders(c fiber.Ctx, cart ordering.Cart) { cartversion.Headers(c, cart) }
 
 // cartAnswer is {"cart": …}: encoded without the map and interface a fiber.Map costs
 // on the cart API's every answer.

@@ -72,16 +72,24 @@ func (s *Service) ClaimPerk(ctx context.Context, owner, memberID, subscriptionID
 	})
 }
 
-// redeem checks that the owner has a cart before take spends anything, then applies
+// redeem checks that the owner has a cart (at the version the request expects, when
+// it names one) before take spends anything, then applies
 // the redemption. When the cart refuses it (gone since, over the total, an item the
 // menu lacks) the redemption is cancelled, so its points or offer come back; the
 // cancel runs even when the caller has gone, since the points were already spent.
 func (s *Service) redeem(ctx context.Context, owner, memberID string, take func() (loyalty.Redemption, error)) (Redeemed, error) {
-	if _, err := s.Carts.Cart(ctx, owner); err != nil {
+	current, err := s.Carts.Cart(ctx, owner)
+	if err != nil {
 		if fault.Is(err, fault.NotFound) {
 			return Redeemed{}, errNoCart
 		}
 		return Redeemed{}, err
+	}
+	// A redemption made on a cart the member no longer sees (If-Match) spends nothing:
+	// the answer is the cart as it is now. Should the cart change between here and
+	// ApplyReward, which applies only at that version, the redemption is cancelled below.
+	if want, ok := ordering.IfMatch(ctx); ok && current.Version != want {
+		return Redeemed{}, &ordering.CartChanged{Cart: current}
 	}
 	red, err := take()
 	if err != nil {
