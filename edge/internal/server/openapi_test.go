@@ -244,6 +244,14 @@ func TestEveryOperationIsChecked(t *testing.T) {
 	g.ok("PUT", "/api/cart/tax-exemption", `{"id":"TX-123456"}`, 200)
 	g.ok("PUT", "/api/cart/utensils", `{"utensils":true}`, 200)
 	g.ok("PUT", "/api/cart/custom-fields", `{"fields":{"table":"12"}}`, 200)
+	// What stands in the way (the catering tray's notice has no time chosen yet), and how
+	// this cart may be paid.
+	if v := g.ok("POST", "/api/cart/validate", "", 200); len(v["blockers"].([]any)) == 0 {
+		t.Fatalf("a cart with no time chosen validates with no blocker: %v", v["blockers"])
+	}
+	if o := g.ok("GET", "/api/cart/payment-options", "", 200); o["pay_in_store"] == nil || o["card"] == nil {
+		t.Fatalf("payment options: %v", o)
+	}
 	moved := g.ok("POST", "/api/cart/transfer", `{"menu_id":"m-texas"}`, 200)["cart"].(map[string]any)
 	line = moved["products"].([]any)[0].(map[string]any)["id"].(string)
 	g.ok("DELETE", "/api/cart/products/"+line, "", 200)
