@@ -46,10 +46,11 @@ typecheck: deps
 
 # Prettier goes last: until the tree has had its one formatting pass, it is the step
 # expected to fail, and the checks before it still report.
-lint: deps ## ESLint, go vet, staticcheck, then Prettier's check
+lint: deps ## ESLint, go vet, staticcheck, the API document's lint, then Prettier's check
 	npx eslint --max-warnings 0 $(WORKSPACES) bench scripts '*.js'
 	go vet $(GO_PACKAGES)
 	go tool staticcheck $(GO_PACKAGES)
+	node scripts/lint-openapi.mjs
 	npx prettier --check .
 
 test-go: mock stripe-mock
