@@ -616,6 +616,14 @@ export interface paths {
          *     (not offered when the ordering system sells none), house accounts with the
          *     credit left, and pay in store with its cap. A kind not offered says why in
          *     `reason`.
+         *
+         *     The edge owns the payment rules and the checkout shows this answer as it is:
+         *     pay in store is judged on `rest_cents`, the total less the gift card amount in
+         *     `gift_card_cents`, by the same rule placing the order applies (the location
+         *     takes payment at the counter, the order is not a delivery, the rest is at most
+         *     `pay_in_store.max_cents`); `gift_card.max_cents` is the most a gift card may
+         *     pay for this cart (the total; a card's balance bounds it too). Ask again when
+         *     the total or the gift card amount changes.
          */
         get: operations["cartPaymentOptions"];
         put?: never;
@@ -2462,6 +2470,8 @@ export interface components {
         };
         PaymentOptions: {
             total_cents: components["schemas"]["Cents"];
+            /** @description What is left to pay after the gift card amount asked about; pay in store is judged on it. */
+            rest_cents: components["schemas"]["Cents"];
             card: {
                 available: boolean;
                 /** @description The processors the location takes cards through, its default first. */
@@ -2486,6 +2496,8 @@ export interface components {
             gift_card: {
                 /** @description false when the ordering system sells no gift cards. */
                 available: boolean;
+                /** @description The most a gift card may pay for this cart (the total); a card's balance bounds it too. 0 when gift cards are not offered. */
+                max_cents: components["schemas"]["Cents"];
                 saved: components["schemas"]["SavedGiftCard"][];
                 reason?: components["schemas"]["PaymentRefusal"];
             };
@@ -2495,7 +2507,7 @@ export interface components {
                 reason?: components["schemas"]["PaymentRefusal"];
             };
             pay_in_store: {
-                /** @description Whether the whole total may be paid at the counter. */
+                /** @description Whether rest_cents may be paid at the counter. */
                 available: boolean;
                 max_cents: components["schemas"]["Cents"];
                 reason?: components["schemas"]["PaymentRefusal"];
@@ -4988,7 +5000,14 @@ export interface operations {
     };
     cartPaymentOptions: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The amount, in cents, the guest applied from a gift card; 0 or absent
+                 *     without one. A whole number, 0 or more; an amount above
+                 *     `gift_card.max_cents` is taken as that amount (nothing is left to pay).
+                 */
+                gift_card_cents?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5004,6 +5023,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentOptions"];
+                };
+            };
+            /** @description gift_card_cents is not a whole number of cents, 0 or more: invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid";
+                        };
+                    };
                 };
             };
             /** @description No cart: cart_not_found; feature_unavailable without checkout. */

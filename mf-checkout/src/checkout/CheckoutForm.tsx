@@ -115,23 +115,36 @@ export function CheckoutForm({
   // The edge checks the cart for checkout whenever it changes (POST /cart/validate) and
   // says how it can be paid for (GET /cart/payment-options): what stops the order is
   // shown before any payment is taken, and the payment part offers exactly what the
-  // answer offers. Each answer is kept with the cart it was for, so a stale one is not shown.
+  // answer offers. The options are asked again when the cart (its total) or the gift
+  // card amount changes, since pay in store is judged on what the gift card leaves; each
+  // answer is kept with what it was asked for, so a stale one is shown as refreshing.
   const stamp = cartStamp(cart);
   const blockers = useBlockers(cart);
-  const [payOptions, setPayOptions] = useState<PaymentOptions | null>(null);
+  const giftCents = gift?.amountCents ?? 0;
+  const payKey = `${stamp}|${giftCents}|${user ? 'm' : 'g'}`;
+  const [pay, setPay] = useState<{ key: string; options: PaymentOptions | null; failedFor: string }>({
+    key: '',
+    options: null,
+    failedFor: '',
+  });
+  // A retry asks again for the same cart; the failure shown is the latest attempt's.
+  const [payTry, setPayTry] = useState(0);
+  const attempt = `${payKey}#${payTry}`;
+  const payFailed = pay.failedFor === attempt;
   useEffect(() => {
     if (!stamp || stamp.endsWith('|0')) return;
     let live = true;
     const ctl = new AbortController();
-    getPaymentOptions(ctl.signal).then(
-      (o) => live && setPayOptions(o),
-      () => live && setPayOptions(null),
+    getPaymentOptions(giftCents, ctl.signal).then(
+      (o) => live && setPay({ key: payKey, options: o, failedFor: '' }),
+      // The payment part says so, with Try again, rather than the error dialog.
+      () => live && setPay((s) => ({ ...s, failedFor: attempt })),
     );
     return () => {
       live = false;
       ctl.abort();
     };
-  }, [stamp, user]);
+  }, [stamp, giftCents, payKey, attempt]);
 
   // The footer repeats a contact field's problem ("Check your details above."): it goes
   // as soon as the guest has fixed the fields, on input, not on the next Place order.
@@ -178,8 +191,11 @@ export function CheckoutForm({
   if (!cart || cart.products.length === 0) return <EmptyCart placement={placement} screen={screen} />;
 
   const total = cart.totals.total_cents;
-  // A gift card cannot pay more than the total, which may have dropped since it was applied.
-  const giftNow = gift && gift.amountCents > total ? { ...gift, amountCents: total } : gift;
+  // A gift card cannot pay more than the edge says it may (the total, which may have
+  // dropped since it was applied).
+  const giftMax = pay.options?.gift_card.max_cents;
+  const giftNow =
+    gift && giftMax !== undefined && gift.amountCents > giftMax ? { ...gift, amountCents: giftMax } : gift;
   // What the edge says stops the order as it is (the delivery minimum) comes first: it is
   // shown at the totals and on Place order, and no card is tokenised while it stands.
   const blocker: CartIssue | undefined = blockers[0];
@@ -353,7 +369,10 @@ export function CheckoutForm({
         savedCards={savedCards}
         savedGiftCards={savedGiftCards}
         houseAccounts={houseAccounts}
-        options={payOptions}
+        options={pay.options}
+        optionsLoading={!payFailed && pay.key !== payKey}
+        optionsFailed={payFailed}
+        retryOptions={() => setPayTry((n) => n + 1)}
         gift={giftNow}
         setGift={setGift}
         method={method}

@@ -6,6 +6,7 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { apiError, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
 import { cardFields } from '@henhouse/kit/payments/test/cardFields';
 import { real } from '../test/recorded';
+import { paymentOptions } from '../test/paymentOptions';
 import Checkout from '../screens/Checkout';
 
 jest.mock('@henhouse/kit/botcheck/botcheck', () => ({
@@ -29,6 +30,7 @@ function start(cart: Cart = recordedCart(), more: Parameters<typeof mockApi>[0] 
   useAppStore.getState().set({ cart, location: dayton });
   return mockApi({
     'GET /cart': () => ({ body: { cart: useAppStore.getState().cart } }),
+    'GET /cart/payment-options': ({ url }) => paymentOptions(url),
     'GET /cart/times': {
       body: {
         asap_available: true,
@@ -255,14 +257,65 @@ describe('checkout', () => {
     expect(fields.showError).toHaveBeenCalledWith('cvv', 'The security code is incorrect.');
   });
 
-  it('offers no gift card when the ordering system sells none', async () => {
-    setFeatures({ rewardsAtCheckout: true, giftCards: false });
-    start(recordedCart());
+  it('offers no gift card when the edge says the ordering system sells none', async () => {
+    setFeatures({ rewardsAtCheckout: true, giftCards: true });
+    start(recordedCart(), {
+      'GET /cart/payment-options': ({ url }) => {
+        const r = paymentOptions(url);
+        r.body.gift_card = {
+          available: false,
+          max_cents: 0,
+          saved: [],
+          reason: { code: 'giftcards_unavailable', message: "Gift cards aren't available here." },
+        };
+        return r;
+      },
+    });
     mount(Checkout, '/order/checkout', { layout: 'minimal' });
     await screen.findByTitle('Card details');
     expect(screen.queryByRole('button', { name: 'Add a gift card' })).toBeNull();
     expect(screen.queryByLabelText('Gift card number')).toBeNull();
   });
+
+  it('says the payment options are loading, offering nothing, until the edge answers', async () => {
+    let answer: (r: ReturnType<typeof paymentOptions>) => void = () => {};
+    start(recordedCart(), {
+      'GET /cart/payment-options': ({ url }) =>
+        new Promise((resolve) => {
+          answer = () => resolve(paymentOptions(url));
+        }),
+    });
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    const status = await screen.findByText('Loading payment options…');
+    expect(status).toHaveAttribute('role', 'status');
+    const part = screen.getByRole('region', { name: 'Payment' });
+    expect(part).toHaveAttribute('aria-busy', 'true');
+    expect(within(part).queryByRole('radio')).toBeNull();
+    expect(within(part).queryByRole('button', { name: 'Add a gift card' })).toBeNull();
+    answer(paymentOptions(new URL('http://localhost/api/cart/payment-options')));
+    expect(await within(part).findByRole('radio', { name: /Pay in store/ })).toBeDisabled();
+    expect(part).not.toHaveAttribute('aria-busy');
+    expect(screen.queryByText('Loading payment options…')).toBeNull();
+  }, 20000);
+
+  it('when the payment options fail, says so with Try again, and shows them once they load', async () => {
+    const api = start(recordedCart(), {
+      'GET /cart/payment-options': [
+        { status: 503, body: { error: { code: 'unavailable', message: 'Try again shortly.' } } },
+        ({ url }) => paymentOptions(url),
+      ],
+    });
+    const u = setupUser();
+    mount(Checkout, '/order/checkout', { layout: 'minimal' });
+    const alert = (await screen.findByText("We couldn't load the ways to pay for this order.")).parentElement!;
+    expect(alert).toHaveAttribute('role', 'alert');
+    const part = screen.getByRole('region', { name: 'Payment' });
+    expect(within(part).queryByRole('radio')).toBeNull();
+    await u.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(part).findByRole('radio', { name: /Pay in store/ })).toBeInTheDocument();
+    expect(screen.queryByText("We couldn't load the ways to pay for this order.")).toBeNull();
+    expect(api.to('GET /cart/payment-options')).toHaveLength(2);
+  }, 20000);
 
   it('a gift card pays part: the rest is shown and goes to the card', async () => {
     const api = start(recordedCart(), {
@@ -280,6 +333,12 @@ describe('checkout', () => {
       `Gift card pays $5.00. Remaining to pay: $${((total - 500) / 100).toFixed(2)}`,
     );
     expect(screen.queryByLabelText('PIN')).toBeNull();
+    // The options are asked again for what the gift card leaves: the edge now allows pay
+    // in store for the rest.
+    await waitFor(() =>
+      expect(api.to('GET /cart/payment-options').at(-1)?.url.searchParams.get('gift_card_cents')).toBe('500'),
+    );
+    expect(await screen.findByRole('radio', { name: /Pay in store/ })).toBeEnabled();
     // The PIN check is behind the bot check, like placing the order.
     expect(api.to('POST /giftcards/balance')[0].headers['X-Bot-Check']).toBe('bot-token');
     expect(executeBotCheck).toHaveBeenCalledWith('giftcard');

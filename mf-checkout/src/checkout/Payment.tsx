@@ -3,7 +3,6 @@
 // The remaining amount is always on screen (docs/checkout.md, "Payments").
 import { useId, useState } from 'react';
 import { giftCardBalance, type PaymentOptions } from '@henhouse/kit/api/checkout';
-import { featureOn } from '@henhouse/kit/features';
 import { botHeaders } from '@henhouse/kit/botcheck/headers';
 import type { Cart, Location, SavedCard } from '@henhouse/kit/api/types';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
@@ -12,7 +11,7 @@ import type { HostedFields } from '@henhouse/kit/payments/hostedFields';
 import { Problem } from './Problem';
 import { CardForm } from '@henhouse/kit/payments/CardForm';
 import type { Part } from './errors';
-import { giftCardAmount, parseDollars, payInStoreProblem, remaining, type AppliedGiftCard, type Method } from './rules';
+import { parseDollars, remaining, type AppliedGiftCard, type Method } from './rules';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
 import { Checkbox, ChoiceCard, ChoiceGroup } from '@henhouse/kit/ui/controls/cards';
 
@@ -38,9 +37,15 @@ export interface PaymentProps {
   savedCards: SavedCard[];
   savedGiftCards: SavedGiftCard[];
   houseAccounts: HouseAccount[];
-  /** What the edge offers for this cart and member (GET /cart/payment-options); null
-   *  until it has answered, when the location and the member's wallet decide. */
-  options?: PaymentOptions | null;
+  /** What the edge offers for this cart, member and gift card amount
+   *  (GET /cart/payment-options); null until it has first answered. The payment part
+   *  shows only this answer: nothing is offered before it. */
+  options: PaymentOptions | null;
+  /** A newer answer is on its way (the total or the gift card changed). */
+  optionsLoading: boolean;
+  /** The last request failed; retryOptions asks again. */
+  optionsFailed: boolean;
+  retryOptions: () => void;
   gift: AppliedGiftCard | null;
   setGift: (g: AppliedGiftCard | null) => void;
   method: Method;
@@ -64,33 +69,43 @@ export function Payment(p: PaymentProps) {
   const total = p.cart.totals.total_cents;
   const rest = remaining(total, p.gift);
   const o = p.options;
-  const processors = o?.card.processors.length ? o.card.processors.map((x) => x.id) : processorsOf(p.location);
-  const inStoreProblem = o
-    ? o.pay_in_store.available
-      ? null
-      : (o.pay_in_store.reason?.message ?? "Pay in store isn't available for this order.")
-    : payInStoreProblem(p.cart, p.location?.pay_in_store_max_cents ?? 0, rest);
-  const cards = o
-    ? o.card.saved
-    : p.savedCards.filter((c) => !c.expired && processors.includes(c.processor || 'hosted'));
-  const houses = o ? o.house_accounts.accounts : p.houseAccounts;
-  const giftCardsOffered = o ? o.gift_card.available : featureOn('giftCards');
-  const methodKey = (m: Method) =>
-    m.kind === 'saved-card' ? `saved:${m.cardId}` : m.kind === 'house' ? `house:${m.account_id}` : m.kind;
-  const selected = methodKey(p.method);
   useAnnounce(
     p.gift
       ? `Gift card pays ${money(p.gift.amountCents)}. Remaining to pay: ${money(rest)}.`
       : `To pay: ${money(rest)}.`,
   );
+  // Before the first answer (or when asking failed) nothing is offered from a guess; the
+  // same region then fills in, so a screen reader stays where it was.
+  if (!o)
+    return (
+      <section className="hh-checkout__part" aria-labelledby={`${id}-h`} aria-busy={!p.optionsFailed || undefined}>
+        <h2 id={`${id}-h`}>Payment</h2>
+        {p.optionsFailed ? (
+          <OptionsFailed retry={p.retryOptions} />
+        ) : (
+          <p role="status" className="hh-checkout__loading">
+            Loading payment options…
+          </p>
+        )}
+      </section>
+    );
+  const processors = o.card.processors.map((x) => x.id);
+  const inStoreProblem = o.pay_in_store.available
+    ? null
+    : (o.pay_in_store.reason?.message ?? "Pay in store isn't available for this order.");
+  const cards = o.card.saved;
+  const houses = o.house_accounts.accounts;
+  const giftCardsOffered = o.gift_card.available;
+  const methodKey = (m: Method) =>
+    m.kind === 'saved-card' ? `saved:${m.cardId}` : m.kind === 'house' ? `house:${m.account_id}` : m.kind;
+  const selected = methodKey(p.method);
 
   return (
-    <section className="hh-checkout__part" aria-labelledby={`${id}-h`}>
+    <section className="hh-checkout__part" aria-labelledby={`${id}-h`} aria-busy={p.optionsLoading || undefined}>
       <h2 id={`${id}-h`}>Payment</h2>
+      {p.optionsFailed && <OptionsFailed retry={p.retryOptions} />}
       {/* No gift card part when the ordering system sells none (docs/providers.md). */}
-      {giftCardsOffered && (
-        <GiftCardPart {...p} savedGiftCards={o ? o.gift_card.saved : p.savedGiftCards} total={total} />
-      )}
+      {giftCardsOffered && <GiftCardPart {...p} savedGiftCards={o.gift_card.saved} maxCents={o.gift_card.max_cents} />}
       <p className="hh-checkout__remaining">
         {p.gift ? (
           <>
@@ -196,7 +211,7 @@ export function Payment(p: PaymentProps) {
 
 /** GiftCardPart: a stored gift card (members) or a new one by number and PIN, its balance,
  *  and the amount to take from it (editable). */
-function GiftCardPart(p: PaymentProps & { total: number }) {
+function GiftCardPart(p: PaymentProps & { maxCents: number }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [number, setNumber] = useState('');
@@ -208,7 +223,9 @@ function GiftCardPart(p: PaymentProps & { total: number }) {
   const [amountError, setAmountError] = useState<string | null>(null);
 
   const apply = (token: string, last4: string, balance: number) => {
-    const amountCents = giftCardAmount(balance, p.total);
+    // By default the card pays what it has, up to the most the edge says a gift card
+    // may pay for this cart.
+    const amountCents = Math.min(balance, p.maxCents);
     p.setGift({ token, last4, balanceCents: balance, amountCents: amountCents });
     setAmount((amountCents / 100).toFixed(2));
     setAmountError(null);
@@ -262,7 +279,7 @@ function GiftCardPart(p: PaymentProps & { total: number }) {
               onChange={(e) => setAmount(e.target.value)}
               onBlur={() => {
                 const c = parseDollars(amount);
-                const max = Math.min(g.balanceCents, p.total);
+                const max = Math.min(g.balanceCents, p.maxCents);
                 if (c === null || c <= 0) setAmountError('Enter an amount like 10.00.');
                 else if (c > max) setAmountError(`You can use up to ${money(max)} from this card.`);
                 else {
@@ -356,6 +373,18 @@ function GiftCardPart(p: PaymentProps & { total: number }) {
         </div>
       )}
       <Problem message={error ?? p.errors.giftcard} />
+    </div>
+  );
+}
+
+/** OptionsFailed: the payment options could not be loaded; the guest may ask again. */
+function OptionsFailed({ retry }: { retry: () => void }) {
+  return (
+    <div role="alert" className="hh-checkout__options-error">
+      <p>We couldn't load the ways to pay for this order.</p>
+      <button type="button" className="hh-btn hh-btn--secondary" onClick={retry}>
+        Try again
+      </button>
     </div>
   );
 }

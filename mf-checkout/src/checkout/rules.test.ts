@@ -4,10 +4,8 @@ import { handToApp } from './bridge';
 import { customerFields, partOf } from './errors';
 import {
   customTipError,
-  giftCardAmount,
   noTipAllowed,
   parseDollars,
-  payInStoreProblem,
   paymentProblem,
   paymentsFor,
   remaining,
@@ -84,9 +82,7 @@ describe('tax exemption ids', () => {
 });
 
 describe('split payments', () => {
-  test('a gift card covers its balance or the total, and the rest stays visible', () => {
-    expect(giftCardAmount(5000, 2145)).toBe(2145);
-    expect(giftCardAmount(1500, 2145)).toBe(1500);
+  test('the rest stays visible', () => {
     expect(remaining(2145, gift(1500))).toBe(645);
     expect(remaining(2145, null)).toBe(2145);
   });
@@ -115,12 +111,6 @@ describe('split payments', () => {
     expect(
       paymentsFor(2145, null, { kind: 'saved-card', cardId: 'c1', token: 'tok_saved', processor: 'hosted' }),
     ).toEqual([{ kind: 'card', processor: 'hosted', token: 'tok_saved', amount_cents: 0 }]);
-  });
-  test('pay in store: pickup and curbside, up to the location limit', () => {
-    expect(payInStoreProblem(cart(), 5000, 2145)).toBeNull();
-    expect(payInStoreProblem(delivery(), 5000, 2145)).toBe('Pay in store is for pickup and curbside orders.');
-    expect(payInStoreProblem(cart(), 0, 2145)).toMatch(/doesn't take payment in store/);
-    expect(payInStoreProblem(cart(), 2000, 2145)).toBe('Pay in store is for orders up to $20.00.');
   });
 });
 

@@ -67,10 +67,6 @@ export interface AppliedGiftCard {
   amountCents: number;
 }
 
-/** giftCardAmount: what a gift card covers by default, its balance or the total, whichever is less. */
-export const giftCardAmount = (balanceCents: number, totalCents: number) =>
-  Math.max(0, Math.min(balanceCents, totalCents));
-
 /** remaining is what the other method must pay after the gift card. */
 export const remaining = (totalCents: number, gift: AppliedGiftCard | null) =>
   Math.max(0, totalCents - (gift ? gift.amountCents : 0));
@@ -80,7 +76,6 @@ export function paymentProblem(totalCents: number, gift: AppliedGiftCard | null,
   if (gift) {
     if (gift.amountCents <= 0) return 'Enter the amount to take from the gift card, or remove it.';
     if (gift.amountCents > gift.balanceCents) return 'The gift card does not have that much on it.';
-    if (gift.amountCents > totalCents) return 'The gift card amount is more than the total.';
   }
   const rest = remaining(totalCents, gift);
   if (rest > 0 && method.kind === 'none') return 'Choose how to pay the rest.';
@@ -120,12 +115,4 @@ export function paymentsFor(
       break;
   }
   return out;
-}
-
-/** Pay in store: pickup and curbside only, and up to the location's limit. */
-export function payInStoreProblem(cart: Cart, limitCents: number, restCents: number): string | null {
-  if (cart.handoff.mode === 'delivery') return 'Pay in store is for pickup and curbside orders.';
-  if (limitCents <= 0) return "This restaurant doesn't take payment in store for online orders.";
-  if (restCents > limitCents) return `Pay in store is for orders up to $${(limitCents / 100).toFixed(2)}.`;
-  return null;
 }

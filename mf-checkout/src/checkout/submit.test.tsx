@@ -6,6 +6,7 @@ import { useAppStore } from '@henhouse/kit/state/store';
 import { apiError, mockApi, mount, resetStore, setFeatures, setupUser } from '@henhouse/kit/test/harness';
 import { cardFields } from '@henhouse/kit/payments/test/cardFields';
 import { real } from '../test/recorded';
+import { paymentOptions } from '../test/paymentOptions';
 import Checkout from '../screens/Checkout';
 import { inProgressRetry } from './submit';
 
@@ -26,6 +27,7 @@ function start(submits: unknown[]) {
   useAppStore.getState().set({ cart: recordedCart(), location: dayton });
   return mockApi({
     'GET /cart': () => ({ body: { cart: useAppStore.getState().cart } }),
+    'GET /cart/payment-options': ({ url }) => paymentOptions(url),
     'GET /cart/times': {
       body: { asap_available: true, open_now: true, later_available: false, time_zone: 'America/New_York', days: [] },
     },

@@ -858,13 +858,23 @@ func (a *api) validate(c fiber.Ctx) error {
 // answers for the cart and its location; the member's saved cards (those a processor of
 // the location can charge, not expired), saved gift cards and house accounts are
 // added here, and gift cards are offered only when the ordering system sells them.
+// gift_card_cents is the amount the guest applied from a gift card: pay in store is
+// judged on what is left of the total after it.
 func (a *api) paymentOptions(c fiber.Ctx) error {
 	o, err := a.owner(c)
 	if err != nil {
 		return err
 	}
+	var gift int64
+	if s := c.Query("gift_card_cents"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 0 {
+			return fault.New(fault.Invalid, "invalid", "gift_card_cents must be a whole number of cents, 0 or more.").Field("gift_card_cents", "must be 0 or more")
+		}
+		gift = n
+	}
 	ctx := c.Context()
-	opts, err := a.cfg.Checkout.PaymentOptions(ctx, o)
+	opts, err := a.cfg.Checkout.PaymentOptions(ctx, o, gift)
 	if err != nil {
 		return err
 	}

@@ -109,6 +109,26 @@ func TestPaymentOptionsOverHTTP(t *testing.T) {
 			t.Fatalf("pay in store: %v", m["pay_in_store"])
 		}
 
+		// The gift card amount applied: pay in store is judged on the rest, the most a
+		// gift card may pay is the total, for a guest and a member alike.
+		total := m["total_cents"].(float64)
+		if m["gift_card"].(map[string]any)["max_cents"] != total || m["rest_cents"] != total {
+			t.Fatalf("no gift card: %v", m)
+		}
+		for _, who := range [][]string{nil, {"X-Member", "m-1"}} {
+			s, m = c.do("GET", "/api/cart/payment-options?gift_card_cents=100", "", who...)
+			if s != 200 || m["rest_cents"] != total-100 {
+				t.Fatalf("gift card 100 (%v): %d %v", who, s, m)
+			}
+		}
+		for _, bad := range []string{"-1", "abc", "1.5"} {
+			s, m = c.do("GET", "/api/cart/payment-options?gift_card_cents="+bad, "")
+			fields, _ := m["error"].(map[string]any)["fields"].(map[string]any)
+			if s != 400 || errCode(m) != "invalid" || fields["gift_card_cents"] == nil {
+				t.Fatalf("gift_card_cents=%s: %d %v", bad, s, m)
+			}
+		}
+
 		// A member: saved cards a processor here can charge, and house accounts.
 		s, m = c.do("GET", "/api/cart/payment-options", "", "X-Member", "m-1")
 		if s != 200 {

@@ -460,7 +460,10 @@ type CartValidation struct {
 // decide (processors, pay in store); the edge adds what the member and the edge's
 // configuration decide (saved cards, house accounts, gift cards, publishable keys).
 type PaymentOptions struct {
-	TotalCents    int64               `json:"total_cents"`
+	TotalCents int64 `json:"total_cents"`
+	// RestCents is what is left to pay after the gift card amount asked about: what
+	// pay in store was judged on.
+	RestCents     int64               `json:"rest_cents"`
 	Card          CardOption          `json:"card"`
 	GiftCard      GiftCardOption      `json:"gift_card"`
 	HouseAccounts HouseAccountsOption `json:"house_accounts"`
@@ -501,10 +504,12 @@ type SavedCardShown struct {
 	Default   bool   `json:"default"`
 }
 
-// GiftCardOption: whether a gift card can pay part of the order, and the member's
+// GiftCardOption: whether a gift card can pay part of the order, the most a gift card
+// may pay for this cart (MaxCents; a card's balance bounds it too), and the member's
 // saved gift cards with their balances.
 type GiftCardOption struct {
 	Available bool            `json:"available"`
+	MaxCents  int64           `json:"max_cents"`
 	Saved     []SavedGiftCard `json:"saved"`
 	Reason    *PaymentRefusal `json:"reason,omitempty"`
 }
@@ -939,9 +944,9 @@ type Checkout interface {
 	// placing it; NotFound "cart_not_found" when there is none.
 	Validate(ctx context.Context, owner string) (CartValidation, error)
 	// PaymentOptions are the ways the owner's cart can be paid for as far as the cart
-	// and its location decide (card processors, pay in store); NotFound when there is
-	// no cart.
-	PaymentOptions(ctx context.Context, owner string) (PaymentOptions, error)
+	// and its location decide (card processors, the most a gift card may pay, pay in
+	// store for what is left after giftCardCents); NotFound when there is no cart.
+	PaymentOptions(ctx context.Context, owner string, giftCardCents int64) (PaymentOptions, error)
 	Submit(ctx context.Context, owner string, in SubmitInput) (Order, error)
 }
 

@@ -228,12 +228,21 @@ func refusal(fe *fault.Error) *ordering.PaymentRefusal {
 	return &ordering.PaymentRefusal{Code: fe.Code, Message: fe.Message}
 }
 
+// giftCardMaxCents is the gift-card coverage rule: a gift card pays at most the
+// order's total (what it actually takes is also bounded by its balance, which the
+// balance check and submit enforce). The checkout shows this figure and never works
+// it out itself.
+func giftCardMaxCents(c *ordering.Cart) int64 {
+	return max(0, c.Totals.TotalCents)
+}
+
 // PaymentOptions are the ways the owner's cart can be paid for as the cart and its
-// location decide: the location's card processors, and pay in store for the whole
-// total (planPayments's rule). Gift cards are this system's to take; the edge says
-// whether the role that sells them is there, and adds the member's saved cards and
-// house accounts.
-func (p *Provider) PaymentOptions(ctx context.Context, owner string) (ordering.PaymentOptions, error) {
+// location decide: the location's card processors, the most a gift card may pay, and
+// pay in store for the rest after the gift card amount the guest applied
+// (giftCardCents, 0 without one), judged by payInStoreRefusal as submit judges it. Gift
+// cards are this system's to take; the edge says whether the role that sells them is
+// there, and adds the member's saved cards and house accounts.
+func (p *Provider) PaymentOptions(ctx context.Context, owner string, giftCardCents int64) (ordering.PaymentOptions, error) {
 	c, _, err := p.load(ctx, owner)
 	if err != nil {
 		return ordering.PaymentOptions{}, err
@@ -243,9 +252,14 @@ func (p *Provider) PaymentOptions(ctx context.Context, owner string) (ordering.P
 		return ordering.PaymentOptions{}, err
 	}
 	p.price(&c, l)
-	o := ordering.PaymentOptions{TotalCents: c.Totals.TotalCents,
+	maxGift := giftCardMaxCents(&c)
+	// A gift card amount above what a gift card may pay leaves nothing for the rest;
+	// submit refuses such an amount, so it is taken at the most here.
+	gift := min(max(0, giftCardCents), maxGift)
+	rest := c.Totals.TotalCents - gift
+	o := ordering.PaymentOptions{TotalCents: c.Totals.TotalCents, RestCents: rest,
 		Card:          ordering.CardOption{Available: p.cfg.Cards != nil, Processors: []ordering.CardProcessor{}, Saved: []ordering.SavedCardShown{}},
-		GiftCard:      ordering.GiftCardOption{Available: true, Saved: []ordering.SavedGiftCard{}},
+		GiftCard:      ordering.GiftCardOption{Available: true, MaxCents: maxGift, Saved: []ordering.SavedGiftCard{}},
 		HouseAccounts: ordering.HouseAccountsOption{Accounts: []ordering.HouseAccount{}},
 		PayInStore:    ordering.PayInStoreOption{MaxCents: l.PayInStoreMaxCents},
 	}
@@ -256,7 +270,7 @@ func (p *Provider) PaymentOptions(ctx context.Context, owner string) (ordering.P
 	} else {
 		o.Card.Reason = &ordering.PaymentRefusal{Code: "cards_unavailable", Message: "Card payments aren't available right now. Choose another way to pay."}
 	}
-	fe := payInStoreRefusal(l, &c, c.Totals.TotalCents)
+	fe := payInStoreRefusal(l, &c, rest)
 	o.PayInStore.Available = fe == nil
 	o.PayInStore.Reason = refusal(fe)
 	return o, nil

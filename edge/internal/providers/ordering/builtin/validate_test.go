@@ -66,7 +66,7 @@ func TestValidateWithoutACartIsNotFound(t *testing.T) {
 		if _, err := e.p.Validate(ctx, "nobody"); faultCode(t, err) != "cart_not_found" {
 			t.Fatalf("no cart: %v", err)
 		}
-		if _, err := e.p.PaymentOptions(ctx, "nobody"); faultCode(t, err) != "cart_not_found" {
+		if _, err := e.p.PaymentOptions(ctx, "nobody", 0); faultCode(t, err) != "cart_not_found" {
 			t.Fatalf("no cart: %v", err)
 		}
 	})
@@ -202,7 +202,7 @@ func TestPaymentOptionsFollowTheCart(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		placeable(t, e, "v")
-		o, err := e.p.PaymentOptions(ctx, "v")
+		o, err := e.p.PaymentOptions(ctx, "v", 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,8 +221,61 @@ func TestPaymentOptionsFollowTheCart(t *testing.T) {
 		if _, err := e.p.SetHandoff(ctx, "v", ordering.Handoff{Mode: ordering.HandoffDelivery, Address: &ordering.Address{Street: "1 Near St", City: "Columbus", State: "OH", ZIP: "43215"}}); err != nil {
 			t.Fatal(err)
 		}
-		o, _ = e.p.PaymentOptions(ctx, "v")
+		o, _ = e.p.PaymentOptions(ctx, "v", 0)
 		if o.PayInStore.Available || o.PayInStore.Reason == nil || o.PayInStore.Reason.Code != "pay_in_store_unavailable" {
+			t.Fatalf("delivery: %+v", o.PayInStore)
+		}
+	})
+}
+
+// Pay in store is judged on what is left after the gift card amount, with the rule
+// submit uses: a gift card bringing the rest under the cap allows it, a rest still over
+// the cap is refused with the reason, and the most a gift card may pay is the total.
+func TestPaymentOptionsJudgePayInStoreOnTheRest(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		placeable(t, e, "v")
+		for i := 0; i < 6; i++ {
+			if _, err := e.p.AddProduct(ctx, "v", ordering.LineInput{ProductID: "family-16", Modifiers: []ordering.ModifierInput{{ID: "flv-original"}, {ID: "pcs-mixed"}, {ID: "fside-fries", Quantity: 2}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		l, _ := e.p.Location(ctx, "oh-columbus-downtown")
+		o, err := e.p.PaymentOptions(ctx, "v", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := o.TotalCents
+		if total <= l.PayInStoreMaxCents {
+			t.Fatalf("the cart should be over the cap: %d <= %d", total, l.PayInStoreMaxCents)
+		}
+		if o.PayInStore.Available || o.PayInStore.Reason == nil || o.PayInStore.Reason.Code != "pay_in_store_limit" || o.PayInStore.Reason.Message != "Pay in store is for orders up to "+dollars(l.PayInStoreMaxCents)+"." {
+			t.Fatalf("no gift card: %+v", o.PayInStore)
+		}
+		if o.GiftCard.MaxCents != total || o.RestCents != total {
+			t.Fatalf("gift card max %d rest %d, total %d", o.GiftCard.MaxCents, o.RestCents, total)
+		}
+		// A gift card leaving exactly the cap: allowed.
+		o, _ = e.p.PaymentOptions(ctx, "v", total-l.PayInStoreMaxCents)
+		if !o.PayInStore.Available || o.PayInStore.Reason != nil || o.RestCents != l.PayInStoreMaxCents {
+			t.Fatalf("rest at the cap: %+v rest %d", o.PayInStore, o.RestCents)
+		}
+		// One cent less on the gift card: the rest is over the cap again.
+		o, _ = e.p.PaymentOptions(ctx, "v", total-l.PayInStoreMaxCents-1)
+		if o.PayInStore.Available || o.PayInStore.Reason.Code != "pay_in_store_limit" {
+			t.Fatalf("rest a cent over: %+v", o.PayInStore)
+		}
+		// More than the total on the gift card leaves nothing to pay.
+		o, _ = e.p.PaymentOptions(ctx, "v", total+500)
+		if o.RestCents != 0 || !o.PayInStore.Available {
+			t.Fatalf("gift card over the total: rest %d %+v", o.RestCents, o.PayInStore)
+		}
+		// Delivery: a gift card does not make the counter take a driver's order.
+		if _, err := e.p.SetHandoff(ctx, "v", ordering.Handoff{Mode: ordering.HandoffDelivery, Address: &ordering.Address{Street: "1 Near St", City: "Columbus", State: "OH", ZIP: "43215"}}); err != nil {
+			t.Fatal(err)
+		}
+		o, _ = e.p.PaymentOptions(ctx, "v", o.TotalCents-100)
+		if o.PayInStore.Available || o.PayInStore.Reason.Code != "pay_in_store_unavailable" {
 			t.Fatalf("delivery: %+v", o.PayInStore)
 		}
 	})
