@@ -7,9 +7,9 @@ package account
 import (
 	"github.com/gofiber/fiber/v3"
 
-	"github.com/henhouse/platform/edge/internal/api/cartversion"
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/fault"
+	"github.com/henhouse/platform/edge/internal/httpx/cartversion"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/services/member"

@@ -3,7 +3,7 @@ package account
 import (
 	"github.com/gofiber/fiber/v3"
 
-	"github.com/henhouse/platform/edge/internal/api/cartversion"
+	"github.com/henhouse/platform/edge/internal/httpx/cartversion"
 	"github.com/henhouse/platform/edge/internal/services/member"
 	"github.com/henhouse/platform/edge/internal/services/rewards"
 )

@@ -17,9 +17,9 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
-	"github.com/henhouse/platform/edge/internal/api/cartversion"
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
+	"github.com/henhouse/platform/edge/internal/httpx/cartversion"
 	"github.com/henhouse/platform/edge/internal/providers/geocode"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
 	"github.com/henhouse/platform/edge/internal/session"
