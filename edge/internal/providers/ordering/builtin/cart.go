@@ -720,11 +720,7 @@ func (p *Provider) TransferCart(ctx context.Context, owner, menuID, locationID s
 			}
 			nl, err := buildLine(target, ordering.LineInput{ProductID: line.ProductID, Quantity: line.Quantity, Modifiers: modifierInputs(line), SpecialInstructions: line.SpecialInstructions})
 			if err != nil {
-				reason := "Not on this location's menu"
-				if fe, ok := fault.As(err); ok && fe.Code != "product_not_found" {
-					reason = "Some choices aren't available here"
-				}
-				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: reason})
+				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: droppedReason(err)})
 				continue
 			}
 			nl.ID = line.ID
@@ -1172,13 +1168,7 @@ func (p *Provider) Reorder(ctx context.Context, owner string, o ordering.Order, 
 				err = p.checkAvailable(c, l, mi, nl.ProductID)
 			}
 			if err != nil {
-				reason := "Not on this location's menu"
-				if fe, ok := fault.As(err); ok && fe.Code == "product_unavailable" {
-					reason = "Not served at this time"
-				} else if ok && fe.Code != "product_not_found" {
-					reason = "Some choices aren't available here"
-				}
-				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: reason})
+				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: droppedReason(err)})
 				continue
 			}
 			if len(lines) == MaxLines {
@@ -1195,4 +1185,19 @@ func (p *Provider) Reorder(ctx context.Context, owner string, o ordering.Order, 
 		return ordering.Cart{}, nil, err
 	}
 	return c, dropped, nil
+}
+
+// droppedReason is the guest's words for a line that could not be carried into another
+// cart (a change of location, a guest cart joining a member's, an order again), from
+// the error that rebuilding the line on the new menu gave.
+func droppedReason(err error) string {
+	fe, ok := fault.As(err)
+	switch {
+	case !ok || fe.Code == "product_not_found":
+		return "Not on this location's menu"
+	case fe.Code == "product_unavailable":
+		return "Not served at this time"
+	default:
+		return "Some choices aren't available here"
+	}
 }

@@ -62,11 +62,7 @@ func (p *Provider) JoinCart(ctx context.Context, guest, member string) (ordering
 			}
 			nl, err := buildLine(mi, ordering.LineInput{ProductID: line.ProductID, Quantity: line.Quantity, Modifiers: modifierInputs(line), SpecialInstructions: line.SpecialInstructions})
 			if err != nil {
-				reason := "Not on this location's menu"
-				if fe, ok := fault.As(err); ok && fe.Code != "product_not_found" {
-					reason = "Some choices aren't available here"
-				}
-				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: reason})
+				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: droppedReason(err)})
 				continue
 			}
 			if len(c.Products) >= MaxLines {
