@@ -15,20 +15,21 @@ export const cartStamp = (cart: Cart | null) =>
 /** useBlockers: what stops the cart being placed now, the first first. */
 export function useBlockers(cart: Cart | null): CartIssue[] {
   const stamp = cartStamp(cart);
+  const hasLines = Boolean(cart?.products.length);
   const [answer, setAnswer] = useState<{ stamp: string; v: CartValidation } | null>(null);
   useEffect(() => {
-    if (!stamp || !cart?.products.length) return;
+    if (!stamp || !hasLines) return;
     let live = true;
     validateCart().then(
       (v) => live && setAnswer({ stamp, v }),
+      // Unanswered: the cart's own blockers (sent with every cart) stand meanwhile.
       () => live && setAnswer(null),
     );
     return () => {
       live = false;
     };
-    // The stamp stands for the cart.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stamp]);
+    // The stamp stands for the cart: a new one asks again, whatever else re-rendered.
+  }, [stamp, hasLines]);
   if (answer?.stamp === stamp) return answer.v.blockers;
   return cart?.blocking ?? [];
 }
