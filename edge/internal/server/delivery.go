@@ -247,7 +247,9 @@ func (s *Server) devModule(c fiber.Ctx) error {
 			parts = append(parts, name+"@"+set[name])
 		}
 	}
-	cookie := &fiber.Cookie{Name: modules.OverrideCookie, Value: strings.Join(parts, ","), Path: "/", HTTPOnly: true,
+	// Not HttpOnly: it holds no secret, and a developer may set or clear it from the
+	// console as well (document.cookie), which an HttpOnly cookie of the same name blocks.
+	cookie := &fiber.Cookie{Name: modules.OverrideCookie, Value: strings.Join(parts, ","), Path: "/",
 		Secure: s.cfg.CookieSecure, SameSite: fiber.CookieSameSiteLaxMode}
 	if len(parts) == 0 {
 		cookie.Expires, cookie.MaxAge = time.Unix(0, 0), -1
