@@ -65,7 +65,8 @@ function unsharedFile(root, shared, pkg, file) {
 export function sharedConfig(dir) {
   const require = createRequire(path.join(dir, 'package.json'));
   let config = require(path.join(dir, 'webpack.config.js'));
-  // A remote with prerendered screens exports its browser build and their Node build.
+  // A remote with prerendered screens builds its browser build and their Node build.
+  if (typeof config === 'function') config = config({}, { mode: 'production' });
   if (Array.isArray(config)) config = config[0];
   if (typeof config === 'function') config = config({}, { mode: 'production' });
   const plugin = (config.plugins ?? []).find((p) => p?.constructor?.name === 'ModuleFederationPlugin');

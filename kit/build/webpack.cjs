@@ -217,7 +217,11 @@ const scriptRule = (target) => ({
     options: {
       jsc: {
         parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic' } },
+        // development: false in every mode: JSX compiles to react/jsx-runtime, which the
+        // shell shares, also in a remote's dev server. The page's React is the shell's
+        // production build; react/jsx-dev-runtime is not shared, and the development copy
+        // a remote would bring of it fails against that React.
+        transform: { react: { runtime: 'automatic', development: false } },
         target,
       },
     },
@@ -394,32 +398,74 @@ const SCREEN_PRERENDER_FILE = 'screen-prerender.json';
  * remoteConfig builds a federated remote. `prerender`, optional, is a module exporting
  * renderScreens() (kit/src/prerender/screens.tsx, docs/shell.md "Prerendered screens"):
  * its screens' HTML is written to the version's screen-prerender.json.
+ * Under `webpack serve` (the workspace's `npm start`) only the browser build runs, from
+ * the dev server (devServer below); nothing is written into the build directory.
  * @param {{dir: string, exposes: Record<string,string>, prerender?: string}} opts
  */
 function remoteConfig({ dir, exposes, prerender }) {
   const browser = remoteBrowserConfig({ dir, exposes });
-  if (!prerender) return browser;
-  return [
-    browser,
-    prerenderConfig({
-      dir,
-      entry: prerender,
-      after: 'browser',
-      write: (m) => {
-        const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-        const name = pkg.name.replace(/^@henhouse\//, '');
-        const file = path.join(buildRoot, 'modules', name, pkg.version, SCREEN_PRERENDER_FILE);
-        fs.writeFileSync(file, JSON.stringify(m.renderScreens()));
-      },
-    }),
-  ];
+  return (env, argv) => {
+    if (!prerender || env?.WEBPACK_SERVE) return browser(env, argv);
+    return [
+      browser(env, argv),
+      prerenderConfig({
+        dir,
+        entry: prerender,
+        after: 'browser',
+        write: (m) => {
+          const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+          const name = pkg.name.replace(/^@henhouse\//, '');
+          const file = path.join(buildRoot, 'modules', name, pkg.version, SCREEN_PRERENDER_FILE);
+          fs.writeFileSync(file, JSON.stringify(m.renderScreens()));
+        },
+      })(env, argv),
+    ];
+  };
+}
+
+// The port each remote's dev server listens on by default (`npm -w mf-menu start`), so
+// several teams' servers run side by side; DEV_PORT chooses another.
+const devPorts = { 'mf-locations': 3001, 'mf-menu': 3002, 'mf-checkout': 3003, 'mf-account': 3004, 'mf-content': 3005 };
+
+/**
+ * devServer is a remote's webpack-dev-server (README.md, "Working on one module"). The
+ * page is the edge's, on another origin, which loads the remote's remoteEntry.js from
+ * here when the module override names this server (docs/operations.md, "Trying a
+ * version"). So: the entry and its chunks are served from the server's root, with
+ * Access-Control-Allow-Origin for the edge (the hot updates are fetched from the page);
+ * the edge's host may open the hot-reload WebSocket, whose URL is given in full because
+ * the page's own location names the edge, not this server.
+ *   DEV_PORT     the port (default: devPorts above)
+ *   DEV_HOST     the address to listen on (default 127.0.0.1; 0.0.0.0 on a shared dev
+ *                box, where the page then opens the WebSocket on the host it came from)
+ *   EDGE_ORIGIN  the edge's origin the page is opened on (default http://127.0.0.1:8080)
+ */
+function devServer(name) {
+  const host = process.env.DEV_HOST || '127.0.0.1';
+  const port = Number(process.env.DEV_PORT || devPorts[name] || 3000);
+  const edge = new URL(process.env.EDGE_ORIGIN || 'http://127.0.0.1:8080');
+  const wsHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    host,
+    port,
+    hot: true,
+    headers: { 'Access-Control-Allow-Origin': edge.origin, Vary: 'Origin' },
+    allowedHosts: [edge.hostname],
+    static: false,
+    client: { webSocketURL: `ws://${wsHost}:${port}/ws`, logging: 'warn', overlay: { warnings: false } },
+  };
 }
 
 function remoteBrowserConfig({ dir, exposes }) {
-  return (_env, argv) => {
+  return (env, argv) => {
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     const name = pkg.name.replace(/^@henhouse\//, '');
     const remote = name.replace(/-/g, '_');
+    const serve = Boolean(env?.WEBPACK_SERVE);
+    // Served: names without content hashes (a hot update replaces a file under its own
+    // name), and none of the build's files for the edge (precompressed copies written to
+    // disk, preload lists, compile hints).
+    const named = serve ? '[name].js' : '[name].[contenthash:8].js';
     return {
       ...base(dir, argv.mode),
       name: 'browser',
@@ -428,11 +474,14 @@ function remoteBrowserConfig({ dir, exposes }) {
         path: path.join(buildRoot, 'modules', name, pkg.version),
         publicPath: 'auto',
         uniqueName: remote,
-        filename: '[name].[contenthash:8].js',
-        chunkFilename: '[name].[contenthash:8].js',
+        filename: named,
+        chunkFilename: named,
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        clean: true,
+        clean: !serve,
       },
+      // Served: source maps in files of their own, not eval(), which the page's
+      // Content-Security-Policy refuses (docs/security.md).
+      ...(serve ? { devServer: devServer(name), devtool: 'cheap-module-source-map' } : {}),
       // A remote's styles are style sheets of their own (<link>, with the page's nonce),
       // loaded with the chunk that imports them, not strings in its JavaScript: the
       // edge preloads a screen's sheets with its scripts (mf-manifest.json's
@@ -440,7 +489,10 @@ function remoteBrowserConfig({ dir, exposes }) {
       module: { rules: rules() },
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', minimizer: minimizers(), ...remoteKitChunk() },
       plugins: [
-        new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+        new MiniCssExtractPlugin({
+          filename: serve ? '[name].css' : '[name].[contenthash:8].css',
+          chunkFilename: serve ? '[name].css' : '[name].[contenthash:8].css',
+        }),
         new ModuleFederationPlugin({
           name: remote,
           filename: 'remoteEntry.js',
@@ -455,10 +507,9 @@ function remoteBrowserConfig({ dir, exposes }) {
           experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
         }),
         new SharedBundlerRuntimePlugin('remote'),
-        new CompileHintsPlugin({ all: true }),
-        new ScreenPreloadsPlugin(),
+        ...(serve ? [] : [new CompileHintsPlugin({ all: true }), new ScreenPreloadsPlugin()]),
         new ScriptNoncePlugin(),
-        new PrecompressPlugin(),
+        ...(serve ? [] : [new PrecompressPlugin()]),
       ],
     };
   };

@@ -30,7 +30,8 @@ export interface ModuleEntry {
   name: string;
   remote: string;
   version: string;
-  channel: 'stable' | 'canary' | 'override';
+  /** "dev": loaded from a webpack dev server a dev edge's override names (docs/operations.md). */
+  channel: 'stable' | 'canary' | 'override' | 'dev';
   manifest: string;
   entry: string;
   /** Subresource Integrity of the entry script ("sha384-<base64>"), when the edge knows it. */

@@ -70,6 +70,7 @@ type Policy struct {
 	before, between, after string
 	reporting              string
 	reportTo               bool
+	src                    Sources
 }
 
 // NewPolicy prepares the page policy with the extra sources src; Page fills in the
@@ -95,20 +96,37 @@ type Policy struct {
 //	frame-ancestors 'self' [CMS editor]         framed only by this origin's pages (and
 //	                                            the CMS's visual editor when previews are on)
 //	report-uri /csp-report; report-to csp-endpoint (secure only)
+//
+// A page that loads a module from a developer's dev server (AllowDevServer) also names
+// that server in script-src, style-src, img-src, font-src and connect-src (with its
+// ws: or wss: form, for hot reloading), for that response only.
 func NewPolicy(src Sources, secure bool) *Policy {
-	list := func(base string, extra []string) string {
-		return strings.Join(append([]string{base}, extra...), " ")
+	return newPolicy(src, secure, nil)
+}
+
+func newPolicy(src Sources, secure bool, dev []string) *Policy {
+	list := func(base string, extra ...[]string) string {
+		all := []string{base}
+		for _, e := range extra {
+			all = append(all, e...)
+		}
+		return strings.Join(all, " ")
 	}
 	reporting := "; report-uri " + ReportPath
 	if secure {
 		reporting += "; report-to " + ReportGroup
 	}
+	var devScript, devConnect []string
+	for _, origin := range dev {
+		devScript = append(devScript, " "+origin)
+		devConnect = append(devConnect, origin, "ws"+strings.TrimPrefix(origin, "http"))
+	}
 	return &Policy{
-		reporting: reporting, reportTo: secure,
+		reporting: reporting, reportTo: secure, src: src,
 		before:  "default-src 'self'; script-src 'nonce-",
-		between: "' 'strict-dynamic' https: 'unsafe-inline'; style-src 'self' 'nonce-",
-		after: "'; img-src " + list("'self' data: blob:", src.Img) +
-			"; font-src 'self'; connect-src " + list("'self'", src.Connect) +
+		between: "' 'strict-dynamic' https: 'unsafe-inline'" + strings.Join(devScript, "") + "; style-src " + list("'self'", dev) + " 'nonce-",
+		after: "'; img-src " + list("'self' data: blob:", src.Img, dev) +
+			"; font-src " + list("'self'", dev) + "; connect-src " + list("'self'", src.Connect, devConnect) +
 			"; frame-src " + list("'self'", src.Frame) +
 			"; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'" +
 			"; form-action 'self'; frame-ancestors " + list("'self'", src.FrameAncestors) + reporting,
@@ -153,8 +171,12 @@ func (p *Policy) Middleware() fiber.Handler {
 		}
 		h := &c.Response().Header
 		if len(h.PeekBytes(headerPolicy)) == 0 {
+			page := p
+			if dev, ok := c.Locals(devKey{}).([]string); ok {
+				page = newPolicy(p.src, p.reportTo, dev)
+			}
 			buf := policyBuffers.Get().(*[]byte)
-			*buf = p.appendPage((*buf)[:0], Nonce(c))
+			*buf = page.appendPage((*buf)[:0], Nonce(c))
 			h.SetCanonical(headerPolicy, *buf) // copies
 			policyBuffers.Put(buf)
 		}
@@ -163,6 +185,30 @@ func (p *Policy) Middleware() fiber.Handler {
 		}
 		return err
 	}
+}
+
+type devKey struct{}
+
+// devOrigin is an http(s) origin and nothing more: no path, and no character that could
+// end a source expression or a directive.
+var devOrigin = regexp.MustCompile(`^https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$`)
+
+// AllowDevServer lets this response's page load from a developer's webpack dev server
+// at origin ("http://127.0.0.1:3002"): its scripts, style sheets, images and fonts, its
+// hot-update requests and its WebSocket. Only the one response's policy names it; the
+// edge calls this for a module override that names a dev server, which only a dev
+// environment honours. Anything but a bare http(s) origin is ignored.
+func AllowDevServer(c fiber.Ctx, origin string) {
+	if !devOrigin.MatchString(origin) {
+		return
+	}
+	dev, _ := c.Locals(devKey{}).([]string)
+	for _, o := range dev {
+		if o == origin {
+			return
+		}
+	}
+	c.Locals(devKey{}, append(dev, origin))
 }
 
 func isHTML(c fiber.Ctx) bool {

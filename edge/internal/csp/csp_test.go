@@ -120,3 +120,46 @@ func TestStaticPolicyHashesInlineCode(t *testing.T) {
 		t.Fatalf("page without scripts: %s", got)
 	}
 }
+
+// A page that loads a module from a dev server names that server in its own policy
+// (scripts, styles, images, fonts, fetches and the hot-reload WebSocket), and the next
+// page's policy does not.
+func TestDevServerOnlyForItsResponse(t *testing.T) {
+	app := fiber.New()
+	app.Use(NewPolicy(Sources{Img: []string{"https://tiles.example.com"}}, false).Middleware())
+	app.Get("/dev", func(c fiber.Ctx) error {
+		AllowDevServer(c, "http://127.0.0.1:3002")
+		AllowDevServer(c, "http://127.0.0.1:3002")
+		AllowDevServer(c, "https://devbox.example:8443")
+		AllowDevServer(c, "http://x; script-src *")
+		AllowDevServer(c, "http://127.0.0.1:3002/path")
+		return c.Type("html").SendString("<p>dev</p>")
+	})
+	app.Get("/page", func(c fiber.Ctx) error { return c.Type("html").SendString("<p>page</p>") })
+
+	_, h, _ := serve(t, app, "/dev")
+	got := h[HeaderPolicy]
+	for _, want := range []string{
+		"script-src 'nonce-", "' 'strict-dynamic' https: 'unsafe-inline' http://127.0.0.1:3002 https://devbox.example:8443;",
+		"style-src 'self' http://127.0.0.1:3002 https://devbox.example:8443 'nonce-",
+		"img-src 'self' data: blob: https://tiles.example.com http://127.0.0.1:3002 https://devbox.example:8443;",
+		"font-src 'self' http://127.0.0.1:3002 https://devbox.example:8443;",
+		"connect-src 'self' http://127.0.0.1:3002 ws://127.0.0.1:3002 https://devbox.example:8443 wss://devbox.example:8443;",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("dev policy lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "http://x") || strings.Contains(got, "/path") || strings.Count(got, "http://127.0.0.1:3002 ") != 5 {
+		t.Errorf("dev policy took a bad origin or repeated one:\n%s", got)
+	}
+	if _, h, _ := serve(t, app, "/page"); strings.Contains(h[HeaderPolicy], "3002") || h[HeaderPolicy] != NewPolicy(Sources{Img: []string{"https://tiles.example.com"}}, false).Page(nonceOf(h[HeaderPolicy])) {
+		t.Fatalf("the next page kept the dev server: %s", h[HeaderPolicy])
+	}
+}
+
+func nonceOf(policy string) string {
+	_, rest, _ := strings.Cut(policy, "'nonce-")
+	n, _, _ := strings.Cut(rest, "'")
+	return n
+}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -272,6 +274,44 @@ func (r *Registry) Overrides(spec string) []Module {
 		out = append(out, r.module(name, version, "override"))
 	}
 	return out
+}
+
+// DevChannel is the channel of a module loaded from a developer's webpack dev server
+// (DevOverride), and DevVersion the version it reports: a pre-release no published
+// version has, so beacons and metrics, which count published versions only, leave it out.
+const (
+	DevChannel = "dev"
+	DevVersion = "0.0.0-dev"
+)
+
+// IsDevTarget reports whether the part after "@" of an override names a dev server
+// ("mf-menu@http://127.0.0.1:3002/") rather than a version: a version holds no ":".
+func IsDevTarget(target string) bool {
+	return strings.HasPrefix(target, "http://") || strings.HasPrefix(target, "https://")
+}
+
+// devHost is what a dev server's host may be (a name, an IPv4 or a bracketed IPv6
+// address, and a port): nothing that could end a CSP source or a JSON string.
+var devHost = regexp.MustCompile(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$`)
+
+// DevOverride is module name as a webpack dev server at base (an http or https URL, a
+// path allowed) serves it: its remote entry and manifest from there, without
+// integrity, so a team sees its change in the real site without publishing. The
+// module must be one the registry knows: the page's release names it. The caller
+// decides where this is honoured (only a dev environment, docs/operations.md).
+func (r *Registry) DevOverride(name, base string) (Module, error) {
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !devHost.MatchString(u.Host) ||
+		u.User != nil || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.ContainsAny(u.EscapedPath(), `"'\;, `) {
+		return Module{}, fmt.Errorf("%w: %q is not a dev server URL like http://127.0.0.1:3002/", ErrBadRequest, base)
+	}
+	vs := r.Versions(name)
+	if len(vs) == 0 {
+		return Module{}, fmt.Errorf("%w: %s", ErrUnknownModule, name)
+	}
+	root := u.Scheme + "://" + u.Host + strings.TrimSuffix(u.EscapedPath(), "/") + "/"
+	return Module{Name: name, Remote: r.module(name, vs[len(vs)-1], DevChannel).Remote, Version: DevVersion,
+		Channel: DevChannel, Manifest: root + "mf-manifest.json", Entry: root + "remoteEntry.js"}, nil
 }
 
 // Has reports whether version of module name is published.

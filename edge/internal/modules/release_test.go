@@ -338,3 +338,33 @@ func TestCanaryCountsPageLoadsAndVisitors(t *testing.T) {
 		}
 	})
 }
+
+func TestDevOverride(t *testing.T) {
+	dir := t.TempDir()
+	publish(t, dir, "mf-menu", "1.0.0")
+	r, _ := Open(dir, nil)
+	m, err := r.DevOverride("mf-menu", "http://127.0.0.1:3002")
+	if err != nil || m.Entry != "http://127.0.0.1:3002/remoteEntry.js" || m.Manifest != "http://127.0.0.1:3002/mf-manifest.json" ||
+		m.Channel != DevChannel || m.Version != DevVersion || m.Integrity != "" || m.Remote != "mf_menu" {
+		t.Fatalf("dev override: %+v %v", m, err)
+	}
+	if m, err := r.DevOverride("mf-menu", "https://devbox.example:8443/menu/"); err != nil || m.Entry != "https://devbox.example:8443/menu/remoteEntry.js" {
+		t.Fatalf("with a path: %+v %v", m, err)
+	}
+	for _, bad := range []string{"ftp://127.0.0.1/", "http://", "http://u:p@127.0.0.1:3002/", "http://127.0.0.1:3002/?x=1",
+		"http://127.0.0.1:3002/#x", "javascript:alert(1)", "http://a b/", "http://127.0.0.1:3002/;script-src", "1.0.0"} {
+		if _, err := r.DevOverride("mf-menu", bad); !errors.Is(err, ErrBadRequest) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	if _, err := r.DevOverride("mf-nope", "http://127.0.0.1:3002/"); !errors.Is(err, ErrUnknownModule) {
+		t.Fatalf("unknown module: %v", err)
+	}
+	// The override list leaves a dev server URL to DevOverride: it is not a version.
+	if got := r.Overrides("mf-menu@http://127.0.0.1:3002/"); len(got) != 0 {
+		t.Fatalf("Overrides took a URL: %+v", got)
+	}
+	if !IsDevTarget("http://x/") || IsDevTarget("1.0.0") {
+		t.Fatal("IsDevTarget")
+	}
+}

@@ -5,15 +5,18 @@ import (
 	"fmt"
 	"math"
 	"net"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/admin"
 	"github.com/henhouse/platform/edge/internal/beacons"
 	"github.com/henhouse/platform/edge/internal/clientip"
+	"github.com/henhouse/platform/edge/internal/csp"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/metrics"
 	"github.com/henhouse/platform/edge/internal/modules"
@@ -136,7 +139,10 @@ func (s *Server) newAdmin() *fiber.App {
 // qaOverrides are the module versions a request asks for by the hh_modules cookie or
 // the X-Module-Override header ("mf-menu@1.4.0,mf-content@1.0.0"): honoured outside
 // prod, and in prod only with a QA token (never the ops token, which publishes;
-// docs/operations.md, "Trying a version").
+// docs/operations.md, "Trying a version"). In a dev environment an entry may name a
+// webpack dev server instead of a version ("mf-menu@http://127.0.0.1:3002/"): the page
+// loads that module from there, and its policy allows that server (csp.AllowDevServer).
+// Staging and prod ignore such entries, whatever token comes with them.
 func (s *Server) qaOverrides(c fiber.Ctx) []modules.Module {
 	spec := c.Get(modules.OverrideHeader)
 	if spec == "" {
@@ -150,7 +156,111 @@ func (s *Server) qaOverrides(c fiber.Ctx) []modules.Module {
 			return nil
 		}
 	}
-	return s.Registry.Overrides(strings.TrimSpace(spec))
+	var published []string
+	var dev []modules.Module
+	for _, part := range strings.Split(spec, ",") {
+		name, target, _ := strings.Cut(strings.TrimSpace(part), "@")
+		if !modules.IsDevTarget(target) {
+			published = append(published, part)
+			continue
+		}
+		if !s.devServersAllowed() || len(dev) >= 16 {
+			continue
+		}
+		m, err := s.Registry.DevOverride(name, target)
+		if err != nil {
+			continue
+		}
+		if u, err := url.Parse(m.Entry); err == nil {
+			csp.AllowDevServer(c, u.Scheme+"://"+u.Host)
+		}
+		dev = append(dev, m)
+	}
+	out := s.Registry.Overrides(strings.TrimSpace(strings.Join(published, ",")))
+	return append(out, dev...)
+}
+
+// devServersAllowed: modules may come from a developer's dev server only in a dev
+// environment (dev, development, local, test, testing), never in staging or prod, whose
+// pages must run only published, integrity-checked versions.
+func (s *Server) devServersAllowed() bool {
+	switch s.cfg.Environment {
+	case "prod", "staging", "stage":
+		return false
+	}
+	return true
+}
+
+// DevModulePath sets and clears the override cookie from the browser's address bar in a
+// dev environment: /dev/module?mf-menu=http://127.0.0.1:3002/ loads mf-menu from that
+// dev server, ?mf-menu=1.4.0 a published version, ?mf-menu= drops mf-menu, ?clear drops
+// every override; then it redirects to return (a path on this site; default /).
+const DevModulePath = "/dev/module"
+
+// mountDevModule serves DevModulePath in a dev environment only.
+func (s *Server) mountDevModule(app *fiber.App) {
+	if !s.devServersAllowed() {
+		return
+	}
+	app.Get(DevModulePath, s.devModule)
+}
+
+func (s *Server) devModule(c fiber.Ctx) error {
+	var order []string
+	set := map[string]string{}
+	if _, clear := c.Queries()["clear"]; !clear {
+		for _, part := range strings.Split(c.Cookies(modules.OverrideCookie), ",") {
+			name, target, ok := strings.Cut(strings.TrimSpace(part), "@")
+			if ok && set[name] == "" {
+				order = append(order, name)
+				set[name] = target
+			}
+		}
+	}
+	for name, target := range c.Queries() {
+		if name == "return" || name == "clear" {
+			continue
+		}
+		target = strings.TrimSpace(target)
+		if !modules.ValidName(name) || len(s.Registry.Versions(name)) == 0 {
+			return httpx.Errorf(fiber.StatusBadRequest, "unknown_module", "No module %q is published.", name)
+		}
+		switch {
+		case target == "":
+		case modules.IsDevTarget(target):
+			m, err := s.Registry.DevOverride(name, target)
+			if err != nil {
+				return httpx.Errorf(fiber.StatusBadRequest, "invalid_override", "%q is not a dev server URL like http://127.0.0.1:3002/.", target)
+			}
+			target = strings.TrimSuffix(m.Entry, "remoteEntry.js")
+		case !s.Registry.Has(name, target):
+			return httpx.Errorf(fiber.StatusBadRequest, "invalid_override", "%s has no published version %q.", name, target)
+		}
+		if _, ok := set[name]; !ok {
+			order = append(order, name)
+		}
+		set[name] = target
+	}
+	var parts []string
+	for _, name := range order {
+		if set[name] != "" {
+			parts = append(parts, name+"@"+set[name])
+		}
+	}
+	// Not HttpOnly: it holds no secret, and a developer may set or clear it from the
+	// console as well (document.cookie), which an HttpOnly cookie of the same name blocks.
+	cookie := &fiber.Cookie{Name: modules.OverrideCookie, Value: strings.Join(parts, ","), Path: "/",
+		Secure: s.cfg.CookieSecure, SameSite: fiber.CookieSameSiteLaxMode}
+	if len(parts) == 0 {
+		cookie.Expires, cookie.MaxAge = time.Unix(0, 0), -1
+	}
+	c.Cookie(cookie)
+	back := c.Query("return")
+	if !strings.HasPrefix(back, "/") || strings.HasPrefix(back, "//") || strings.HasPrefix(back, "/\\") {
+		back = "/"
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Redirect().Status(fiber.StatusSeeOther).To(back)
 }
 
 // pageViewed names the page's route for the request metrics and counts the view with
@@ -163,6 +273,9 @@ func (s *Server) pageViewed(c fiber.Ctx, p *page.Page) {
 	}
 	for i := range p.Overrides {
 		if p.Overrides[i].Name == module {
+			if p.Overrides[i].Channel == modules.DevChannel {
+				return // a developer's page, no version's view
+			}
 			s.Metrics.PageView(c.Context(), p.Route.ID, module, p.Overrides[i].Version, "override")
 			return
 		}

@@ -186,6 +186,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	s.mountIdentityPages()
 	s.mountHostedFields()
 	s.mountAPI()
+	s.mountDevModule(s.App) // dev environments only: sets the override cookie
 	s.mountPages()
 	s.Admin = s.newAdmin()
 	return s, nil
