@@ -136,6 +136,8 @@ test('ops sign in, start a canary and roll it back from the console', async () =
   await confirm.getByRole('button', { name: 'Roll back' }).click();
   await page.getByRole('status').getByText('mf-menu rolled back: every visitor gets 1.0.0.').waitFor();
   await card.locator('[data-fact="rollback"]', { hasText: '1.0.1 by ops@127.0.0.1' }).waitFor();
+  // The Roll back button went with the canary: focus is on the module's heading.
+  await page.waitForFunction(() => document.activeElement?.id === 'm-mf-menu');
   assert.equal((await status()).canary, undefined);
   assert.deepEqual([...(await menuVersions(5))], ['1.0.0']);
 

@@ -25,6 +25,8 @@ interface Session {
 
 /** A pending action: what the dialog says, and what confirming does. */
 interface Pending {
+  /** The module the action changes. */
+  module: string;
   title: string;
   text: string;
   confirm: string;
@@ -110,6 +112,7 @@ function Console({ name, onSignedOut }: { name: string; onSignedOut: () => void 
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const acted = useRef('');
 
   const refresh = useCallback(
     () =>
@@ -154,8 +157,26 @@ function Console({ name, onSignedOut }: { name: string; onSignedOut: () => void 
     } finally {
       setBusy(false);
     }
+    acted.current = pending.module;
     await refresh().catch((e: unknown) => setError(message(e)));
   };
+  // The dialog gives focus back to the button that opened it; when the action took that
+  // button away (Promote and Roll back go with the canary), focus goes to the module.
+  useEffect(() => {
+    const module = acted.current;
+    acted.current = '';
+    if (module && (!document.activeElement || document.activeElement === document.body)) {
+      document.getElementById(`m-${module}`)?.focus();
+    }
+  }, [modules]);
+  const reload = () =>
+    refresh().then(
+      () => {
+        setError('');
+        setStatus('Status and audit log read again.');
+      },
+      (e: unknown) => setError(message(e)),
+    );
   const signOut = async () => {
     await call('DELETE', '/admin/session').catch(() => undefined);
     onSignedOut();
@@ -170,6 +191,9 @@ function Console({ name, onSignedOut }: { name: string; onSignedOut: () => void 
         <p className="ops-header__who">
           Signed in as <strong>{name}</strong>
         </p>
+        <Button variant="secondary" onClick={reload}>
+          Refresh
+        </Button>
         <Button variant="secondary" onClick={signOut}>
           Sign out
         </Button>
@@ -230,6 +254,7 @@ function ModuleCard({ status: s, ask }: { status: ModuleStatus; ask: (p: Pending
     if (typeof p === 'string') return setPercentError(p);
     setPercentError('');
     ask({
+      module: s.module,
       title: `Start a canary of ${s.module}`,
       text: confirmCanary(s, version, p),
       confirm: `Send ${version} to ${p}%`,
@@ -242,6 +267,7 @@ function ModuleCard({ status: s, ask }: { status: ModuleStatus; ask: (p: Pending
   const rollback = (e: FormEvent) => {
     e.preventDefault();
     ask({
+      module: s.module,
       title: `Roll back ${s.module}`,
       text: confirmRollback(s, reason),
       confirm: 'Roll back',
@@ -254,6 +280,7 @@ function ModuleCard({ status: s, ask }: { status: ModuleStatus; ask: (p: Pending
   };
   const promote = () =>
     ask({
+      module: s.module,
       title: `Promote ${s.module} ${s.canary}`,
       text: confirmPromote(s),
       confirm: `Make ${s.canary} stable`,
@@ -270,6 +297,7 @@ function ModuleCard({ status: s, ask }: { status: ModuleStatus; ask: (p: Pending
     const v = newVersion.trim();
     const gz = /\.(tgz|gz)$/i.test(file.name);
     ask({
+      module: s.module,
       title: `Publish ${s.module} ${v}`,
       text: confirmPublish(s.module, v, file.name),
       confirm: `Publish ${v}`,
@@ -288,7 +316,9 @@ function ModuleCard({ status: s, ask }: { status: ModuleStatus; ask: (p: Pending
 
   return (
     <article className="ops-module" aria-labelledby={id}>
-      <h3 id={id}>{s.module}</h3>
+      <h3 id={id} tabIndex={-1}>
+        {s.module}
+      </h3>
       <dl className="ops-facts">
         <dt>Stable</dt>
         <dd data-fact="stable">{s.stable}</dd>
