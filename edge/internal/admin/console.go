@@ -162,13 +162,21 @@ func (h *handlers) session(c fiber.Ctx) (*consoleSession, error) {
 }
 
 // checkCSRF refuses a state-changing request without the session's token, and one a
-// browser says comes from another site.
+// browser says comes from another origin. Another origin includes the public site on
+// the same host: it is the same site, so a SameSite=Strict cookie goes along from its
+// pages, and only the console's own page may change state.
 func checkCSRF(c fiber.Ctx, s *consoleSession) error {
 	if safeMethod(c.Method()) {
 		return nil
 	}
-	if strings.EqualFold(strings.TrimSpace(c.Get(fiber.HeaderSecFetchSite)), "cross-site") {
+	if site := strings.ToLower(strings.TrimSpace(c.Get(fiber.HeaderSecFetchSite))); site != "" && site != "same-origin" && site != "none" {
 		return errCSRF
+	}
+	if origin := c.Get(fiber.HeaderOrigin); origin != "" {
+		u, err := url.Parse(origin)
+		if err != nil || !strings.EqualFold(u.Host, c.Host()) {
+			return errCSRF
+		}
 	}
 	given := c.Get(CSRFHeader)
 	if subtle.ConstantTimeCompare([]byte(given), []byte(s.CSRF)) != 1 {

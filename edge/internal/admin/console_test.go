@@ -184,6 +184,10 @@ func TestCookieNeedsCSRFToChangeState(t *testing.T) {
 		"no token":    {"Cookie", cookie},
 		"wrong token": {"Cookie", cookie, admin.CSRFHeader, strings.Repeat("x", len(csrf))},
 		"cross-site":  {"Cookie", cookie, admin.CSRFHeader, csrf, "Sec-Fetch-Site", "cross-site"},
+		// The public site on another port of the same host is the same site.
+		"same-site":    {"Cookie", cookie, admin.CSRFHeader, csrf, "Sec-Fetch-Site", "same-site"},
+		"other origin": {"Cookie", cookie, admin.CSRFHeader, csrf, "Origin", "http://example.com:8080"},
+		"null origin":  {"Cookie", cookie, admin.CSRFHeader, csrf, "Origin", "null"},
 	} {
 		r := do(t, app, req("POST", "/admin/modules/mf-menu/canary", body, h...))
 		if r.status != 403 || !strings.Contains(r.body, "csrf_failed") {
@@ -191,7 +195,8 @@ func TestCookieNeedsCSRFToChangeState(t *testing.T) {
 		}
 	}
 	// With the token the request reaches the handler (the module does not exist here).
-	r := do(t, app, req("POST", "/admin/modules/mf-menu/canary", body, "Cookie", cookie, admin.CSRFHeader, csrf))
+	r := do(t, app, req("POST", "/admin/modules/mf-menu/canary", body, "Cookie", cookie, admin.CSRFHeader, csrf,
+		"Origin", "http://example.com", "Sec-Fetch-Site", "same-origin"))
 	if r.status != 404 {
 		t.Errorf("with the token: %d %s", r.status, r.body)
 	}
