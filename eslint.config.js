@@ -10,9 +10,10 @@ const path = require('node:path');
 const { defineConfig } = require('eslint/config');
 const { workspaces } = require('./package.json');
 
-// The React workspaces: the kit, the shell (host) and the federated remotes.
+// The React workspaces: the kit, the shell (host), the federated remotes and the ops
+// console (a plain bundle on the edge's admin address).
 const remotes = workspaces.filter((w) => w.startsWith('mf-'));
-const reactWorkspaces = ['kit', 'shell', ...remotes];
+const reactWorkspaces = ['kit', 'shell', ...remotes, 'ops-console'];
 const src = (exts) => reactWorkspaces.map((w) => `${w}/src/**/*.${exts}`);
 
 // Test code: jest files and each workspace's src/test helpers (the kit's harness among them).
@@ -36,6 +37,7 @@ function zones({ tests }) {
     ...zone('hosted-fields', [], "The card processor's hosted fields depend on no workspace."),
     ...zone('shell', ['kit'], 'The shell imports only the kit and npm packages.'),
     ...remotes.flatMap((r) => zone(r, ['kit'], 'A remote imports only @henhouse/kit, npm packages and its own files.')),
+    ...zone('ops-console', ['kit'], 'The ops console imports only @henhouse/kit, npm packages and its own files.'),
   ];
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/modules"
+	"github.com/henhouse/platform/edge/internal/store"
 )
 
 // Config configures Mount.
@@ -28,6 +29,14 @@ type Config struct {
 	// Use runs before every route (e.g. the client address). Optional. Default: none.
 	Use []fiber.Handler
 	Log *slog.Logger
+	// Store keeps the console's sessions and sign-in attempts. Optional. Default: nil,
+	// no console; only the bearer token is accepted.
+	Store *store.Store
+	// ConsoleDir is the console's build (BUILD_DIR/ops-console). Optional. Default: "",
+	// the page answers 503 until a build is there.
+	ConsoleDir string
+	// CookieSecure marks the console's session cookie Secure. Optional. Default: false.
+	CookieSecure bool
 }
 
 // New is the ops API's app. Bodies are streamed: a handler runs once the headers are
@@ -80,12 +89,20 @@ func Require(ts Tokens) fiber.Handler {
 //	POST /admin/modules/{name}/promote                canary becomes stable
 //	POST /admin/modules/{name}/rollback               {"reason":"…"} (optional body)
 //	GET  /admin/audit?limit=50                        newest audit entries first
+//
+// With a Store, also the ops console (console.go): the page at /admin/, its files
+// under /admin/assets/, and /admin/session to sign in (POST), read the session's
+// CSRF token (GET) and sign out (DELETE). Every route above then also takes the
+// console's session cookie instead of the bearer token.
 func Mount(r fiber.Router, cfg Config) {
 	if cfg.MaxUploads <= 0 {
 		cfg.MaxUploads = 2
 	}
 	h := &handlers{cfg: cfg, uploads: make(chan struct{}, cfg.MaxUploads)}
-	g := r.Group("/admin", Require(cfg.Tokens))
+	if cfg.Store != nil {
+		h.mountConsole(r)
+	}
+	g := r.Group("/admin", h.authorize)
 	g.Get("/modules", h.list)
 	g.Get("/modules/:name", h.status)
 	g.Post("/modules/:name/versions/:version", h.publish)

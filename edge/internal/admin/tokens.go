@@ -1,7 +1,8 @@
 // Package admin is the edge's operations API: publishing module versions, canaries,
 // promotion, rollback, their status and the audit log (docs/operations.md, "Shipping
 // a module version"). Every call needs an ops token (OPS_TOKEN) as
-// "Authorization: Bearer <token>"; without OPS_TOKEN the API is not served at all.
+// "Authorization: Bearer <token>", or the session cookie of the ops console the same
+// app serves (console.go); without OPS_TOKEN the API is not served at all.
 package admin
 
 import (

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -133,7 +134,8 @@ func (s *Server) newAdmin() *fiber.App {
 		limit = 64 << 20
 	}
 	return admin.New(admin.Config{Registry: s.Registry, Tokens: d.OpsTokens, UploadLimit: limit, Log: s.log,
-		Use: []fiber.Handler{s.clientIPs.Middleware()}})
+		Use:   []fiber.Handler{s.clientIPs.Middleware()},
+		Store: s.Store, ConsoleDir: filepath.Join(s.cfg.BuildDir, "ops-console"), CookieSecure: s.cfg.CookieSecure})
 }
 
 // qaOverrides are the module versions a request asks for by the hh_modules cookie or
