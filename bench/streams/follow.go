@@ -44,6 +44,7 @@ func runFollow(bin, redis string, orders, per int, idle time.Duration) error {
 	// times Dayton offers, a few to each.
 	var times struct {
 		Days []struct {
+			Today bool
 			Slots []struct {
 				At        string
 				Available bool
@@ -59,11 +60,12 @@ func runFollow(bin, redis string, orders, per int, idle time.Duration) error {
 	if err != nil {
 		return err
 	}
-	var slots []string
+	var slots []string // {"mode":…,"at":…}: "later" today, "advance" on another day
 	for _, d := range times.Days {
+		mode := map[bool]string{true: "later", false: "advance"}[d.Today]
 		for _, s := range d.Slots {
 			if s.Available {
-				slots = append(slots, s.At)
+				slots = append(slots, `{"mode":"`+mode+`","at":"`+s.At+`"}`)
 			}
 		}
 	}
@@ -72,12 +74,16 @@ func runFollow(bin, redis string, orders, per int, idle time.Duration) error {
 		return fmt.Errorf("%d orders need %d time slots; Dayton offers %d", orders, (orders+perSlot-1)/perSlot, len(slots))
 	}
 	for i := range fs {
-		v, err := newVisitor(base)
+		// Each guest from an address of its own (127.0.1.x), as guests are: the bot
+		// check's tokens are limited per address.
+		local := &net.TCPAddr{IP: net.IPv4(127, 0, 1+byte(i/250), 1+byte(i%250))}
+		client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{
+			DialContext: (&net.Dialer{LocalAddr: local, Timeout: 10 * time.Second}).DialContext}}
+		v, err := newVisitorWith(base, client)
 		if err != nil {
 			return err
 		}
-		wanted := `{"mode":"later","at":"` + slots[i/perSlot] + `"}`
-		id, err := placeOrderAs(v, fmt.Sprintf("streams-follow-%06d", i), curbside, wanted)
+		id, err := placeOrderAs(v, fmt.Sprintf("streams-follow-%06d", i), curbside, slots[i/perSlot])
 		if err != nil {
 			return fmt.Errorf("order %d: %w", i, err)
 		}
@@ -167,8 +173,9 @@ func runFollow(bin, redis string, orders, per int, idle time.Duration) error {
 
 	per1 := func(a, b float64) float64 { return (b - a) / float64(streams) }
 	fmt.Printf("follow: %s, %d orders × %d streams = %d open streams\n", bin, orders, per, streams)
-	fmt.Printf("   per open stream: %.1f KB resident, %.1f KB Go memory in use, %.2f goroutines\n",
-		per1(before.rss, open.rss)/1024, per1(before.goMem, open.goMem)/1024, per1(before.goroutines, open.goroutines))
+	fmt.Printf("   per open stream: %.1f KB resident, %.1f KB Go memory in use (%.1f KB of it goroutine stacks), %.2f goroutines\n",
+		per1(before.rss, open.rss)/1024, per1(before.goMem, open.goMem)/1024, per1(before.goStack, open.goStack)/1024,
+		per1(before.goroutines, open.goroutines))
 	fmt.Printf("   edge: %.0f MB resident, %.0f goroutines with the streams open (%.0f MB, %.0f before)\n",
 		open.rss/(1<<20), open.goroutines, before.rss/(1<<20), before.goroutines)
 	fmt.Printf("   CPU: %.1f%% of a core over %s with nothing changing, %.1f%% while %d orders changed\n",
@@ -220,9 +227,9 @@ func openStream(addr, id, cookie string, arrived func(time.Time)) (net.Conn, err
 	return c, nil
 }
 
-type edgeSample struct{ rss, goMem, goroutines float64 }
+type edgeSample struct{ rss, goMem, goStack, goroutines float64 }
 
-var metricLine = regexp.MustCompile(`^(go_goroutine_count|go_memory_used_bytes)\{[^}]*\} (\S+)$`)
+var metricLine = regexp.MustCompile(`^(go_goroutine_count|go_memory_used_bytes)\{([^}]*)\} (\S+)$`)
 
 // sample reads the edge's resident memory (/proc) and its Go runtime's goroutines and
 // memory in use (its /metrics, answered on loopback).
@@ -236,10 +243,14 @@ func sample(base string, pid int) edgeSample {
 	raw, _ := io.ReadAll(res.Body)
 	for _, line := range strings.Split(string(raw), "\n") {
 		if m := metricLine.FindStringSubmatch(line); m != nil {
-			f, _ := strconv.ParseFloat(m[2], 64)
-			if m[1] == "go_goroutine_count" {
+			f, _ := strconv.ParseFloat(m[3], 64)
+			switch {
+			case m[1] == "go_goroutine_count":
 				s.goroutines = f
-			} else {
+			case strings.Contains(m[2], `go_memory_type="stack"`):
+				s.goStack += f
+				s.goMem += f
+			default:
 				s.goMem += f
 			}
 		}
