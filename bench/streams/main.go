@@ -78,7 +78,12 @@ func (v *visitor) do(method, path, body string, hdr ...string) (int, []byte, err
 }
 
 func newVisitor(base string) (*visitor, error) {
-	v := &visitor{base: base, client: &http.Client{Timeout: 10 * time.Second}}
+	return newVisitorWith(base, &http.Client{Timeout: 10 * time.Second})
+}
+
+// newVisitorWith is a new visitor whose calls go through client.
+func newVisitorWith(base string, client *http.Client) (*visitor, error) {
+	v := &visitor{base: base, client: client}
 	res, err := v.client.Get(base + "/")
 	if err != nil {
 		return nil, err
