@@ -7,6 +7,10 @@
 // prefix, the ordering clock at noon (so the order can be placed ASAP) and Redis at
 // -redis; one visitor places a pay-in-store order and asks for -attempts streams of it
 // at once. Give -edge another build to compare two in one run.
+//
+// With -follow it measures streams held open instead (follow.go): many orders, many
+// streams of each, the edge's memory, goroutines and CPU while nothing changes, and the
+// delay from a change to its event; -edge then takes several builds, comma-separated.
 package main
 
 import (
