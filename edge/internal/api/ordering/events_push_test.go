@@ -46,27 +46,14 @@ type pushCounting struct {
 // guest outside) is announced, here from another edge's provider on the same Redis.
 func TestOrderEventsArePushed(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		clk := &runningClock{}
-		clk.Set(noon)
-		b, err := builtin.New(context.Background(), builtin.Config{Store: s, Now: clk.Now})
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Another edge: its own store connection, the same Redis and prefix.
+		e, _, clk := pushApp(t, s)
+		// Another edge's provider: the same Redis and prefix, a Store (and feed) of its own.
 		other := &store.Store{Client: s.Client, Prefix: s.Prefix}
 		b2, err := builtin.New(context.Background(), builtin.Config{Store: other, Now: clk.Now})
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := pushCounting{counting: &counting{Orders: b}, OrderChanges: b}
-		app := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(nil)})
-		api := app.Group("/api")
-		api.Use(session.New())
-		cfg := everyRole(b)
-		cfg.Orders, cfg.EventsInterval, cfg.EventsKeepAlive = p, 5*time.Millisecond, time.Hour
-		orderingapi.Mount(api, cfg)
-		e := &ordersEnv{app: app, p: p.counting}
-		c := &client{t: t, app: app}
+		c := &client{t: t, app: e.app}
 		placed := placeOrder(t, c, "events-push", curbside)
 		id := placed["id"].(string)
 		preparing, err := time.Parse(time.RFC3339, placed["status_times"].(map[string]any)["preparing"].(string))
@@ -135,4 +122,71 @@ func TestOrderEventsArePushed(t *testing.T) {
 			t.Fatalf("%d reads for two changes, want 2", n)
 		}
 	})
+}
+
+// pushApp is the ordering API on the built-in provider over s, its streams told of
+// changes, with a clock running from noon.
+func pushApp(t *testing.T, s *store.Store) (*ordersEnv, *builtin.Provider, *runningClock) {
+	t.Helper()
+	clk := &runningClock{}
+	clk.Set(noon)
+	b, err := builtin.New(context.Background(), builtin.Config{Store: s, Now: clk.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pushCounting{counting: &counting{Orders: b}, OrderChanges: b}
+	app := fiber.New(fiber.Config{ErrorHandler: httpx.ErrorHandler(nil)})
+	api := app.Group("/api")
+	api.Use(session.New())
+	cfg := everyRole(b)
+	cfg.Orders, cfg.EventsInterval, cfg.EventsKeepAlive = p, 5*time.Millisecond, time.Hour
+	orderingapi.Mount(api, cfg)
+	return &ordersEnv{app: app, p: p.counting}, b, clk
+}
+
+// When Redis restarts, the pub/sub connection is made again and every followed order
+// is read once, since a change meanwhile was announced to nobody; changes after that
+// are heard again.
+func TestOrderEventsAfterRedisRestarts(t *testing.T) {
+	s := storetest.Embedded(t)
+	e, b, _ := pushApp(t, s)
+	c := &client{t: t, app: e.app}
+	id := placeOrder(t, c, "events-restart", curbside)["id"].(string)
+	ls := serveLive(t, e)
+	if st, raw, _ := ls.stream(c, id); st != 200 {
+		t.Fatalf("stream: %d %s", st, raw)
+	}
+	res := ls.open[0]
+	arrived := make(chan struct{}, 1)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "data: ") && strings.Contains(sc.Text(), `"arrived_at":"`) {
+				arrived <- struct{}{}
+				return
+			}
+		}
+	}()
+	time.Sleep(300 * time.Millisecond)
+	before := e.p.reads.Load()
+	s.Mini().Close()
+	if err := s.Mini().Restart(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for e.p.reads.Load() == before && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n := e.p.reads.Load() - before; n != 1 {
+		t.Fatalf("%d reads after Redis restarted, want 1", n)
+	}
+	if _, err := b.OrderArrived(context.Background(), id, ordering.Viewer{Owner: strings.TrimPrefix(c.cookie, "hh_sid=")}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-arrived:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a change after the restart never reached the stream")
+	}
 }
