@@ -7,6 +7,10 @@
 // prefix, the ordering clock at noon (so the order can be placed ASAP) and Redis at
 // -redis; one visitor places a pay-in-store order and asks for -attempts streams of it
 // at once. Give -edge another build to compare two in one run.
+//
+// With -follow it measures streams held open instead (follow.go): many orders, many
+// streams of each, the edge's memory, goroutines and CPU while nothing changes, and the
+// delay from a change to its event; -edge then takes several builds, comma-separated.
 package main
 
 import (
@@ -35,7 +39,20 @@ func main() {
 	bin := flag.String("edge", "bin/edge", "the edge binary to start")
 	redis := flag.String("redis", "redis://127.0.0.1:6379/0", "REDIS_URL for the edge (empty: embedded)")
 	attempts := flag.Int("attempts", 4000, "event streams asked for at once")
+	follow := flag.Bool("follow", false, "measure open streams instead: -orders orders followed by -per streams each, changed one by one")
+	orders := flag.Int("orders", 250, "with -follow: orders followed, each changed once")
+	per := flag.Int("per", 40, "with -follow: streams per order")
+	idle := flag.Duration("idle", 20*time.Second, "with -follow: how long CPU is measured while nothing changes")
 	flag.Parse()
+	if *follow {
+		for _, b := range strings.Split(*bin, ",") {
+			if err := runFollow(b, *redis, *orders, *per, *idle); err != nil {
+				fmt.Fprintln(os.Stderr, "streams:", err)
+				os.Exit(1)
+			}
+		}
+		return
+	}
 	if err := run(*bin, *redis, *attempts); err != nil {
 		fmt.Fprintln(os.Stderr, "streams:", err)
 		os.Exit(1)
@@ -65,7 +82,12 @@ func (v *visitor) do(method, path, body string, hdr ...string) (int, []byte, err
 }
 
 func newVisitor(base string) (*visitor, error) {
-	v := &visitor{base: base, client: &http.Client{Timeout: 10 * time.Second}}
+	return newVisitorWith(base, &http.Client{Timeout: 10 * time.Second})
+}
+
+// newVisitorWith is a new visitor whose calls go through client.
+func newVisitorWith(base string, client *http.Client) (*visitor, error) {
+	v := &visitor{base: base, client: client}
 	res, err := v.client.Get(base + "/")
 	if err != nil {
 		return nil, err
@@ -83,13 +105,29 @@ func newVisitor(base string) (*visitor, error) {
 
 // placeOrder puts tenders in a cart at Dayton and places it, paid in store.
 func placeOrder(v *visitor) (string, error) {
+	return placeOrderAs(v, "streams-bench-order", "", "")
+}
+
+// placeOrderAs places an order with idempotency key key; handoff and wanted, when not
+// empty, are the cart's handoff (curbside) and time ({"mode":"later",…}) first.
+func placeOrderAs(v *visitor, key, handoff, wanted string) (string, error) {
 	steps := [][3]string{
-		{"POST", "/api/cart", `{"menuId":"m-standard","locationId":"oh-dayton"}`},
-		{"POST", "/api/cart/products", `{"productId":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`},
+		{"POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`},
+		{"POST", "/api/cart/products", `{"product_id":"tenders-3","modifiers":[{"id":"flv-spicy"}]}`},
 	}
 	for _, s := range steps {
 		if code, raw, err := v.do(s[0], s[1], s[2]); err != nil || code != 201 {
 			return "", fmt.Errorf("%s %s: %d %s %v", s[0], s[1], code, raw, err)
+		}
+	}
+	if handoff != "" {
+		if code, raw, err := v.do("PUT", "/api/cart/handoff", handoff); err != nil || code != 200 {
+			return "", fmt.Errorf("PUT /api/cart/handoff: %d %s %v", code, raw, err)
+		}
+	}
+	if wanted != "" {
+		if code, raw, err := v.do("PUT", "/api/cart/time", wanted); err != nil || code != 200 {
+			return "", fmt.Errorf("PUT /api/cart/time: %d %s %v", code, raw, err)
 		}
 	}
 	code, raw, err := v.do("POST", "/api/botcheck/token", `{"action":"checkout"}`)
@@ -97,8 +135,8 @@ func placeOrder(v *visitor) (string, error) {
 	if err != nil || code != 200 || json.Unmarshal(raw, &tok) != nil {
 		return "", fmt.Errorf("bot check token: %d %s %v", code, raw, err)
 	}
-	body := `{"customer":{"firstName":"Sam","lastName":"Lee","email":"sam@example.com","phone":"937-555-0101"},"payments":[{"kind":"instore"}]}`
-	code, raw, err = v.do("POST", "/api/cart/submit", body, "Idempotency-Key", "streams-bench-order", "X-Bot-Check", tok.Token)
+	body := `{"customer":{"first_name":"Sam","last_name":"Lee","email":"sam@example.com","phone":"937-555-0101"},"payments":[{"kind":"instore"}]}`
+	code, raw, err = v.do("POST", "/api/cart/submit", body, "Idempotency-Key", key, "X-Bot-Check", tok.Token)
 	var out struct{ Order struct{ ID string } }
 	if err != nil || code != 201 || json.Unmarshal(raw, &out) != nil {
 		return "", fmt.Errorf("submit: %d %s %v", code, raw, err)
@@ -214,7 +252,7 @@ func rss(pid int) float64 {
 
 // startEdge starts bin on a free port with a build directory holding only the shell's
 // entry list (enough for the home page and its CSRF token).
-func startEdge(bin, redis string) (string, int, func(), error) {
+func startEdge(bin, redis string, env ...string) (string, int, func(), error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", 0, nil, err
@@ -237,6 +275,7 @@ func startEdge(bin, redis string) (string, int, func(), error) {
 	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port), "HOST=127.0.0.1", "REDIS_URL="+redis, "BUILD_DIR="+build,
 		"APP_PREFIX=streams"+fmt.Sprint(time.Now().UnixNano()%100000), "APP_ENV=dev", "COOKIE_SECURE=false",
 		"ORDER_CLOCK_START=2026-11-25T12:00:00-05:00")
+	cmd.Env = append(cmd.Env, env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {

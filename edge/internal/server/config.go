@@ -77,6 +77,11 @@ type Config struct {
 	// whatever the hour is: for demonstrations and browser tests. Refused in prod.
 	// Optional. Default: the real time.
 	OrderClockStart time.Time
+	// EventsMax (EVENTS_MAX), EventsPerVisitor (EVENTS_PER_VISITOR) and
+	// EventsPerAddress (EVENTS_PER_ADDRESS) cap the order event streams this edge holds
+	// open: in all, per visitor and per client address, whole numbers from 1 to
+	// 1,000,000 (a load test raises them). Optional. Default: 1000, 4 and 32.
+	EventsMax, EventsPerVisitor, EventsPerAddress int
 	// CheckoutLockTTL (CHECKOUT_LOCK_TTL, a Go duration from 1s to 10m) is how long a
 	// checkout submit holds the cart and its idempotency key; an edge stopped
 	// mid-submit blocks a retry this long, and the sweep voids the card holds such a
@@ -261,7 +266,7 @@ func (c *Config) readMap() error {
 }
 
 // readTestSettings reads the settings that help test the site: the ordering clock's
-// speed and the checkout test page.
+// speed, the event stream caps and the checkout test page.
 func (c *Config) readTestSettings() error {
 	c.OrderClockSpeed = 1
 	if v := os.Getenv("ORDER_CLOCK_SPEED"); v != "" {
@@ -280,6 +285,17 @@ func (c *Config) readTestSettings() error {
 			return fmt.Errorf("ORDER_CLOCK_START is for demonstrations and tests; it is refused when APP_ENV is prod")
 		}
 		c.OrderClockStart = t
+	}
+	for _, cap := range []struct {
+		key string
+		def int
+		to  *int
+	}{{"EVENTS_MAX", 1000, &c.EventsMax}, {"EVENTS_PER_VISITOR", 4, &c.EventsPerVisitor}, {"EVENTS_PER_ADDRESS", 32, &c.EventsPerAddress}} {
+		n, err := strconv.Atoi(env(cap.key, strconv.Itoa(cap.def)))
+		if err != nil || n < 1 || n > 1_000_000 {
+			return fmt.Errorf("%s must be a whole number from 1 to 1000000, got %q", cap.key, os.Getenv(cap.key))
+		}
+		*cap.to = n
 	}
 	switch v := os.Getenv("TEST_CHECKOUT"); v {
 	case "":

@@ -252,6 +252,23 @@ func TestTestSettingsFromEnv(t *testing.T) {
 	}
 	t.Setenv("ORDER_CLOCK_SPEED", "")
 
+	if cfg, err := ConfigFromEnv(); err != nil || cfg.EventsMax != 1000 || cfg.EventsPerVisitor != 4 || cfg.EventsPerAddress != 32 {
+		t.Errorf("default event stream caps: %d %d %d %v", cfg.EventsMax, cfg.EventsPerVisitor, cfg.EventsPerAddress, err)
+	}
+	t.Setenv("EVENTS_MAX", "20000")
+	if cfg, err := ConfigFromEnv(); err != nil || cfg.EventsMax != 20000 {
+		t.Errorf("EVENTS_MAX=20000: %d %v", cfg.EventsMax, err)
+	}
+	for _, key := range []string{"EVENTS_MAX", "EVENTS_PER_VISITOR", "EVENTS_PER_ADDRESS"} {
+		for _, bad := range []string{"0", "-1", "many", "1000001"} {
+			t.Setenv(key, bad)
+			if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), key) {
+				t.Errorf("%s=%s: %v", key, bad, err)
+			}
+		}
+		t.Setenv(key, "")
+	}
+
 	t.Setenv("APP_ENV", "dev")
 	t.Setenv("ORDER_CLOCK_START", "2026-11-25T12:00:00-05:00")
 	if cfg, err := ConfigFromEnv(); err != nil || !cfg.OrderClockStart.Equal(time.Date(2026, 11, 25, 17, 0, 0, 0, time.UTC)) {

@@ -446,7 +446,8 @@ func (s *Server) mountAPI() {
 	orderingapi.Mount(api, orderingapi.Config{Locations: ord.Locations, Menus: ord.Menus, Carts: ord.Carts, Checkout: ord.Checkout, Orders: ord.Orders, GiftCards: ord.GiftCards,
 		Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		HouseAccounts: houseAccounts, SavedCards: s.savedCards(), PublishableKey: s.publishableKey, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
-		GiftPurchaseGuard: guard.giftPurchase(), Log: s.log})
+		GiftPurchaseGuard: guard.giftPurchase(), EventsMax: cfg.EventsMax, EventsPerVisitor: cfg.EventsPerVisitor, EventsPerAddress: cfg.EventsPerAddress,
+		Log: s.log})
 	accountapi.Mount(api, s.accountAPI(accountapi.Config{Tokens: tokens, GiftCards: s.orderRoles.GiftCards, Owner: owner, JoinCart: s.joinCart(),
 		Guards: guard.account(), Outbox: outbox, Dev: outbox != nil, SSOClientID: site.WebClientID, Secure: cfg.CookieSecure}))
 	contact.Mount(api, contact.Config{Inbox: feedback.NewBuiltin(st, feedback.Config{Outbox: s.mail, To: cfg.ContactEmail}),

@@ -39,6 +39,9 @@ type Store struct {
 	breaker *breaker
 	log     *slog.Logger
 	restart restartWatch
+
+	feedsMu sync.Mutex
+	feeds   map[string]*Feed
 }
 
 // Open connects to url (see universalOptions for the forms) with short timeouts and
@@ -214,6 +217,11 @@ func (s *Store) OnRecover(fn func()) {
 
 // Close releases the client and stops the embedded Redis, if any.
 func (s *Store) Close() error {
+	s.feedsMu.Lock()
+	for _, f := range s.feeds {
+		f.close()
+	}
+	s.feedsMu.Unlock()
 	var err error
 	if s.Client != nil {
 		err = s.Client.Close()

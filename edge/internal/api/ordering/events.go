@@ -37,7 +37,7 @@ const streamsRetryAfter = 30
 //
 // Streams are capped per visitor, per client address and per edge (Config.Events*),
 // and every stream of one order on this edge follows one watcher that reads the order
-// once per EventsInterval, however many guests and tabs follow it.
+// only when it changes (watchers), however many guests and tabs follow it.
 func (a *api) orderEvents(c fiber.Ctx) error {
 	if httpx.IsInner(c) {
 		return httpx.ErrStreamInside // it could never end, so the call around it could never answer
@@ -93,7 +93,7 @@ func (a *api) orderEvents(c fiber.Ctx) error {
 				if !ok {
 					return // the watcher could not read the order: the browser reconnects and is answered afresh
 				}
-				if o.Status == last.Status && sameTime(o.ArrivedAt, last.ArrivedAt) {
+				if o.Status == last.Status && sameTime(o.ArrivedAt, last.ArrivedAt) || older(o, last) {
 					continue
 				}
 				if !send(o) || closedOrder(o) {
@@ -111,6 +111,17 @@ func (a *api) orderEvents(c fiber.Ctx) error {
 			}
 		}
 	})
+}
+
+// statusRank orders the statuses as an order goes through them.
+var statusRank = map[string]int{ordering.OrderPlaced: 1, ordering.OrderPreparing: 2, ordering.OrderReady: 3,
+	ordering.OrderCompleted: 4, ordering.OrderCancelled: 4}
+
+// older reports whether o is a read from before last: the watcher's latest read,
+// handed to a stream that has just read the order itself, may be. Sending it would
+// show the guest the order going back a step.
+func older(o, last ordering.Order) bool {
+	return statusRank[o.Status] < statusRank[last.Status] || o.ArrivedAt == nil && last.ArrivedAt != nil
 }
 
 func closedOrder(o ordering.Order) bool {
@@ -171,11 +182,20 @@ func (g *streamGate) acquire(visitor, address string) (release func(), err error
 	}, nil
 }
 
-// watchers keeps one watcher per order followed on this edge: it reads the order
-// every interval while anyone follows it, and hands each follower the latest read.
-// A thousand tabs on one order cost one read a second, not a thousand.
+// watchers keeps one watcher per order followed on this edge and hands each of the
+// order's followers every read it makes. A thousand tabs on one order cost one read
+// per change, not a thousand.
+//
+// With a provider that says when an order changes (ordering.OrderChanges, the
+// built-in one does), a watcher reads the order once when it starts and then only
+// when told: a stored change announced over Redis pub/sub (every edge's watchers hear
+// it on the edge's one pub/sub connection), the feed connecting again after an outage
+// (changes may have been missed meanwhile), or the time the kitchen's clock moves the
+// order to its next status. Between changes a stream costs no reads and no wake-ups
+// but its keep-alive. With any other provider it reads the order every interval.
 type watchers struct {
 	p        ordering.Orders
+	changes  ordering.OrderChanges // nil: read every interval
 	interval time.Duration
 	log      *slog.Logger
 
@@ -185,10 +205,27 @@ type watchers struct {
 
 type watcher struct {
 	subs map[chan ordering.Order]struct{}
+	// last is the latest read, handed at once to a follower who comes later: it may
+	// have read the order before a change this watcher has already seen.
+	last *ordering.Order
+	// wake is poked when the order changed or its last follower left.
+	wake chan struct{}
 }
 
+func (w *watcher) poke() {
+	select {
+	case w.wake <- struct{}{}:
+	default: // a poke is already waiting, and one read serves both
+	}
+}
+
+// readTimeout bounds one read of a followed order.
+const readTimeout = 10 * time.Second
+
 func newWatchers(p ordering.Orders, interval time.Duration, log *slog.Logger) *watchers {
-	return &watchers{p: p, interval: interval, log: log, watch: map[string]*watcher{}}
+	ws := &watchers{p: p, interval: interval, log: log, watch: map[string]*watcher{}}
+	ws.changes, _ = p.(ordering.OrderChanges)
+	return ws
 }
 
 // subscribe follows order id as v, who has been allowed to see it. The channel holds
@@ -200,21 +237,33 @@ func (ws *watchers) subscribe(id string, v ordering.Viewer) (<-chan ordering.Ord
 	ws.mu.Lock()
 	w := ws.watch[id]
 	if w == nil {
-		w = &watcher{subs: map[chan ordering.Order]struct{}{}}
+		w = &watcher{subs: map[chan ordering.Order]struct{}{}, wake: make(chan struct{}, 1)}
 		ws.watch[id] = w
 		go ws.run(id, v, w)
 	}
 	w.subs[ch] = struct{}{}
+	if w.last != nil {
+		ch <- *w.last
+	}
 	ws.mu.Unlock()
 	return ch, func() {
 		ws.mu.Lock()
 		defer ws.mu.Unlock()
-		delete(w.subs, ch) // the watcher sees no followers at its next tick and stops
+		if _, ok := w.subs[ch]; !ok {
+			return
+		}
+		delete(w.subs, ch)
+		if len(w.subs) == 0 {
+			if ws.watch[id] == w {
+				delete(ws.watch, id) // a new follower from here on starts a watcher of its own
+			}
+			w.poke() // the watcher stops now rather than at the next change
+		}
 	}
 }
 
-// run reads order id as v every interval until it has no followers, cannot be read or
-// is closed; then it closes every follower's channel and forgets the order.
+// run reads order id as v until it has no followers, cannot be read or is closed;
+// then it closes every follower's channel and forgets the order.
 func (ws *watchers) run(id string, v ordering.Viewer, w *watcher) {
 	defer httpx.Recover(ws.log, "the watcher of order "+strconv.Quote(id))
 	stop := func() {
@@ -229,34 +278,61 @@ func (ws *watchers) run(id string, v ordering.Viewer, w *watcher) {
 		}
 	}
 	defer stop()
-	tick := time.NewTicker(ws.interval)
-	defer tick.Stop()
-	for range tick.C {
+	var tick <-chan time.Time
+	if ws.changes != nil {
+		// Listening starts before the first read, so a change stored after that read is
+		// announced to this watcher.
+		defer ws.changes.FollowOrder(id, w.poke)()
+	} else {
+		t := time.NewTicker(ws.interval)
+		defer t.Stop()
+		tick = t.C
+	}
+	clock := time.NewTimer(time.Hour)
+	clock.Stop()
+	defer clock.Stop()
+	for first := true; ; first = false {
+		if !first || ws.changes != nil {
+			// Without change news the first read is the stream's own; with it the
+			// watcher reads once itself, to see a change made before it listened.
+			ctx, cancel := context.WithTimeout(context.Background(), readTimeout)
+			o, err := ws.p.Order(ctx, id, v)
+			cancel()
+			if err != nil {
+				return
+			}
+			ws.mu.Lock()
+			w.last = &o
+			for ch := range w.subs {
+				select { // latest wins: drop a read the follower has not taken yet
+				case <-ch:
+				default:
+				}
+				ch <- o
+			}
+			ws.mu.Unlock()
+			if closedOrder(o) {
+				return
+			}
+			clock.Stop()
+			if ws.changes != nil {
+				if d, ok := ws.changes.NextChange(o); ok {
+					clock.Reset(d)
+				}
+			}
+		}
+		select {
+		case <-w.wake:
+		case <-clock.C:
+		case <-tick:
+		}
 		ws.mu.Lock()
 		idle := len(w.subs) == 0
-		if idle {
-			delete(ws.watch, id) // a new follower from here on starts a watcher of its own
+		if idle && ws.watch[id] == w {
+			delete(ws.watch, id)
 		}
 		ws.mu.Unlock()
 		if idle {
-			return
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), ws.interval+5*time.Second)
-		o, err := ws.p.Order(ctx, id, v)
-		cancel()
-		if err != nil {
-			return
-		}
-		ws.mu.Lock()
-		for ch := range w.subs {
-			select { // latest wins: drop a read the follower has not taken yet
-			case <-ch:
-			default:
-			}
-			ch <- o
-		}
-		ws.mu.Unlock()
-		if closedOrder(o) {
 			return
 		}
 	}

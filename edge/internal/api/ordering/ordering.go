@@ -73,8 +73,10 @@ type Config struct {
 	// OnAbandon runs after a cart is abandoned, with the cart as it was (a member's
 	// rewards in it). Optional.
 	OnAbandon func(c fiber.Ctx, cart ordering.Cart)
-	// EventsInterval is how often an order's event stream reads the order again.
-	// Optional. Default: 1 second.
+	// EventsInterval is how often an order's event stream reads the order again when
+	// Orders cannot say when an order changes (it is no ordering.OrderChanges; the
+	// built-in provider is one, and then streams read only on a change). Optional.
+	// Default: 1 second.
 	EventsInterval time.Duration
 	// EventsKeepAlive is the longest an event stream stays silent: a comment line then
 	// keeps proxies from closing it and finds a client that has gone. Optional.

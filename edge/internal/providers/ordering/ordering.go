@@ -974,6 +974,20 @@ type Orders interface {
 	OrderArrived(ctx context.Context, id string, v Viewer) (Order, error)
 }
 
+// OrderChanges is an Orders provider that says when an order changes, so an order's
+// event stream reads it only then rather than on a timer. Optional: streams of a
+// provider without it read the order every Config.EventsInterval.
+type OrderChanges interface {
+	// FollowOrder calls changed whenever order id's stored state changes (cancelled, a
+	// guest outside), on any process, and once when the provider may have missed
+	// changes (its feed connected again), until stop is called. changed must not
+	// block.
+	FollowOrder(id string, changed func()) (stop func())
+	// NextChange is how long until order o, as just read, changes by the clock alone
+	// (a status the kitchen's clock moves on); false when no such change is coming.
+	NextChange(o Order) (time.Duration, bool)
+}
+
 // GiftCards checks, saves and sells the chain's gift cards.
 type GiftCards interface {
 	// GiftCardBalance checks a gift card and issues a token that stands for it.

@@ -56,7 +56,8 @@ func keysOf(cmd redis.Cmder) []string {
 	}
 	switch cmd.Name() {
 	case "multi", "exec", "discard", "ping", "select", "hello", "client", "script", "info", "time", "echo",
-		"function", "command", "cluster", "readonly", "auth", "dbsize", "flushall", "flushdb", "keys", "scan", "unwatch":
+		"function", "command", "cluster", "readonly", "auth", "dbsize", "flushall", "flushdb", "keys", "scan", "unwatch",
+		"publish": // a channel is no key: a Cluster takes a PUBLISH on any node, in any transaction
 		return nil
 	case "eval", "evalsha", "eval_ro", "evalsha_ro", "fcall", "fcall_ro":
 		if len(args) < 3 {

@@ -61,7 +61,10 @@ type Provider struct {
 	recent *recentCarts
 }
 
-var _ ordering.Provider = (*Provider)(nil)
+var (
+	_ ordering.Provider     = (*Provider)(nil)
+	_ ordering.OrderChanges = (*Provider)(nil)
+)
 
 // New loads the catalog and seeds the gift cards that Redis does not have yet.
 func New(ctx context.Context, cfg Config) (*Provider, error) {

@@ -10,12 +10,21 @@ import (
 
 	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/providers/ordering"
+	"github.com/henhouse/platform/edge/internal/store"
 )
 
 // Placed orders: each is kept for good under order:<id> as the order the guest saw
 // plus what only the provider needs (storedOrder). The status is not written as the
 // kitchen works: it is worked out from the provider's clock whenever the order is
 // read (lifecycle), so a cancelled order is the only status change ever stored.
+//
+// Followers (an order's event streams) learn of changes by push, not by reading again
+// and again: a stored change (cancel, arrived_at) is published on the order's channel
+// of the "order-changed" feed in the same transaction that stores it, so it is
+// announced exactly once, to every edge; a change of the clock (placed → preparing →
+// ready → completed) falls at a time the order itself answers (status_times), so each
+// follower sets a timer for it (NextChange) and needs no announcement. Placing an
+// order announces nothing: nobody can follow an order before it exists.
 
 // CompletedAfter is how long after ready_at an order counts as handed over.
 const CompletedAfter = 30 * time.Minute
@@ -222,6 +231,7 @@ func (p *Provider) changeOrder(ctx context.Context, id string, v ordering.Viewer
 		}
 		_, err = tx.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
 			pipe.Set(ctx, key, raw, 0)
+			p.changes().Publish(ctx, pipe, id)
 			return nil
 		})
 		return err
@@ -309,4 +319,32 @@ func (p *Provider) giveBack(ctx context.Context, charges []charged, slot string)
 	if slot != "" {
 		releaseSlot.Run(ctx, p.st.Client, []string{slot})
 	}
+}
+
+// changes is the feed on which stored changes of orders are announced, by order id.
+func (p *Provider) changes() *store.Feed { return p.st.Feed("order-changed") }
+
+// FollowOrder calls changed whenever order id is cancelled or its guest is outside,
+// on any edge (ordering.OrderChanges).
+func (p *Provider) FollowOrder(id string, changed func()) (stop func()) {
+	return p.changes().Listen(id, changed)
+}
+
+// NextChange is how long until the kitchen's clock moves order o to its next status.
+func (p *Provider) NextChange(o ordering.Order) (time.Duration, bool) {
+	var at time.Time
+	switch o.Status {
+	case ordering.OrderPlaced:
+		at = o.StatusTimes.Preparing
+	case ordering.OrderPreparing:
+		at = o.StatusTimes.Ready
+	case ordering.OrderReady:
+		at = o.StatusTimes.Completed
+	default:
+		return 0, false
+	}
+	d := at.Sub(p.now())
+	// A time already past with the status not moved is a clock that does not run (a
+	// fixed Now): nothing will change by it.
+	return d, d > 0
 }
