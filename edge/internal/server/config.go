@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,6 +26,16 @@ type Config struct {
 	Port         int    // PORT, default 8080
 	RedisURL     string // REDIS_URL, default "" (embedded Redis, nothing kept)
 	BuildDir     string // BUILD_DIR, default "build": shell/ and modules/ inside
+	// ModuleStore (MODULE_STORE) is where published module versions live when every
+	// edge must see them: a gocloud.dev/blob bucket URL, s3://bucket?region=…
+	// (endpoint=…&use_path_style=true for S3-compatible stores), gs://bucket,
+	// azblob://container or file:///path. Optional. Default: "" (BUILD_DIR/modules on
+	// this edge's disk).
+	ModuleStore string
+	// ModuleCacheDir (MODULE_CACHE_DIR) is where an edge keeps the module files it
+	// fetched from ModuleStore, checked, to serve them again. Optional. Default: ""
+	// (a new temporary directory, removed at Close).
+	ModuleCacheDir string
 	BrandName    string // BRAND_NAME, default site.BrandName
 	BrandSlug    string // BRAND_SLUG, default site.BrandSlug
 	AppPrefix    string // APP_PREFIX, default = BRAND_SLUG; starts every Redis key
@@ -172,6 +183,11 @@ func ConfigFromEnv() (Config, error) {
 		TokenIssuer: env("TOKEN_ISSUER", DefaultTokenIssuer),
 	}
 	c.AppPrefix = env("APP_PREFIX", c.BrandSlug)
+	c.ModuleStore = strings.TrimSpace(os.Getenv("MODULE_STORE"))
+	c.ModuleCacheDir = os.Getenv("MODULE_CACHE_DIR")
+	if err := checkModuleStore(c.ModuleStore); err != nil {
+		return c, err
+	}
 	c.ContactEmail = env("CONTACT_EMAIL", feedback.DefaultTo(c.BrandSlug))
 	if a, err := mail.ParseAddress(c.ContactEmail); err != nil || a.Address != c.ContactEmail {
 		return c, fmt.Errorf("CONTACT_EMAIL must be one email address, like guest-relations@example.com, got %q", c.ContactEmail)
@@ -383,4 +399,20 @@ func env(key, def string) string {
 		return v
 	}
 	return def
+}
+
+// moduleStoreSchemes are the bucket kinds the edge registers (modules/source.go).
+var moduleStoreSchemes = []string{"s3", "gs", "azblob", "file"}
+
+// checkModuleStore refuses a MODULE_STORE that is not a bucket URL the edge can open,
+// at start rather than at the first publish.
+func checkModuleStore(v string) error {
+	if v == "" {
+		return nil
+	}
+	u, err := url.Parse(v)
+	if err != nil || !slices.Contains(moduleStoreSchemes, u.Scheme) || (u.Host == "" && u.Path == "") {
+		return fmt.Errorf("MODULE_STORE must be a bucket URL (s3://bucket?region=…, gs://bucket, azblob://container or file:///path), got %q", v)
+	}
+	return nil
 }
