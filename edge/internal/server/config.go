@@ -26,6 +26,12 @@ type Config struct {
 	Port         int    // PORT, default 8080
 	RedisURL     string // REDIS_URL, default "" (embedded Redis, nothing kept)
 	BuildDir     string // BUILD_DIR, default "build": shell/ and modules/ inside
+	BrandName    string // BRAND_NAME, default site.BrandName
+	BrandSlug    string // BRAND_SLUG, default site.BrandSlug
+	AppPrefix    string // APP_PREFIX, default = BRAND_SLUG; starts every Redis key
+	Environment  string // APP_ENV, default "prod"; any name but dev, development, local, test, testing, staging and stage is "prod"
+	CookieSecure bool   // COOKIE_SECURE, default true
+	CareersURL   string // CAREERS_URL, default site.CareersURL (https://careers.henhouse.example)
 	// ModuleStore (MODULE_STORE) is where published module versions live when every
 	// edge must see them: a gocloud.dev/blob bucket URL, s3://bucket?region=…
 	// (endpoint=…&use_path_style=true for S3-compatible stores), gs://bucket,
@@ -36,12 +42,6 @@ type Config struct {
 	// fetched from ModuleStore, checked, to serve them again. Optional. Default: ""
 	// (a new temporary directory, removed at Close).
 	ModuleCacheDir string
-	BrandName    string // BRAND_NAME, default site.BrandName
-	BrandSlug    string // BRAND_SLUG, default site.BrandSlug
-	AppPrefix    string // APP_PREFIX, default = BRAND_SLUG; starts every Redis key
-	Environment  string // APP_ENV, default "prod"; any name but dev, development, local, test, testing, staging and stage is "prod"
-	CookieSecure bool   // COOKIE_SECURE, default true
-	CareersURL   string // CAREERS_URL, default site.CareersURL (https://careers.henhouse.example)
 	// ContactEmail (CONTACT_EMAIL) is guest relations' address: the contact form's
 	// messages are mailed there (docs/contact.md). Optional. Default:
 	// guest-relations@<BRAND_SLUG>.example.

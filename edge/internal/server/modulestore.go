@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/henhouse/platform/edge/internal/modules"
+	"github.com/henhouse/platform/edge/internal/site"
 )
 
 // With a module store (MODULE_STORE) the versions' files are not on the edge's disk.
@@ -59,11 +60,11 @@ func (m *storeFiles) handler(c fiber.Ctx) error {
 	case errors.Is(err, modules.ErrIntegrity):
 		m.log.Error("module file in the store does not match its published integrity; not served",
 			"module", name, "version", version, "file", file, "err", err)
-		c.Set(fiber.HeaderCacheControl, "no-store")
+		c.Set(fiber.HeaderCacheControl, site.NoStore)
 		return c.Status(fiber.StatusBadGateway).SendString("module file failed its integrity check")
 	default:
 		m.log.Error("module file not fetched from the module store", "module", name, "version", version, "file", file, "err", err)
-		c.Set(fiber.HeaderCacheControl, "no-store")
+		c.Set(fiber.HeaderCacheControl, site.NoStore)
 		return c.Status(fiber.StatusBadGateway).SendString("module store unavailable")
 	}
 }

@@ -147,4 +147,3 @@ func waitForVersion(t *testing.T, s *Server, name, version string) {
 	}
 	t.Fatalf("%s@%s is not listed by the other edge", name, version)
 }
-
