@@ -16,10 +16,11 @@ import (
 	"gocloud.dev/blob"
 	"gocloud.dev/gcerrors"
 
-	// The bucket kinds MODULE_STORE may name (gocloud.dev URLs).
-	_ "gocloud.dev/blob/azureblob"
+	// The bucket kinds MODULE_STORE may name (gocloud.dev URLs). Google Cloud Storage
+	// and Azure Blob Storage drivers are left out: together they add 42 MB to the edge's
+	// binary (63 MB without a store, 75 MB with these two, 117 MB with all four). Cloud
+	// Storage is reached through its S3-compatible endpoint, Azure through a mount.
 	_ "gocloud.dev/blob/fileblob"
-	_ "gocloud.dev/blob/gcsblob"
 	_ "gocloud.dev/blob/s3blob"
 )
 
@@ -197,8 +198,7 @@ func (s bucketSource) write(ctx context.Context, name, version string, files map
 	return nil
 }
 
-// OpenBucket opens a module store URL (gocloud.dev/blob: s3://, gs://, azblob://,
-// file://).
+// OpenBucket opens a module store URL (gocloud.dev/blob: s3://, file://).
 func OpenBucket(ctx context.Context, url string) (*blob.Bucket, error) {
 	b, err := blob.OpenBucket(ctx, url)
 	if err != nil {

@@ -34,9 +34,8 @@ type Config struct {
 	CareersURL   string // CAREERS_URL, default site.CareersURL (https://careers.henhouse.example)
 	// ModuleStore (MODULE_STORE) is where published module versions live when every
 	// edge must see them: a gocloud.dev/blob bucket URL, s3://bucket?region=…
-	// (endpoint=…&use_path_style=true for S3-compatible stores), gs://bucket,
-	// azblob://container or file:///path. Optional. Default: "" (BUILD_DIR/modules on
-	// this edge's disk).
+	// (endpoint=…&use_path_style=true for S3-compatible stores) or file:///path (a
+	// shared volume). Optional. Default: "" (BUILD_DIR/modules on this edge's disk).
 	ModuleStore string
 	// ModuleCacheDir (MODULE_CACHE_DIR) is where an edge keeps the module files it
 	// fetched from ModuleStore, checked, to serve them again. Optional. Default: ""
@@ -402,7 +401,7 @@ func env(key, def string) string {
 }
 
 // moduleStoreSchemes are the bucket kinds the edge registers (modules/source.go).
-var moduleStoreSchemes = []string{"s3", "gs", "azblob", "file"}
+var moduleStoreSchemes = []string{"s3", "file"}
 
 // checkModuleStore refuses a MODULE_STORE that is not a bucket URL the edge can open,
 // at start rather than at the first publish.
@@ -412,7 +411,7 @@ func checkModuleStore(v string) error {
 	}
 	u, err := url.Parse(v)
 	if err != nil || !slices.Contains(moduleStoreSchemes, u.Scheme) || (u.Host == "" && u.Path == "") {
-		return fmt.Errorf("MODULE_STORE must be a bucket URL (s3://bucket?region=…, gs://bucket, azblob://container or file:///path), got %q", v)
+		return fmt.Errorf("MODULE_STORE must be a bucket URL (s3://bucket?region=… or file:///path), got %q", v)
 	}
 	return nil
 }

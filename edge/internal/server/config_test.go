@@ -117,8 +117,7 @@ func TestModuleStoreConfigFromEnv(t *testing.T) {
 	for _, u := range []string{
 		"s3://modules?region=eu-west-1",
 		"s3://modules?region=us-east-1&endpoint=http://127.0.0.1:9000&use_path_style=true&disable_https=true",
-		"gs://henhouse-modules",
-		"azblob://modules",
+		"s3://henhouse-modules?region=auto&endpoint=https://storage.googleapis.com",
 		"file:///srv/modules",
 	} {
 		t.Setenv("MODULE_STORE", u)
@@ -126,7 +125,7 @@ func TestModuleStoreConfigFromEnv(t *testing.T) {
 			t.Errorf("%q: %q %v", u, c.ModuleStore, err)
 		}
 	}
-	for _, u := range []string{"/srv/modules", "modules", "http://minio:9000/modules", "s3://", "mem://"} {
+	for _, u := range []string{"/srv/modules", "modules", "http://minio:9000/modules", "s3://", "mem://", "gs://henhouse-modules", "azblob://modules"} {
 		t.Setenv("MODULE_STORE", u)
 		if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "MODULE_STORE") {
 			t.Errorf("%q: %v, want refused", u, err)
