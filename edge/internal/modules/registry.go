@@ -1,8 +1,9 @@
 // Package modules is the edge's registry of federated remotes.
 //
 // Each remote is published as a directory Dir/<name>/<version>/ holding its webpack
-// output, including the Module Federation manifest mf-manifest.json. Several versions
-// of a module can sit side by side; the registry picks one per visitor:
+// output, including the Module Federation manifest mf-manifest.json, or under the same
+// keys in a bucket every edge shares (OpenStore, source.go). Several versions of a
+// module can sit side by side; the registry picks one per visitor:
 //
 //   - the stable version is the one recorded in Redis (key "<prefix>:modules:<name>",
 //     field "stable", kept on disk too, see below), or, when none is recorded
