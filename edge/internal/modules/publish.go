@@ -48,7 +48,8 @@ func ValidName(name string) bool { return nameRe.MatchString(name) }
 func ValidVersion(v string) bool { return versionRe.MatchString(v) }
 
 // Publish puts a version's files (paths relative to the version, as the build wrote
-// them) under Dir/<name>/<version>/ with an IntegrityFile, and tells every edge to
+// them) under <name>/<version>/ (in Dir, or the module store every edge shares) with
+// an IntegrityFile, and tells every edge to
 // scan again. Publishing the same files again changes nothing; other files for a
 // published version are refused (ErrVersionExists). The version goes to no visitor
 // until it is made stable or a canary, unless the module had no version at all.
@@ -82,56 +83,32 @@ func (r *Registry) Publish(ctx context.Context, name, version string, files map[
 		return Published{}, err
 	}
 	out := Published{Module: name, Version: version, Files: sums}
-	target := filepath.Join(r.dir, name, version)
-	if have, err := readIntegrity(target); err == nil {
+	have, err := r.src.integrity(ctx, name, version)
+	if err == nil {
 		if !sameFiles(have, sums) {
 			return Published{}, fmt.Errorf("%w: %s@%s", ErrVersionExists, name, version)
 		}
 		return out, r.announceRescan(ctx) // a scan may have missed it
-	} else if !errors.Is(err, os.ErrNotExist) {
+	} else if !errors.Is(err, fs.ErrNotExist) {
 		return Published{}, err
 	}
 	if err := r.pinStable(ctx, name); err != nil {
 		return Published{}, err
 	}
-	if err := os.MkdirAll(filepath.Join(r.dir, name), 0o755); err != nil {
-		return Published{}, err
-	}
-	// Written beside the target under a name the scan ignores, then renamed in one step:
-	// an edge never sees half a version.
-	tmp, err := os.MkdirTemp(filepath.Join(r.dir, name), ".publish-"+version+"-")
-	if err != nil {
-		return Published{}, err
-	}
-	defer os.RemoveAll(tmp)
-	for p, b := range files {
-		if p == IntegrityFile {
-			continue
-		}
-		dst := filepath.Join(tmp, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return Published{}, err
-		}
-		if err := os.WriteFile(dst, b, 0o644); err != nil {
-			return Published{}, err
-		}
-	}
 	ib, _ := json.MarshalIndent(sums, "", "  ")
-	if err := os.WriteFile(filepath.Join(tmp, IntegrityFile), ib, 0o644); err != nil {
-		return Published{}, err
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return Published{}, err
-	}
-	if err := os.Rename(tmp, target); err != nil {
+	if err := r.src.write(ctx, name, version, files, ib); err != nil {
+		if !errors.Is(err, errRaced) {
+			return Published{}, err
+		}
 		// Another edge published it meanwhile: the same files are fine.
-		if have, herr := readIntegrity(target); herr == nil {
-			if sameFiles(have, sums) {
-				return out, nil
-			}
+		have, herr := r.src.integrity(ctx, name, version)
+		if herr != nil {
+			return Published{}, herr
+		}
+		if !sameFiles(have, sums) {
 			return Published{}, fmt.Errorf("%w: %s@%s", ErrVersionExists, name, version)
 		}
-		return Published{}, err
+		return out, nil
 	}
 	out.Created = true
 	if err := r.Rescan(); err != nil {

@@ -1,8 +1,9 @@
 // Package modules is the edge's registry of federated remotes.
 //
 // Each remote is published as a directory Dir/<name>/<version>/ holding its webpack
-// output, including the Module Federation manifest mf-manifest.json. Several versions
-// of a module can sit side by side; the registry picks one per visitor:
+// output, including the Module Federation manifest mf-manifest.json, or under the same
+// keys in a bucket every edge shares (OpenStore, source.go). Several versions of a
+// module can sit side by side; the registry picks one per visitor:
 //
 //   - the stable version is the one recorded in Redis (key "<prefix>:modules:<name>",
 //     field "stable", kept on disk too, see below), or, when none is recorded
@@ -35,6 +36,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -48,6 +50,7 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"gocloud.dev/blob"
 
 	"github.com/henhouse/platform/edge/internal/store"
 )
@@ -118,8 +121,11 @@ var RefreshEvery = 30 * time.Second
 
 // Registry holds what is on disk and the release state read from Redis.
 type Registry struct {
-	dir   string
-	store *store.Store
+	dir string
+	// src holds the published versions' files: dir, or the shared module store.
+	src    source
+	bucket *blob.Bucket // the module store; nil when src is dir
+	store  *store.Store
 	// Log receives release actions and automatic rollbacks. Default: slog.Default().
 	Log *slog.Logger
 	// Policy decides when a canary is rolled back by itself (health.go).
@@ -148,7 +154,20 @@ var (
 // Open scans dir and reads the release state once. st may be nil (no release state:
 // the newest version is stable). Start keeps the state current.
 func Open(dir string, st *store.Store) (*Registry, error) {
-	r := &Registry{dir: dir, store: st, known: map[string]State{}, Policy: DefaultCanaryPolicy}
+	return open(dir, dirSource{dir}, nil, st)
+}
+
+// OpenStore is Open over a module store every edge shares (a gocloud.dev/blob
+// bucket, MODULE_STORE) in place of dir: versions are published into it and listed
+// and read from it. dir still holds what each edge keeps to itself (the release state
+// kept for a Redis loss, beside it) and locates the shell's build. The registry owns
+// the bucket (Close).
+func OpenStore(dir string, bucket *blob.Bucket, st *store.Store) (*Registry, error) {
+	return open(dir, bucketSource{bucket}, bucket, st)
+}
+
+func open(dir string, src source, bucket *blob.Bucket, st *store.Store) (*Registry, error) {
+	r := &Registry{dir: dir, src: src, bucket: bucket, store: st, known: map[string]State{}, Policy: DefaultCanaryPolicy}
 	if err := r.Rescan(); err != nil {
 		return nil, err
 	}
@@ -417,43 +436,76 @@ func (r *Registry) SetState(ctx context.Context, name string, st State) error {
 	return r.store.Client.Publish(ctx, r.changedChannel(), name).Err()
 }
 
-// Dir is the directory modules are served from.
+// Dir is the directory modules are served from when there is no module store.
 func (r *Registry) Dir() string { return r.dir }
 
-// Rescan reads the directory again (after a publish).
+// Shared reports whether the versions live in a module store rather than in Dir.
+func (r *Registry) Shared() bool { return r.bucket != nil }
+
+// Close closes the module store, if any.
+func (r *Registry) Close() error {
+	if r.bucket == nil {
+		return nil
+	}
+	return r.bucket.Close()
+}
+
+// scanTimeout bounds one scan of the module store.
+const scanTimeout = 30 * time.Second
+
+// Rescan reads the published versions again (after a publish).
 func (r *Registry) Rescan() error {
+	ctx, cancel := context.WithTimeout(context.Background(), scanTimeout)
+	defer cancel()
 	found := map[string]map[string]published{}
 	r.mu.RLock()
 	old := r.versions
 	r.mu.RUnlock()
-	names, err := os.ReadDir(r.dir)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("modules: %w", err)
+	listed, err := r.src.list(ctx)
+	if err != nil {
+		return err
 	}
-	for _, n := range names {
-		if !n.IsDir() || !nameRe.MatchString(n.Name()) {
-			continue
-		}
-		vers, _ := os.ReadDir(filepath.Join(r.dir, n.Name()))
+	for name, vers := range listed {
 		for _, v := range vers {
-			if !v.IsDir() || !versionRe.MatchString(v.Name()) {
+			prev, known := old[name][v]
+			if known && r.Shared() {
+				// A version in the store never changes: nothing to read again.
+				if found[name] == nil {
+					found[name] = map[string]published{}
+				}
+				found[name][v] = prev
 				continue
 			}
-			vdir := filepath.Join(r.dir, n.Name(), v.Name())
-			p, err := readManifest(filepath.Join(vdir, "mf-manifest.json"))
+			var integrity map[string]string
+			if r.Shared() {
+				// The integrity file is written last: without it the version is not
+				// published yet.
+				if integrity, err = r.src.integrity(ctx, name, v); err != nil {
+					if !errors.Is(err, fs.ErrNotExist) {
+						r.log().Warn("module version in the store not read", "module", name, "version", v, "err", err)
+					}
+					continue
+				}
+			}
+			p, err := r.readManifest(ctx, name, v)
 			if err != nil {
 				continue // a half-copied version is not published yet
 			}
 			// A version's files never change once published: keep the hashes read before.
-			if prev, ok := old[n.Name()][v.Name()]; ok && prev.integrity != nil {
+			switch {
+			case integrity != nil:
+				p.integrity = integrity
+			case known && prev.integrity != nil:
 				p.integrity = prev.integrity
-			} else if p.integrity, err = readIntegrity(vdir); err != nil {
-				slog.Warn("module files not hashed; no integrity for them", "module", n.Name(), "version", v.Name(), "err", err)
+			default:
+				if p.integrity, err = r.src.integrity(ctx, name, v); err != nil {
+					slog.Warn("module files not hashed; no integrity for them", "module", name, "version", v, "err", err)
+				}
 			}
-			if found[n.Name()] == nil {
-				found[n.Name()] = map[string]published{}
+			if found[name] == nil {
+				found[name] = map[string]published{}
 			}
-			found[n.Name()][v.Name()] = p
+			found[name][v] = p
 		}
 	}
 	r.mu.Lock()
@@ -463,24 +515,28 @@ func (r *Registry) Rescan() error {
 	return nil
 }
 
-func readManifest(path string) (published, error) {
-	b, err := os.ReadFile(path)
+// readManifest reads a version's mf-manifest.json and the files beside it that add
+// to it (screen preloads, prerendered screens).
+func (r *Registry) readManifest(ctx context.Context, name, version string) (published, error) {
+	b, err := r.src.read(ctx, name, version, "mf-manifest.json")
 	if err != nil {
 		return published{}, err
 	}
+	where := name + "/" + version + "/"
 	p, err := parseManifest(b)
 	if err != nil {
-		return published{}, fmt.Errorf("modules: %s: %w", path, err)
+		return published{}, fmt.Errorf("modules: %smf-manifest.json: %w", where, err)
 	}
-	p.prerender = readPrerenders(filepath.Join(filepath.Dir(path), ScreenPrerenderFile))
-	extra := filepath.Join(filepath.Dir(path), ScreenPreloadsFile)
-	if b, err := os.ReadFile(extra); err == nil {
+	p.prerender = readPrerenders(where+ScreenPrerenderFile, func() ([]byte, error) {
+		return r.src.read(ctx, name, version, ScreenPrerenderFile)
+	})
+	if b, err := r.src.read(ctx, name, version, ScreenPreloadsFile); err == nil {
 		if err := p.addScreenPreloads(b); err != nil {
 			// Only preloads are lost: the screen still loads its files when it runs.
-			slog.Warn("modules: screen preloads not read", "file", extra, "err", err)
+			slog.Warn("modules: screen preloads not read", "file", where+ScreenPreloadsFile, "err", err)
 		}
-	} else if !errors.Is(err, os.ErrNotExist) {
-		slog.Warn("modules: screen preloads not read", "file", extra, "err", err)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		slog.Warn("modules: screen preloads not read", "file", where+ScreenPreloadsFile, "err", err)
 	}
 	return p, nil
 }
@@ -627,13 +683,13 @@ type screenPrerenders struct {
 	} `json:"screens"`
 }
 
-func readPrerenders(path string) screenPrerenders {
+func readPrerenders(path string, read func() ([]byte, error)) screenPrerenders {
 	var f screenPrerenders
-	b, err := os.ReadFile(path)
+	b, err := read()
 	if err == nil {
 		err = json.Unmarshal(b, &f)
 	}
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		// Only the early copy is lost: the screen renders as it always does.
 		slog.Warn("modules: prerendered screens not read", "file", path, "err", err)
 		return screenPrerenders{}

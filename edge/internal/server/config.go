@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,15 @@ type Config struct {
 	Environment  string // APP_ENV, default "prod"; any name but dev, development, local, test, testing, staging and stage is "prod"
 	CookieSecure bool   // COOKIE_SECURE, default true
 	CareersURL   string // CAREERS_URL, default site.CareersURL (https://careers.henhouse.example)
+	// ModuleStore (MODULE_STORE) is where published module versions live when every
+	// edge must see them: a gocloud.dev/blob bucket URL, s3://bucket?region=…
+	// (endpoint=…&use_path_style=true for S3-compatible stores) or file:///path (a
+	// shared volume). Optional. Default: "" (BUILD_DIR/modules on this edge's disk).
+	ModuleStore string
+	// ModuleCacheDir (MODULE_CACHE_DIR) is where an edge keeps the module files it
+	// fetched from ModuleStore, checked, to serve them again. Optional. Default: ""
+	// (a new temporary directory, removed at Close).
+	ModuleCacheDir string
 	// ContactEmail (CONTACT_EMAIL) is guest relations' address: the contact form's
 	// messages are mailed there (docs/contact.md). Optional. Default:
 	// guest-relations@<BRAND_SLUG>.example.
@@ -177,6 +187,11 @@ func ConfigFromEnv() (Config, error) {
 		TokenIssuer: env("TOKEN_ISSUER", DefaultTokenIssuer),
 	}
 	c.AppPrefix = env("APP_PREFIX", c.BrandSlug)
+	c.ModuleStore = strings.TrimSpace(os.Getenv("MODULE_STORE"))
+	c.ModuleCacheDir = os.Getenv("MODULE_CACHE_DIR")
+	if err := checkModuleStore(c.ModuleStore); err != nil {
+		return c, err
+	}
 	c.ContactEmail = env("CONTACT_EMAIL", feedback.DefaultTo(c.BrandSlug))
 	if a, err := mail.ParseAddress(c.ContactEmail); err != nil || a.Address != c.ContactEmail {
 		return c, fmt.Errorf("CONTACT_EMAIL must be one email address, like guest-relations@example.com, got %q", c.ContactEmail)
@@ -399,4 +414,20 @@ func env(key, def string) string {
 		return v
 	}
 	return def
+}
+
+// moduleStoreSchemes are the bucket kinds the edge registers (modules/source.go).
+var moduleStoreSchemes = []string{"s3", "file"}
+
+// checkModuleStore refuses a MODULE_STORE that is not a bucket URL the edge can open,
+// at start rather than at the first publish.
+func checkModuleStore(v string) error {
+	if v == "" {
+		return nil
+	}
+	u, err := url.Parse(v)
+	if err != nil || !slices.Contains(moduleStoreSchemes, u.Scheme) || (u.Host == "" && u.Path == "") {
+		return fmt.Errorf("MODULE_STORE must be a bucket URL (s3://bucket?region=… or file:///path), got %q", v)
+	}
+	return nil
 }

@@ -106,3 +106,29 @@ func TestBeaconSampleRate(t *testing.T) {
 		}
 	}
 }
+
+// MODULE_STORE takes the bucket URLs the edge can open and stops the edge at start on
+// anything else, rather than at the first publish.
+func TestModuleStoreConfigFromEnv(t *testing.T) {
+	t.Setenv("MODULE_STORE", "")
+	if c, err := ConfigFromEnv(); err != nil || c.ModuleStore != "" {
+		t.Fatalf("default: the build directory: %q %v", c.ModuleStore, err)
+	}
+	for _, u := range []string{
+		"s3://modules?region=eu-west-1",
+		"s3://modules?region=us-east-1&endpoint=http://127.0.0.1:9000&use_path_style=true&disable_https=true",
+		"s3://henhouse-modules?region=auto&endpoint=https://storage.googleapis.com",
+		"file:///srv/modules",
+	} {
+		t.Setenv("MODULE_STORE", u)
+		if c, err := ConfigFromEnv(); err != nil || c.ModuleStore != u {
+			t.Errorf("%q: %q %v", u, c.ModuleStore, err)
+		}
+	}
+	for _, u := range []string{"/srv/modules", "modules", "http://minio:9000/modules", "s3://", "mem://", "gs://henhouse-modules", "azblob://modules"} {
+		t.Setenv("MODULE_STORE", u)
+		if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "MODULE_STORE") {
+			t.Errorf("%q: %v, want refused", u, err)
+		}
+	}
+}

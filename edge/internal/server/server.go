@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -81,6 +82,10 @@ type Server struct {
 	Metrics  *metrics.Metrics
 	Store    *store.Store
 	Registry *modules.Registry
+	// moduleCache is where module files fetched from the module store are kept
+	// (modulestore.go); dropModuleCache: it is a temporary directory Close removes.
+	moduleCache     string
+	dropModuleCache bool
 
 	// pageLoads signs each page load for the beacons (package beacons).
 	pageLoads *beacons.Signer
@@ -212,12 +217,42 @@ func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*store.Store,
 	return st, nil
 }
 
+// openRegistry opens the module registry over BUILD_DIR/modules, or over the module
+// store (MODULE_STORE) with a directory to keep the files fetched from it.
+func (s *Server) openRegistry(ctx context.Context) (*modules.Registry, error) {
+	dir := filepath.Join(s.cfg.BuildDir, "modules")
+	if s.cfg.ModuleStore == "" {
+		return modules.Open(dir, s.Store)
+	}
+	cache := s.cfg.ModuleCacheDir
+	if cache == "" {
+		tmp, err := os.MkdirTemp("", "modules-cache-")
+		if err != nil {
+			return nil, err
+		}
+		cache, s.dropModuleCache = tmp, true
+	} else if err := os.MkdirAll(cache, 0o755); err != nil {
+		return nil, fmt.Errorf("MODULE_CACHE_DIR: %w", err)
+	}
+	s.moduleCache = cache
+	bucket, err := modules.OpenBucket(ctx, s.cfg.ModuleStore)
+	if err != nil {
+		return nil, err
+	}
+	reg, err := modules.OpenStore(dir, bucket, s.Store)
+	if err != nil {
+		_ = bucket.Close()
+		return nil, err
+	}
+	return reg, nil
+}
+
 // openProviders builds the module registry and the providers: content (built-in or
 // Storyblok, CONTENT_PROVIDER), and the built-in geocoding, card payments, ordering,
 // careers and loyalty.
 func (s *Server) openProviders(ctx context.Context) error {
 	st := s.Store
-	reg, err := modules.Open(filepath.Join(s.cfg.BuildDir, "modules"), st)
+	reg, err := s.openRegistry(ctx)
 	if err != nil {
 		return err
 	}
@@ -347,7 +382,13 @@ func (s *Server) mountStatic() {
 	app, cfg, reg := s.App, s.cfg, s.Registry
 	// Published remotes: immutable per version, except the manifest, which says
 	// what the version contains and must never be cached stale.
-	app.Use(modules.URLPrefix, serveBuild(reg.Dir(), static.Config{
+	moduleDir := reg.Dir()
+	if reg.Shared() {
+		files := &storeFiles{reg: reg, dir: s.moduleCache, log: s.log}
+		app.Use(modules.URLPrefix, files.handler)
+		moduleDir = s.moduleCache
+	}
+	app.Use(modules.URLPrefix, serveBuild(moduleDir, static.Config{
 		ModifyResponse: func(c fiber.Ctx) error {
 			if strings.HasSuffix(c.Path(), "/mf-manifest.json") || strings.HasSuffix(c.Path(), "/mf-stats.json") {
 				c.Set(fiber.HeaderCacheControl, site.NoCache)
@@ -530,6 +571,12 @@ func oneOutagePerPage(c fiber.Ctx) error {
 // Close releases storage and flushes the metrics.
 func (s *Server) Close() error {
 	_ = s.Metrics.Shutdown(context.Background())
+	if s.Registry != nil {
+		_ = s.Registry.Close()
+	}
+	if s.dropModuleCache {
+		_ = os.RemoveAll(s.moduleCache)
+	}
 	return s.Store.Close()
 }
 
