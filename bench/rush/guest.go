@@ -160,6 +160,7 @@ type group struct {
 type product struct {
 	ID             string  `json:"id"`
 	AvailableNow   *bool   `json:"available_now"`
+	Availability   any     `json:"availability"`
 	ModifierGroups []group `json:"modifier_groups"`
 }
 
@@ -251,7 +252,9 @@ func (g *guest) run(ctx context.Context) error {
 			continue
 		}
 		for _, p := range c.Products {
-			if len(p.ModifierGroups) > 0 && (p.AvailableNow == nil || *p.AvailableNow) {
+			// Part-day products (breakfast) are left out: the time chosen later may
+			// fall outside their window, which the checkout would then refuse.
+			if len(p.ModifierGroups) > 0 && p.Availability == nil && (p.AvailableNow == nil || *p.AvailableNow) {
 				picks = append(picks, p)
 			}
 		}

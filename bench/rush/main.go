@@ -32,6 +32,10 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
+// skipReady leaves the wait for the kitchen's clock out of the knee: it is not the
+// edge's latency.
+var skipReady = map[string]bool{"ready": true}
+
 type options struct {
 	bin, build string
 	edges      []int
@@ -85,7 +89,6 @@ func main() {
 	fmt.Printf("rush: %s per rate, rates %v guests/s, order clock ×%g from %s, p99 limit %v\n",
 		o.step, o.rates, o.clockSpeed, o.clockStart, kneeLimit)
 
-	skip := map[string]bool{"ready": true}
 	knees := map[int]float64{}
 	var summary []string
 	for _, n := range o.edges {
@@ -93,7 +96,7 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		s, p := knee(results, kneeLimit, skip)
+		s, p := knee(results, kneeLimit, skipReady)
 		knees[n] = s
 		summary = append(summary, kneeLine(n, s, p, reports))
 	}
@@ -236,7 +239,8 @@ func rush(o options, n int, rates []float64, kill bool) ([]rateResult, []report,
 				pool.armKill(1, kill)
 				select {
 				case <-fired:
-					fmt.Printf("   SIGKILL edge %s, 2 ms after a submit was sent to it\n", eds[1].host)
+					time.Sleep(100 * time.Millisecond) // for the proxy to see the submit's fate
+					fmt.Printf("   SIGKILL edge %s, 1 ms after a submit was sent to it; that submit: %v\n", eds[1].host, pool.doomed.Load())
 				case <-time.After(2 * time.Second):
 					kill()
 					fmt.Printf("   SIGKILL edge %s (no submit was sent to it within 2 s)\n", eds[1].host)
@@ -247,11 +251,21 @@ func rush(o options, n int, rates []float64, kill bool) ([]rateResult, []report,
 		if err != nil {
 			return nil, nil, err
 		}
+		printRate(res, rep)
+		passed := func(r rateResult) bool { p, _ := r.worstP99(skipReady); return p > kneeLimit }
+		if passed(res) && !kill {
+			// On a shared machine one stall of another process can make a p99 of a
+			// few dozen samples: a rate is the knee when it passes twice in a row.
+			fmt.Printf("   p99 passed %v: the same rate again to confirm\n", kneeLimit)
+			if res, rep, err = runRate(ctx, o, base, cl, pool, rate, nil); err != nil {
+				return nil, nil, err
+			}
+			printRate(res, rep)
+		}
 		results = append(results, res)
 		reports = append(reports, rep)
-		printRate(res, rep)
-		if p, _ := res.worstP99(map[string]bool{"ready": true}); p > kneeLimit && !kill {
-			fmt.Printf("   p99 passed %v: the knee\n", kneeLimit)
+		if passed(res) && !kill {
+			fmt.Printf("   p99 passed %v again: the knee\n", kneeLimit)
 			break
 		}
 	}
@@ -429,7 +443,7 @@ func printRate(res rateResult, rep report) {
 		s := res.steps[n]
 		fmt.Printf("   | %s | %d | %s | %s | %s |\n", n, len(s), fmtDur(percentile(s, 50)), fmtDur(percentile(s, 99)), fmtDur(s[len(s)-1]))
 	}
-	p, name := res.worstP99(map[string]bool{"ready": true})
+	p, name := res.worstP99(skipReady)
 	fmt.Printf("   worst p99: %s (%s)\n", fmtDur(p), name)
 }
 

@@ -303,6 +303,8 @@ type pool struct {
 	// victim: the edge then dies holding an order half placed, or just received.
 	killer atomic.Pointer[func()]
 	victim int
+	// doomed is what became of the submit the kill followed.
+	doomed atomic.Value
 }
 
 // armKill makes the next submit sent to edge i call kill a moment later.
@@ -350,12 +352,22 @@ func (p *pool) RoundTrip(req *http.Request) (*http.Response, error) {
 			out.Body = io.NopCloser(bytes.NewReader(body))
 			out.ContentLength = int64(len(body))
 		}
+		doomed := false
 		if req.URL.Path == "/api/cart/submit" && i == p.victim {
 			if kill := p.killer.Swap(nil); kill != nil {
-				time.AfterFunc(2*time.Millisecond, *kill)
+				doomed = true
+				time.AfterFunc(time.Millisecond, *kill)
 			}
 		}
-		if res, err = p.t.RoundTrip(out); err == nil {
+		res, err = p.t.RoundTrip(out)
+		if doomed {
+			if err != nil {
+				p.doomed.Store("no answer: " + err.Error())
+			} else {
+				p.doomed.Store("answered " + res.Status + " before it died")
+			}
+		}
+		if err == nil {
 			if attempt > 0 {
 				p.rerouted.Add(1)
 			}
