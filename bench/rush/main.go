@@ -24,9 +24,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -65,6 +67,14 @@ func main() {
 	flag.Float64Var(&o.killRate, "kill-rate", 4, "arrival rate of the -kill run")
 	flag.DurationVar(&o.budget, "retry", 45*time.Second, "how long a guest keeps retrying its submit")
 	flag.Parse()
+
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		killAll()
+		os.Exit(130)
+	}()
 
 	var err error
 	if o.rates, err = parseRates(*rates, *start, *stepRate, *maxRate); err != nil {
@@ -150,7 +160,8 @@ type report struct {
 	heldNoOrder, unanswered    int
 	retriedSubmits             int
 	rerouted                   int64
-	commands                   int64
+	commands                   float64
+	topCommands                string // the commands most run per order
 	errors                     map[string]int
 	elapsed                    time.Duration // until the last guest was done
 	step                       time.Duration // the arrival window
@@ -325,7 +336,7 @@ func runRate(ctx context.Context, o options, base string, cl *cluster, pool *poo
 		}
 	}
 	if rep.placed > 0 {
-		rep.commands = (after - before) / int64(rep.placed)
+		rep.commands, rep.topCommands = perOrder(before, after, rep.placed)
 	}
 	rep.rerouted = pool.rerouted.Load() - rerouted
 	rep.errors = map[string]int{}
@@ -428,12 +439,13 @@ func check(ctx context.Context, base string, cl *cluster, outs []*outcome, rep *
 }
 
 func printRate(res rateResult, rep report) {
-	fmt.Printf("\n-- %g guests/s: %d guests arrived in %s, %d orders placed (%.2f orders/s), %d followed to ready (all done after %s); Redis %d commands/order\n",
+	fmt.Printf("\n-- %g guests/s: %d guests arrived in %s, %d orders placed (%.2f orders/s), %d followed to ready (all done after %s); Redis %.0f commands/order\n",
 		rep.rate, rep.guests, rep.step, rep.placed, float64(rep.placed)/rep.step.Seconds(),
 		rep.ready, rep.elapsed.Round(100*time.Millisecond), rep.commands)
 	fmt.Printf("   lost %d, double %d, charged twice %d, held without an order %d, placed but unanswered %d, rerouted %d\n",
 		rep.lost, rep.double, rep.chargedTwice, rep.heldNoOrder, rep.unanswered, rep.rerouted)
 	fmt.Printf("   errors: %s\n", rep.errorText())
+	fmt.Printf("   Redis per order: %s\n", rep.topCommands)
 	fmt.Println("   | step | n | p50 | p99 | max |")
 	fmt.Println("   |---|---|---|---|---|")
 	names := sortedKeys(res.steps)
@@ -461,4 +473,28 @@ func fmtDur(d time.Duration) string {
 		return fmt.Sprintf("%.2f s", d.Seconds())
 	}
 	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+}
+
+// perOrder is the commands run between two commandstats per placed order, and the
+// most frequent of them ("get 20.1, evalsha 12.0, …").
+func perOrder(before, after map[string]int64, orders int) (float64, string) {
+	type cmd struct {
+		name string
+		n    float64
+	}
+	var all []cmd
+	var total float64
+	for name, n := range after {
+		d := float64(n-before[name]) / float64(orders)
+		total += d
+		if d > 0 {
+			all = append(all, cmd{name, d})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].n > all[j].n || all[i].n == all[j].n && all[i].name < all[j].name })
+	var parts []string
+	for _, c := range all[:min(8, len(all))] {
+		parts = append(parts, fmt.Sprintf("%s %.1f", c.name, c.n))
+	}
+	return total, strings.Join(parts, ", ")
 }

@@ -29,6 +29,37 @@ import (
 // (edge/internal/server/redisproc_test.go): redis-server processes on free ports in a
 // temporary directory, no persistence, joined by redis-cli --cluster create.
 
+// running holds every process the run started, so that an interrupted run (Ctrl-C)
+// leaves none behind.
+var running struct {
+	sync.Mutex
+	procs map[*exec.Cmd]bool
+}
+
+func track(c *exec.Cmd) {
+	running.Lock()
+	defer running.Unlock()
+	if running.procs == nil {
+		running.procs = map[*exec.Cmd]bool{}
+	}
+	running.procs[c] = true
+}
+
+func untrack(c *exec.Cmd) {
+	running.Lock()
+	delete(running.procs, c)
+	running.Unlock()
+}
+
+// killAll kills whatever is still running (on an interrupt).
+func killAll() {
+	running.Lock()
+	defer running.Unlock()
+	for c := range running.procs {
+		_ = c.Process.Kill()
+	}
+}
+
 type proc struct {
 	cmd *exec.Cmd
 	dir string
@@ -36,6 +67,7 @@ type proc struct {
 
 func (p *proc) kill() {
 	if p.cmd != nil && p.cmd.Process != nil {
+		untrack(p.cmd)
 		_ = p.cmd.Process.Kill()
 		_ = p.cmd.Wait()
 		p.cmd = nil
@@ -97,6 +129,7 @@ func startRedisNode() (*proc, string, error) {
 			p.kill()
 			return nil, "", err
 		}
+		track(p.cmd)
 		addr := "127.0.0.1:" + strconv.Itoa(port)
 		c := redis.NewClient(&redis.Options{Addr: addr, MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
 		deadline := time.Now().Add(5 * time.Second)
@@ -170,41 +203,39 @@ func (cl *cluster) stop() {
 	}
 }
 
-// commands is the number of commands the primaries have run (INFO commandstats, every
-// cmdstat_* calls= summed over the nodes).
-func (cl *cluster) commands(ctx context.Context) (int64, error) {
-	var total int64
+// commands is the number of commands the primaries have run, by command (INFO
+// commandstats, each cmdstat_<name> calls= summed over the nodes).
+func (cl *cluster) commands(ctx context.Context) (map[string]int64, error) {
+	total := map[string]int64{}
 	for _, a := range cl.addrs {
 		c := redis.NewClient(&redis.Options{Addr: a})
 		info, err := c.Info(ctx, "commandstats").Result()
 		c.Close()
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
-		total += sumCalls(info)
+		for k, v := range callsByCommand(info) {
+			total[k] += v
+		}
 	}
 	return total, nil
 }
 
-// sumCalls adds up calls= over the cmdstat_ lines of INFO commandstats.
-func sumCalls(info string) int64 {
-	var total int64
+// callsByCommand reads calls= of each cmdstat_ line of INFO commandstats.
+func callsByCommand(info string) map[string]int64 {
+	out := map[string]int64{}
 	sc := bufio.NewScanner(strings.NewReader(info))
 	for sc.Scan() {
-		line := sc.Text()
-		if !strings.HasPrefix(line, "cmdstat_") {
-			continue
-		}
-		_, rest, ok := strings.Cut(line, "calls=")
-		if !ok {
+		name, rest, ok := strings.Cut(strings.TrimPrefix(sc.Text(), "cmdstat_"), ":calls=")
+		if !ok || name == sc.Text() {
 			continue
 		}
 		n, _, _ := strings.Cut(rest, ",")
 		if v, err := strconv.ParseInt(n, 10, 64); err == nil {
-			total += v
+			out[name] += v
 		}
 	}
-	return total
+	return out
 }
 
 // scan calls fn for every key matching pattern on every primary.
@@ -266,6 +297,7 @@ func startEdge(e edgeEnv) (*edge, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s (go build -o bin/edge ./edge/cmd/edge first): %w", e.bin, err)
 	}
+	track(cmd)
 	ed := &edge{cmd: cmd, host: "127.0.0.1:" + strconv.Itoa(port), stderr: &stderr}
 	for range 200 {
 		if res, err := http.Get("http://" + ed.host + "/readyz"); err == nil {
@@ -282,6 +314,7 @@ func startEdge(e edgeEnv) (*edge, error) {
 
 func (e *edge) kill() {
 	if e.cmd != nil && e.cmd.Process != nil {
+		untrack(e.cmd)
 		_ = e.cmd.Process.Signal(syscall.SIGKILL)
 		_ = e.cmd.Wait()
 	}

@@ -91,3 +91,16 @@ func TestParseRates(t *testing.T) {
 		t.Error("start 0: no error")
 	}
 }
+
+func TestCallsByCommand(t *testing.T) {
+	info := "# Commandstats\r\ncmdstat_get:calls=12,usec=30,usec_per_call=2.50,rejected_calls=0,failed_calls=0\r\n" +
+		"cmdstat_client|setinfo:calls=2,usec=1\r\ncmdstat_evalsha:calls=5,usec=9\r\n"
+	got := callsByCommand(info)
+	if got["get"] != 12 || got["evalsha"] != 5 || got["client|setinfo"] != 2 || len(got) != 3 {
+		t.Errorf("callsByCommand = %v", got)
+	}
+	total, top := perOrder(map[string]int64{"get": 2}, map[string]int64{"get": 12, "evalsha": 5, "set": 0}, 5)
+	if total != 3 || top != "get 2.0, evalsha 1.0" {
+		t.Errorf("perOrder = %v, %q", total, top)
+	}
+}
