@@ -295,11 +295,22 @@ func (g *guest) run(ctx context.Context) error {
 			Code string `json:"code"`
 		} `json:"blockers"`
 	}
-	if _, err := g.call(ctx, "validate", http.MethodPost, "/api/cart/validate", nil, nil, 200, &val); err != nil {
-		return err
-	}
-	if len(val.Blockers) > 0 {
-		return &httpError{"validate", "blocker " + val.Blockers[0].Code}
+	for try := 0; ; try++ {
+		if _, err := g.call(ctx, "validate", http.MethodPost, "/api/cart/validate", nil, nil, 200, &val); err != nil {
+			return err
+		}
+		if len(val.Blockers) == 0 {
+			break
+		}
+		// Another guest took the last place in the slot: choose a time again, as the
+		// checkout asks the guest to.
+		if val.Blockers[0].Code != "slot_full" || try == 3 {
+			return &httpError{"validate", "blocker " + val.Blockers[0].Code}
+		}
+		g.rec.fail("retried validate: blocker slot_full")
+		if err := g.pickTime(ctx); err != nil {
+			return err
+		}
 	}
 	processor := "hosted"
 	if len(loc.CardProcessors) > 0 {
