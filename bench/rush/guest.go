@@ -395,6 +395,7 @@ func (g *guest) submit(ctx context.Context, processor, token string) (string, er
 	deadline := time.Now().Add(g.budget)
 	backoff := 250 * time.Millisecond
 	slotRetries := 0
+	expired := false
 	for {
 		var bot struct {
 			Token string `json:"token"`
@@ -426,6 +427,14 @@ func (g *guest) submit(ctx context.Context, processor, token string) (string, er
 			if err := g.pickTime(ctx); err != nil {
 				return "", err
 			}
+			key = newKey()
+			g.out.keys = append(g.out.keys, key)
+			continue
+		case he != nil && he.kind == "409 checkout_expired" && !expired:
+			// The try that died was given up and its hold voided by the sweep: the
+			// order is placed again with a new key (docs/api.md, submit's retries).
+			expired = true
+			g.rec.fail("retried " + err.Error())
 			key = newKey()
 			g.out.keys = append(g.out.keys, key)
 			continue
