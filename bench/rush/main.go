@@ -102,6 +102,10 @@ func main() {
 	knees := map[int]float64{}
 	kneeFound := map[int]bool{}
 	var summary []string
+	table := []string{
+		"| edges | guests/s | orders/s | worst p99 (step) | submit p50 / p99 | errors | lost / double / charged twice | Redis cmds/order |",
+		"|---|---|---|---|---|---|---|---|",
+	}
 	for _, n := range o.edges {
 		results, reports, err := rush(o, n, o.rates, false)
 		if err != nil {
@@ -110,17 +114,25 @@ func main() {
 		s, p := knee(results, kneeLimit, skipReady)
 		knees[n], kneeFound[n] = s, p > 0
 		summary = append(summary, kneeLine(n, s, p, reports))
+		for i, r := range reports {
+			table = append(table, tableRow(fmt.Sprint(n), results[i], r))
+		}
 	}
 	if o.kill {
-		_, reports, err := rush(o, 3, []float64{o.killRate}, true)
+		results, reports, err := rush(o, 3, []float64{o.killRate}, true)
 		if err != nil {
 			fail(err)
 		}
 		r := reports[0]
+		table = append(table, tableRow("3, one killed", results[0], r))
 		summary = append(summary, fmt.Sprintf("killed edge (3 edges, %g guests/s, one SIGKILLed at %s): %d orders placed, %d lost, %d double, %d charged twice, %d held without an order; %d retried submits, %d requests rerouted by the proxy; errors: %s",
 			o.killRate, o.step/2, r.placed, r.lost, r.double, r.chargedTwice, r.heldNoOrder, r.retriedSubmits, r.rerouted, r.errorText()))
 	}
 	fmt.Println("\n== summary")
+	for _, l := range table {
+		fmt.Println(l)
+	}
+	fmt.Println()
 	for _, l := range summary {
 		fmt.Println("- " + l)
 	}
@@ -502,4 +514,20 @@ func perOrder(before, after map[string]int64, orders int) (float64, string) {
 		parts = append(parts, fmt.Sprintf("%s %.1f", c.name, c.n))
 	}
 	return total, strings.Join(parts, ", ")
+}
+
+// tableRow is one rate of the summary table.
+func tableRow(edges string, res rateResult, r report) string {
+	p, step := res.worstP99(skipReady)
+	sub := res.steps["submit"]
+	failed := 0
+	for k, v := range r.errors {
+		if !strings.HasPrefix(k, "retried ") {
+			failed += v
+		}
+	}
+	return fmt.Sprintf("| %s | %g | %.1f | %s (%s) | %s / %s | %d failed, %d retried | %d / %d / %d | %.0f |",
+		edges, r.rate, float64(r.placed)/r.step.Seconds(), fmtDur(p), step,
+		fmtDur(percentile(sub, 50)), fmtDur(percentile(sub, 99)), failed, r.retriedSubmits,
+		r.lost, r.double, r.chargedTwice, r.commands)
 }
