@@ -64,7 +64,7 @@ func main() {
 	flag.Float64Var(&o.clockSpeed, "clock-speed", 3000, "ORDER_CLOCK_SPEED: how much faster the kitchen's clock runs, so orders are ready in seconds")
 	flag.StringVar(&o.clockStart, "clock-start", "", "ORDER_CLOCK_START (RFC 3339; default: 11:30 New York time on the coming Tuesday, when every location is open)")
 	flag.BoolVar(&o.kill, "kill", false, "also run 3 edges at -kill-rate and SIGKILL one in the middle of the step")
-	flag.Float64Var(&o.killRate, "kill-rate", 4, "arrival rate of the -kill run")
+	flag.Float64Var(&o.killRate, "kill-rate", 8, "arrival rate of the -kill run")
 	flag.DurationVar(&o.budget, "retry", 45*time.Second, "how long a guest keeps retrying its submit")
 	flag.Parse()
 
