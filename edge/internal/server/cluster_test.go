@@ -2,11 +2,16 @@ package server
 
 import (
 	"context"
+	"errors"
+	"net"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/henhouse/platform/edge/internal/store"
 )
 
 // The edge on a Redis Cluster of three primaries (REDIS_URL a list of addresses):
@@ -69,4 +74,29 @@ func TestCartCheckoutAndMembersOnACluster(t *testing.T) {
 	m.ok("POST", "/api/auth/code", `{"challenge_id":"`+ch["id"].(string)+`","code":"`+m.latestCode("ada@example.com")+`"}`, 200)
 	m.ok("GET", "/api/user", "", 200)
 	m.ok("GET", "/api/rewards", "", 200)
+}
+
+// A command whose answer comes after the read timeout has run once: the Cluster client
+// must not send it again (store/sentonce.go), or a cart change or a list push would be
+// made twice. The script below holds the primary for twice the timeout, then counts.
+func TestAClusterCommandWithALateAnswerRunsOnce(t *testing.T) {
+	addrs := startCluster(t, 3)
+	st, err := store.Open(context.Background(), strings.Join(addrs, ","), "once-"+t.Name(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	key := st.Key("runs")
+	const slow = `local t = redis.call('TIME'); local stop = t[1] * 1000000 + t[2] + tonumber(ARGV[1])
+repeat local n = redis.call('TIME') until n[1] * 1000000 + n[2] >= stop
+return redis.call('INCR', KEYS[1])`
+	err = st.Client.Eval(context.Background(), slow, []string{key}, (2 * store.IOTimeout).Microseconds()).Err()
+	var ne net.Error
+	if !errors.As(err, &ne) || !ne.Timeout() {
+		t.Fatalf("a late answer must be the read timeout itself, got %v", err)
+	}
+	time.Sleep(4 * store.IOTimeout) // any second run would be over by now
+	if n, err := st.Client.Get(context.Background(), key).Int(); err != nil || n != 1 {
+		t.Fatalf("the command ran %d times (%v), want once", n, err)
+	}
 }

@@ -76,9 +76,12 @@ func Open(ctx context.Context, url, prefix string, log *slog.Logger) (*Store, er
 	if log != nil {
 		quietOnce.Do(func() { redis.SetLogger(debugLogger{log}) })
 	}
-	s.Client = redis.NewUniversalClient(failFast(opts))
+	s.Client = newUniversalClient(failFast(opts))
 	s.breaker = newBreaker(log, DefaultBreaker)
 	s.Client.AddHook(s.breaker)
+	if _, ok := s.Client.(*redis.ClusterClient); ok {
+		s.Client.AddHook(answerLost{}) // innermost: the breaker sees the original error
+	}
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	if err := s.Client.Ping(pctx).Err(); err != nil {
