@@ -131,3 +131,27 @@ test('a percent outside 1 to 100 is refused before any dialog', async () => {
   expect(within(card).getByText('Enter a whole number from 1 to 100.')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).toBeNull();
 });
+
+test('a sign-out the edge did not take is said, and the console stays', async () => {
+  api({
+    'GET /admin/session': () => [200, { name: 'alice', csrf_token: 'csrf-1' }],
+    'GET /admin/modules': () => [200, { modules: [menu] }],
+    'GET /admin/audit?limit=50': () => [200, { entries: [] }],
+    'DELETE /admin/session': () => [503, { error: { code: 'unavailable', message: 'Redis is not answering.' } }],
+  });
+  render(<App />);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+  expect(await screen.findByText('Redis is not answering.')).toBeInTheDocument();
+  expect(screen.getByRole('article', { name: 'mf-menu' })).toBeInTheDocument();
+  expect(screen.queryByLabelText('Ops token')).not.toBeInTheDocument();
+});
+
+test('an edge that does not answer is said above the sign-in form', async () => {
+  globalThis.fetch = jest.fn(async () => {
+    throw new TypeError('Failed to fetch');
+  }) as unknown as typeof fetch;
+  render(<App />);
+  expect(await screen.findByText('The edge did not answer. Check the connection and try again.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Ops token')).toBeInTheDocument();
+});

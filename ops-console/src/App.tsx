@@ -44,18 +44,24 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function App() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
+  // Why the sign-in form shows: not signed in (401) is no news; anything else is said.
+  const [notice, setNotice] = useState('');
   useEffect(() => {
     call<Session>('GET', '/admin/session')
       .then((s) => {
         setCSRF(s.csrf_token);
         setSession(s);
       })
-      .catch(() => setSession(null));
+      .catch((e: unknown) => {
+        if (!(e instanceof OpsError && e.status === 401)) setNotice(message(e));
+        setSession(null);
+      });
   }, []);
   if (session === undefined) return <p className="ops-loading">Loading…</p>;
   if (!session)
     return (
       <SignIn
+        notice={notice}
         onSignedIn={(s) => {
           setCSRF(s.csrf_token);
           setSession(s);
@@ -65,9 +71,9 @@ export function App() {
   return <Console name={session.name} onSignedOut={() => setSession(null)} />;
 }
 
-function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
+function SignIn({ onSignedIn, notice }: { onSignedIn: (s: Session) => void; notice: string }) {
   const [token, setToken] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState(notice);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -177,8 +183,17 @@ function Console({ name, onSignedOut }: { name: string; onSignedOut: () => void 
       },
       (e: unknown) => setError(message(e)),
     );
+  // Signed out only when the edge says so (or the session had already ended): a
+  // failed sign-out must not look like one while the cookie still works.
   const signOut = async () => {
-    await call('DELETE', '/admin/session').catch(() => undefined);
+    try {
+      await call('DELETE', '/admin/session');
+    } catch (e) {
+      if (!(e instanceof OpsError && e.status === 401)) {
+        setError(message(e));
+        return;
+      }
+    }
     onSignedOut();
   };
 
