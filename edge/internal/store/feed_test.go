@@ -42,21 +42,11 @@ func TestFeedTellsListenersOfTheirName(t *testing.T) {
 		}
 		ch := make(chan string, 10)
 		stopA := f.Listen("a", func() { ch <- "a" })
+		// The subscription's confirmation tells the listeners of that moment once (a
+		// listener that comes after it is covered by the subscription itself).
+		told(t, ch, "a")
 		stopB := f.Listen("b*", func() { ch <- "b*" })
 		defer stopB()
-		// The subscription's confirmation tells every listener once.
-		got := map[string]bool{}
-		for range 2 {
-			select {
-			case n := <-ch:
-				got[n] = true
-			case <-time.After(10 * time.Second):
-				t.Fatal("the subscription was never confirmed")
-			}
-		}
-		if !got["a"] || !got["b*"] {
-			t.Fatalf("confirmation told %v", got)
-		}
 		if err := f.Publish(ctx, s.Client, "a").Err(); err != nil {
 			t.Fatal(err)
 		}
