@@ -361,24 +361,7 @@ func (r *Registry) keep(name string, st State) {
 		return
 	}
 	b, _ := json.Marshal(st)
-	path := r.keptPath(name)
-	err := os.MkdirAll(filepath.Dir(path), 0o755)
-	var tmp *os.File
-	if err == nil {
-		tmp, err = os.CreateTemp(filepath.Dir(path), ".release-*.json")
-	}
-	if err == nil {
-		_, err = tmp.Write(b)
-		if cerr := tmp.Close(); err == nil {
-			err = cerr
-		}
-		if err == nil {
-			err = os.Rename(tmp.Name(), path)
-		}
-		if err != nil {
-			_ = os.Remove(tmp.Name())
-		}
-	}
+	err := WriteAtomic(r.keptPath(name), b)
 	if err != nil {
 		// Once: a read-only build directory fails every time, and Redis has the state.
 		r.keepFailOnce.Do(func() {
@@ -386,6 +369,29 @@ func (r *Registry) keep(name string, st State) {
 				"module", name, "err", err)
 		})
 	}
+}
+
+// WriteAtomic writes b to a temporary file beside path and renames it over path, so
+// a reader (a request, an edge starting) never sees half a file.
+func WriteAtomic(path string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".write-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(b)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // readKept reads the state keep wrote; false when there is none.

@@ -86,32 +86,9 @@ func (m *storeFiles) fetch(ctx context.Context, name, version, file, dst string)
 			}
 			continue
 		}
-		if err := writeAtomic(dst+suffix, cb); err != nil {
+		if err := modules.WriteAtomic(dst+suffix, cb); err != nil {
 			return err
 		}
 	}
-	return writeAtomic(dst, b)
-}
-
-// writeAtomic writes b to a temporary file beside path and renames it: a request never
-// reads half a file.
-func writeAtomic(path string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".fetch-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(b)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		_ = os.Remove(tmp.Name())
-	}
-	return err
+	return modules.WriteAtomic(dst, b)
 }
