@@ -19,7 +19,7 @@ func roles() map[string]reflect.Type {
 	for _, v := range []any{
 		(*ordering.Locations)(nil), (*ordering.Menus)(nil), (*ordering.Carts)(nil),
 		(*ordering.Checkout)(nil), (*ordering.CartRewards)(nil), (*ordering.Orders)(nil),
-		(*ordering.GiftCards)(nil), (*ordering.HouseAccounts)(nil),
+		(*ordering.GiftCards)(nil), (*ordering.HouseAccounts)(nil), (*ordering.GroupOrders)(nil),
 		(*loyalty.Accounts)(nil), (*loyalty.SignIn)(nil), (*loyalty.Members)(nil),
 		(*loyalty.Addresses)(nil), (*loyalty.Wallet)(nil), (*loyalty.Favorites)(nil),
 		(*loyalty.Points)(nil), (*loyalty.Rewards)(nil), (*loyalty.Offers)(nil),

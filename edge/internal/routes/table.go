@@ -173,6 +173,12 @@ func Table(brandSlug string) []Route {
 		{ID: "menu", Pattern: "/menu/{mid}", Module: ModMenu, Screen: "Menu", Layout: LayoutDefault, Heading: HeadingMenu, Title: "Menu",
 			Data: "/menus/{mid}", DataLocation: true},
 
+		// Group orders (docs/group-orders.md): the link a host shares opens the group's
+		// menu, where a guest joins under a name and adds their own part; the native app
+		// opens /app/group/{code}.
+		{ID: "group", Pattern: "/group/{code}", Module: ModMenu, Screen: "Group", Layout: LayoutDefault, Heading: HeadingPath, Title: "Group Order"},
+
+		{ID: "app-group", Pattern: "/app/group/{code}", Module: ModMenu, Screen: "Group", Layout: LayoutApp, Heading: HeadingPath, Title: "Group Order"},
 		{ID: "app-checkout", Pattern: "/app/checkout", Module: ModCheckout, Screen: "Checkout", Layout: LayoutApp, Heading: HeadingPath, Title: "Checkout"},
 		{ID: "app-code", Pattern: site.AppCodePath, Module: ModAccount, Screen: "AppCode", Layout: LayoutApp, Heading: HeadingPath, Title: "Signing In"},
 		{ID: "app-signin", Pattern: AppSignInPath, Module: ModAccount, Screen: "SignIn", Layout: LayoutApp, Heading: HeadingPath, Title: "Sign In"},

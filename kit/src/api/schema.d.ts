@@ -634,6 +634,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cart/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Extend the deadline or close the group now
+         * @description A new deadline reopens a closed group; `close` closes it to participants now.
+         */
+        put: operations["changeGroup"];
+        /**
+         * Start a group order
+         * @description Makes the visitor's cart a group order: anyone with its link (`group.path`) adds their own lines under their name until the deadline, and the host places one order for everyone (docs/group-orders.md).
+         */
+        post: operations["startGroup"];
+        /**
+         * End the group order
+         * @description The cart becomes the host's alone again; every other person's lines leave it and the link stops working.
+         */
+        delete: operations["endGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/group/participants/{participantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                participantId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a person and their lines out of the group */
+        delete: operations["removeGroupParticipant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/group/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the group's link */
+        post: operations["inviteToGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A group order as the one asking sees it
+         * @description The host's first name, where and until when, and only the asker's own part (`me`, null before they join).
+         */
+        get: operations["getGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{code}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join under a name
+         * @description No account needed. Joining again changes the name and email.
+         */
+        post: operations["joinGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{code}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a product to one's own part
+         * @description The same product with the same choices merges into one of the asker's lines.
+         */
+        post: operations["addGroupLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{code}/lines/{lineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+                lineId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change one of one's own lines
+         * @description An omitted `product_id` or `modifiers` keeps the line's.
+         */
+        put: operations["updateGroupLine"];
+        post?: never;
+        /** Remove one of one's own lines */
+        delete: operations["removeGroupLine"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{code}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Say one's part is done ("I'm done"), or not */
+        put: operations["setGroupDone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/cards": {
         parameters: {
             query?: never;
@@ -2326,6 +2504,8 @@ export interface components {
                 /** @description What the line is, as shown: "Free Buttermilk Biscuit — Reward". */
                 label: string;
             };
+            /** @description In a group order, the id of the person whose line it is (the cart's or order's `group.participants`). */
+            participant?: string;
         };
         /** @enum {string} */
         HandoffMode: "pickup" | "curbside" | "delivery";
@@ -2440,10 +2620,128 @@ export interface components {
             expires_at: string;
             rewards?: components["schemas"]["AppliedReward"][];
             member_id?: string;
+            /** @description Set while the cart is a group order. */
+            group?: components["schemas"]["CartGroup"];
             /** @description What the guest should know about the cart as it is (coupon_invalid, coupon_min_subtotal, coupon_delivery_only, lead_time); they do not stop the order. */
             warnings?: components["schemas"]["CartIssue"][];
             /** @description What stops the order being placed as it is (the delivery minimum). Submitting now is refused with the same code and message; the browser shows the message and does not take a payment. */
             blocking?: components["schemas"]["CartIssue"][];
+        };
+        GroupStart: {
+            /** @example Dana */
+            host_name: string;
+            /**
+             * Format: email
+             * @description Optional: a guest host is told by mail when the order is placed (a member: their account email).
+             */
+            host_email?: string;
+            /**
+             * Format: date-time
+             * @description When the group closes to others. Default: 30 minutes before the cart's time (30 minutes from now for ASAP); never after the cart's time, at least 5 minutes from now.
+             */
+            deadline?: string;
+            /**
+             * Format: int64
+             * @description The most each other person's lines may come to; 0 or absent for no limit.
+             */
+            limit_cents?: number;
+            /** @example Team lunch, one combo each */
+            note?: string;
+        };
+        GroupChange: {
+            /**
+             * Format: date-time
+             * @description A later deadline; reopens a closed group.
+             */
+            deadline?: string;
+            /** @description Close the group to others now. */
+            close?: boolean;
+        };
+        GroupJoin: {
+            /** @example Sam */
+            name: string;
+            /**
+             * Format: email
+             * @description Optional: told by mail when the host places the order. Never shown to anyone.
+             */
+            email?: string;
+        };
+        /**
+         * @description open: others may add and change their lines; closed: past its deadline or closed by the host.
+         * @enum {string}
+         */
+        GroupState: "open" | "closed";
+        CartGroup: {
+            code: string;
+            /**
+             * @description The page others open: /group/{code}.
+             * @example /group/Xq3vTz9kLmN2pQ7r
+             */
+            path: string;
+            host_name: string;
+            /** @description The host's participant id; the host's own lines carry it. */
+            host_id: string;
+            note?: string;
+            limit_cents?: components["schemas"]["Cents"];
+            /** Format: date-time */
+            deadline: string;
+            /** @description The deadline at the location: "11:30 AM", "Mon 11:30 AM". */
+            deadline_label: string;
+            state: components["schemas"]["GroupState"];
+            closed_early?: boolean;
+            participants: components["schemas"]["GroupParticipant"][];
+        };
+        GroupParticipant: {
+            id: string;
+            name: string;
+            host?: boolean;
+            /** @description They pressed I'm done. */
+            done: boolean;
+            /** Format: date-time */
+            joined_at: string;
+            subtotal_cents: components["schemas"]["Cents"];
+            item_count: number;
+            /** @description They will be mailed when the order is placed; the address is never shown. */
+            has_email: boolean;
+        };
+        GroupView: {
+            code: string;
+            host_name: string;
+            location_id: string;
+            location_name: string;
+            menu_id: string;
+            note?: string;
+            limit_cents?: components["schemas"]["Cents"];
+            /** Format: date-time */
+            deadline: string;
+            deadline_label: string;
+            state: components["schemas"]["GroupState"];
+            handoff: components["schemas"]["HandoffMode"];
+            time: components["schemas"]["TimeWanted"];
+            /** @description The one asking is the host (who orders from the cart itself). */
+            host: boolean;
+            /** @description The asker's own part; null until they join. */
+            me: components["schemas"]["GroupPart"] | null;
+        };
+        GroupPart: {
+            id: string;
+            name: string;
+            done: boolean;
+            products: components["schemas"]["CartLine"][];
+            subtotal_cents: components["schemas"]["Cents"];
+            item_count: number;
+            /** @description What the spending limit still allows; absent without one. */
+            remaining_cents?: components["schemas"]["Cents"];
+        };
+        /** @description The people of a group order, in the order they joined; each line's `participant` names one. */
+        OrderGroup: {
+            host_name: string;
+            participants: {
+                id: string;
+                name: string;
+                host?: boolean;
+                subtotal_cents: components["schemas"]["Cents"];
+            }[];
         };
         CartIssue: {
             /** @description Stable, for a client to switch on; for a blocker, the error code submit answers for it (below_delivery_minimum, lead_time, asap_unavailable, time_unavailable, slot_full, product_unavailable, tip_required, coupon_expired, vehicle_required, address_required, ...). */
@@ -2665,6 +2963,8 @@ export interface components {
             arrived_at?: string;
             /** Format: date-time */
             cancelled_at?: string;
+            /** @description The people of a group order. */
+            group?: components["schemas"]["OrderGroup"];
             /** @description True only while the status is `placed`. */
             cancellable: boolean;
             /** @description The status in a sentence, for the confirmation; for a cancelled order, what became of its payments ("This order was cancelled. Nothing was charged, so there's nothing to pay."). */
@@ -3299,6 +3599,61 @@ export interface components {
         };
     };
     responses: {
+        /** @description The group order as the one asking sees it. */
+        Group: {
+            headers: {
+                /** @description One visitor's view, kept by no cache. */
+                "Cache-Control"?: "private, no-store";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    group: components["schemas"]["GroupView"];
+                };
+            };
+        };
+        /** @description No such resource: group_not_found. */
+        GroupNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "group_not_found";
+                    };
+                };
+            };
+        };
+        /** @description Gone: the group is closed, ended or already ordered: group_closed. */
+        GroupClosed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "group_closed";
+                    };
+                };
+            };
+        };
+        /** @description Refused for this caller: csrf_failed, group_not_joined. */
+        GroupNotJoined: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "csrf_failed" | "group_not_joined";
+                    };
+                };
+            };
+        };
         /** @description Refused for this caller: csrf_failed. */
         CsrfFailed: {
             headers: {
@@ -3567,6 +3922,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The group's code, from its link `/group/{code}`. */
+        groupCode: string;
         menuId: string;
         /** @description The location whose time judges part-day products; the first location selling the menu when omitted or when it sells another. */
         locationIdQuery: string;
@@ -5053,6 +5410,510 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    changeGroup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupChange"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: cart_not_found, group_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_not_found" | "group_not_found";
+                        };
+                    };
+                };
+            };
+            412: components["responses"]["CartChanged"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            default: components["responses"]["Error"];
+        };
+    };
+    startGroup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupStart"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Cart"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: cart_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: group_open. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "group_open";
+                        };
+                    };
+                };
+            };
+            412: components["responses"]["CartChanged"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            default: components["responses"]["Error"];
+        };
+    };
+    endGroup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Cart"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: cart_not_found, group_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_not_found" | "group_not_found";
+                        };
+                    };
+                };
+            };
+            412: components["responses"]["CartChanged"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeGroupParticipant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The cart's ETag as the client shows it (`"<version>"`, the cart's `version`): the change is made only while the cart is still at that version, else `412 cart_changed` with the cart as it is now. Without it the last write wins. */
+                "If-Match"?: components["parameters"]["ifMatch"];
+            };
+            path: {
+                participantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Cart"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: cart_not_found, group_not_found, participant_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_not_found" | "group_not_found" | "participant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: group_host. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "group_host";
+                        };
+                    };
+                };
+            };
+            412: components["responses"]["CartChanged"];
+            default: components["responses"]["Error"];
+        };
+    };
+    inviteToGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emails: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The invitations are on their way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sent: number;
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            /** @description No such resource: cart_not_found, group_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_not_found" | "group_not_found";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Group"];
+            404: components["responses"]["GroupNotFound"];
+            410: components["responses"]["GroupClosed"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    joinGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupJoin"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Group"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["CsrfFailed"];
+            404: components["responses"]["GroupNotFound"];
+            /** @description Conflicts with the current state: group_full. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "group_full";
+                        };
+                    };
+                };
+            };
+            410: components["responses"]["GroupClosed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddProductRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Group"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["GroupNotJoined"];
+            /** @description No such resource: group_not_found, product_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "group_not_found" | "product_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: cart_busy, group_lines_full. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_busy" | "group_lines_full";
+                        };
+                    };
+                };
+            };
+            410: components["responses"]["GroupClosed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: group_limit, lead_time, product_unavailable. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "group_limit" | "lead_time" | "product_unavailable";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroupLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+                lineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LineInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Group"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["GroupNotJoined"];
+            /** @description No such resource: group_not_found, line_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "group_not_found" | "line_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: cart_busy. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_busy";
+                        };
+                    };
+                };
+            };
+            410: components["responses"]["GroupClosed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            /** @description A business rule refused it: group_limit. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "group_limit";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeGroupLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+                lineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Group"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["GroupNotJoined"];
+            /** @description No such resource: group_not_found, line_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "group_not_found" | "line_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: cart_busy. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "cart_busy";
+                        };
+                    };
+                };
+            };
+            410: components["responses"]["GroupClosed"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setGroupDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's code, from its link `/group/{code}`. */
+                code: components["parameters"]["groupCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    done: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Group"];
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["SessionEnded"];
+            403: components["responses"]["GroupNotJoined"];
+            404: components["responses"]["GroupNotFound"];
+            410: components["responses"]["GroupClosed"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["Error"];
         };
     };

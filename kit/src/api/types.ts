@@ -67,3 +67,11 @@ export type CateringEstimate = S['CateringEstimate'];
 export type EstimateInput = NonNullable<
   import('@henhouse/kit/api/schema').operations['estimateCatering']['requestBody']
 >['content']['application/json'];
+export type CartGroup = S['CartGroup'];
+export type GroupParticipant = S['GroupParticipant'];
+export type GroupView = S['GroupView'];
+export type GroupPart = S['GroupPart'];
+export type GroupStart = S['GroupStart'];
+export type GroupChange = S['GroupChange'];
+export type GroupJoin = S['GroupJoin'];
+export type OrderGroup = S['OrderGroup'];

@@ -27,9 +27,9 @@ describe('app store', () => {
     expect(useAppStore.getState().cart).toBeNull();
     expect(useAppStore.getState().location?.id).toBe('l1');
   });
-  it('keeps only the location in storage', () => {
-    storeWith({ location: { id: 'l2', name: 'B', menu_id: 'm2' }, user: { id: 'u' } });
+  it('keeps only the location and the group code in storage', () => {
+    storeWith({ location: { id: 'l2', name: 'B', menu_id: 'm2' }, user: { id: 'u' }, groupCode: 'g1234567' });
     const saved = JSON.parse(localStorage.getItem('henhouse:app') ?? '{}');
-    expect(saved.state).toEqual({ location: { id: 'l2', name: 'B', menu_id: 'm2' } });
+    expect(saved.state).toEqual({ location: { id: 'l2', name: 'B', menu_id: 'm2' }, groupCode: 'g1234567' });
   });
 });

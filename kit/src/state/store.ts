@@ -1,9 +1,9 @@
 // The one app-state store (location, loading, errors, token, user, cart, members, …),
 // shared by the shell and every remote as a federation singleton. Only the chosen location survives a reload
-// (localStorage); the cart lives on the server, tied to the visitor cookie.
+// (localStorage), with the code of a group order the guest adds to; the cart lives on the server, tied to the visitor cookie.
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
-import type { Cart, Location, Members, TokenInfo, User } from '@henhouse/kit/api/types';
+import type { Cart, GroupView, Location, Members, TokenInfo, User } from '@henhouse/kit/api/types';
 
 export type AppErrors = string | string[] | { message?: string; primary?: ErrorAction; secondary?: ErrorAction } | null;
 export interface ErrorAction {
@@ -23,6 +23,13 @@ export interface AppState {
   token: TokenInfo | null;
   user: User | null;
   cart: Cart | null;
+  /** The group order this visitor adds to as a participant (docs/group-orders.md), as
+   *  they see it: while it is set, adding a product goes into their part of that group,
+   *  not into a cart of their own. A host's group is their cart's `group`. */
+  group: GroupView | null;
+  /** The code of that group, kept over a reload so the guest stays in it until it closes
+   *  or they leave it. */
+  groupCode: string | null;
   product: { data: { name: string; [k: string]: unknown } } | null;
   category: { name: string; [k: string]: unknown } | null;
   /** A title a screen gives its page once its data is loaded (a content page's editor title, a
@@ -55,6 +62,8 @@ const initial = {
   token: null,
   user: null,
   cart: null,
+  group: null,
+  groupCode: null,
   product: null,
   category: null,
   pageTitle: null,
@@ -84,7 +93,7 @@ export const useAppStore = create<AppState>()(
     {
       name: 'henhouse:app',
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ location: s.location }),
+      partialize: (s) => ({ location: s.location, groupCode: s.groupCode }),
     },
   ),
 );

@@ -305,6 +305,9 @@ type CartProduct struct {
 	// Reward marks a line that a free-item reward put in the cart, at $0: it goes
 	// with the reward (removing the reward removes it) and stays one of its product.
 	Reward LineReward `json:"reward,omitzero"`
+	// Participant is the id of the person of a group order whose line this is
+	// (CartGroup.Participants, OrderGroup.Participants); "" outside group orders.
+	Participant string `json:"participant,omitempty"`
 }
 
 // LineReward is the reward a free-item line stands for.
@@ -431,6 +434,8 @@ type Cart struct {
 	Blocking []CartIssue `json:"blocking,omitempty"`
 	// TipOptions is what the tip part offers for this cart, priced with it.
 	TipOptions TipOptions `json:"tip_options"`
+	// Group is set while the cart is a group order (group.go).
+	Group *CartGroup `json:"group,omitempty"`
 }
 
 // CartIssue is something about a cart a client can switch on: Code is stable (for a
@@ -693,6 +698,8 @@ type Order struct {
 	// ArrivedAt is when a curbside guest said they were outside.
 	ArrivedAt   *time.Time `json:"arrived_at,omitempty"`
 	CancelledAt *time.Time `json:"cancelled_at,omitempty"`
+	// Group names the people of a group order, whose lines carry their ids.
+	Group *OrderGroup `json:"group,omitempty"`
 	// Cancellable: the guest can still cancel online (only while placed).
 	Cancellable bool `json:"cancellable"`
 	// StatusMessage is the sentence the confirmation shows for the status, and what
