@@ -45,6 +45,8 @@ export interface AppState {
   ui: {
     navOpen: boolean;
     cartOpen: boolean;
+    /** The cart drawer opens on the form that starts a group order ("Start a group order" on the menu). */
+    startGroup: boolean;
     forcedSignOut: boolean;
     accountSection: string | null;
     /** Areas of the page still loading (remote screens, the cart drawer); drives the loading bar. */
@@ -74,7 +76,7 @@ const initial = {
   locations: [],
   order: null,
   subscriptions: null,
-  ui: { navOpen: false, cartOpen: false, forcedSignOut: false, accountSection: null, pending: 0 },
+  ui: { navOpen: false, cartOpen: false, startGroup: false, forcedSignOut: false, accountSection: null, pending: 0 },
 };
 
 export const useAppStore = create<AppState>()(
