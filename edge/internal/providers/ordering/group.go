@@ -58,6 +58,8 @@ type CartGroup struct {
 // Participant is one person of a group order, as the host sees them: never their
 // contact details.
 type Participant struct {
+	// ID is derived from the group's code and the visitor's id (a keyed hash): the
+	// same visitor is the same participant, and the id tells nothing of them.
 	ID       string    `json:"id"`
 	Name     string    `json:"name"`
 	Host     bool      `json:"host,omitempty"`
@@ -68,9 +70,6 @@ type Participant struct {
 	ItemCount     int   `json:"item_count"`
 	// HasEmail: they gave an email, and will be told when the order is placed.
 	HasEmail bool `json:"has_email"`
-	// Key identifies the visitor behind the participant (a hash of their visitor or
-	// member id); kept with the cart, never answered.
-	Key string `json:"key,omitempty"`
 }
 
 // GroupView is a group order as one person who opened its link sees it: the host's
