@@ -8,6 +8,7 @@ module.exports = remoteConfig({
     './Menu': './src/screens/Menu.tsx',
     './Category': './src/screens/Category.tsx',
     './Product': './src/screens/Product.tsx',
+    './Group': './src/screens/Group.tsx',
   },
   prerender: './src/prerender.tsx',
 });

@@ -10,6 +10,8 @@ import { useMenuLocationId } from '../menu/useMenuLocation';
 import { ProductGrid } from '../ui/ProductCard';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import { useQuickAdd } from '../ui/useQuickAdd';
+import { GroupBanner } from '../group/GroupBanner';
+import { useGroupMode, useGroupRestore } from '../group/mode';
 import '../menu.css';
 
 export default function Category(props: ScreenProps) {
@@ -25,6 +27,8 @@ function CategoryScreen({ params }: ScreenProps) {
   const location = useAppStore((s) => s.location);
   const cat = useLoad(`${mid}|${cid}|${locationId ?? ''}`, (signal) => getCategory(mid, cid, locationId, signal));
   const quick = useQuickAdd(mid, locationId);
+  useGroupRestore();
+  const group = useGroupMode(mid);
   const name = cat.data?.category.name;
   useEffect(() => {
     if (name) useAppStore.getState().set({ category: { name } });
@@ -35,6 +39,7 @@ function CategoryScreen({ params }: ScreenProps) {
   const c = cat.data.category;
   return (
     <div className="hh-menu" data-screen="mf-menu/Category">
+      {group && <GroupBanner group={group} />}
       <p>
         <Link to={`/menu/${encodeURIComponent(mid)}`}>Back to the full menu</Link>
       </p>

@@ -6,6 +6,7 @@ import { Link, useNavigate } from '@henhouse/kit/router';
 import { getMenu } from '@henhouse/kit/api/menu';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import { applyFilter, filterQuery, isFiltering, parseFilter } from '@henhouse/kit/menu/filter';
+import type { Cart, GroupView } from '@henhouse/kit/api/types';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { CategoryBar, sectionId } from '../menu/CategoryBar';
@@ -17,6 +18,9 @@ import { ProductGrid } from '../ui/ProductCard';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import { useCartKnown } from '../ui/cartKnown';
+import { GroupBanner } from '../group/GroupBanner';
+import { useGroupMode, useGroupRestore } from '../group/mode';
+import { Button } from '@henhouse/kit/ui/controls';
 import '../menu.css';
 
 // The menu is some 25 screens tall: rendering and laying it all out before its first
@@ -32,6 +36,31 @@ const BATCH_PRODUCTS = 8;
 export default function Menu({ params, query }: ScreenProps) {
   const mid = params.mid ?? '';
   const locationId = useMenuLocationId(mid);
+  useGroupRestore();
+  const group = useGroupMode(mid);
+  return <MenuView mid={mid} locationId={locationId} query={query} group={group} />;
+}
+
+/** MenuView is the menu of mid at a location, for the menu page and a group order's page
+ *  (./Group.tsx). For a guest in group mode (`group`) the group's banner (or `banner`, the
+ *  group page's own) stands where the location, handoff and cart choices are: those are
+ *  the host's. */
+export function MenuView({
+  mid,
+  locationId,
+  query,
+  group,
+  banner,
+  beforeAdd,
+}: {
+  mid: string;
+  locationId: string | undefined;
+  query: ScreenProps['query'];
+  group: GroupView | null;
+  banner?: ReactNode;
+  /** See useQuickAdd. */
+  beforeAdd?: () => boolean;
+}) {
   const cart = useAppStore((s) => s.cart);
   const cartKnown = useCartKnown();
   const navigate = useNavigate();
@@ -39,10 +68,12 @@ export default function Menu({ params, query }: ScreenProps) {
   const loc = menu.data?.location;
   // Only a location the guest chose (or the cart's) becomes theirs: the one the edge
   // shows a menu opened by a link for is not chosen (docs/menu.md, "Choosing a location").
+  // A group's location is the host's choice, not the guest's.
+  const forGroup = !!group || !!banner;
   useEffect(() => {
-    if (loc && locationId) adoptLocation(mid, loc);
-  }, [mid, loc, locationId]);
-  const quick = useQuickAdd(mid, locationId);
+    if (loc && locationId && !forGroup) adoptLocation(mid, loc);
+  }, [mid, loc, locationId, forGroup]);
+  const quick = useQuickAdd(mid, locationId, { beforeAdd });
   const filter = parseFilter(query);
   const categories = menu.data?.menu.categories;
   const shown = useMemo(() => applyFilter(categories ?? [], filter), [categories, query.q, query.diet, query.exclude]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -73,14 +104,29 @@ export default function Menu({ params, query }: ScreenProps) {
   return (
     // The footer waits until every section is there (it would be pushed down).
     <div className="hh-menu" data-screen="mf-menu/Menu" data-screen-loading={!whole || undefined}>
-      <TransferNotice mid={mid} location={location} />
-      <MenuHeader
-        menuName={m.name}
-        location={locationId ? location : quick.choice.chosen}
-        cart={cart}
-        cartKnown={cartKnown}
-        onChoose={() => quick.choice.ask()}
-      />
+      {forGroup ? (
+        <>
+          {banner ?? (group && <GroupBanner group={group} />)}
+          <header className="hh-menu-header">
+            <h2 className="hh-menu-header__title">{m.name}</h2>
+            <p>
+              From <strong>{location.name}</strong>
+            </p>
+          </header>
+        </>
+      ) : (
+        <>
+          <TransferNotice mid={mid} location={location} />
+          <MenuHeader
+            menuName={m.name}
+            location={locationId ? location : quick.choice.chosen}
+            cart={cart}
+            cartKnown={cartKnown}
+            onChoose={() => quick.choice.ask()}
+          />
+          <StartGroup mid={mid} cart={cart} />
+        </>
+      )}
       <Filters filter={filter} onChange={(f) => navigate({ search: filterQuery(f) }, { replace: true })} />
       <p className="hh-menu-count" role="status">
         {isFiltering(filter) ? `${matching} ${matching === 1 ? 'item matches' : 'items match'}` : ''}
@@ -121,6 +167,24 @@ export default function Menu({ params, query }: ScreenProps) {
       ))}
       {quick.choice.dialog}
     </div>
+  );
+}
+
+/** StartGroup: "Start a group order", which opens the cart drawer on its start form
+ *  (docs/group-orders.md, "Start"). Not offered when the cart already is a group order,
+ *  nor over a cart of another menu's items (the group would be that cart). */
+function StartGroup({ mid, cart }: { mid: string; cart: Cart | null }) {
+  if (cart?.group || (cart && cart.menu_id !== mid && cart.products.length > 0)) return null;
+  return (
+    <p className="hh-menu-start-group">
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={() => useAppStore.getState().setUi({ cartOpen: true, startGroup: true })}
+      >
+        Start a group order
+      </Button>
+    </p>
   );
 }
 

@@ -25,6 +25,8 @@ import { Announce } from '../ui/Status';
 import { clockAt } from '../ui/time';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import { useCartKnown } from '../ui/cartKnown';
+import { GroupBanner } from '../group/GroupBanner';
+import { groupAddedMessage, refreshAfterRefusal, useGroupMode, useGroupRestore } from '../group/mode';
 import '../menu.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
 import { Button, Stepper } from '@henhouse/kit/ui/controls';
@@ -47,6 +49,7 @@ function ProductScreen({ params, query }: ScreenProps) {
   const data = useLoad(`${mid}|${pid}|${locationId ?? ''}`, (signal) => getProduct(mid, pid, signal, locationId));
   const line = useAppStore((s) => s.cart?.products.find((l) => l.id === query.line && l.product_id === pid)) ?? null;
   const cartKnown = useCartKnown();
+  useGroupRestore();
   const name = data.data?.product.name;
   useEffect(() => {
     if (name) useAppStore.getState().set({ product: { data: { name } } });
@@ -133,6 +136,7 @@ function ProductForm({
   const [error, setError] = useState<{ message: string; fields: string[] } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const quick = useQuickAdd(mid, locationId);
+  const group = useGroupMode(mid);
   const groups = p.modifier_groups ?? [];
   const gaps = incomplete(p, sel);
   const missing = gaps.map((g) => g.problem);
@@ -175,7 +179,8 @@ function ProductForm({
       return;
     }
     // A new line waits for a location the guest chose (docs/menu.md, "Choosing a location").
-    if (line) void save(locationId);
+    // In group mode the group's location is the host's: nothing to choose.
+    if (line || group) void save(locationId);
     else quick.choice.withLocation(p.name, (id) => void save(id));
   }
 
@@ -189,6 +194,9 @@ function ProductForm({
         useAppStore.getState().set({ cart: (await updateLine(line.id, { product_id: p.id, ...body })).cart });
         setAnnouncement(`Saved your changes to ${p.name}.`);
         setUi({ cartOpen: true });
+      } else if (group) {
+        await actions.addToGroup(p.id, body);
+        toast({ message: groupAddedMessage(group), action: { label: 'View your items', onClick: openCart } });
       } else {
         await actions.addToCart(mid, at, p.id, body);
         // The toast is the one word of it a screen reader hears; focus stays on the
@@ -204,6 +212,7 @@ function ProductForm({
         message: messageFor(err),
         fields: err instanceof ApiError && err.fields ? Object.values(err.fields) : [],
       });
+      if (group) refreshAfterRefusal(err);
     } finally {
       setBusy(false);
     }
@@ -216,10 +225,11 @@ function ProductForm({
       : 'Adding…'
     : !unavailable && gaps.length
       ? missingLabel(gaps[0].group, gaps[0].parent)
-      : `${line ? 'Save changes' : 'Add to cart'} · ${total}`;
+      : `${line ? 'Save changes' : group ? 'Add to your items' : 'Add to cart'} · ${total}`;
 
   return (
     <div className="hh-menu hh-product" data-screen="mf-menu/Product">
+      {group && <GroupBanner group={group} />}
       <ProductHead
         mid={mid}
         image={p.image || PLACEHOLDER}

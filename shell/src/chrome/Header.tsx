@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from '@henhouse/kit/router';
+import { participantGroup } from '@henhouse/kit/state/group';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { lockScroll } from '@henhouse/kit/ui/scrollLock';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
@@ -26,21 +27,26 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
   const points = useAppStore((s) => s.members?.points);
   const loc = useLocation();
   const burger = useRef<HTMLButtonElement>(null);
-  const count = (cart?.products ?? []).reduce<number>(
+  // A guest adding to someone's group order has no cart of their own in it: the button
+  // counts their own part of the group, as the edge counts it (docs/group-orders.md, "Join").
+  const part = useAppStore((s) => participantGroup(s)?.me ?? null);
+  const cartCount = (cart?.products ?? []).reduce<number>(
     (n, p) => n + (Number((p as { quantity?: number }).quantity) || 1),
     0,
   );
+  const count = part ? part.item_count : cartCount;
 
   // A cart the edge says exists but the page has not read yet: no count, rather than a
   // wrong 0 (../session/cartHint.ts).
   const hinted = useSyncExternalStore(subscribeCart, cartPending, () => false);
-  const pending = hinted && !cart;
+  const pending = hinted && !cart && !part;
   useEffect(() => {
     if (cart) settleCart();
   }, [cart]);
 
   // A change of the cart's count is announced wherever it came from (drawer, product, reorder).
-  useAnnounce(cart ? `${count} ${count === 1 ? 'item' : 'items'} in your cart.` : null);
+  // In group mode the add's own toast says where the item went.
+  useAnnounce(cart && !part ? `${count} ${count === 1 ? 'item' : 'items'} in your cart.` : null);
 
   // Opening the navigation blocks page scrolling, so the page does not move behind it.
   useEffect(() => (navOpen ? lockScroll() : undefined), [navOpen]);
@@ -120,7 +126,7 @@ export function Header({ careersUrl, brandName }: { careersUrl: string; brandNam
               {pending ? '' : count}
             </span>
             <span className="visually-hidden">
-              {pending ? 'Cart' : `Cart, ${count === 1 ? '1 item' : `${count} items`}`}
+              {part ? `Your items, ${count}` : pending ? 'Cart' : `Cart, ${count === 1 ? '1 item' : `${count} items`}`}
             </span>
           </button>
         </div>

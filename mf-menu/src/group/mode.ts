@@ -1,0 +1,51 @@
+// Group mode in the menu (docs/group-orders.md, "Join"): a guest who joined someone's group
+// order adds to their own part of it while they browse that group's menu.
+import { useEffect } from 'react';
+import { actions } from '@henhouse/kit/actions';
+import { ApiError } from '@henhouse/kit/api/client';
+import type { GroupView } from '@henhouse/kit/api/types';
+import { participantGroup } from '@henhouse/kit/state/group';
+import { useAppStore } from '@henhouse/kit/state/store';
+
+/** useGroupMode is the group a guest adds to on menu mid, or null. Only the group's own
+ *  menu adds to it: its products are the ones the group's location makes; on any other
+ *  menu the guest orders for themselves. */
+export function useGroupMode(mid: string): GroupView | null {
+  return useAppStore((s) => {
+    const g = participantGroup(s);
+    return g && g.menu_id === mid ? g : null;
+  });
+}
+
+/** The one reload of a kept group in flight, shared by the screens that ask at once. */
+let restoring: Promise<unknown> | null = null;
+
+/** restoreGroup reads the group a kept code stands for (a reload of the page keeps only the
+ *  code). A group that is gone is forgotten by the action; any other failure leaves the
+ *  code for the next screen to try, and the guest orders for themselves meanwhile. */
+export function restoreGroup(): void {
+  const { groupCode, group } = useAppStore.getState();
+  if (!groupCode || group || restoring) return;
+  restoring = actions
+    .loadGroup(groupCode)
+    .catch(() => undefined)
+    .finally(() => {
+      restoring = null;
+    });
+}
+
+/** useGroupRestore runs restoreGroup when a menu screen opens. */
+export function useGroupRestore(): void {
+  useEffect(restoreGroup, []);
+}
+
+/** refreshAfterRefusal reads the group again after an add it refused because it closed,
+ *  so the banner says so; the refusal's own message is shown where the add was. */
+export function refreshAfterRefusal(err: unknown): void {
+  const code = useAppStore.getState().groupCode;
+  if (code && err instanceof ApiError && err.code === 'group_closed')
+    void actions.loadGroup(code).catch(() => undefined);
+}
+
+/** The toast of an add to the guest's part: "Added to your part of Dana's group order". */
+export const groupAddedMessage = (g: GroupView) => `Added to your part of ${g.host_name}'s group order`;
