@@ -166,7 +166,9 @@ export const fake = <T,>(fields: object): T => fields as T;
 
 /** resetStore empties the one app-state store. */
 export function resetStore() {
-  useAppStore.getState().reset(['token', 'user', 'members', 'cart', 'location', 'loading', 'errors', 'ui']);
+  useAppStore
+    .getState()
+    .reset(['token', 'user', 'members', 'cart', 'group', 'groupCode', 'location', 'loading', 'errors', 'ui']);
 }
 
 /** A user-event session that types without timers between keys (fast, same events). */

@@ -68,19 +68,11 @@ export function JoinDialog({
       open={open}
       title={`Join ${g.host_name}'s group order`}
       onCancel={onCancel}
-      actions={
-        <>
-          <Button type="submit" form={formId} variant="primary" aria-disabled={busy || undefined}>
-            {busy ? 'Joining…' : 'Join'}
-          </Button>
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            Not now
-          </Button>
-        </>
-      }
+      // The buttons are the form's own, so Enter in a field joins as the Join button does.
+      actions={null}
     >
       <p>Add your own items under your name. {g.host_name} places the order for everyone.</p>
-      <form id={formId} noValidate onSubmit={(e) => void submit(e)}>
+      <form noValidate onSubmit={(e) => void submit(e)}>
         <FormAlert message={error} />
         <TextField
           ref={nameRef}
@@ -107,6 +99,14 @@ export function JoinDialog({
           error={fields.email}
           onChange={(e) => setEmail(e.target.value)}
         />
+        <div className="hh-dialog__actions">
+          <Button type="submit" variant="primary" aria-disabled={busy || undefined}>
+            {busy ? 'Joining…' : 'Join'}
+          </Button>
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            Not now
+          </Button>
+        </div>
       </form>
     </Dialog>
   );

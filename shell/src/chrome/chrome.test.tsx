@@ -16,7 +16,7 @@ function renderHeader() {
   );
 }
 
-beforeEach(() => useAppStore.getState().reset(['user', 'members', 'cart', 'ui']));
+beforeEach(() => useAppStore.getState().reset(['user', 'members', 'cart', 'group', 'groupCode', 'ui']));
 
 describe('Header', () => {
   it('lists the main navigation in order, Careers external', () => {
@@ -103,6 +103,38 @@ describe('Header cart count', () => {
   it('shows 0 at once for a visitor without a cart', () => {
     renderHeader();
     expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+  });
+});
+
+describe('Header cart count in a group order', () => {
+  const view = (fields: object) => ({
+    code: 'G1',
+    host_name: 'Dana',
+    menu_id: 'm',
+    state: 'open',
+    host: false,
+    me: { id: 'p1', name: 'Sam', done: false, products: [], subtotal_cents: 1498, item_count: 2 },
+    ...fields,
+  });
+  it("counts a participant's own items, not their cart's, and says so", () => {
+    storeWith({ cart: { menu_id: 'm', products: [{ quantity: 5 }] }, group: view({}), groupCode: 'G1' });
+    renderHeader();
+    const button = screen.getByRole('button', { name: 'Your items, 2' });
+    expect(button.querySelector('.hh-cart-button__count')).toHaveTextContent('2');
+  });
+  it("counts the host's cart as usual: the group is their cart", () => {
+    storeWith({
+      cart: { menu_id: 'm', products: [{ quantity: 5 }] },
+      group: view({ host: true, me: null }),
+      groupCode: 'G1',
+    });
+    renderHeader();
+    expect(screen.getByRole('button', { name: 'Cart, 5 items' })).toBeInTheDocument();
+  });
+  it('counts the cart of a guest who has not joined yet', () => {
+    storeWith({ cart: { menu_id: 'm', products: [{ quantity: 1 }] }, group: view({ me: null }), groupCode: 'G1' });
+    renderHeader();
+    expect(screen.getByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
   });
 });
 
