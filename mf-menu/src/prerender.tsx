@@ -14,7 +14,7 @@ import { parseFilter } from '@henhouse/kit/menu/filter';
 import { CategoryBar } from './menu/CategoryBar';
 import { Filters } from './menu/Filters';
 import { MenuHeader } from './menu/MenuHeader';
-import { MenuSection } from './screens/Menu';
+import { MenuSection, StartGroup } from './screens/Menu';
 import { ProductHead } from './screens/Product';
 
 const ignore = () => {};
@@ -53,6 +53,7 @@ export function renderScreens(): ScreenPrerenders {
             // The screen's outer element and its top (Menu.tsx), the footer kept back.
             <div className="hh-menu" data-screen="mf-menu/Menu" data-screen-loading>
               <MenuHeader menuName={slot('menuname')} location={null} cart={null} />
+              <StartGroup mid={slot('menu')} cart={null} />
               <Filters filter={parseFilter({})} onChange={ignore} />
               <p className="hh-menu-count" role="status"></p>
               <CategoryBar

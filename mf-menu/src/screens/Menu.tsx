@@ -173,7 +173,7 @@ export function MenuView({
 /** StartGroup: "Start a group order", which opens the cart drawer on its start form
  *  (docs/group-orders.md, "Start"). Not offered when the cart already is a group order,
  *  nor over a cart of another menu's items (the group would be that cart). */
-function StartGroup({ mid, cart }: { mid: string; cart: Cart | null }) {
+export function StartGroup({ mid, cart }: { mid: string; cart: Cart | null }) {
   if (cart?.group || (cart && cart.menu_id !== mid && cart.products.length > 0)) return null;
   return (
     <p className="hh-menu-start-group">
