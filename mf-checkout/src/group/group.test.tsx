@@ -268,7 +268,7 @@ describe('cart drawer: the host’s group order', () => {
       }),
     );
     await waitFor(() => expect(api.to('DELETE /cart/group')).toHaveLength(1));
-    expect(await screen.findByRole('button', { name: 'Start a group order' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Start a group order' })).toHaveFocus();
     expect(screen.queryByRole('heading', { name: /^Group order/ })).toBeNull();
     expect(screen.queryByText('Chicken Sandwich')).toBeNull();
   });

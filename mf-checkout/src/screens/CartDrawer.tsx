@@ -76,6 +76,13 @@ export default function CartDrawer(_props: ScreenProps) {
     focusNext.current = null;
     to?.focus();
   }, [step]);
+  // Once the host ends the group order, its panel is gone: focus goes to starting another.
+  const wasGroup = useRef(!!cart?.group);
+  const isGroup = !!cart?.group;
+  useEffect(() => {
+    if (wasGroup.current && !isGroup) startRef.current?.focus();
+    wasGroup.current = isGroup;
+  }, [isGroup]);
   const leaveStart = (to: 'start' | 'panel') => {
     focusNext.current = to;
     setStep('cart');
