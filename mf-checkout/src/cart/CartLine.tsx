@@ -20,11 +20,14 @@ export function CartLine({
   editable = true,
   removeReward,
   rewardError,
+  change: setQuantity,
+  locked = false,
 }: {
   line: Line;
   menuId: string;
   busy: boolean;
   run: (fn: () => Promise<unknown>) => Promise<void>;
+  /** Takes the cart the edge answers a change of quantity with (not called with `change`). */
   setCart: (c: Cart) => void;
   onEdit: () => void;
   /** Whether "Edit" (the product page) is offered; not inside the native app's checkout. */
@@ -33,9 +36,18 @@ export function CartLine({
   removeReward?: () => void;
   /** Why giving the free item's reward back failed, shown beside it. */
   rewardError?: string;
+  /** Changes the line's quantity (0 removes it) somewhere other than the visitor's own
+   *  cart: a participant's line in a group order is changed through the group. */
+  change?: (quantity: number) => Promise<unknown>;
+  /** Shows the line without any control: a closed group order can no longer be changed. */
+  locked?: boolean;
 }) {
   const change = (q: number) =>
     run(async () => {
+      if (setQuantity) {
+        await setQuantity(q);
+        return;
+      }
       const r = q < 1 ? await removeLine(line.id) : await setLineQuantity(line.id, q);
       setCart(r.cart);
     });
@@ -67,57 +79,59 @@ export function CartLine({
           {note}
         </p>
       ))}
-      <div className="hh-cart__line-actions">
-        {editable && !line.catering && !reward && (
-          <Link
-            className="hh-cart__line-edit"
-            to={`/menu/${encodeURIComponent(menuId)}/product/${encodeURIComponent(line.product_id)}?line=${encodeURIComponent(line.id)}`}
-            onClick={onEdit}
-            aria-label={`Edit ${line.data.name}`}
-          >
-            Edit
-          </Link>
-        )}
-        {reward ? (
-          <div>
-            <button
-              type="button"
-              className="hh-link-button hh-cart__remove-reward"
-              disabled={busy}
-              onClick={removeReward ?? giveBack}
-              aria-label={`Remove ${reward.label}`}
-              aria-describedby={rewardError ? `cart-line-error-${line.id}` : undefined}
+      {!locked && (
+        <div className="hh-cart__line-actions">
+          {editable && !line.catering && !reward && (
+            <Link
+              className="hh-cart__line-edit"
+              to={`/menu/${encodeURIComponent(menuId)}/product/${encodeURIComponent(line.product_id)}?line=${encodeURIComponent(line.id)}`}
+              onClick={onEdit}
+              aria-label={`Edit ${line.data.name}`}
             >
-              Remove
-            </button>
-            {rewardError && (
-              <p id={`cart-line-error-${line.id}`} role="alert" className="hh-cart-rewards__error">
-                {rewardError}
-              </p>
-            )}
-          </div>
-        ) : (
-          <div className="hh-cart-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => change(line.quantity - 1)}
-              aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
-            >
-              −
-            </button>
-            <span>{line.quantity}</span>
-            <button
-              type="button"
-              disabled={busy || line.quantity >= 99}
-              onClick={() => change(line.quantity + 1)}
-              aria-label={`One more ${line.data.name}`}
-            >
-              +
-            </button>
-          </div>
-        )}
-      </div>
+              Edit
+            </Link>
+          )}
+          {reward ? (
+            <div>
+              <button
+                type="button"
+                className="hh-link-button hh-cart__remove-reward"
+                disabled={busy}
+                onClick={removeReward ?? giveBack}
+                aria-label={`Remove ${reward.label}`}
+                aria-describedby={rewardError ? `cart-line-error-${line.id}` : undefined}
+              >
+                Remove
+              </button>
+              {rewardError && (
+                <p id={`cart-line-error-${line.id}`} role="alert" className="hh-cart-rewards__error">
+                  {rewardError}
+                </p>
+              )}
+            </div>
+          ) : (
+            <div className="hh-cart-stepper" role="group" aria-label={`Quantity of ${line.data.name}`}>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => change(line.quantity - 1)}
+                aria-label={line.quantity === 1 ? `Remove ${line.data.name}` : `One fewer ${line.data.name}`}
+              >
+                −
+              </button>
+              <span>{line.quantity}</span>
+              <button
+                type="button"
+                disabled={busy || line.quantity >= 99}
+                onClick={() => change(line.quantity + 1)}
+                aria-label={`One more ${line.data.name}`}
+              >
+                +
+              </button>
+            </div>
+          )}
+        </div>
+      )}
     </li>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '@henhouse/kit/router';
+import { Link, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
 import { ApiError } from '@henhouse/kit/api/client';
 import { addProduct } from '@henhouse/kit/api/cart';
 import { getProduct } from '@henhouse/kit/api/menu';
-import type { Cart, Product } from '@henhouse/kit/api/types';
+import type { Cart, CartLine as CartLineData, Product } from '@henhouse/kit/api/types';
 import { readBootstrap } from '@henhouse/kit/bootstrap';
 import { money } from '@henhouse/kit/format';
 import { Button } from '@henhouse/kit/ui/controls/Button';
@@ -19,7 +19,12 @@ import { RewardsAnnouncer, RewardsSection, useCartRewards } from '../cart/Reward
 import { CartTotals } from '../cart/Totals';
 import { clearCart } from '../cart/clear';
 import { useBlockers } from '../cart/validation';
+import { HostLines } from '../group/HostLines';
+import { HostPanel } from '../group/HostPanel';
+import { ParticipantCart } from '../group/ParticipantCart';
+import { StartGroup } from '../group/StartGroup';
 import '../cart/cart.css';
+import '../group/group.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
 
 /** The contents of the cart drawer (docs/shell.md, "Cart drawer"); the shell draws the frame. */
@@ -27,8 +32,14 @@ export default function CartDrawer(_props: ScreenProps) {
   const cart = useAppStore((s) => s.cart);
   const location = useAppStore((s) => s.location);
   const setUi = useAppStore((s) => s.setUi);
+  const group = useAppStore((s) => s.group);
+  const groupCode = useAppStore((s) => s.groupCode);
+  const startAsked = useAppStore((s) => s.ui.startGroup);
   const navigate = useNavigate();
-  const [step, setStep] = useState<'cart' | 'upsell'>('cart');
+  // The menu's "Start a group order" opens the drawer on the form that starts one.
+  const [step, setStep] = useState<'cart' | 'upsell' | 'group'>(() =>
+    useAppStore.getState().ui.startGroup ? 'group' : 'cart',
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { rewards, refs } = useCartRewards();
@@ -43,7 +54,40 @@ export default function CartDrawer(_props: ScreenProps) {
       .getCart()
       .catch((e: unknown) => setError(e instanceof ApiError ? e.message : String(e)))
       .finally(() => setLoaded(true));
+    // Someone adding to another person's group order sees their part as it is now (closed,
+    // a new deadline); a group that is gone is forgotten, and the drawer says why.
+    const code = useAppStore.getState().groupCode;
+    if (code) actions.loadGroup(code).catch((e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
+    // The menu's request to start a group order holds for this opening of the drawer only.
+    return () => useAppStore.getState().setUi({ startGroup: false });
   }, []);
+
+  // Asked for while the drawer is open, the form shows at once.
+  const starting = step === 'group' || startAsked;
+
+  // Focus follows the start form: back to "Start a group order" when it is cancelled, to
+  // the group panel once the group is started.
+  const startRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef<'start' | 'panel' | null>(null);
+  useEffect(() => {
+    const to =
+      focusNext.current === 'start' ? startRef.current : focusNext.current === 'panel' ? panelRef.current : null;
+    focusNext.current = null;
+    to?.focus();
+  }, [step]);
+  // Once the host ends the group order, its panel is gone: focus goes to starting another.
+  const wasGroup = useRef(!!cart?.group);
+  const isGroup = !!cart?.group;
+  useEffect(() => {
+    if (wasGroup.current && !isGroup) startRef.current?.focus();
+    wasGroup.current = isGroup;
+  }, [isGroup]);
+  const leaveStart = (to: 'start' | 'panel') => {
+    focusNext.current = to;
+    setStep('cart');
+    setUi({ startGroup: false });
+  };
 
   const close = () => setUi({ cartOpen: false });
   const go = (to: string) => {
@@ -63,6 +107,9 @@ export default function CartDrawer(_props: ScreenProps) {
   };
   const setCart = (c: Cart) => useAppStore.getState().set({ cart: c });
 
+  // Adding to someone else's group order: their part only, and no checkout (the host pays).
+  if (group?.me && !group.host && group.code === groupCode) return <ParticipantCart group={group} onEdit={close} />;
+
   if (!loaded && !error && !cart?.products.length && (cart !== null || !!readBootstrap().session?.hasCart)) {
     return (
       <div className="hh-cart" data-screen="mf-checkout/CartDrawer" aria-busy="true">
@@ -78,7 +125,40 @@ export default function CartDrawer(_props: ScreenProps) {
     );
   }
 
-  if (!cart || cart.products.length === 0) {
+  const loc = cart && location && location.id === cart.location_id ? location : null;
+  // A group order starts from the cart, which belongs to a location's menu.
+  if (starting && !cart?.group) {
+    if (!cart)
+      return (
+        <section className="hh-cart" aria-labelledby="cart-group-title" data-screen="mf-checkout/CartDrawer">
+          <h3 id="cart-group-title" className="hh-cart__section-title">
+            Start a group order
+          </h3>
+          <p>To start a group order, first choose a location’s menu.</p>
+          <Link className="hh-button hh-button--primary" to="/menu" onClick={close}>
+            Choose a menu
+          </Link>
+          {error && (
+            <p role="alert" className="hh-field__error">
+              {error}
+            </p>
+          )}
+        </section>
+      );
+    return (
+      <div className="hh-cart" data-screen="mf-checkout/CartDrawer">
+        <StartGroup cart={cart} place={loc} onDone={() => leaveStart('panel')} onCancel={() => leaveStart('start')} />
+      </div>
+    );
+  }
+
+  const startButton = cart && loc && !cart.group && (
+    <Button variant="secondary" full type="button" ref={startRef} onClick={() => setStep('group')}>
+      Start a group order
+    </Button>
+  );
+
+  if (!cart || (cart.products.length === 0 && !cart.group)) {
     return (
       <section className="hh-cart" aria-labelledby="cart-order-title" data-screen="mf-checkout/CartDrawer">
         <h3 id="cart-order-title" className="hh-cart__section-title">
@@ -88,6 +168,12 @@ export default function CartDrawer(_props: ScreenProps) {
         <button type="button" className="hh-button hh-button--primary" onClick={() => go('/menu')}>
           Back to Menu
         </button>
+        {startButton}
+        {error && (
+          <p role="alert" className="hh-field__error">
+            {error}
+          </p>
+        )}
       </section>
     );
   }
@@ -95,7 +181,26 @@ export default function CartDrawer(_props: ScreenProps) {
   if (step === 'upsell')
     return <UpsellStep cart={cart} onBack={() => go('/menu')} onDone={() => go('/checkout/order')} />;
 
-  const loc = location && location.id === cart.location_id ? location : null;
+  const renderLine = (line: CartLineData) => (
+    <Line
+      key={line.id}
+      line={line}
+      menuId={cart.menu_id}
+      busy={busy || rewards.busy !== null}
+      run={run}
+      setCart={setCart}
+      onEdit={close}
+      rewardError={line.reward ? rewards.errors[`remove:${line.reward.id}`] : undefined}
+      removeReward={
+        rewards.member && line.reward
+          ? () => {
+              const r = cart.rewards?.find((x) => x.id === line.reward?.id);
+              void rewards.remove({ id: line.reward!.id, name: r?.name ?? line.reward!.label, amountCents: 0 }, 0);
+            }
+          : undefined
+      }
+    />
+  );
   return (
     <div className="hh-cart" data-screen="mf-checkout/CartDrawer">
       {loc && (
@@ -103,53 +208,37 @@ export default function CartDrawer(_props: ScreenProps) {
           <LocationCard location={loc} />
         </div>
       )}
-      <section aria-labelledby="cart-order-title">
-        <div className="hh-cart__section-head">
-          <h3 id="cart-order-title" className="hh-cart__section-title">
-            Your Order
-          </h3>
-          <button
-            type="button"
-            className="hh-link-button"
-            disabled={busy}
-            // Abandons the cart, then closes the drawer; a toast offers Undo.
-            onClick={() => run(() => clearCart(cart, close))}
-          >
-            <span className="hh-only-desktop">Clear All Items</span>
-            <span className="hh-only-mobile">Clear Items</span>
-          </button>
-        </div>
-        <ul className="hh-cart__lines">
-          {cart.products.map((line) => (
-            <Line
-              key={line.id}
-              line={line}
-              menuId={cart.menu_id}
-              busy={busy || rewards.busy !== null}
-              run={run}
-              setCart={setCart}
-              onEdit={close}
-              rewardError={line.reward ? rewards.errors[`remove:${line.reward.id}`] : undefined}
-              removeReward={
-                rewards.member && line.reward
-                  ? () => {
-                      const r = cart.rewards?.find((x) => x.id === line.reward?.id);
-                      void rewards.remove(
-                        { id: line.reward!.id, name: r?.name ?? line.reward!.label, amountCents: 0 },
-                        0,
-                      );
-                    }
-                  : undefined
-              }
-            />
-          ))}
-        </ul>
-        {cart.warnings?.map((w) => (
-          <p key={w.code} className="hh-note">
-            {w.message}
-          </p>
-        ))}
-      </section>
+      {cart.group ? (
+        <>
+          <HostPanel cart={cart} headingRef={panelRef} />
+          <HostLines cart={cart} renderLine={renderLine} />
+        </>
+      ) : (
+        <section aria-labelledby="cart-order-title">
+          <div className="hh-cart__section-head">
+            <h3 id="cart-order-title" className="hh-cart__section-title">
+              Your Order
+            </h3>
+            <button
+              type="button"
+              className="hh-link-button"
+              disabled={busy}
+              // Abandons the cart, then closes the drawer; a toast offers Undo.
+              onClick={() => run(() => clearCart(cart, close))}
+            >
+              <span className="hh-only-desktop">Clear All Items</span>
+              <span className="hh-only-mobile">Clear Items</span>
+            </button>
+          </div>
+          <ul className="hh-cart__lines">{cart.products.map(renderLine)}</ul>
+        </section>
+      )}
+      {cart.warnings?.map((w) => (
+        <p key={w.code} className="hh-note">
+          {w.message}
+        </p>
+      ))}
+      {startButton}
       <section aria-labelledby="cart-handoff-title">
         <h3 id="cart-handoff-title" className="hh-cart__section-title">
           Order Handoff
