@@ -163,6 +163,7 @@ describe('a group order', () => {
     quantity: 1,
     modifiers: [],
     markers: [],
+    calories: 0,
     unit_price_cents: total,
     total_cents: total,
     participant,

@@ -14,6 +14,7 @@ const line = (id: string, name: string, total: number, participant?: string) => 
   quantity: 1,
   modifiers: [],
   markers: [],
+  calories: 0,
   unit_price_cents: total,
   total_cents: total,
   ...(participant ? { participant } : {}),
