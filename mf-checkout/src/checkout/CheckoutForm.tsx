@@ -11,7 +11,7 @@ import { ApiError } from '@henhouse/kit/api/client';
 import { newIdempotencyKey, type CartIssue, type Order, type PaymentOptions } from '@henhouse/kit/api/checkout';
 import { getPaymentOptions } from '@henhouse/kit/api/paymentOptions';
 import { cartStamp, useBlockers } from '../cart/validation';
-import type { Location, SavedCard } from '@henhouse/kit/api/types';
+import type { CartLine as CartLineData, Location, SavedCard } from '@henhouse/kit/api/types';
 import { getLocation } from '@henhouse/kit/api/locations';
 import { reportError } from '@henhouse/kit/api/useLoad';
 import { botHeaders } from '@henhouse/kit/botcheck/headers';
@@ -31,6 +31,8 @@ import { customerFields, partOf, type Part } from './errors';
 import { Coupon, CustomFields, TaxExemption, Tip, Utensils } from './Extras';
 import { CheckoutHeader } from './Header';
 import { CheckoutTop } from './CheckoutTop';
+import { GroupOrderNote } from './GroupOrder';
+import { ByPerson } from '../group/ByPerson';
 import { Payment, processorsOf, type HouseAccount, type SavedGiftCard } from './Payment';
 import { paymentProblem, paymentsFor, remaining, tipNeeded, type AppliedGiftCard, type Method } from './rules';
 import { submitWithKey } from './submit';
@@ -288,6 +290,25 @@ export function CheckoutForm({
   };
 
   const placeLabel = `Place order · ${money(total)}`;
+  const group = cart.group;
+  const summaryLine = (line: CartLineData) => (
+    <CartLine
+      key={line.id}
+      line={line}
+      menuId={cart.menu_id}
+      busy={busy}
+      run={async (fn) => {
+        try {
+          await fn();
+        } catch (e) {
+          setErrors({ summary: messageFor(e) });
+        }
+      }}
+      setCart={(c) => useAppStore.getState().set({ cart: c })}
+      onEdit={() => {}}
+      editable={placement === 'web'}
+    />
+  );
   return (
     <div className="hh-checkout" data-screen={screen}>
       {test && (
@@ -307,26 +328,23 @@ export function CheckoutForm({
             </Link>
           )}
         </div>
-        <ul className="hh-cart__lines">
-          {cart.products.map((line) => (
-            <CartLine
-              key={line.id}
-              line={line}
-              menuId={cart.menu_id}
-              busy={busy}
-              run={async (fn) => {
-                try {
-                  await fn();
-                } catch (e) {
-                  setErrors({ summary: messageFor(e) });
-                }
-              }}
-              setCart={(c) => useAppStore.getState().set({ cart: c })}
-              onEdit={() => {}}
-              editable={placement === 'web'}
+        {group ? (
+          // The host's cart holds everyone's lines: each person's under their name, and
+          // the host can still change or remove any of them.
+          <>
+            <GroupOrderNote group={group} busy={busy} />
+            <ByPerson
+              lines={cart.products}
+              people={group.participants}
+              renderLine={summaryLine}
+              listClassName="hh-cart__lines"
+              status={(p) => (p.host || group.state !== 'open' ? undefined : p.done ? 'Done' : 'Still adding')}
+              empty="Nothing yet."
             />
-          ))}
-        </ul>
+          </>
+        ) : (
+          <ul className="hh-cart__lines">{cart.products.map(summaryLine)}</ul>
+        )}
         {errors.summary && (
           <p role="alert" className="hh-field__error">
             {errors.summary}

@@ -153,3 +153,76 @@ it('orders again from the confirmation: the cart from the order, the menu with t
   expect(api.to('POST /orders/o_abcdefgh12/reorder').map((c) => c.body)).toEqual([{}, { replace: true }]);
   expect(useAppStore.getState().ui.cartOpen).toBe(true);
 });
+
+describe('a group order', () => {
+  const line = (id: string, name: string, total: number, participant: string) => ({
+    id,
+    product_id: id,
+    name,
+    data: { name },
+    quantity: 1,
+    modifiers: [],
+    markers: [],
+    calories: 0,
+    unit_price_cents: total,
+    total_cents: total,
+    participant,
+  });
+  const groupOrder = () =>
+    order({
+      products: [
+        line('l_1', '3 Tenders', 649, 'p_dana'),
+        line('l_2', 'Spicy Chicken Sandwich', 899, 'p_sam'),
+        line('l_3', 'Honey Butter Biscuits', 549, 'p_lee'),
+        line('l_4', 'Sweet Tea', 249, 'p_sam'),
+      ],
+      group: {
+        host_name: 'Dana',
+        participants: [
+          { id: 'p_dana', name: 'Dana', host: true, subtotal_cents: 649 },
+          { id: 'p_sam', name: 'Sam', subtotal_cents: 1148 },
+          { id: 'p_lee', name: 'Lee', subtotal_cents: 549 },
+          { id: 'p_kim', name: 'Kim', subtotal_cents: 0 },
+        ],
+      },
+      totals: {
+        subtotal_cents: 2346,
+        discount_cents: 0,
+        fees_cents: 0,
+        tax_cents: 170,
+        tip_cents: 0,
+        total_cents: 2516,
+      },
+    });
+  /** Each person's heading with the items listed under it. */
+  const byPerson = (items: HTMLElement) =>
+    within(items)
+      .getAllByRole('region')
+      .map((part) => ({
+        heading: within(part).getByRole('heading', { level: 4 }).textContent,
+        items: Array.from(part.querySelectorAll('.hh-order__line-main > span:first-child'), (s) => s.textContent),
+      }));
+
+  it('names every person with their items and what theirs came to', async () => {
+    show(groupOrder());
+    const items = await screen.findByRole('region', { name: 'Your order' });
+    expect(within(items).getByText('Group order for 4 people')).toBeInTheDocument();
+    expect(byPerson(items)).toEqual([
+      { heading: 'Dana (host) $6.49', items: ['1 × 3 Tenders'] },
+      { heading: 'Sam $11.48', items: ['1 × Spicy Chicken Sandwich', '1 × Sweet Tea'] },
+      { heading: 'Lee $5.49', items: ['1 × Honey Butter Biscuits'] },
+      { heading: 'Kim $0.00', items: [] },
+    ]);
+    expect(within(items).getByText('No items.')).toBeInTheDocument();
+    // The totals are the order's, once, after everyone's items.
+    expect(within(items).getByText('Subtotal').nextSibling).toHaveTextContent('$23.46');
+  });
+
+  it('lists an order that is not a group order as before: no people, one list', async () => {
+    show(order({}));
+    const items = await screen.findByRole('region', { name: 'Your order' });
+    expect(within(items).queryByText(/^Group order/)).not.toBeInTheDocument();
+    expect(within(items).queryAllByRole('region')).toHaveLength(0);
+    expect(within(items).getByText('1 × 3 Tenders')).toBeInTheDocument();
+  });
+});

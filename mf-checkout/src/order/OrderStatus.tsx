@@ -9,12 +9,13 @@ import { cancelOrder, orderArrived, type Order } from '@henhouse/kit/api/checkou
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
 import { addressLine } from '@henhouse/kit/locations/address';
-import { MarkerList } from '@henhouse/kit/menu/markers';
 import { OrderAgain } from '@henhouse/kit/orders/OrderAgain';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { NotFound } from '@henhouse/kit/ui/NotFound';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import { fmtDay, fmtTime } from '../cart/clock';
+import { ByPerson } from '../group/ByPerson';
+import { groupLabel, orderLine } from './OrderLine';
 import { useOrderStatus } from './useOrderStatus';
 import './order.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
@@ -203,26 +204,21 @@ function OrderDetails({
 
       <section aria-labelledby={`${id}-items`}>
         <h3 id={`${id}-items`}>Your order</h3>
-        <ul className="hh-order__lines">
-          {o.products.map((l) => (
-            <li key={l.id}>
-              <div className="hh-order__line-main">
-                <span>
-                  {l.quantity} × {l.data.name}
-                </span>
-                <span>{money(l.total_cents)}</span>
-              </div>
-              {l.modifiers.length > 0 && (
-                <p className="hh-order__mods">
-                  {l.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} × ${m.name}` : m.name)).join(', ')}
-                </p>
-              )}
-              {l.reward && <p className="hh-order__reward">{l.reward.label}</p>}
-              {l.special_instructions && <p className="hh-order__mods">“{l.special_instructions}”</p>}
-              <MarkerList markers={l.markers} />
-            </li>
-          ))}
-        </ul>
+        {o.group ? (
+          // A group order: each person's items under their name, with what theirs came to.
+          <>
+            <p className="hh-order__group">{groupLabel(o.group.participants.length)}</p>
+            <ByPerson
+              lines={o.products}
+              people={o.group.participants}
+              renderLine={orderLine}
+              level={4}
+              listClassName="hh-order__lines"
+            />
+          </>
+        ) : (
+          <ul className="hh-order__lines">{o.products.map(orderLine)}</ul>
+        )}
         <dl className="hh-order__totals">
           <div>
             <dt>Subtotal</dt>

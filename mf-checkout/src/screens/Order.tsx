@@ -1,5 +1,6 @@
 // /order: the guest's order page (docs/routes.md, "/order"). An order on its way comes
-// first, with its status; then the cart as it stands, with "Checkout".
+// first, with its status (a group order with each person's items under their name); then
+// the cart as it stands, with "Checkout".
 import { useEffect, useState } from 'react';
 import { Link } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
@@ -11,7 +12,10 @@ import { money } from '@henhouse/kit/format';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { CartLine } from '../cart/CartLine';
+import { ByPerson } from '../group/ByPerson';
+import { groupLabel, orderLine } from '../order/OrderLine';
 import '../checkout/checkout.css';
+import '../order/order.css';
 
 export default function Order(_props: ScreenProps) {
   const cart = useAppStore((s) => s.cart);
@@ -39,6 +43,18 @@ export default function Order(_props: ScreenProps) {
         <section className="hh-checkout__part" aria-labelledby="order-active">
           <h2 id="order-active">Your order on its way</h2>
           <p>{active.status_message}</p>
+          {active.group && (
+            // A group order: who it is for, and each person's items under their name.
+            <>
+              <p className="hh-order__group">{groupLabel(active.group.participants.length)}</p>
+              <ByPerson
+                lines={active.products}
+                people={active.group.participants}
+                renderLine={orderLine}
+                listClassName="hh-order__lines"
+              />
+            </>
+          )}
           <Link to={`/order/confirm/${encodeURIComponent(active.id)}`}>See its status</Link>
         </section>
       )}
