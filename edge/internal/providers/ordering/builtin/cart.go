@@ -204,6 +204,9 @@ func (p *Provider) mutateTries(ctx context.Context, owner string, tries int, fn 
 			continue
 		}
 		p.recent.put(owner, string(raw), &c)
+		if c.Group != nil {
+			p.keepGroup(ctx, owner, c.Group.Code)
+		}
 		return c, nil
 	}
 	return ordering.Cart{}, fault.New(fault.Conflict, "cart_busy", "Your cart changed while we were updating it. Please try again.")

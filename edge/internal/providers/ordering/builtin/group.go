@@ -220,11 +220,9 @@ func (p *Provider) StartGroup(ctx context.Context, owner string, in ordering.Gro
 	// the code the lookup key names.
 	code := newID("")
 	hostID := participantID(code, owner)
-	ttl := p.cfg.CartTTL
-	if err := p.st.Client.Set(ctx, p.groupKey(code), owner, ttl).Err(); err != nil {
+	if err := p.st.Client.Set(ctx, p.groupKey(code), owner, p.cfg.CartTTL).Err(); err != nil {
 		return ordering.Cart{}, err
 	}
-	contacts := p.groupContactsKey(owner)
 	c, err := p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
 		if c.Group != nil {
 			return fault.New(fault.Conflict, "group_open", "Your cart is already a group order.")
@@ -248,7 +246,6 @@ func (p *Provider) StartGroup(ctx context.Context, owner string, in ordering.Gro
 	if err := p.setContact(ctx, owner, hostID, email); err != nil {
 		return ordering.Cart{}, err
 	}
-	p.st.Client.PExpire(ctx, contacts, ttl)
 	return c, nil
 }
 
@@ -275,10 +272,19 @@ func (p *Provider) hostMutate(ctx context.Context, owner string, fn func(c *orde
 		}
 		return fn(c, l, c.Group)
 	})
-	if err == nil && c.Group != nil {
-		p.st.Client.PExpire(ctx, p.groupKey(c.Group.Code), p.cfg.CartTTL)
-	}
 	return c, err
+}
+
+// keepGroup keeps a group's code and contacts as long as its cart, after a change of
+// the cart (mutate). A failure leaves them their time so far, to be extended by the
+// next change: the change itself is made.
+func (p *Provider) keepGroup(ctx context.Context, owner, code string) {
+	ctx = context.WithoutCancel(ctx)
+	_, _ = p.st.Client.Pipelined(ctx, func(pipe redis.Pipeliner) error {
+		pipe.PExpire(ctx, p.groupKey(code), p.cfg.CartTTL)
+		pipe.PExpire(ctx, p.groupContactsKey(owner), p.cfg.CartTTL)
+		return nil
+	})
 }
 
 // ChangeGroup extends the deadline (which reopens the group) or closes it now.
@@ -492,12 +498,18 @@ func (p *Provider) Group(ctx context.Context, code, viewer string) (ordering.Gro
 // joined is whether they must have joined first. The host may change a closed group;
 // anyone else is refused it.
 func (p *Provider) groupChange(ctx context.Context, code, viewer string, joined bool, fn func(c *ordering.Cart, l *ordering.Location, mi *menuIndex, g *ordering.CartGroup, who string) error) (ordering.GroupView, error) {
+	v, _, err := p.groupChangeOf(ctx, code, viewer, joined, fn)
+	return v, err
+}
+
+// groupChangeOf is groupChange answering the group's owner too.
+func (p *Provider) groupChangeOf(ctx context.Context, code, viewer string, joined bool, fn func(c *ordering.Cart, l *ordering.Location, mi *menuIndex, g *ordering.CartGroup, who string) error) (ordering.GroupView, string, error) {
 	if viewer == "" {
-		return ordering.GroupView{}, fault.New(fault.Unauthorized, "no_session", "Your session is missing. Refresh the page and try again.")
+		return ordering.GroupView{}, "", fault.New(fault.Unauthorized, "no_session", "Your session is missing. Refresh the page and try again.")
 	}
 	owner, err := p.groupOwner(ctx, code)
 	if err != nil {
-		return ordering.GroupView{}, err
+		return ordering.GroupView{}, "", err
 	}
 	c, err := p.mutateTries(ctx, owner, groupTries, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
 		g := c.Group
@@ -516,13 +528,12 @@ func (p *Provider) groupChange(ctx context.Context, code, viewer string, joined 
 		return fn(c, l, mi, g, who)
 	})
 	if faultCodeIs(err, "cart_not_found") {
-		return ordering.GroupView{}, errGroupClosed
+		return ordering.GroupView{}, "", errGroupClosed
 	}
 	if err != nil {
-		return ordering.GroupView{}, err
+		return ordering.GroupView{}, "", err
 	}
-	p.st.Client.PExpire(ctx, p.groupKey(code), p.cfg.CartTTL)
-	return p.groupView(&c, owner, viewer), nil
+	return p.groupView(&c, owner, viewer), owner, nil
 }
 
 func faultCodeIs(err error, code string) bool {
@@ -541,8 +552,8 @@ func (p *Provider) JoinGroup(ctx context.Context, code, viewer string, in orderi
 	if err != nil {
 		return ordering.GroupView{}, err
 	}
-	var who, owner string
-	v, err := p.groupChange(ctx, code, viewer, false, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex, g *ordering.CartGroup, id string) error {
+	var who string
+	v, owner, err := p.groupChangeOf(ctx, code, viewer, false, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex, g *ordering.CartGroup, id string) error {
 		who = id
 		if i := findParticipant(g, id); i >= 0 {
 			g.Participants[i].Name, g.Participants[i].HasEmail = name, email != ""
@@ -558,9 +569,6 @@ func (p *Provider) JoinGroup(ctx context.Context, code, viewer string, in orderi
 		return nil
 	})
 	if err != nil {
-		return ordering.GroupView{}, err
-	}
-	if owner, err = p.groupOwner(ctx, code); err != nil {
 		return ordering.GroupView{}, err
 	}
 	if err := p.setContact(ctx, owner, who, email); err != nil {

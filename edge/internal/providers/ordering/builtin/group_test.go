@@ -380,3 +380,27 @@ func TestGroupInvites(t *testing.T) {
 		t.Fatalf("invite: %+v", m)
 	}
 }
+
+// A host who signs in keeps their group: the link, the people and their emails follow
+// the cart to the member.
+func TestGroupFollowsTheHostWhoSignsIn(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		code := startGroup(t, e, ordering.GroupStart{}).Group.Code
+		join(t, e, code, "bob", "Bob", "bob@example.com")
+		c, _, err := e.p.JoinCart(ctx, "host", "member-1")
+		if err != nil || c.Group == nil || c.Group.Code != code {
+			t.Fatalf("join: %+v %v", c.Group, err)
+		}
+		v, err := e.p.AddGroupLine(ctx, code, "bob", biscuit)
+		if err != nil || len(v.Me.Products) != 1 {
+			t.Fatalf("bob adds to the member's cart: %v", err)
+		}
+		if v, err := e.p.Group(ctx, code, "member-1"); err != nil || !v.Host || v.Me == nil || len(v.Me.Products) != 1 {
+			t.Fatalf("the member is the host: %+v %v", v, err)
+		}
+		if got, _ := st.Client.HGetAll(ctx, e.p.groupContactsKey("member-1")).Result(); got[v.Me.ID] != "bob@example.com" {
+			t.Fatalf("contacts: %v", got)
+		}
+	})
+}
