@@ -28,6 +28,8 @@ import (
 // host's browser reads, never holds anyone's contact details. The contacts share the
 // owner's slot, so placing the order deletes them with the cart.
 
+var _ ordering.GroupOrders = (*Provider)(nil)
+
 // Group rules (docs/group-orders.md, "Rules").
 const (
 	// groupTries is how many times a participant's change is tried: up to 25 people
