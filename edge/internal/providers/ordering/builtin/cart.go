@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	mrand "math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -108,6 +109,17 @@ func (p *Provider) save(ctx context.Context, owner string, c *ordering.Cart) err
 // (a line that is not there, a full cart) is checked again on the cart read from Redis
 // before it is answered.
 func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error) (ordering.Cart, error) {
+	return p.mutateTries(ctx, owner, cartTries, fn)
+}
+
+// cartTries is how many times mutate tries a change of one guest's cart: a cart is
+// rarely changed by two requests at once.
+const cartTries = 5
+
+// mutateTries is mutate trying up to tries times. Beyond cartTries a lost race waits a
+// moment at random first, so that many people changing one group's cart at once
+// spread out instead of colliding again.
+func (p *Provider) mutateTries(ctx context.Context, owner string, tries int, fn func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error) (ordering.Cart, error) {
 	if owner == "" {
 		return ordering.Cart{}, errNoCart
 	}
@@ -115,7 +127,7 @@ func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering
 	// read from Redis during this call (fresh), or not yet known.
 	old, remembered := p.recent.get(owner)
 	fresh := false
-	for attempt := 0; attempt < 5; attempt++ {
+	for attempt := 0; attempt < tries; attempt++ {
 		var c ordering.Cart
 		var known bool
 		if remembered || fresh {
@@ -186,9 +198,15 @@ func (p *Provider) mutate(ctx context.Context, owner string, fn func(c *ordering
 			// Changed meanwhile: try again on the cart as it is now.
 			old, fresh = cur, true
 			p.recent.put(owner, cur, nil)
+			if tries > cartTries {
+				time.Sleep(time.Duration(1+mrand.IntN(4*(1+min(attempt, 8)))) * time.Millisecond)
+			}
 			continue
 		}
 		p.recent.put(owner, string(raw), &c)
+		if c.Group != nil {
+			p.keepGroup(ctx, owner, c.Group.Code)
+		}
 		return c, nil
 	}
 	return ordering.Cart{}, fault.New(fault.Conflict, "cart_busy", "Your cart changed while we were updating it. Please try again.")
@@ -268,6 +286,12 @@ func (p *Provider) StartCart(ctx context.Context, owner, menuID, locationID stri
 	if err := p.save(ctx, owner, &c); err != nil {
 		return ordering.Cart{}, err
 	}
+	if open.Group != nil {
+		// The group ended with the cart it was (its code answers 410 now).
+		if err := p.st.Client.Del(ctx, p.groupContactsKey(owner)).Err(); err != nil {
+			return ordering.Cart{}, err
+		}
+	}
 	return c, nil
 }
 
@@ -320,6 +344,9 @@ func (p *Provider) MoveCart(ctx context.Context, from, to string) (ordering.Cart
 	ttl, _ := taken[1].(int64)
 	if err := p.st.Client.Set(ctx, p.cartKey(to), raw, time.Duration(ttl)*time.Millisecond).Err(); err != nil {
 		p.st.Client.SetNX(context.WithoutCancel(ctx), p.cartKey(from), raw, time.Duration(ttl)*time.Millisecond)
+		return ordering.Cart{}, err
+	}
+	if err := p.moveGroup(ctx, from, to, raw, time.Duration(ttl)*time.Millisecond); err != nil {
 		return ordering.Cart{}, err
 	}
 	return p.Cart(ctx, to)
@@ -528,34 +555,62 @@ func modifierInputs(l ordering.CartProduct) []ordering.ModifierInput {
 }
 
 // AddProduct adds a line. The same product with the same choices and instructions
-// merges into the existing line.
+// merges into the existing line. On a group order the line is the host's.
 func (p *Provider) AddProduct(ctx context.Context, owner string, in ordering.LineInput) (ordering.Cart, error) {
 	return p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
-		line, err := buildLine(mi, in)
-		if err != nil {
-			return err
+		who := ""
+		if c.Group != nil {
+			who = c.Group.HostID
 		}
-		if err := p.checkAvailable(c, l, mi, line.ProductID); err != nil {
-			return err
-		}
-		for i := range c.Products {
-			ex := &c.Products[i]
-			if ex.Reward.ID == "" && ex.ProductID == line.ProductID && ex.SpecialInstructions == line.SpecialInstructions && sameModifiers(ex.Modifiers, line.Modifiers) {
-				if ex.Quantity+line.Quantity > MaxQuantity {
-					return fault.New(fault.Invalid, "invalid", "You can order at most %d of one item.", MaxQuantity).Field("quantity", "too many")
-				}
-				ex.Quantity += line.Quantity
-				ex.TotalCents = ex.UnitPriceCents * int64(ex.Quantity)
-				return p.checkLead(c, l)
-			}
-		}
-		if len(c.Products) >= MaxLines {
-			return fault.New(fault.Rule, "cart_full", "Your cart can hold %d different items. Check out or remove something first.", MaxLines)
-		}
-		line.ID = newID("l_")
-		c.Products = append(c.Products, line)
-		return p.checkLead(c, l)
+		_, err := p.addLine(c, l, mi, in, who)
+		return err
 	})
+}
+
+// addLine adds a line for the participant who ("" outside group orders) and answers
+// its index. The same product with the same choices and instructions merges into
+// that person's line: people's lines stay apart, so each one's part stays theirs.
+func (p *Provider) addLine(c *ordering.Cart, l *ordering.Location, mi *menuIndex, in ordering.LineInput, who string) (int, error) {
+	line, err := buildLine(mi, in)
+	if err != nil {
+		return -1, err
+	}
+	if err := p.checkAvailable(c, l, mi, line.ProductID); err != nil {
+		return -1, err
+	}
+	for i := range c.Products {
+		ex := &c.Products[i]
+		if ex.Reward.ID == "" && ex.Participant == who && ex.ProductID == line.ProductID && ex.SpecialInstructions == line.SpecialInstructions && sameModifiers(ex.Modifiers, line.Modifiers) {
+			if ex.Quantity+line.Quantity > MaxQuantity {
+				return -1, fault.New(fault.Invalid, "invalid", "You can order at most %d of one item.", MaxQuantity).Field("quantity", "too many")
+			}
+			ex.Quantity += line.Quantity
+			ex.TotalCents = ex.UnitPriceCents * int64(ex.Quantity)
+			return i, p.checkLead(c, l)
+		}
+	}
+	if err := linesFull(c); err != nil {
+		return -1, err
+	}
+	line.ID = newID("l_")
+	line.Participant = who
+	c.Products = append(c.Products, line)
+	return len(c.Products) - 1, p.checkLead(c, l)
+}
+
+// linesFull refuses one more line: a cart holds MaxLines, a group order
+// ordering.MaxGroupLines (everyone's together).
+func linesFull(c *ordering.Cart) error {
+	if c.Group != nil {
+		if len(c.Products) >= ordering.MaxGroupLines {
+			return fault.New(fault.Conflict, "group_lines_full", "This group order can hold %d different items, and it's full.", ordering.MaxGroupLines)
+		}
+		return nil
+	}
+	if len(c.Products) >= MaxLines {
+		return fault.New(fault.Rule, "cart_full", "Your cart can hold %d different items. Check out or remove something first.", MaxLines)
+	}
+	return nil
 }
 
 // checkLead refuses a product that needs more notice than the cart's chosen time
@@ -637,7 +692,7 @@ func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in o
 			if err != nil {
 				return err
 			}
-			line.ID, line.SpecialInstructions = c.Products[i].ID, strings.TrimSpace(in.SpecialInstructions)
+			line.ID, line.Participant, line.SpecialInstructions = c.Products[i].ID, c.Products[i].Participant, strings.TrimSpace(in.SpecialInstructions)
 			if utf8.RuneCountInString(line.SpecialInstructions) > MaxInstructionsLength {
 				return fault.New(fault.Invalid, "invalid", "Special instructions can be at most %d characters.", MaxInstructionsLength).Field("special_instructions", "too long")
 			}
@@ -656,7 +711,7 @@ func (p *Provider) UpdateProduct(ctx context.Context, owner, lineID string, in o
 		// The stored line's own id, not lineID: that one may point into the request's
 		// memory (a path parameter), which the server reuses for the next request, and
 		// the cart outlives the request in the provider's cache.
-		line.ID = c.Products[i].ID
+		line.ID, line.Participant = c.Products[i].ID, c.Products[i].Participant
 		c.Products[i] = line
 		return nil
 	})
@@ -693,6 +748,10 @@ func (p *Provider) TransferCart(ctx context.Context, owner, menuID, locationID s
 	var dropped []ordering.NotTransferred
 	c, err := p.mutate(ctx, owner, func(c *ordering.Cart, l *ordering.Location, mi *menuIndex) error {
 		dropped = []ordering.NotTransferred{}
+		if c.Group != nil {
+			// Everyone in the group chose from this location's menu.
+			return fault.New(fault.Conflict, "group_open", "End the group order before changing location.")
+		}
 		if c.MenuID == menuID {
 			c.LocationID = loc.ID
 			return nil
@@ -966,10 +1025,13 @@ func (p *Provider) ApplyReward(ctx context.Context, owner string, r ordering.App
 			if err != nil {
 				return err
 			}
-			if len(c.Products) >= MaxLines {
-				return fault.New(fault.Rule, "cart_full", "Your cart can hold %d different items. Check out or remove something first.", MaxLines)
+			if err := linesFull(c); err != nil {
+				return err
 			}
 			line.ID = newID("l_")
+			if c.Group != nil {
+				line.Participant = c.Group.HostID // a reward is the host's
+			}
 			c.Products = append(c.Products, line)
 		}
 		c.Rewards = append(c.Rewards, r)
@@ -1086,6 +1148,7 @@ func (p *Provider) price(c *ordering.Cart, l *ordering.Location) {
 		c.Blocking = append(c.Blocking, issueOf(fe))
 	}
 	c.TipOptions = p.cat.tips.options(c)
+	p.priceGroup(c, l)
 }
 
 // leadWarning is the refusal a cart's time meets for the notice its products need

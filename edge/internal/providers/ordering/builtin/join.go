@@ -65,11 +65,14 @@ func (p *Provider) JoinCart(ctx context.Context, guest, member string) (ordering
 				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: droppedReason(err)})
 				continue
 			}
-			if len(c.Products) >= MaxLines {
+			if linesFull(c) != nil {
 				dropped = append(dropped, ordering.NotTransferred{LineID: line.ID, Name: line.Name, Reason: "Your cart is full"})
 				continue
 			}
 			nl.ID = newID("l_")
+			if c.Group != nil {
+				nl.Participant = c.Group.HostID // what the member chose is the host's
+			}
 			c.Products = append(c.Products, nl)
 		}
 		return nil
@@ -104,6 +107,9 @@ func (p *Provider) takeOver(ctx context.Context, guest, member string, g orderin
 	}
 	p.recent.drop(guest)
 	if err := p.st.Client.Del(ctx, p.cartKey(guest)).Err(); err != nil {
+		return ordering.Cart{}, nil, err
+	}
+	if err := p.moveGroup(ctx, guest, member, string(raw), ttl); err != nil {
 		return ordering.Cart{}, nil, err
 	}
 	c, err := p.Cart(ctx, member)

@@ -40,6 +40,9 @@ const (
 	mailReceipt   = "receipt"
 	mailReady     = "ready"
 	mailCancelled = "cancelled"
+	// mailGroupPrefix begins the event of a group order's mail to one person
+	// ("group:<participant id>"): each is sent once, whatever becomes of the others.
+	mailGroupPrefix = "group:"
 )
 
 // mailLease is how long a sender holds an event's once-key before marking it sent.
@@ -112,7 +115,12 @@ func (p *Provider) sendMail(ctx context.Context, id, event string, listed time.T
 	}
 	o := p.lifecycle(&s)
 	var m outbox.Message
+	who, isGroup := strings.CutPrefix(event, mailGroupPrefix)
 	switch {
+	case isGroup && s.GroupEmails[who] == "":
+		return drop()
+	case isGroup:
+		m = p.groupPartMail(o, who, s.GroupEmails[who])
 	case o.Customer.Email == "":
 		return drop()
 	case event == mailReceipt:
@@ -213,43 +221,70 @@ func oneLine(a ordering.Address) string {
 	return fmt.Sprintf("%s, %s, %s %s", street, a.City, a.State, a.ZIP)
 }
 
-// mailLines writes the lines with their choices, allergens and notes, and the totals.
+// mailLines writes the lines with their choices, allergens and notes, and the totals;
+// a group order's lines under each person's name, in the order they joined.
 func mailLines(b *strings.Builder, o ordering.Order) {
 	b.WriteString("Your order\n")
-	for _, l := range o.Products {
-		fmt.Fprintf(b, "%d × %s  %s\n", l.Quantity, l.Name, dollars(l.TotalCents))
-		var mods []string
-		for _, m := range l.Modifiers {
-			if m.Quantity > 1 {
-				mods = append(mods, fmt.Sprintf("%d × %s", m.Quantity, m.Name))
-			} else {
-				mods = append(mods, m.Name)
+	if o.Group == nil {
+		for _, l := range o.Products {
+			mailLine(b, l)
+		}
+	} else {
+		for _, pt := range o.Group.Participants {
+			first := true
+			for _, l := range o.Products {
+				if l.Participant != pt.ID {
+					continue
+				}
+				if first {
+					fmt.Fprintf(b, "\n%s  %s\n", pt.Name, dollars(pt.SubtotalCents))
+					first = false
+				}
+				mailLine(b, l)
 			}
-		}
-		if len(mods) > 0 {
-			fmt.Fprintf(b, "    %s\n", strings.Join(mods, ", "))
-		}
-		if l.SpecialInstructions != "" {
-			fmt.Fprintf(b, "    “%s”\n", l.SpecialInstructions)
-		}
-		var contains, diets []string
-		for _, m := range l.Markers {
-			if slices.Contains(ordering.Diets, m) {
-				diets = append(diets, m)
-			} else {
-				contains = append(contains, m)
-			}
-		}
-		if len(contains) > 0 {
-			fmt.Fprintf(b, "    Contains: %s\n", strings.Join(contains, ", "))
-		}
-		if len(diets) > 0 {
-			fmt.Fprintf(b, "    Diet: %s\n", strings.Join(diets, ", "))
-		}
-		for _, c := range l.CrossContact {
-			fmt.Fprintf(b, "    %s\n", c)
 		}
 	}
+	mailTotals(b, o)
+}
+
+// mailLine writes one line with its choices, allergens and notes.
+func mailLine(b *strings.Builder, l ordering.CartProduct) {
+	fmt.Fprintf(b, "%d × %s  %s\n", l.Quantity, l.Name, dollars(l.TotalCents))
+	var mods []string
+	for _, m := range l.Modifiers {
+		if m.Quantity > 1 {
+			mods = append(mods, fmt.Sprintf("%d × %s", m.Quantity, m.Name))
+		} else {
+			mods = append(mods, m.Name)
+		}
+	}
+	if len(mods) > 0 {
+		fmt.Fprintf(b, "    %s\n", strings.Join(mods, ", "))
+	}
+	if l.SpecialInstructions != "" {
+		fmt.Fprintf(b, "    “%s”\n", l.SpecialInstructions)
+	}
+	var contains, diets []string
+	for _, m := range l.Markers {
+		if slices.Contains(ordering.Diets, m) {
+			diets = append(diets, m)
+		} else {
+			contains = append(contains, m)
+		}
+	}
+	if len(contains) > 0 {
+		fmt.Fprintf(b, "    Contains: %s\n", strings.Join(contains, ", "))
+	}
+	if len(diets) > 0 {
+		fmt.Fprintf(b, "    Diet: %s\n", strings.Join(diets, ", "))
+	}
+	for _, c := range l.CrossContact {
+		fmt.Fprintf(b, "    %s\n", c)
+	}
+}
+
+// mailTotals writes the order's totals.
+func mailTotals(b *strings.Builder, o ordering.Order) {
 	t := o.Totals
 	fmt.Fprintf(b, "\nSubtotal: %s\n", dollars(t.SubtotalCents))
 	for _, d := range o.Discounts {

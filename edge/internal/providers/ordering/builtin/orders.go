@@ -43,6 +43,10 @@ type storedOrder struct {
 	Slot string `json:"slot,omitempty"`
 	// Charges are the payments to give back if the order is cancelled.
 	Charges []charged `json:"charges,omitempty"`
+	// GroupEmails are the emails of a group order's people other than the host, by
+	// participant id, for the mail that tells each their items are in the order. They
+	// are kept here, never in the order the API answers.
+	GroupEmails map[string]string `json:"group_emails,omitempty"`
 }
 
 // charged is money taken for an order: a gift card debit (Key: the card's

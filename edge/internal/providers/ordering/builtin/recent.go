@@ -152,6 +152,11 @@ func cloneCart(c *ordering.Cart) ordering.Cart {
 	n.Warnings = emptyNil(slices.Clone(c.Warnings))
 	n.Blocking = emptyNil(slices.Clone(c.Blocking))
 	n.TipOptions.Percents = slices.Clone(c.TipOptions.Percents)
+	if g := c.Group; g != nil {
+		v := *g
+		v.Participants = slices.Clone(g.Participants)
+		n.Group = &v
+	}
 	return n
 }
 

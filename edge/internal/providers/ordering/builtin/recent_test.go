@@ -266,8 +266,11 @@ func fullCart() ordering.Cart {
 		ItemCount: 2, CreatedAt: at, UpdatedAt: at, ExpiresAt: at.Add(time.Hour),
 		Rewards: []ordering.AppliedReward{{ID: "r", Name: "Free", AmountCents: 50}}, MemberID: "m1", Warnings: []ordering.CartIssue{{Code: "w", Field: "time", Message: "W"}}, Blocking: []ordering.Blocker{{Code: "b", Message: "B"}},
 		TipOptions: ordering.TipOptions{Percents: []ordering.TipPercent{{Percent: 15, AmountCents: 195}}, MaxCents: 50000, CustomAllowed: true},
+		Group: &ordering.CartGroup{Code: "abc", Path: "/group/abc", HostName: "Dana", HostID: "h", Deadline: at, State: "open",
+			Participants: []ordering.Participant{{ID: "h", Name: "Dana", Host: true, JoinedAt: at}}},
 	}
 	c.Products[0].Data.Name = "3 Tenders"
+	c.Products[0].Participant = "h"
 	return c
 }
 

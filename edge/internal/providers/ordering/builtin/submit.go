@@ -274,7 +274,7 @@ func (p *Provider) settle(ctx context.Context, owner, idem, orderID string) erro
 		pipe.LRem(ctx, list, 0, orderID)
 		pipe.LPush(ctx, list, orderID)
 		pipe.LTrim(ctx, list, 0, 99)
-		pipe.Del(ctx, p.cartKey(owner))
+		pipe.Del(ctx, p.cartKey(owner), p.groupContactsKey(owner))
 		pipe.Set(ctx, idem, "order:"+orderID, idemTTL)
 		pipe.Del(ctx, p.lastCheckoutKey(owner))
 		return nil
@@ -318,6 +318,10 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 		return ordering.Order{}, chk.blockers[0]
 	}
 	readyAt := chk.readyAt
+	groupEmails, err := p.groupEmails(ctx, owner, c.Group)
+	if err != nil {
+		return ordering.Order{}, err
+	}
 	plan, err := p.planPayments(ctx, l, &c, in.HouseAccountIDs, in.Payments)
 	if err != nil {
 		return ordering.Order{}, err
@@ -405,7 +409,8 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	s := storedOrder{Order: ordering.Order{ID: orderID, Number: number, Status: ordering.OrderPlaced, LocationID: l.ID, Location: p.withStatus(*l), MenuID: c.MenuID,
 		Products: c.Products, Handoff: c.Handoff, Time: c.Time, ReadyAt: readyAt.UTC(), Discounts: c.Discounts, Fees: c.Fees,
 		Totals: c.Totals, Payments: records, Customer: cust, Utensils: c.Utensils, TaxExempt: c.TaxExemptID != "",
-		PlacedAt: now, MemberID: member, CustomFields: c.CustomFields}, Owner: owner, Slot: slot, Charges: done}
+		PlacedAt: now, MemberID: member, CustomFields: c.CustomFields, Group: orderGroup(c.Group)}, Owner: owner, Slot: slot, Charges: done,
+		GroupEmails: groupEmails}
 	raw, err := json.Marshal(&s)
 	if err != nil {
 		undo()
@@ -415,6 +420,9 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	// them to the sweep (ordermail.go).
 	times := p.lifecycle(&s).StatusTimes
 	mails := map[string]time.Time{mailReceipt: now, mailReady: times.Ready}
+	for who := range groupEmails {
+		mails[mailGroupPrefix+who] = now
+	}
 	if err := p.listMail(ctx, orderID, mails); err != nil {
 		undo()
 		return ordering.Order{}, err
@@ -451,6 +459,9 @@ func (p *Provider) place(ctx context.Context, owner string, in ordering.SubmitIn
 	}
 	// The receipt goes now; one that fails is sent by the sweep.
 	_, _ = p.sendMail(ctx, orderID, mailReceipt, now)
+	for who := range s.GroupEmails {
+		_, _ = p.sendMail(ctx, orderID, mailGroupPrefix+who, now)
+	}
 	return p.lifecycle(&s), nil
 }
 
