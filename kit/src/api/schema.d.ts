@@ -3612,7 +3612,7 @@ export interface components {
                 };
             };
         };
-        /** @description No such resource: group_not_found. */
+        /** @description No such resource: group_not_found; feature_unavailable where group orders are not offered. */
         GroupNotFound: {
             headers: {
                 [name: string]: unknown;
@@ -3621,7 +3621,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & {
                     error?: {
                         /** @enum {unknown} */
-                        code?: "group_not_found";
+                        code?: "group_not_found" | "feature_unavailable";
                     };
                 };
             };
@@ -5433,7 +5433,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: cart_not_found, group_not_found. */
+            /** @description No such resource: cart_not_found, group_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5442,7 +5442,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "cart_not_found" | "group_not_found";
+                            code?: "cart_not_found" | "group_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5473,7 +5473,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: cart_not_found. */
+            /** @description No such resource: cart_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5482,7 +5482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "cart_not_found";
+                            code?: "cart_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5522,7 +5522,7 @@ export interface operations {
             200: components["responses"]["Cart"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: cart_not_found, group_not_found. */
+            /** @description No such resource: cart_not_found, group_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5531,7 +5531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "cart_not_found" | "group_not_found";
+                            code?: "cart_not_found" | "group_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5557,7 +5557,7 @@ export interface operations {
             200: components["responses"]["Cart"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: cart_not_found, group_not_found, participant_not_found. */
+            /** @description No such resource: cart_not_found, group_not_found, participant_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5566,7 +5566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "cart_not_found" | "group_not_found" | "participant_not_found";
+                            code?: "cart_not_found" | "group_not_found" | "participant_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5618,7 +5618,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: cart_not_found, group_not_found. */
+            /** @description No such resource: cart_not_found, group_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5627,7 +5627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "cart_not_found" | "group_not_found";
+                            code?: "cart_not_found" | "group_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5719,7 +5719,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["GroupNotJoined"];
-            /** @description No such resource: group_not_found, product_not_found. */
+            /** @description No such resource: group_not_found, product_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5728,7 +5728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "group_not_found" | "product_not_found";
+                            code?: "group_not_found" | "product_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5789,7 +5789,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["GroupNotJoined"];
-            /** @description No such resource: group_not_found, line_not_found. */
+            /** @description No such resource: group_not_found, line_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5798,7 +5798,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "group_not_found" | "line_not_found";
+                            code?: "group_not_found" | "line_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5854,7 +5854,7 @@ export interface operations {
             200: components["responses"]["Group"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["GroupNotJoined"];
-            /** @description No such resource: group_not_found, line_not_found. */
+            /** @description No such resource: group_not_found, line_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5863,7 +5863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "group_not_found" | "line_not_found";
+                            code?: "group_not_found" | "line_not_found" | "feature_unavailable";
                         };
                     };
                 };
