@@ -134,6 +134,8 @@ func valid(s *openapi3.Schema) any {
 			}
 		}
 		return m
+	case s.Type.Includes("string") && s.Format == "email":
+		return "sam@example.com"
 	case s.Type.Includes("string"):
 		return strings.Repeat("x", max(int(s.MinLength), 1))
 	case s.Type.Includes("integer"), s.Type.Includes("number"):
@@ -148,7 +150,13 @@ func valid(s *openapi3.Schema) any {
 	case s.Type.Includes("boolean"):
 		return true
 	case s.Type.Includes("array"):
-		return []any{}
+		out := []any{}
+		if s.Items != nil && s.Items.Value != nil {
+			for range s.MinItems {
+				out = append(out, valid(s.Items.Value))
+			}
+		}
+		return out
 	}
 	return "x"
 }

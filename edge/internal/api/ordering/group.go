@@ -79,7 +79,7 @@ func (in groupStartInput) check() (ordering.GroupStart, error) {
 	f := map[string]string{}
 	name := strings.TrimSpace(in.HostName)
 	if n := utf8.RuneCountInString(name); n < 1 || n > ordering.MaxGroupNameLength {
-		f["host_name"] = "Enter your name, as the group will see it (up to 40 characters)"
+		f["host_name"] = "Enter your name, as the group will see it"
 	}
 	email := strings.TrimSpace(in.HostEmail)
 	if email != "" && !emailOK(email) {
@@ -239,7 +239,7 @@ func (a *api) joinGroup(c fiber.Ctx) error {
 	f := map[string]string{}
 	in.Name, in.Email = strings.TrimSpace(in.Name), strings.TrimSpace(in.Email)
 	if n := utf8.RuneCountInString(in.Name); n < 1 || n > ordering.MaxGroupNameLength {
-		f["name"] = "Enter your name (up to 40 characters)"
+		f["name"] = "Enter your name"
 	}
 	if in.Email != "" && !emailOK(in.Email) {
 		f["email"] = "Enter an email address such as name@example.com"

@@ -320,6 +320,16 @@ func TestGroupInputRefused(t *testing.T) {
 	if s, m := c.do("POST", "/api/cart/group/invites", `{"emails":[`+strings.Repeat(`"a@example.com",`, 25)+`"z@example.com"]}`); s != 400 || errCode(m) != "invalid" {
 		t.Errorf("26 addresses: %d %v", s, m)
 	}
+	// A name of spaces alone is told in the words the document gives the field.
+	for _, r := range []struct{ path, body, field, says string }{
+		{"/api/cart/group", `{"host_name":" \t "}`, "host_name", "Enter your name, as the group will see it"},
+		{base + "/participants", `{"name":"   "}`, "name", "Enter your name"},
+	} {
+		_, m := c.do("POST", r.path, r.body)
+		if fields, _ := m["error"].(map[string]any)["fields"].(map[string]any); fields[r.field] != r.says {
+			t.Errorf("%s %s: %v, want %q at %s", r.path, r.body, m, r.says, r.field)
+		}
+	}
 	if calls := g.fake.called(); len(calls) != 0 {
 		t.Fatalf("refused input reached the provider: %v", calls)
 	}
