@@ -13,34 +13,52 @@ import (
 
 const knownGroup = "Kn0wnGroupCode12"
 
-// oneGroup is a GroupOrders with one group, knownGroup, that anyone may read and
-// invite to; every other code names no group.
-type oneGroup struct{}
+// oneGroup is a GroupOrders with one group, knownGroup, that anyone may read, join
+// and add to; every other code names no group. The host's calls answer the owner's
+// cart (from carts) as a group order.
+type oneGroup struct{ carts ordering.Carts }
 
 var errNoGroup = fault.New(fault.NotFound, "group_not_found", "We couldn't find this group order.")
 
-func (oneGroup) view(code string) (ordering.GroupView, error) {
+func (oneGroup) view(code string, joined bool) (ordering.GroupView, error) {
 	if code != knownGroup {
 		return ordering.GroupView{}, errNoGroup
 	}
-	return ordering.GroupView{Code: code, HostName: "Dana", LocationID: "oh-dayton", LocationName: "Dayton", MenuID: "m-standard",
+	v := ordering.GroupView{Code: code, HostName: "Dana", LocationID: "oh-dayton", LocationName: "Dayton", MenuID: "m-standard",
 		Deadline: time.Now().Add(time.Hour), DeadlineLabel: "11:30 AM", State: ordering.GroupOpen, Handoff: "pickup",
-		Time: ordering.TimeWanted{Mode: ordering.TimeASAP}}, nil
+		Time: ordering.TimeWanted{Mode: ordering.TimeASAP}}
+	if joined {
+		v.Me = &ordering.GroupPart{ID: "p-sam", Name: "Sam", Products: []ordering.CartProduct{}}
+	}
+	return v, nil
 }
 
-func (oneGroup) StartGroup(context.Context, string, ordering.GroupStart) (ordering.Cart, error) {
-	return ordering.Cart{}, errNoGroup
+// hostCart is the owner's cart as a group order; end leaves it the host's alone.
+func (g oneGroup) hostCart(ctx context.Context, owner string, end bool) (ordering.Cart, error) {
+	cart, err := g.carts.Cart(ctx, owner)
+	if err != nil || end {
+		return cart, err
+	}
+	cart.Group = &ordering.CartGroup{Code: knownGroup, Path: "/group/" + knownGroup, HostName: "Dana", HostID: "p-host",
+		Deadline: time.Now().Add(time.Hour), DeadlineLabel: "11:30 AM", State: ordering.GroupOpen,
+		Participants: []ordering.Participant{{ID: "p-host", Name: "Dana", Host: true, JoinedAt: time.Now()}}}
+	return cart, nil
 }
 
-func (oneGroup) ChangeGroup(context.Context, string, ordering.GroupChange) (ordering.Cart, error) {
-	return ordering.Cart{}, errNoGroup
-}
-func (oneGroup) EndGroup(context.Context, string) (ordering.Cart, error) {
-	return ordering.Cart{}, errNoGroup
+func (g oneGroup) StartGroup(ctx context.Context, owner string, _ ordering.GroupStart) (ordering.Cart, error) {
+	return g.hostCart(ctx, owner, false)
 }
 
-func (oneGroup) RemoveParticipant(context.Context, string, string) (ordering.Cart, error) {
-	return ordering.Cart{}, errNoGroup
+func (g oneGroup) ChangeGroup(ctx context.Context, owner string, _ ordering.GroupChange) (ordering.Cart, error) {
+	return g.hostCart(ctx, owner, false)
+}
+
+func (g oneGroup) EndGroup(ctx context.Context, owner string) (ordering.Cart, error) {
+	return g.hostCart(ctx, owner, true)
+}
+
+func (g oneGroup) RemoveParticipant(ctx context.Context, owner, _ string) (ordering.Cart, error) {
+	return g.hostCart(ctx, owner, false)
 }
 
 func (oneGroup) InviteToGroup(_ context.Context, _ string, emails []string) (int, error) {
@@ -48,27 +66,27 @@ func (oneGroup) InviteToGroup(_ context.Context, _ string, emails []string) (int
 }
 
 func (g oneGroup) Group(_ context.Context, code, _ string) (ordering.GroupView, error) {
-	return g.view(code)
+	return g.view(code, true)
 }
 
 func (g oneGroup) JoinGroup(_ context.Context, code, _ string, _ ordering.GroupJoin) (ordering.GroupView, error) {
-	return g.view(code)
+	return g.view(code, true)
 }
 
 func (g oneGroup) AddGroupLine(_ context.Context, code, _ string, _ ordering.LineInput) (ordering.GroupView, error) {
-	return g.view(code)
+	return g.view(code, true)
 }
 
 func (g oneGroup) UpdateGroupLine(_ context.Context, code, _, _ string, _ ordering.LineInput) (ordering.GroupView, error) {
-	return g.view(code)
+	return g.view(code, true)
 }
 
 func (g oneGroup) RemoveGroupLine(_ context.Context, code, _, _ string) (ordering.GroupView, error) {
-	return g.view(code)
+	return g.view(code, true)
 }
 
 func (g oneGroup) SetGroupDone(_ context.Context, code, _ string, _ bool) (ordering.GroupView, error) {
-	return g.view(code)
+	return g.view(code, true)
 }
 
 // runGroupsOn makes the edges of the test run the built-in provider's required roles
@@ -78,7 +96,7 @@ func runGroupsOn(t *testing.T) {
 		return struct {
 			requiredOnly
 			ordering.GroupOrders
-		}{requiredOnly{locationsRole: p, Menus: p, Carts: p, Checkout: p, Orders: p}, oneGroup{}}
+		}{requiredOnly{locationsRole: p, Menus: p, Carts: p, Checkout: p, Orders: p}, oneGroup{carts: p}}
 	})
 }
 
@@ -179,5 +197,34 @@ func TestGroupsOffWithoutTheRole(t *testing.T) {
 		if st, m, _ := g.send(r.method, r.path, r.body); st != 404 || m["error"].(map[string]any)["code"] != "feature_unavailable" {
 			t.Errorf("%s %s: %d %v, want 404 feature_unavailable", r.method, r.path, st, m)
 		}
+	}
+}
+
+// Every group route answers as the document says (checkAPIAnswers holds each answer to
+// it): the host's with the cart and its ETag, a link's with the group.
+func TestGroupRoutesAnswerAsDocumented(t *testing.T) {
+	runGroupsOn(t)
+	s := newTestServer(t)
+	g := newGuest(t, s)
+	g.ok("POST", "/api/cart", `{"menu_id":"m-standard","location_id":"oh-dayton"}`, 201)
+	st, m, h := g.sendFull("POST", "/api/cart/group", `{"host_name":"Dana","limit_cents":1500,"note":"One combo each"}`)
+	if st != 201 || m["cart"].(map[string]any)["group"].(map[string]any)["code"] != knownGroup || firstOf(h["Etag"]) == "" {
+		t.Fatalf("start: %d %v %v", st, m, h)
+	}
+	g.ok("PUT", "/api/cart/group", `{"close":true}`, 200)
+	g.ok("DELETE", "/api/cart/group/participants/p-sam", "", 200)
+	g.ok("POST", "/api/cart/group/invites", `{"emails":["sam@example.com"]}`, 202)
+	if m := g.ok("DELETE", "/api/cart/group", "", 200); m["cart"].(map[string]any)["group"] != nil {
+		t.Fatalf("end: %v", m)
+	}
+	base := "/api/groups/" + knownGroup
+	p := newGuest(t, s)
+	p.ok("GET", base, "", 200)
+	p.ok("POST", base+"/participants", `{"name":"Sam","email":"sam@example.com"}`, 201)
+	p.ok("POST", base+"/lines", `{"product_id":"two-piece","quantity":1}`, 201)
+	p.ok("PUT", base+"/lines/l-1", `{"quantity":2}`, 200)
+	p.ok("DELETE", base+"/lines/l-1", "", 200)
+	if m := p.ok("PUT", base+"/done", `{"done":true}`, 200); m["group"].(map[string]any)["me"] == nil {
+		t.Fatalf("done: %v", m)
 	}
 }
