@@ -33,6 +33,7 @@ func TestEveryRuleOfTheDocumentIsHeld(t *testing.T) {
 	// field they are refused on is the one the reason names.
 	cannotDrive := map[string]string{
 		"PUT /api/cart/tip":             "takes one of two fields; which tips a cart offers is the cart's data",
+		"PUT /api/cart/group":           "takes one of two fields: a new deadline, or closing the group now",
 		"POST /api/giftcards/purchases": "a send date is today to 90 days ahead, and a fixed example falls out of that window",
 		"POST /api/catering/estimate":   "the headcount range and the occasions are each menu's data",
 		"POST /api/user/password":       "the current password is the member's own, which the document can't know",

@@ -2648,6 +2648,7 @@ export interface components {
             /** @example Team lunch, one combo each */
             note?: string;
         };
+        /** @description Exactly one of the two: a later deadline, or `close` (both or neither is `400 invalid`). */
         GroupChange: {
             /**
              * Format: date-time
