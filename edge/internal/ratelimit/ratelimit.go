@@ -13,6 +13,10 @@
 // store's prefix so every key the edge writes stays under it. Accounts and IPs are
 // hashed before they become part of a key.
 //
+// GuardFailures limits what a client gets wrong rather than what it asks (unknown
+// group order codes): the failures are counted after the answer, and a client that
+// has used them up is refused before the next request is served.
+//
 // Guard answers 429 through the fault package, with Retry-After, and 503 when Redis
 // cannot be asked (it fails closed: the limits protect accounts from guessing).
 // The client's address is clientip.IP(c): behind a proxy, the clientip middleware with
@@ -132,6 +136,30 @@ func (l *Limiter) Allow(ctx context.Context, rule Rule, key Key) (Result, error)
 	return out, nil
 }
 
+// Check is Allow without counting an attempt: whether the rule's limit for the key
+// would take one more now, and when it next will when it would not. It is for limits
+// on failures (GuardFailures), which are counted after the answer but must refuse
+// before it.
+func (l *Limiter) Check(ctx context.Context, rule Rule, key Key) (Result, error) {
+	lim, ok := rule.limit(key)
+	if !ok {
+		return Result{Allowed: true, Remaining: math.MaxInt}, nil
+	}
+	// A cost of 0 reads the cell without moving it.
+	res, err := l.rl.AllowN(ctx, l.key(rule, key), redis_rate.Limit{Rate: lim.Count, Burst: lim.Count, Period: lim.Window}, 0)
+	if err != nil {
+		return Result{}, fmt.Errorf("ratelimit: %s: %w", rule.Name, err)
+	}
+	if res.Remaining >= 1 {
+		return Result{Allowed: true, Remaining: res.Remaining}, nil
+	}
+	// The cell is full: the next attempt is taken once one emission interval of the
+	// burst has drained, which is ResetAfter less the other Count-1 intervals.
+	interval := lim.Window / time.Duration(lim.Count)
+	wait := res.ResetAfter - time.Duration(lim.Count-1)*interval
+	return Result{RetryAfter: max(wait, time.Second)}, nil
+}
+
 // Reset forgets the attempts counted for the key (e.g. an account after a
 // successful sign-in).
 func (l *Limiter) Reset(ctx context.Context, rule Rule, key Key) error {
@@ -170,11 +198,8 @@ func Guard(l *Limiter, rule Rule, account func(c fiber.Ctx) string) fiber.Handle
 		}
 		for _, k := range keys {
 			res, err := l.Allow(c.Context(), rule, k)
-			if _, down := store.Unavailable(err); down {
-				return err // 503 storage_unavailable, with Retry-After
-			}
 			if err != nil {
-				return fault.New(fault.Unavailable, "unavailable", "We can't take this request right now. Please try again in a moment.")
+				return cannotCount(err)
 			}
 			if !res.Allowed {
 				return TooMany(rule, res.RetryAfter)
@@ -182,6 +207,45 @@ func Guard(l *Limiter, rule Rule, account func(c fiber.Ctx) string) fiber.Handle
 		}
 		return c.Next()
 	}
+}
+
+// GuardFailures limits the failures a client meets rather than its requests: the
+// route's answers failed says are failures (an unknown code) are counted against the
+// rule's IP limit for clientip.IP(c), and once it is used up every request of the
+// route is answered 429, whatever it asks for, until the limit takes one more. So
+// someone guessing codes is stopped by the codes they got wrong, and cannot go on
+// learning which ones are right; a client that makes no mistakes is never held back.
+// The failure that uses the limit up is answered 429 too.
+func GuardFailures(l *Limiter, rule Rule, failed func(err error) bool) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		key := IP(clientip.IP(c))
+		res, err := l.Check(c.Context(), rule, key)
+		if err != nil {
+			return cannotCount(err)
+		}
+		if !res.Allowed {
+			return TooMany(rule, res.RetryAfter)
+		}
+		answer := c.Next()
+		if answer == nil || !failed(answer) {
+			return answer
+		}
+		if res, err = l.Allow(c.Context(), rule, key); err != nil {
+			return cannotCount(err)
+		}
+		if !res.Allowed {
+			return TooMany(rule, res.RetryAfter)
+		}
+		return answer
+	}
+}
+
+// cannotCount is the answer when Redis cannot be asked: the guards fail closed.
+func cannotCount(err error) error {
+	if _, down := store.Unavailable(err); down {
+		return err // 503 storage_unavailable, with Retry-After
+	}
+	return fault.New(fault.Unavailable, "unavailable", "We can't take this request right now. Please try again in a moment.")
 }
 
 // TooMany is the 429 for a used-up rule: "Too many sign-in attempts. Please wait 12

@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/henhouse/platform/edge/internal/clientip"
+	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/httpx"
 	"github.com/henhouse/platform/edge/internal/store"
 	"github.com/henhouse/platform/edge/internal/store/storetest"
@@ -319,4 +320,55 @@ func TestBodyFieldReadsAsTheDecoderDoes(t *testing.T) {
 			t.Errorf("%s: encoding/json reads %q, BodyField %q", body, v.Email, want)
 		}
 	}
+}
+
+// TestGuardFailures: only the answers that are failures are counted, and once they
+// are used up every request is refused, the ones that would succeed too.
+func TestGuardFailures(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		l := New(st)
+		app := newApp(l)
+		rule := Rule{Name: "test-miss", What: "unknown codes", IP: Limit{3, time.Minute}}
+		unknown := fault.New(fault.NotFound, "code_not_found", "No such code.")
+		app.Post("/codes/:code", GuardFailures(l, rule, func(err error) bool {
+			fe, ok := fault.As(err)
+			return ok && fe.Code == "code_not_found"
+		}), func(c fiber.Ctx) error {
+			if c.Params("code") != "known" {
+				return unknown
+			}
+			return c.SendString("found")
+		})
+		for i := range 10 {
+			if r := post(t, app, "/codes/known", "198.51.100.20", `{}`); r.status != http.StatusOK || r.body != "found" {
+				t.Fatalf("known code %d: %+v", i+1, r)
+			}
+		}
+		for i := range 3 {
+			if r := post(t, app, "/codes/guess"+strconv.Itoa(i), "198.51.100.20", `{}`); r.status != http.StatusNotFound || r.code != "code_not_found" {
+				t.Fatalf("unknown code %d: %+v", i+1, r)
+			}
+		}
+		for _, path := range []string{"/codes/guess9", "/codes/known"} {
+			r := post(t, app, path, "198.51.100.20", `{}`)
+			secs, _ := strconv.Atoi(r.retryAfter)
+			if r.status != http.StatusTooManyRequests || r.code != "rate_limited" || secs < 1 || secs > 20 {
+				t.Fatalf("%s after 3 unknown codes: %+v", path, r)
+			}
+			if r.msg != "Too many unknown codes. Please wait "+humanize(secs)+" and try again." {
+				t.Fatalf("message %q", r.msg)
+			}
+		}
+		// Another client is counted apart.
+		if r := post(t, app, "/codes/guess0", "198.51.100.21", `{}`); r.status != http.StatusNotFound {
+			t.Fatalf("other IP: %+v", r)
+		}
+		// Checking does not count: the limit of a client with failures to spare stays.
+		ctx := context.Background()
+		for range 5 {
+			if r, err := l.Check(ctx, rule, IP("198.51.100.21")); err != nil || !r.Allowed || r.Remaining != 2 {
+				t.Fatalf("check: %+v %v", r, err)
+			}
+		}
+	})
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/clientip"
 	"github.com/henhouse/platform/edge/internal/providers/feedback"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
+	"github.com/henhouse/platform/edge/internal/ratelimit"
 	"github.com/henhouse/platform/edge/internal/site"
 )
 
@@ -92,6 +93,19 @@ type Config struct {
 	// open: in all, per visitor and per client address, whole numbers from 1 to
 	// 1,000,000 (a load test raises them). Optional. Default: 1000, 4 and 32.
 	EventsMax, EventsPerVisitor, EventsPerAddress int
+	// GroupLookups is how many requests on group order links (/api/groups/{code}…)
+	// one client address may make, whatever their answers. Optional. Default: 60 a
+	// minute.
+	GroupLookups ratelimit.Limit
+	// GroupMisses is how many group order codes that name no group one client address
+	// may ask about; once they are used up, every request on a group order link from
+	// that address is answered 429 until one more is allowed, so codes cannot be
+	// guessed. Optional. Default: 10 per 15 minutes.
+	GroupMisses ratelimit.Limit
+	// GroupInvites is how many times one visitor may have a group order's link mailed
+	// (each call up to 25 addresses); a client address may do it three times as often,
+	// for an office behind one address. Optional. Default: 10 an hour.
+	GroupInvites ratelimit.Limit
 	// CheckoutLockTTL (CHECKOUT_LOCK_TTL, a Go duration from 1s to 10m) is how long a
 	// checkout submit holds the cart and its idempotency key; an edge stopped
 	// mid-submit blocks a retry this long, and the sweep voids the card holds such a

@@ -14,6 +14,7 @@ import (
 	"github.com/henhouse/platform/edge/internal/auth"
 	"github.com/henhouse/platform/edge/internal/botcheck"
 	"github.com/henhouse/platform/edge/internal/csrf"
+	"github.com/henhouse/platform/edge/internal/fault"
 	"github.com/henhouse/platform/edge/internal/page"
 	"github.com/henhouse/platform/edge/internal/providers/feedback"
 	"github.com/henhouse/platform/edge/internal/providers/loyalty"
@@ -176,4 +177,46 @@ func (g *guards) contact() []fiber.Handler {
 		ratelimit.Guard(g.limiter, contactAddressRule, func(c fiber.Ctx) string { return feedback.MailboxKey(email(c)) }),
 		g.bot(botcheck.ActionContact),
 	}
+}
+
+// The group order limits' defaults (Config.GroupLookups, GroupMisses, GroupInvites;
+// docs/security.md, "Group order links"). A group's code is all that admits a person
+// to it: 96 random bits cannot be found by trying, and these limits keep anyone from
+// trying at scale, or from making the invitations a way to send mail in bulk.
+var (
+	defaultGroupLookups = ratelimit.Limit{Count: 60, Window: time.Minute}
+	defaultGroupMisses  = ratelimit.Limit{Count: 10, Window: 15 * time.Minute}
+	defaultGroupInvites = ratelimit.Limit{Count: 10, Window: time.Hour}
+)
+
+// orDefault is l, or def when l sets no limit.
+func orDefault(l, def ratelimit.Limit) ratelimit.Limit {
+	if l.IsZero() {
+		return def
+	}
+	return l
+}
+
+// group guards every request on a group order link: a limit on requests per client
+// address, then one on the unknown codes it asks about (group_not_found, a malformed
+// code included), which stops a client that has used it up whatever it asks next.
+func (g *guards) group(cfg Config) []fiber.Handler {
+	lookups := ratelimit.Rule{Name: "group", What: "group order requests", IP: orDefault(cfg.GroupLookups, defaultGroupLookups)}
+	misses := ratelimit.Rule{Name: "group-miss", What: "links to group orders that don't exist",
+		IP: orDefault(cfg.GroupMisses, defaultGroupMisses)}
+	unknown := func(err error) bool {
+		fe, ok := fault.As(err)
+		return ok && fe.Code == "group_not_found"
+	}
+	return []fiber.Handler{ratelimit.Guard(g.limiter, lookups, nil), ratelimit.GuardFailures(g.limiter, misses, unknown)}
+}
+
+// groupInvite guards a host's invitations: a limit per visitor (owner: the cart's
+// owner, as the invitation is of that cart's group), and three times that per client
+// address, where a new visitor id costs nothing.
+func (g *guards) groupInvite(cfg Config, owner func(c fiber.Ctx) string) []fiber.Handler {
+	per := orDefault(cfg.GroupInvites, defaultGroupInvites)
+	rule := ratelimit.Rule{Name: "group-invite", What: "invitations", Account: per,
+		IP: ratelimit.Limit{Count: 3 * per.Count, Window: per.Window}}
+	return []fiber.Handler{ratelimit.Guard(g.limiter, rule, owner)}
 }

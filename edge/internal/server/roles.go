@@ -33,6 +33,7 @@ type orderingSet struct {
 	GiftCards     ordering.GiftCards     // gift card balance, e-gift cards, saved gift cards: "giftCards"
 	HouseAccounts ordering.HouseAccounts // charging an order to a company account: "houseAccounts"
 	CartRewards   ordering.CartRewards   // loyalty rewards in the cart: "cartRewards"
+	GroupOrders   ordering.GroupOrders   // a cart others add to by a link: "groupOrders"
 }
 
 // requiredOrderingRoles are the roles the site cannot run without, with what each is
@@ -61,6 +62,7 @@ func orderingRoles(p any) (orderingSet, error) {
 	s.GiftCards, _ = p.(ordering.GiftCards)
 	s.HouseAccounts, _ = p.(ordering.HouseAccounts)
 	s.CartRewards, _ = p.(ordering.CartRewards)
+	s.GroupOrders, _ = p.(ordering.GroupOrders)
 	var errs []error
 	for _, r := range requiredOrderingRoles {
 		if !r.filled(s) {
@@ -88,6 +90,7 @@ func (s orderingSet) addFeatures(into map[string]any) {
 	into["giftCards"] = s.GiftCards != nil
 	into["houseAccounts"] = s.HouseAccounts != nil
 	into["cartRewards"] = s.CartRewards != nil
+	into["groupOrders"] = s.GroupOrders != nil
 	if s.CartRewards == nil {
 		into["rewardsAtCheckout"] = false // the flag the cart's rewards read (docs/checkout.md)
 	}

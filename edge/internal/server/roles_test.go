@@ -31,6 +31,7 @@ type everyOrderingRole struct {
 	ordering.GiftCards
 	houseAccountsRole
 	ordering.CartRewards
+	ordering.GroupOrders
 }
 
 // noCheckout lacks a required role.
@@ -62,12 +63,12 @@ func TestOrderingRolesOptional(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Locations == nil || s.Checkout == nil || s.GiftCards != nil || s.HouseAccounts != nil || s.CartRewards != nil {
+	if s.Locations == nil || s.Checkout == nil || s.GiftCards != nil || s.HouseAccounts != nil || s.CartRewards != nil || s.GroupOrders != nil {
 		t.Fatalf("roles taken: %+v", s)
 	}
 	f := map[string]any{"rewardsAtCheckout": true}
 	s.addFeatures(f)
-	for _, k := range []string{"giftCards", "houseAccounts", "cartRewards", "rewardsAtCheckout"} {
+	for _, k := range []string{"giftCards", "houseAccounts", "cartRewards", "groupOrders", "rewardsAtCheckout"} {
 		if f[k] != false {
 			t.Errorf("without the optional roles %s = %v, want false", k, f[k])
 		}
@@ -78,7 +79,7 @@ func TestOrderingRolesOptional(t *testing.T) {
 	}
 	f = map[string]any{"rewardsAtCheckout": true}
 	s.addFeatures(f)
-	for _, k := range []string{"giftCards", "houseAccounts", "cartRewards", "rewardsAtCheckout"} {
+	for _, k := range []string{"giftCards", "houseAccounts", "cartRewards", "groupOrders", "rewardsAtCheckout"} {
 		if f[k] != true {
 			t.Errorf("with every role %s = %v, want true", k, f[k])
 		}
@@ -116,7 +117,7 @@ func TestEdgeWithoutOptionalOrderingRoles(t *testing.T) {
 	s := newTestServer(t)
 	g := newGuest(t, s)
 	features := bootstrapOf(t, g.page("/")).Config.Features
-	for _, k := range []string{"giftCards", "houseAccounts", "cartRewards", "rewardsAtCheckout"} {
+	for _, k := range []string{"giftCards", "houseAccounts", "cartRewards", "groupOrders", "rewardsAtCheckout"} {
 		if features[k] != false {
 			t.Errorf("features.%s = %v, want false", k, features[k])
 		}

@@ -485,6 +485,7 @@ func (s *Server) mountAPI() {
 		houseAccounts = s.members.HouseAccounts
 	}
 	orderingapi.Mount(api, orderingapi.Config{Locations: ord.Locations, Menus: ord.Menus, Carts: ord.Carts, Checkout: ord.Checkout, Orders: ord.Orders, GiftCards: ord.GiftCards,
+		Groups: ord.GroupOrders, GroupGuard: guard.group(cfg), GroupInviteGuard: guard.groupInvite(cfg, owner),
 		Geocoder: geo, Places: geo.g, Tokenize: cards.tokenize, Owner: owner,
 		HouseAccounts: houseAccounts, SavedCards: s.savedCards(), PublishableKey: s.publishableKey, OnOrder: s.accrue, OnCancel: s.orderCancelled, OnAbandon: s.cartAbandoned, SubmitGuard: guard.bot(botcheck.ActionCheckout), GiftCardGuard: guard.giftCard(),
 		GiftPurchaseGuard: guard.giftPurchase(), EventsMax: cfg.EventsMax, EventsPerVisitor: cfg.EventsPerVisitor, EventsPerAddress: cfg.EventsPerAddress,

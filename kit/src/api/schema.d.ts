@@ -2648,6 +2648,7 @@ export interface components {
             /** @example Team lunch, one combo each */
             note?: string;
         };
+        /** @description Exactly one of the two: a later deadline, or `close` (both or neither is `400 invalid`). */
         GroupChange: {
             /**
              * Format: date-time
@@ -3612,7 +3613,7 @@ export interface components {
                 };
             };
         };
-        /** @description No such resource: group_not_found. */
+        /** @description No such resource: group_not_found; feature_unavailable where group orders are not offered. */
         GroupNotFound: {
             headers: {
                 [name: string]: unknown;
@@ -3621,7 +3622,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & {
                     error?: {
                         /** @enum {unknown} */
-                        code?: "group_not_found";
+                        code?: "group_not_found" | "feature_unavailable";
                     };
                 };
             };
@@ -5433,7 +5434,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: cart_not_found, group_not_found. */
+            /** @description No such resource: cart_not_found, group_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5442,7 +5443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "cart_not_found" | "group_not_found";
+                            code?: "cart_not_found" | "group_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5473,7 +5474,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: cart_not_found. */
+            /** @description No such resource: cart_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5482,7 +5483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "cart_not_found";
+                            code?: "cart_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5522,7 +5523,7 @@ export interface operations {
             200: components["responses"]["Cart"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: cart_not_found, group_not_found. */
+            /** @description No such resource: cart_not_found, group_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5531,7 +5532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "cart_not_found" | "group_not_found";
+                            code?: "cart_not_found" | "group_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5557,7 +5558,7 @@ export interface operations {
             200: components["responses"]["Cart"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: cart_not_found, group_not_found, participant_not_found. */
+            /** @description No such resource: cart_not_found, group_not_found, participant_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5566,7 +5567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "cart_not_found" | "group_not_found" | "participant_not_found";
+                            code?: "cart_not_found" | "group_not_found" | "participant_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5618,7 +5619,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["CsrfFailed"];
-            /** @description No such resource: cart_not_found, group_not_found. */
+            /** @description No such resource: cart_not_found, group_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5627,7 +5628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "cart_not_found" | "group_not_found";
+                            code?: "cart_not_found" | "group_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5719,7 +5720,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["GroupNotJoined"];
-            /** @description No such resource: group_not_found, product_not_found. */
+            /** @description No such resource: group_not_found, product_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5728,7 +5729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "group_not_found" | "product_not_found";
+                            code?: "group_not_found" | "product_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5789,7 +5790,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["GroupNotJoined"];
-            /** @description No such resource: group_not_found, line_not_found. */
+            /** @description No such resource: group_not_found, line_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5798,7 +5799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "group_not_found" | "line_not_found";
+                            code?: "group_not_found" | "line_not_found" | "feature_unavailable";
                         };
                     };
                 };
@@ -5854,7 +5855,7 @@ export interface operations {
             200: components["responses"]["Group"];
             401: components["responses"]["SessionEnded"];
             403: components["responses"]["GroupNotJoined"];
-            /** @description No such resource: group_not_found, line_not_found. */
+            /** @description No such resource: group_not_found, line_not_found; feature_unavailable where group orders are not offered. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5863,7 +5864,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "group_not_found" | "line_not_found";
+                            code?: "group_not_found" | "line_not_found" | "feature_unavailable";
                         };
                     };
                 };

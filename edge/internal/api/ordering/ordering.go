@@ -1,7 +1,7 @@
 // Package ordering serves the ordering API under /api: locations, menus, catering,
 // the visitor's cart, checkout and orders. It translates HTTP to the roles of the
 // ordering contract (package ordering: Locations, Menus, Carts, Checkout, Orders,
-// GiftCards) and nothing more; every rule lives in the provider. The contract is
+// GiftCards, GroupOrders) and nothing more; every rule lives in the provider. The contract is
 // documented in docs/api.md.
 package ordering
 
@@ -39,6 +39,9 @@ type Config struct {
 	Checkout  ordering.Checkout
 	Orders    ordering.Orders
 	GiftCards ordering.GiftCards
+	// Groups runs group orders (/cart/group…, /groups/{code}…). Optional: without it
+	// those routes answer 404 feature_unavailable.
+	Groups ordering.GroupOrders
 	// Geocoder resolves location searches by address. Required for ?q= searches.
 	Geocoder ordering.Geocoder
 	// Places suggests addresses as the guest types (GET /places). Optional: without
@@ -54,6 +57,13 @@ type Config struct {
 	// GiftPurchaseGuard runs before an e-gift card purchase: a rate limit per client
 	// and the bot check. Optional. Default: none.
 	GiftPurchaseGuard []fiber.Handler
+	// GroupGuard runs before every route of a group's link (/groups/{code}…), whose
+	// code is all that admits a person to a group: rate limits per client, on requests
+	// and on unknown codes, against guessing. Optional. Default: none.
+	GroupGuard []fiber.Handler
+	// GroupInviteGuard runs before a host's invitations are mailed: a rate limit per
+	// visitor, so the link cannot be used to send mail in bulk. Optional. Default: none.
+	GroupInviteGuard []fiber.Handler
 	// Owner identifies whose cart a request acts on. Default: the visitor id.
 	Owner func(c fiber.Ctx) string
 	// HouseAccounts are the house accounts a member may charge (the one rule of it:
@@ -137,6 +147,7 @@ var unavailableMessages = map[string]string{
 	"Checkout":  "Checkout isn't available here.",
 	"Orders":    "Orders can't be looked up here.",
 	"GiftCards": "Gift cards aren't available here.",
+	"Groups":    "Group orders aren't available here.",
 }
 
 // unavailable is the answer of a route whose role the ordering system does not fill:
@@ -174,7 +185,8 @@ func Mount(r fiber.Router, cfg Config) {
 	}
 	a := &api{cfg: cfg, streams: newStreamGate(cfg), watch: newWatchers(cfg.Orders, cfg.EventsInterval, cfg.Log)}
 	filled := map[string]bool{"Locations": cfg.Locations != nil, "Menus": cfg.Menus != nil, "Carts": cfg.Carts != nil,
-		"Checkout": cfg.Checkout != nil, "Orders": cfg.Orders != nil, "GiftCards": cfg.GiftCards != nil}
+		"Checkout": cfg.Checkout != nil, "Orders": cfg.Orders != nil, "GiftCards": cfg.GiftCards != nil,
+		"Groups": cfg.Groups != nil}
 	// route registers a route of role: its guards, then its handler, when the role is
 	// filled; else one handler answering unavailable, which runs none of the guards.
 	route := func(method, path, role string, hs ...any) {
@@ -222,6 +234,7 @@ func Mount(r fiber.Router, cfg Config) {
 		change(put, ch.path, "Checkout", ch.h)
 	}
 	change(del, "/cart/coupon", "Checkout", cartChange(a, a.removeCoupon))
+	a.mountGroups(route, change)
 	var submitGuards []fiber.Handler
 	if cfg.SubmitGuard != nil {
 		submitGuards = append(submitGuards, cfg.SubmitGuard)

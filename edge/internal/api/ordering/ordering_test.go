@@ -26,6 +26,8 @@ type client struct {
 	cookie string
 	// set holds the cookies the last answer set, by name.
 	set map[string]string
+	// header is the last answer's headers.
+	header http.Header
 }
 
 func newApp(t *testing.T, st *store.Store) *fiber.App {
@@ -73,6 +75,7 @@ func (c *client) do(method, path, body string, hdr ...string) (int, map[string]a
 		c.t.Fatal(err)
 	}
 	c.set = map[string]string{}
+	c.header = res.Header
 	for _, ck := range res.Cookies() {
 		c.set[ck.Name] = ck.Value
 		if ck.Name == "hh_sid" {
