@@ -8,6 +8,7 @@ import { readBootstrap } from '@henhouse/kit/bootstrap';
 export type ProviderFeature =
   | 'giftCards'
   | 'houseAccounts'
+  | 'groupOrders'
   | 'cartRewards'
   | 'addresses'
   | 'wallet'

@@ -53,7 +53,7 @@ export function renderScreens(): ScreenPrerenders {
             // The screen's outer element and its top (Menu.tsx), the footer kept back.
             <div className="hh-menu" data-screen="mf-menu/Menu" data-screen-loading>
               <MenuHeader menuName={slot('menuname')} location={null} cart={null} />
-              <StartGroup mid={slot('menu')} cart={null} />
+              <StartGroup mid={slot('menu')} cart={null} withLocation={ignore} />
               <Filters filter={parseFilter({})} onChange={ignore} />
               <p className="hh-menu-count" role="status"></p>
               <CategoryBar

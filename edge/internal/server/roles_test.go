@@ -142,7 +142,7 @@ func TestEdgeWithoutOptionalOrderingRoles(t *testing.T) {
 func TestEdgeOnBuiltinOrderingHasEveryFeature(t *testing.T) {
 	s := newTestServer(t)
 	features := bootstrapOf(t, newGuest(t, s).page("/")).Config.Features
-	for _, k := range []string{"giftCards", "houseAccounts", "cartRewards", "rewardsAtCheckout"} {
+	for _, k := range []string{"giftCards", "houseAccounts", "cartRewards", "rewardsAtCheckout", "groupOrders"} {
 		if features[k] != true {
 			t.Errorf("features.%s = %v, want true", k, features[k])
 		}

@@ -23,6 +23,7 @@ import { HostLines } from '../group/HostLines';
 import { HostPanel } from '../group/HostPanel';
 import { ParticipantCart } from '../group/ParticipantCart';
 import { StartGroup } from '../group/StartGroup';
+import { featureOn } from '@henhouse/kit/features';
 import '../cart/cart.css';
 import '../group/group.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
@@ -152,7 +153,7 @@ export default function CartDrawer(_props: ScreenProps) {
     );
   }
 
-  const startButton = cart && loc && !cart.group && (
+  const startButton = cart && loc && !cart.group && featureOn('groupOrders') && (
     <Button variant="secondary" full type="button" ref={startRef} onClick={() => setStep('group')}>
       Start a group order
     </Button>

@@ -289,12 +289,31 @@ describe('group mode on the product page and the menu', () => {
 describe('Start a group order (docs/group-orders.md, "Start")', () => {
   beforeEach(() => resetStore());
 
-  it('opens the cart drawer on the start form', async () => {
+  it('opens the cart drawer on the start form over the cart of this menu', async () => {
     mockApi(menuRoute);
+    const cart = real<{ cart: Record<string, unknown> }>('POST /api/cart/products').body.cart;
+    storeWith({ cart });
     const user = setupUser();
     mount(Menu, '/menu/m-standard', { params: { mid: 'm-standard' } });
     await user.click(await screen.findByRole('button', { name: 'Start a group order' }, slow));
     expect(useAppStore.getState().ui).toMatchObject({ cartOpen: true, startGroup: true });
+  });
+
+  it('without a cart, starts one at the chosen location first, then opens the start form', async () => {
+    const api = mockApi({
+      ...menuRoute,
+      'GET /cart': { status: 200, body: { cart: null } },
+      'POST /cart': real('POST /api/cart'),
+    });
+    storeWith({ location: { id: 'oh-dayton', name: 'Dayton', menu_id: 'm-standard' } });
+    const user = setupUser();
+    mount(Menu, '/menu/m-standard', { params: { mid: 'm-standard' } });
+    await user.click(await screen.findByRole('button', { name: 'Start a group order' }, slow));
+    await waitFor(() => expect(useAppStore.getState().ui).toMatchObject({ cartOpen: true, startGroup: true }));
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/cart')?.body).toMatchObject({
+      menu_id: 'm-standard',
+      location_id: 'oh-dayton',
+    });
   });
 
   it('is not offered when the cart already is a group order', async () => {

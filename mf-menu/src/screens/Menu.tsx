@@ -21,6 +21,9 @@ import { useCartKnown } from '../ui/cartKnown';
 import { GroupBanner } from '../group/GroupBanner';
 import { useGroupMode, useGroupRestore } from '../group/mode';
 import { Button } from '@henhouse/kit/ui/controls';
+import { actions } from '@henhouse/kit/actions';
+import { featureOn } from '@henhouse/kit/features';
+import { messageFor } from '@henhouse/kit/botcheck/errors';
 import '../menu.css';
 
 // The menu is some 25 screens tall: rendering and laying it all out before its first
@@ -124,7 +127,9 @@ export function MenuView({
             cartKnown={cartKnown}
             onChoose={() => quick.choice.ask()}
           />
-          <StartGroup mid={mid} cart={cart} />
+          {featureOn('groupOrders') && (
+            <StartGroup mid={mid} cart={cart} withLocation={(then) => quick.choice.withLocation(undefined, then)} />
+          )}
         </>
       )}
       <Filters filter={filter} onChange={(f) => navigate({ search: filterQuery(f) }, { replace: true })} />
@@ -171,20 +176,40 @@ export function MenuView({
 }
 
 /** StartGroup: "Start a group order", which opens the cart drawer on its start form
- *  (docs/group-orders.md, "Start"). Not offered when the cart already is a group order,
- *  nor over a cart of another menu's items (the group would be that cart). */
-export function StartGroup({ mid, cart }: { mid: string; cart: Cart | null }) {
+ *  (docs/group-orders.md, "Start"). A group order is a cart, so without one on this menu
+ *  the button starts it at the page's location (asking for one first when there is
+ *  none). Not offered when the cart already is a group order, nor over a cart of another
+ *  menu's items (the group would be that cart). */
+export function StartGroup({
+  mid,
+  cart,
+  withLocation,
+}: {
+  mid: string;
+  cart: Cart | null;
+  withLocation: (then: (locationId: string) => void) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
   if (cart?.group || (cart && cart.menu_id !== mid && cart.products.length > 0)) return null;
+  const open = () => useAppStore.getState().setUi({ cartOpen: true, startGroup: true });
+  const start = () => {
+    if (cart?.menu_id === mid) return open();
+    withLocation((locationId) => {
+      setError(null);
+      actions.ensureCart(mid, locationId).then(open, (e: unknown) => setError(messageFor(e)));
+    });
+  };
   return (
-    <p className="hh-menu-start-group">
-      <Button
-        type="button"
-        variant="secondary"
-        onClick={() => useAppStore.getState().setUi({ cartOpen: true, startGroup: true })}
-      >
+    <div className="hh-menu-start-group">
+      <Button type="button" variant="secondary" onClick={start}>
         Start a group order
       </Button>
-    </p>
+      {error && (
+        <p className="hh-field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
