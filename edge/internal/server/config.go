@@ -66,6 +66,11 @@ type Config struct {
 	// loyaltyProgram, set by tests, is the program the edge runs on in place of the
 	// built-in one (roles_loyalty.go): one that fills fewer roles.
 	loyaltyProgram func(builtin loyalty.Provider) any
+	// SiteURL (SITE_URL) is the site's public origin ("https://order.example.com"),
+	// put before the links in mails the built-in providers send (a group order's
+	// invitation, a receipt's order page, a password reset), which a mail client can
+	// only follow whole. Optional. Default: "" (the links are paths).
+	SiteURL string
 	// MapTileURL (MAP_TILE_URL) is the location map's raster tile server, an http(s)
 	// URL template with {z}, {x} and {y} ("https://tiles.example.com/{z}/{x}/{y}.png").
 	// Optional. Default: "" (the offline base layer the site ships, which needs no
@@ -201,6 +206,11 @@ func ConfigFromEnv() (Config, error) {
 		TokenIssuer: env("TOKEN_ISSUER", DefaultTokenIssuer),
 	}
 	c.AppPrefix = env("APP_PREFIX", c.BrandSlug)
+	if c.SiteURL = strings.TrimRight(strings.TrimSpace(os.Getenv("SITE_URL")), "/"); c.SiteURL != "" {
+		if u, err := url.Parse(c.SiteURL); err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") || u.Path != "" {
+			return c, fmt.Errorf("SITE_URL must be the site's origin such as https://order.example.com, got %q", c.SiteURL)
+		}
+	}
 	c.ModuleStore = strings.TrimSpace(os.Getenv("MODULE_STORE"))
 	c.ModuleCacheDir = os.Getenv("MODULE_CACHE_DIR")
 	if err := checkModuleStore(c.ModuleStore); err != nil {

@@ -132,3 +132,20 @@ func TestModuleStoreConfigFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// SITE_URL is an origin: the links of mails are written after it, so a path, another
+// scheme or no host would make every mailed link wrong.
+func TestSiteURLFromEnv(t *testing.T) {
+	for in, want := range map[string]string{"": "", " https://order.example.com/ ": "https://order.example.com", "http://127.0.0.1:8080": "http://127.0.0.1:8080"} {
+		t.Setenv("SITE_URL", in)
+		if c, err := ConfigFromEnv(); err != nil || c.SiteURL != want {
+			t.Errorf("%q: %q %v", in, c.SiteURL, err)
+		}
+	}
+	for _, in := range []string{"order.example.com", "ftp://order.example.com", "https://order.example.com/shop", "https://"} {
+		t.Setenv("SITE_URL", in)
+		if _, err := ConfigFromEnv(); err == nil || !strings.Contains(err.Error(), "SITE_URL") {
+			t.Errorf("%q: want an error naming SITE_URL, got %v", in, err)
+		}
+	}
+}

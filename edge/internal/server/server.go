@@ -274,7 +274,7 @@ func (s *Server) openProviders(ctx context.Context) error {
 		now = func() time.Time { return start.Add(time.Since(boot)) }
 	}
 	s.mail = outbox.New(st, outbox.Config{Now: now})
-	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: s.geo, Cards: s.cards, Outbox: s.mail, ClockSpeed: s.cfg.OrderClockSpeed, Now: now, SubmitLockTTL: s.cfg.CheckoutLockTTL})
+	orders, err := orderingbuiltin.New(ctx, orderingbuiltin.Config{Store: st, Geocoder: s.geo, Cards: s.cards, Outbox: s.mail, SiteURL: s.cfg.SiteURL, ClockSpeed: s.cfg.OrderClockSpeed, Now: now, SubmitLockTTL: s.cfg.CheckoutLockTTL})
 	if err != nil {
 		return err
 	}
@@ -287,7 +287,7 @@ func (s *Server) openProviders(ctx context.Context) error {
 		return err
 	}
 	s.loyal, err = loyaltybuiltin.New(ctx, loyaltybuiltin.Config{
-		Store: st, BcryptCost: s.cfg.PasswordCost, Billing: billingAdapter{s.cards}, Outbox: s.mail,
+		Store: st, BcryptCost: s.cfg.PasswordCost, Billing: billingAdapter{s.cards}, Outbox: s.mail, SiteURL: s.cfg.SiteURL,
 		LocationExists: func(ctx context.Context, id string) bool {
 			_, err := locations.Location(ctx, id)
 			return err == nil
