@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@henhouse/kit/router';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { actions } from '@henhouse/kit/actions';
+import { groupActions } from '@henhouse/kit/group/actions';
 import { ApiError } from '@henhouse/kit/api/client';
 import { addProduct } from '@henhouse/kit/api/cart';
 import { getProduct } from '@henhouse/kit/api/menu';
@@ -58,7 +59,8 @@ export default function CartDrawer(_props: ScreenProps) {
     // Someone adding to another person's group order sees their part as it is now (closed,
     // a new deadline); a group that is gone is forgotten, and the drawer says why.
     const code = useAppStore.getState().groupCode;
-    if (code) actions.loadGroup(code).catch((e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
+    if (code)
+      groupActions.loadGroup(code).catch((e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
     // The menu's request to start a group order holds for this opening of the drawer only.
     return () => useAppStore.getState().setUi({ startGroup: false });
   }, []);

@@ -2,10 +2,10 @@
 // to and until when, as the edge words it, the host's note and limit, the guest's own
 // items so far, and the way back to ordering for themselves.
 import type { GroupView } from '@henhouse/kit/api/types';
-import { actions } from '@henhouse/kit/actions';
+import { groupActions } from '@henhouse/kit/group/actions';
 import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
-import { Button } from '@henhouse/kit/ui/controls';
+import { Button } from '@henhouse/kit/ui/controls/Button';
 
 /** The banner's first line: open, whose and until when; closed, just that. */
 export function groupHeadline(g: GroupView): string {
@@ -50,7 +50,7 @@ export function GroupBanner({
             type="button"
             variant="ghost"
             onClick={() => {
-              actions.leaveGroup();
+              groupActions.leaveGroup();
               onLeave?.();
             }}
           >

@@ -1,7 +1,7 @@
 // Joining a group order (docs/group-orders.md, "Join"): a name once, and an email to be
 // told when the host places the order. No account is needed.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { actions } from '@henhouse/kit/actions';
+import { groupActions } from '@henhouse/kit/group/actions';
 import { ApiError } from '@henhouse/kit/api/client';
 import type { GroupView } from '@henhouse/kit/api/types';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
@@ -49,7 +49,7 @@ export function JoinDialog({
     setFields({});
     setBusy(true);
     try {
-      await actions.joinGroup(g.code, name.trim(), email.trim() || undefined);
+      await groupActions.joinGroup(g.code, name.trim(), email.trim() || undefined);
       onJoined();
     } catch (err) {
       const f = err instanceof ApiError && err.fields ? err.fields : {};

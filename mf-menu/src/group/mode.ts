@@ -1,7 +1,7 @@
 // Group mode in the menu (docs/group-orders.md, "Join"): a guest who joined someone's group
 // order adds to their own part of it while they browse that group's menu.
 import { useEffect } from 'react';
-import { actions } from '@henhouse/kit/actions';
+import { groupActions } from '@henhouse/kit/group/actions';
 import { ApiError } from '@henhouse/kit/api/client';
 import type { GroupView } from '@henhouse/kit/api/types';
 import { participantGroup } from '@henhouse/kit/state/group';
@@ -26,7 +26,7 @@ let restoring: Promise<unknown> | null = null;
 export function restoreGroup(): void {
   const { groupCode, group } = useAppStore.getState();
   if (!groupCode || group || restoring) return;
-  restoring = actions
+  restoring = groupActions
     .loadGroup(groupCode)
     .catch(() => undefined)
     .finally(() => {
@@ -44,7 +44,7 @@ export function useGroupRestore(): void {
 export function refreshAfterRefusal(err: unknown): void {
   const code = useAppStore.getState().groupCode;
   if (code && err instanceof ApiError && err.code === 'group_closed')
-    void actions.loadGroup(code).catch(() => undefined);
+    void groupActions.loadGroup(code).catch(() => undefined);
 }
 
 /** The toast of an add to the guest's part: "Added to your part of Dana's group order". */

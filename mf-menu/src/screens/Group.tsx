@@ -4,7 +4,7 @@
 // goes into their own part of the host's cart.
 import { useState } from 'react';
 import { Link, useNavigate } from '@henhouse/kit/router';
-import { actions } from '@henhouse/kit/actions';
+import { groupActions } from '@henhouse/kit/group/actions';
 import type { GroupView } from '@henhouse/kit/api/types';
 import { useLoad } from '@henhouse/kit/api/useLoad';
 import type { ScreenProps } from '@henhouse/kit/screen';
@@ -19,7 +19,7 @@ import '../menu.css';
 
 export default function Group({ params, query }: ScreenProps) {
   const code = params.code ?? '';
-  const load = useLoad(code || null, () => actions.loadGroup(code));
+  const load = useLoad(code || null, () => groupActions.loadGroup(code));
   // The group as the store has it now: joining and adding answer a newer view.
   const kept = useAppStore((s) => (s.groupCode === code ? s.group : null));
   const participant = useAppStore((s) => (s.groupCode === code ? participantGroup(s) : null));

@@ -20,7 +20,7 @@ import { useQuickAdd } from '../ui/useQuickAdd';
 import { useCartKnown } from '../ui/cartKnown';
 import { GroupBanner } from '../group/GroupBanner';
 import { useGroupMode, useGroupRestore } from '../group/mode';
-import { Button } from '@henhouse/kit/ui/controls';
+import { Button } from '@henhouse/kit/ui/controls/Button';
 import { actions } from '@henhouse/kit/actions';
 import { featureOn } from '@henhouse/kit/features';
 import { messageFor } from '@henhouse/kit/botcheck/errors';

@@ -3,6 +3,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
+import { groupActions } from '@henhouse/kit/group/actions';
 import { ApiError } from '@henhouse/kit/api/client';
 import { updateLine } from '@henhouse/kit/api/cart';
 import { getProduct } from '@henhouse/kit/api/menu';
@@ -195,7 +196,7 @@ function ProductForm({
         setAnnouncement(`Saved your changes to ${p.name}.`);
         setUi({ cartOpen: true });
       } else if (group) {
-        await actions.addToGroup(p.id, body);
+        await groupActions.addToGroup(p.id, body);
         toast({ message: groupAddedMessage(group), action: { label: 'View your items', onClick: openCart } });
       } else {
         await actions.addToCart(mid, at, p.id, body);

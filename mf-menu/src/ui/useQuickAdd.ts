@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
+import { groupActions } from '@henhouse/kit/group/actions';
 import type { GroupView, Product } from '@henhouse/kit/api/types';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { canQuickAdd } from '@henhouse/kit/menu/rules';
@@ -66,7 +67,7 @@ export function useQuickAdd(
     setBusyId(p.id);
     setErrors((e) => ({ ...e, [p.id]: '' }));
     try {
-      await actions.addToGroup(p.id);
+      await groupActions.addToGroup(p.id);
       toast({
         message: groupAddedMessage(g),
         action: { label: 'View your items', onClick: () => useAppStore.getState().setUi({ cartOpen: true }) },
