@@ -6,6 +6,7 @@ import { groupActions } from '@henhouse/kit/group/actions';
 import { money } from '@henhouse/kit/format';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { Button } from '@henhouse/kit/ui/controls/Button';
+import { MyItems } from './MyItems';
 
 /** The banner's first line: open, whose and until when; closed, just that. */
 export function groupHeadline(g: GroupView): string {
@@ -17,8 +18,11 @@ export function GroupBanner({
   group: g,
   onJoin,
   onLeave,
+  inline = false,
 }: {
   group: GroupView;
+  /** The guest's items listed here rather than in the cart drawer (the app layout has none). */
+  inline?: boolean;
   /** Shown to a guest who has not joined yet: opens the question of their name. */
   onJoin?: () => void;
   /** After leaving (the group is forgotten): where the page goes next. */
@@ -43,9 +47,11 @@ export function GroupBanner({
           <p>
             Your items: {me.item_count} · {money(me.subtotal_cents)}
           </p>
-          <Button type="button" variant="secondary" onClick={() => setUi({ cartOpen: true })}>
-            View your items
-          </Button>
+          {!inline && (
+            <Button type="button" variant="secondary" onClick={() => setUi({ cartOpen: true })}>
+              View your items
+            </Button>
+          )}
           <Button
             type="button"
             variant="ghost"
@@ -58,6 +64,7 @@ export function GroupBanner({
           </Button>
         </div>
       )}
+      {inline && me && !g.host && <MyItems group={g} />}
       {!me && !g.host && g.state === 'open' && onJoin && (
         <div className="hh-group-banner__row">
           <Button type="button" variant="primary" onClick={onJoin}>

@@ -325,3 +325,31 @@ describe('Start a group order (docs/group-orders.md, "Start")', () => {
     expect(screen.queryByRole('button', { name: 'Start a group order' })).toBeNull();
   });
 });
+
+describe('group order page in the app layout (docs/webview.md)', () => {
+  beforeEach(() => resetStore());
+
+  it("lists the guest's own items on the page, with Remove and I'm done, since the app has no cart drawer", async () => {
+    const line = { ...real<{ cart: { products: object[] } }>('POST /api/cart/products').body.cart.products[0] };
+    const mine = part({ products: [line], subtotal_cents: 249, item_count: 1 });
+    const api = mockApi({
+      ...menuRoute,
+      [`GET /groups/${CODE}`]: { body: { group: view({ me: mine }) } },
+      [`PUT /groups/${CODE}/done`]: { body: { group: view({ me: { ...mine, done: true } }) } },
+      [`DELETE /groups/${CODE}/lines/${(line as { id: string }).id}`]: {
+        body: { group: view({ me: part({ done: true }) }) },
+      },
+    });
+    const user = setupUser();
+    mount(Group, `/app/group/${CODE}`, { params: { code: CODE }, layout: 'app' });
+    const mineList = await screen.findByRole('region', { name: 'Your items' }, slow);
+    expect(screen.queryByRole('button', { name: 'View your items' })).toBeNull();
+    const name = (line as { data: { name: string } }).data.name;
+    expect(within(mineList).getByText(name)).toBeInTheDocument();
+    await user.click(within(mineList).getByRole('button', { name: 'I’m done' }));
+    await within(mineList).findByRole('button', { name: 'I’m not done' });
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ done: true });
+    await user.click(within(mineList).getByRole('button', { name: `Remove ${name}` }));
+    await within(mineList).findByText("Nothing yet: add what you'd like from the menu below.");
+  });
+});

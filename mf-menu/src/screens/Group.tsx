@@ -17,7 +17,7 @@ import { Announce } from '../ui/Status';
 import { MenuView } from './Menu';
 import '../menu.css';
 
-export default function Group({ params, query }: ScreenProps) {
+export default function Group({ params, query, layout }: ScreenProps) {
   const code = params.code ?? '';
   const load = useLoad(code || null, () => groupActions.loadGroup(code));
   // The group as the store has it now: joining and adding answer a newer view.
@@ -41,6 +41,7 @@ export default function Group({ params, query }: ScreenProps) {
   const banner = (
     <GroupBanner
       group={g}
+      inline={layout === 'app'}
       onJoin={() => setAsking(true)}
       onLeave={() => navigate(`/menu/${encodeURIComponent(g.menu_id)}`)}
     />
