@@ -1,7 +1,6 @@
 // Group mode in the menu (docs/group-orders.md, "Join"): a guest who joined someone's group
 // order adds to their own part of it while they browse that group's menu.
 import { useEffect } from 'react';
-import { groupActions } from '@henhouse/kit/group/actions';
 import { ApiError } from '@henhouse/kit/api/client';
 import type { GroupView } from '@henhouse/kit/api/types';
 import { participantGroup } from '@henhouse/kit/state/group';
@@ -17,6 +16,14 @@ export function useGroupMode(mid: string): GroupView | null {
   });
 }
 
+/** The group's actions load with the first use: most menu visits are not part of a group,
+ *  and the menu's first load stays without them. */
+const groupActions = () => import('@henhouse/kit/group/actions').then((m) => m.groupActions);
+
+/** addToGroup adds a product to the guest's own part of the group they joined. */
+export const addToGroup = async (...args: Parameters<Awaited<ReturnType<typeof groupActions>>['addToGroup']>) =>
+  (await groupActions()).addToGroup(...args);
+
 /** The one reload of a kept group in flight, shared by the screens that ask at once. */
 let restoring: Promise<unknown> | null = null;
 
@@ -26,8 +33,8 @@ let restoring: Promise<unknown> | null = null;
 export function restoreGroup(): void {
   const { groupCode, group } = useAppStore.getState();
   if (!groupCode || group || restoring) return;
-  restoring = groupActions
-    .loadGroup(groupCode)
+  restoring = groupActions()
+    .then((a) => a.loadGroup(groupCode))
     .catch(() => undefined)
     .finally(() => {
       restoring = null;
@@ -44,7 +51,9 @@ export function useGroupRestore(): void {
 export function refreshAfterRefusal(err: unknown): void {
   const code = useAppStore.getState().groupCode;
   if (code && err instanceof ApiError && err.code === 'group_closed')
-    void groupActions.loadGroup(code).catch(() => undefined);
+    void groupActions()
+      .then((a) => a.loadGroup(code))
+      .catch(() => undefined);
 }
 
 /** The toast of an add to the guest's part: "Added to your part of Dana's group order". */

@@ -10,7 +10,7 @@ import { useMenuLocationId } from '../menu/useMenuLocation';
 import { ProductGrid } from '../ui/ProductCard';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import { useQuickAdd } from '../ui/useQuickAdd';
-import { GroupBanner } from '../group/GroupBanner';
+import { LazyGroupBanner } from '../group/LazyBanner';
 import { useGroupMode, useGroupRestore } from '../group/mode';
 import '../menu.css';
 
@@ -39,7 +39,7 @@ function CategoryScreen({ params }: ScreenProps) {
   const c = cat.data.category;
   return (
     <div className="hh-menu" data-screen="mf-menu/Category">
-      {group && <GroupBanner group={group} />}
+      {group && <LazyGroupBanner group={group} />}
       <p>
         <Link to={`/menu/${encodeURIComponent(mid)}`}>Back to the full menu</Link>
       </p>

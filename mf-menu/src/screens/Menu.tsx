@@ -18,7 +18,7 @@ import { ProductGrid } from '../ui/ProductCard';
 import { LoadFailed, Loading } from '@henhouse/kit/ui/Status';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import { useCartKnown } from '../ui/cartKnown';
-import { GroupBanner } from '../group/GroupBanner';
+import { LazyGroupBanner } from '../group/LazyBanner';
 import { useGroupMode, useGroupRestore } from '../group/mode';
 import { Button } from '@henhouse/kit/ui/controls/Button';
 import { actions } from '@henhouse/kit/actions';
@@ -109,7 +109,7 @@ export function MenuView({
     <div className="hh-menu" data-screen="mf-menu/Menu" data-screen-loading={!whole || undefined}>
       {forGroup ? (
         <>
-          {banner ?? (group && <GroupBanner group={group} />)}
+          {banner ?? (group && <LazyGroupBanner group={group} />)}
           <header className="hh-menu-header">
             <h2 className="hh-menu-header__title">{m.name}</h2>
             <p>

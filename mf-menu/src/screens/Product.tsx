@@ -3,7 +3,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
-import { groupActions } from '@henhouse/kit/group/actions';
 import { ApiError } from '@henhouse/kit/api/client';
 import { updateLine } from '@henhouse/kit/api/cart';
 import { getProduct } from '@henhouse/kit/api/menu';
@@ -26,8 +25,8 @@ import { Announce } from '../ui/Status';
 import { clockAt } from '../ui/time';
 import { useQuickAdd } from '../ui/useQuickAdd';
 import { useCartKnown } from '../ui/cartKnown';
-import { GroupBanner } from '../group/GroupBanner';
-import { groupAddedMessage, refreshAfterRefusal, useGroupMode, useGroupRestore } from '../group/mode';
+import { LazyGroupBanner } from '../group/LazyBanner';
+import { addToGroup, groupAddedMessage, refreshAfterRefusal, useGroupMode, useGroupRestore } from '../group/mode';
 import '../menu.css';
 import { useAnnounce } from '@henhouse/kit/ui/announce';
 import { Button, Stepper } from '@henhouse/kit/ui/controls';
@@ -196,7 +195,7 @@ function ProductForm({
         setAnnouncement(`Saved your changes to ${p.name}.`);
         setUi({ cartOpen: true });
       } else if (group) {
-        await groupActions.addToGroup(p.id, body);
+        await addToGroup(p.id, body);
         toast({ message: groupAddedMessage(group), action: { label: 'View your items', onClick: openCart } });
       } else {
         await actions.addToCart(mid, at, p.id, body);
@@ -230,7 +229,7 @@ function ProductForm({
 
   return (
     <div className="hh-menu hh-product" data-screen="mf-menu/Product">
-      {group && <GroupBanner group={group} />}
+      {group && <LazyGroupBanner group={group} />}
       <ProductHead
         mid={mid}
         image={p.image || PLACEHOLDER}

@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { useNavigate } from '@henhouse/kit/router';
 import { actions } from '@henhouse/kit/actions';
-import { groupActions } from '@henhouse/kit/group/actions';
 import type { GroupView, Product } from '@henhouse/kit/api/types';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { canQuickAdd } from '@henhouse/kit/menu/rules';
@@ -14,7 +13,7 @@ import { toast } from '@henhouse/kit/ui/toast';
 import { addedMessage } from '../product/words';
 import { useLocationChoice } from '../menu/ChooseLocation';
 import { productPath } from './ProductCard';
-import { groupAddedMessage, refreshAfterRefusal, useGroupMode } from '../group/mode';
+import { addToGroup as addToPart, groupAddedMessage, refreshAfterRefusal, useGroupMode } from '../group/mode';
 
 export function useQuickAdd(
   mid: string,
@@ -67,7 +66,7 @@ export function useQuickAdd(
     setBusyId(p.id);
     setErrors((e) => ({ ...e, [p.id]: '' }));
     try {
-      await groupActions.addToGroup(p.id);
+      await addToPart(p.id);
       toast({
         message: groupAddedMessage(g),
         action: { label: 'View your items', onClick: () => useAppStore.getState().setUi({ cartOpen: true }) },
