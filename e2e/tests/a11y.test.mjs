@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useSite, wcagViolations, signUp } from './harness.mjs';
+import { useSite, wcagViolations, signUp, pageApi } from './harness.mjs';
 
 const site = useSite(before, after);
 
@@ -77,6 +77,26 @@ test('the member pages have no WCAG 2.2 A/AA violations at 320, 390 and 1280 px'
     await expectNoViolationsAtEachWidth(page, path);
   }
   await context.close();
+});
+
+// A group order's page (docs/group-orders.md), with the question of the guest's name open:
+// the code is one a host's cart was just given.
+test('a group order has no WCAG 2.2 A/AA violations at 320, 390 and 1280 px, site and app', async () => {
+  const host = await (await site.browser.newContext()).newPage();
+  await host.goto(site.edge.base + '/locations');
+  await pageApi(host, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' });
+  const started = await pageApi(host, 'POST', '/cart/group', { host_name: 'Dana', note: 'One combo each' });
+  assert.equal(started.status, 201, JSON.stringify(started.body));
+  for (const path of ['/group/{code}', '/app/group/{code}']) {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(site.edge.base + path.replace('{code}', started.body.cart.group.code));
+    await page.getByRole('dialog', { name: "Join Dana's group order" }).waitFor({ timeout: 15000 });
+    await page.waitForLoadState('networkidle');
+    await expectNoViolationsAtEachWidth(page, path);
+    await context.close();
+  }
+  await host.context().close();
 });
 
 test('every route of the route table is checked above', () => {

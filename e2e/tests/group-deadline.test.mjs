@@ -57,3 +57,50 @@ test('a participant in the app layout is locked out at the deadline', async () =
   assert.equal(refused.body.error.message, 'This group order is closed.');
   assert.deepEqual(errors, []);
 });
+
+test('the host takes a person out and ends the group, each after a confirmation; the others are told it is closed', async () => {
+  const errors = [];
+  const host = await newPage(site.browser, errors, { viewport: { width: 1280, height: 900 } });
+  await host.goto(site.edge.base + '/locations');
+  await api(host, 'POST', '/cart', { menu_id: 'm-standard', location_id: 'oh-columbus-downtown' });
+  await api(host, 'POST', '/cart/products', { product_id: 'tenders-3' });
+  const { code } = (await api(host, 'POST', '/cart/group', { host_name: 'Dana' })).body.cart.group;
+  // Two people join and add through the API, as their pages do.
+  const people = [];
+  for (const name of ['Sam', 'Lee']) {
+    const p = await newPage(site.browser, errors);
+    await p.goto(site.edge.base + '/locations');
+    assert.equal((await api(p, 'POST', `/groups/${code}/participants`, { name })).status, 201);
+    assert.equal((await api(p, 'POST', `/groups/${code}/lines`, { product_id: 'biscuit' })).status, 201);
+    people.push(p);
+  }
+
+  await host.goto(site.edge.base + '/menu/m-standard');
+  await host.locator('.hh-cart-button').click();
+  const drawer = host.getByTestId('cart-drawer');
+  await drawer.getByRole('button', { name: 'Remove Sam' }).click();
+  const ask = host.getByRole('alertdialog', { name: 'Remove Sam from the group order?' });
+  await ask.getByRole('button', { name: 'Keep them' }).click();
+  await drawer.getByRole('heading', { name: /^Sam/ }).waitFor();
+  await drawer.getByRole('button', { name: 'Remove Sam' }).click();
+  await ask.getByRole('button', { name: 'Remove Sam' }).click();
+  await drawer.getByRole('heading', { name: /^Sam/ }).waitFor({ state: 'detached', timeout: 15000 });
+  const samNow = await api(people[0], 'GET', '/groups/' + code);
+  assert.equal(samNow.body.group.me, null, "Sam's part is gone");
+
+  await drawer.getByRole('button', { name: 'End group order' }).click();
+  await host
+    .getByRole('alertdialog', { name: 'End the group order?' })
+    .getByRole('button', { name: 'End group order' })
+    .click();
+  await drawer.getByRole('button', { name: 'Start a group order' }).waitFor({ timeout: 15000 });
+  const cart = (await api(host, 'GET', '/cart')).body.cart;
+  assert.equal(cart.group, undefined);
+  assert.deepEqual(
+    cart.products.map((l) => l.product_id),
+    ['tenders-3'],
+  );
+  await people[1].goto(site.edge.base + '/group/' + code);
+  await people[1].getByRole('heading', { name: 'This group order is closed' }).waitFor({ timeout: 15000 });
+  assert.deepEqual(errors, []);
+});
