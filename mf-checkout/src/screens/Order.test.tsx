@@ -73,3 +73,31 @@ it('shows an order on its way that is not a group order as before: its status an
   expect(within(active).queryByText(/^Group order/)).not.toBeInTheDocument();
   expect(within(active).queryByText('1 × 3 Tenders')).not.toBeInTheDocument();
 });
+
+it("shows a host's group cart by person too", async () => {
+  const cart = {
+    id: 'c_grp',
+    version: 3,
+    menu_id: 'm-standard',
+    location_id: 'oh-dayton',
+    products: [line('l_1', '3 Tenders', 649, 'p_dana'), line('l_2', 'Sweet Tea', 249, 'p_sam')],
+    totals: { subtotal_cents: 898 },
+    group: {
+      code: 'Xq3vTz9kLmN2pQ7r',
+      host_name: 'Dana',
+      host_id: 'p_dana',
+      participants: [
+        { id: 'p_dana', name: 'Dana', host: true, subtotal_cents: 649 },
+        { id: 'p_sam', name: 'Sam', subtotal_cents: 249 },
+      ],
+    },
+  };
+  mockApi({ 'GET /cart': { body: { cart } }, 'GET /orders/recent': { body: { order: null } } });
+  mount(Order, '/order');
+  const part = await screen.findByRole('region', { name: 'Your cart' });
+  const sam = await within(part).findByRole('region', { name: 'Sam $2.49' });
+  expect(within(sam).getByText('Sweet Tea')).toBeInTheDocument();
+  expect(
+    within(within(part).getByRole('region', { name: 'Dana (host) $6.49' })).getByText('3 Tenders'),
+  ).toBeInTheDocument();
+});

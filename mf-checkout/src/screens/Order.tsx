@@ -9,6 +9,7 @@ import { getRecentOrder, type Order as PlacedOrder } from '@henhouse/kit/api/che
 import { reportError } from '@henhouse/kit/api/useLoad';
 import { messageFor } from '@henhouse/kit/botcheck/errors';
 import { money } from '@henhouse/kit/format';
+import type { CartLine as CartLineData } from '@henhouse/kit/api/types';
 import type { ScreenProps } from '@henhouse/kit/screen';
 import { useAppStore } from '@henhouse/kit/state/store';
 import { CartLine } from '../cart/CartLine';
@@ -37,6 +38,25 @@ export default function Order(_props: ScreenProps) {
     return () => ctl.abort();
   }, []);
   const active = recent && recent.status !== 'completed' && recent.status !== 'cancelled' ? recent : null;
+  const renderLine = (line: CartLineData) =>
+    cart && (
+      <CartLine
+        key={line.id}
+        line={line}
+        menuId={cart.menu_id}
+        busy={false}
+        run={async (fn) => {
+          setError(null);
+          try {
+            await fn();
+          } catch (e) {
+            setError(messageFor(e));
+          }
+        }}
+        setCart={(c) => useAppStore.getState().set({ cart: c })}
+        onEdit={() => {}}
+      />
+    );
   return (
     <div className="hh-checkout" data-screen="mf-checkout/Order">
       {active && (
@@ -71,26 +91,17 @@ export default function Order(_props: ScreenProps) {
           </>
         ) : (
           <>
-            <ul className="hh-cart__lines">
-              {cart.products.map((line) => (
-                <CartLine
-                  key={line.id}
-                  line={line}
-                  menuId={cart.menu_id}
-                  busy={false}
-                  run={async (fn) => {
-                    setError(null);
-                    try {
-                      await fn();
-                    } catch (e) {
-                      setError(messageFor(e));
-                    }
-                  }}
-                  setCart={(c) => useAppStore.getState().set({ cart: c })}
-                  onEdit={() => {}}
-                />
-              ))}
-            </ul>
+            {cart.group ? (
+              // A group order's lines under each person's name, as in the drawer and the checkout.
+              <ByPerson
+                lines={cart.products}
+                people={cart.group.participants}
+                listClassName="hh-cart__lines"
+                renderLine={(line) => renderLine(line)}
+              />
+            ) : (
+              <ul className="hh-cart__lines">{cart.products.map((line) => renderLine(line))}</ul>
+            )}
             {error && (
               <p role="alert" className="hh-field__error">
                 {error}
