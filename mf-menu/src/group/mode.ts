@@ -2,6 +2,7 @@
 // order adds to their own part of it while they browse that group's menu.
 import { useEffect } from 'react';
 import { ApiError } from '@henhouse/kit/api/client';
+import { reportError } from '@henhouse/kit/api/useLoad';
 import type { GroupView } from '@henhouse/kit/api/types';
 import { participantGroup } from '@henhouse/kit/state/group';
 import { useAppStore } from '@henhouse/kit/state/store';
@@ -27,15 +28,23 @@ export const addToGroup = async (...args: Parameters<Awaited<ReturnType<typeof g
 /** The one reload of a kept group in flight, shared by the screens that ask at once. */
 let restoring: Promise<unknown> | null = null;
 
+/** unlessGone reports a failure to read the group (the site's error dialog), unless the
+ *  group is gone (404, 410): the action has forgotten it then, and the guest orders for
+ *  themselves, as they should. */
+function unlessGone(e: unknown): void {
+  if (e instanceof ApiError && (e.status === 404 || e.status === 410)) return;
+  reportError(e);
+}
+
 /** restoreGroup reads the group a kept code stands for (a reload of the page keeps only the
- *  code). A group that is gone is forgotten by the action; any other failure leaves the
- *  code for the next screen to try, and the guest orders for themselves meanwhile. */
+ *  code). A group that is gone is forgotten by the action; any other failure is reported
+ *  and leaves the code for the next screen to try. */
 export function restoreGroup(): void {
   const { groupCode, group } = useAppStore.getState();
   if (!groupCode || group || restoring) return;
   restoring = groupActions()
     .then((a) => a.loadGroup(groupCode))
-    .catch(() => undefined)
+    .catch(unlessGone)
     .finally(() => {
       restoring = null;
     });
@@ -53,7 +62,7 @@ export function refreshAfterRefusal(err: unknown): void {
   if (code && err instanceof ApiError && err.code === 'group_closed')
     void groupActions()
       .then((a) => a.loadGroup(code))
-      .catch(() => undefined);
+      .catch(unlessGone);
 }
 
 /** The toast of an add to the guest's part: "Added to your part of Dana's group order". */
