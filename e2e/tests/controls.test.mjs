@@ -8,7 +8,7 @@
 // Each failure lists the route and the elements, with their size.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, useSite } from './harness.mjs';
+import { newPage, pageApi, useSite } from './harness.mjs';
 import { openCartDrawer, unvisitedRoutes, visit, visits, withCart } from './visits.mjs';
 
 const site = useSite(before, after);
@@ -108,6 +108,29 @@ for (const width of widths) {
     await check(t, `cart drawer at ${width} px`, await sweep('dialog[open]'));
   });
 }
+
+// A group order's page as someone the host shared the link with first sees it (the question
+// of their name open), and the host's drawer with the group's panel and people.
+test("a group order: the join page and the host's drawer", async (t) => {
+  const host = await newPage(site.browser, [], { viewport: { width: 1280, height: 800 } });
+  await withCart(host, site.edge.base);
+  const started = await pageApi(host, 'POST', '/cart/group', { host_name: 'Dana', limit_cents: 1200 });
+  assert.equal(started.status, 201, JSON.stringify(started.body));
+  const guest = await guestWithCart();
+  for (const width of widths) {
+    await guest.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    await visit(guest, site.edge.base, '/group/' + started.body.cart.group.code, 'dialog[open] form');
+    await check(t, `group page at ${width} px`, await sweep());
+  }
+  page = host;
+  for (const width of widths) {
+    await host.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    await visit(host, site.edge.base, '/menu/m-standard', 'h2:text-is("Chicken")');
+    await openCartDrawer(host);
+    await check(t, `host's drawer at ${width} px`, await sweep('dialog[open]'));
+  }
+  page = guest;
+});
 
 test('every route of the route table is swept', () => {
   assert.deepEqual(unvisitedRoutes(), []);

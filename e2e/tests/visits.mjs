@@ -35,6 +35,10 @@ export const visits = [
   ['menu-category', '/menu/m-standard/category/sides', '.hh-product-card', 'menu-category'],
   ['product', '/menu/m-standard/product/tenders-3', 'role=group[name=/^Flavor/]', 'menu-product'],
   ['menu', '/menu/m-standard', 'h2:text-is("Chicken")', 'menu'],
+  // A group order's link with a code no group has: the page a mistyped link opens (the
+  // controls sweep also opens a real group's page, controls.test.mjs).
+  ['group', '/group/NoSuchGroup00000', 'text=Check the link.', 'group'],
+  ['app-group', '/app/group/NoSuchGroup00000', 'text=Check the link.', 'app-group'],
   ['app-checkout', '/app/checkout', screen('mf-checkout/Checkout'), 'app-checkout'],
   ['app-code', '/app/code', screen('mf-account/AppCode'), 'app-code'],
   ['app-signin', '/app/signin', `${screen('mf-account/SignIn')} form`, 'app-signin'],
