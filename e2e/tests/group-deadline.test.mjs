@@ -88,12 +88,15 @@ test('the host takes a person out and ends the group, each after a confirmation;
   const samNow = await api(people[0], 'GET', '/groups/' + code);
   assert.equal(samNow.body.group.me, null, "Sam's part is gone");
 
+  await drawer.getByRole('heading', { name: /^Lee/ }).waitFor();
   await drawer.getByRole('button', { name: 'End group order' }).click();
   await host
     .getByRole('alertdialog', { name: 'End the group order?' })
     .getByRole('button', { name: 'End group order' })
     .click();
-  await drawer.getByRole('button', { name: 'Start a group order' }).waitFor({ timeout: 15000 });
+  // The drawer is the host's cart alone again: no group panel, no people.
+  await drawer.getByLabel('Link for your group').waitFor({ state: 'detached', timeout: 15000 });
+  await drawer.getByRole('heading', { name: /^Lee/ }).waitFor({ state: 'detached', timeout: 15000 });
   const cart = (await api(host, 'GET', '/cart')).body.cart;
   assert.equal(cart.group, undefined);
   assert.deepEqual(
